@@ -1,0 +1,25 @@
+#!/bin/sh
+# Set up sheetgen from nothing: system libraries WeasyPrint needs (Debian),
+# a virtual environment in .venv, and the package (with test tools: --test).
+# Safe to run again; it only installs what is missing.
+set -eu
+cd "$(dirname "$0")/.."
+
+need=""
+for lib in libpango-1.0.so.0 libpangoft2-1.0.so.0 libharfbuzz-subset.so.0 libfontconfig.so.1; do
+  ldconfig -p 2>/dev/null | grep -q "$lib" || need="yes"
+done
+if [ -n "$need" ]; then
+  pkgs="libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 libfontconfig1"
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  echo "installing system libraries: $pkgs" >&2
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $pkgs >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+extra=""
+[ "${1:-}" = "--test" ] && extra="[test]"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"

@@ -1,0 +1,31 @@
+"""Reference cards in every format from one :class:`~sheetgen.reference.Card`."""
+
+from __future__ import annotations
+
+from sheetgen.games.base import Game
+from sheetgen.reference import card_to_csv, card_to_json
+
+__all__ = ["CARD_FORMATS", "render_card"]
+
+CARD_FORMATS = ("pdf", "html", "json", "csv")
+
+
+def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf") -> bytes:
+    """``game``'s reference card as PDF, HTML, JSON or CSV bytes (landscape paper for PDF/HTML).
+
+    Raises ``ValueError`` for an unknown format.
+    """
+    card = game.reference()
+    if fmt == "json":
+        return card_to_json(card).encode("utf-8")
+    if fmt == "csv":
+        return card_to_csv(card).encode("utf-8")
+    if fmt not in ("pdf", "html"):
+        raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
+    from sheetgen.render.html import PAPER, html_to_pdf, render_html
+
+    html = render_html(game.reference_template, {"card": card, "paper": PAPER[paper]})
+    if fmt == "html":
+        return html.encode("utf-8")
+    pdf, _warnings = html_to_pdf(html)
+    return pdf

@@ -1,0 +1,336 @@
+"""The ``sheetgen`` command line: thin verbs over the library.
+
+Exit status everywhere: 0 when all is legal and written, 1 when a design breaks
+a rule, 2 when input cannot be read or used (bad YAML, unknown game, wrong
+types, an output path that cannot be written). Every problem is one line,
+``file:line:col: severity [RULE-ID] message``, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from sheetgen import __version__
+from sheetgen.findings import Severity
+from sheetgen.games import GAMES, UnknownGame, find_game
+from sheetgen.loading import LoadResult, load_designs
+from sheetgen.output import OutputError
+from sheetgen.source import Located
+
+app = typer.Typer(
+    name="sheetgen",
+    help="Check starship designs and print record sheets, reference cards and game kits.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Paper(StrEnum):
+    letter = "letter"
+    a4 = "a4"
+
+
+class SheetFormat(StrEnum):
+    pdf = "pdf"
+    html = "html"
+
+
+class CardFormat(StrEnum):
+    pdf = "pdf"
+    html = "html"
+    json = "json"
+    csv = "csv"
+
+
+def _err(line: str) -> None:
+    typer.echo(line, err=True)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    _err(f"sheetgen: error: {message}")
+    raise typer.Exit(code)
+
+
+def _print_located(
+    lines: list[Located], *, err: bool = False, min_severity: Severity = Severity.NOTE
+) -> None:
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+    for loc in lines:
+        if order[loc.finding.severity] <= order[min_severity]:
+            typer.echo(str(loc), err=err)
+
+
+def _game_or_fail(game_id: str) -> object:
+    try:
+        return find_game(game_id)
+    except UnknownGame as exc:
+        _fail(str(exc))
+
+
+def _write(path: Path, data: bytes) -> None:
+    from sheetgen.output import write_atomic
+
+    try:
+        write_atomic(path, data)
+    except OutputError as exc:
+        _fail(str(exc))
+
+
+def _load_or_fail(paths: list[Path]) -> LoadResult:
+    result = load_designs(paths)
+    if result.input_errors:
+        _print_located(result.input_errors, err=True)
+        raise typer.Exit(2)
+    return result
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"sheetgen {__version__}")
+        raise typer.Exit(0)
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path], typer.Argument(help="Design files or folders (searched for *.yaml).")],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print errors only, no warnings or notes.")
+    ] = False,
+) -> None:
+    """Check designs against their game's construction rules; print every finding.
+
+    Exit 0 when every design is legal (warnings allowed), 1 when any is
+    illegal, 2 when input cannot be read.
+    """
+    result = load_designs(paths)
+    _print_located(result.input_errors, min_severity=Severity.ERROR)
+    for scenario_source, _doc in result.scenarios:
+        from sheetgen.scenario import load_scenario
+
+        scenario, sresult = load_scenario(scenario_source)
+        _print_located(sresult.input_errors)
+        result.input_errors.extend(sresult.input_errors)
+        if scenario is not None:
+            _print_located(
+                [loc for loc in scenario.located if loc.finding.is_error],
+            )
+            if not scenario.legal:
+                result.entries.extend(e for e in sresult.entries if not e.legal)
+    for entry in result.entries:
+        _print_located(entry.located, min_severity=Severity.ERROR if quiet else Severity.NOTE)
+    legal = sum(1 for e in result.entries if e.legal)
+    illegal = len(result.entries) - legal
+    summary = f"{len(result.entries)} design{'s' if len(result.entries) != 1 else ''}: {legal} legal, {illegal} illegal"
+    if result.input_errors:
+        summary += f"; {len(result.input_errors)} input error{'s' if len(result.input_errors) != 1 else ''}"
+    _err(summary)
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def stats(
+    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list, one object per design.")
+    ] = False,
+) -> None:
+    """Print each design's derived stats (a table, or JSON with --json)."""
+    result = _load_or_fail(paths)
+    if as_json:
+        typer.echo(json.dumps([e.stats_dict() for e in result.entries], indent=2, ensure_ascii=False))
+    else:
+        for i, entry in enumerate(result.entries):
+            if i:
+                typer.echo("")
+            status = "legal" if entry.legal else "ILLEGAL"
+            typer.echo(f"{entry.stats.name}  [{entry.game.id}, {status}]")
+            rows = entry.game.summary(entry.stats)
+            width = max(len(label) for label, _ in rows)
+            for label, value in rows:
+                typer.echo(f"  {label:<{width}}  {value}")
+            for loc in entry.located:
+                typer.echo(f"  {loc}")
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def sheets(
+    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).")],
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    fmt: Annotated[
+        SheetFormat, typer.Option("--format", help="pdf, or html for a browser.")
+    ] = SheetFormat.pdf,
+) -> None:
+    """Print record sheets for every design (several ships a page where they fit).
+
+    Illegal designs are printed with their errors on the sheet, and the exit
+    status is 1.
+    """
+    from sheetgen.output import check_writable
+    from sheetgen.sheets import SheetError, Ship, render_sheets
+
+    try:
+        check_writable(output)
+    except OutputError as exc:
+        _fail(str(exc))
+    result = _load_or_fail(paths)
+    for entry in result.entries:
+        _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
+    ships = [Ship(e.game, e.game.named(e.stats, e.stats.name), e.findings) for e in result.entries]
+    expanded = []
+    for ship, entry in zip(ships, result.entries, strict=True):
+        expanded.extend([ship] * max(1, entry.count))
+    if not expanded:
+        _fail("no designs to print")
+    try:
+        data = render_sheets(expanded, paper=paper.value, fmt=fmt.value)
+    except SheetError as exc:
+        _fail(str(exc))
+    _write(output, data)
+    illegal = sum(1 for e in result.entries if not e.legal)
+    _err(
+        f"wrote {output} ({len(expanded)} ship{'s' if len(expanded) != 1 else ''}"
+        + (f"; {illegal} illegal, marked on the sheet)" if illegal else ")")
+    )
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def reference(
+    game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="File to write; JSON and CSV go to standard output without it."),
+    ] = None,
+    fmt: Annotated[CardFormat, typer.Option("--format", help="pdf, html, json or csv.")] = CardFormat.pdf,
+    paper: Annotated[Paper, typer.Option(help="Paper size (printed landscape).")] = Paper.letter,
+) -> None:
+    """Print a game's reference card, computed from the encoded rules."""
+    from sheetgen.cards import render_card
+    from sheetgen.output import check_writable
+
+    found = _game_or_fail(game)
+    if output is None and fmt in (CardFormat.pdf, CardFormat.html):
+        _fail(f"--format {fmt.value} needs -o FILE")
+    if output is not None:
+        try:
+            check_writable(output)
+        except OutputError as exc:
+            _fail(str(exc))
+    data = render_card(found, paper=paper.value, fmt=fmt.value)  # type: ignore[arg-type]
+    if output is None:
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    _write(output, data)
+    _err(f"wrote {output}")
+
+
+@app.command("import")
+def import_design(
+    game: Annotated[str, typer.Argument(help="Game id (starfire).")],
+    text: Annotated[
+        str,
+        typer.Argument(help="The design as players post it, e.g. 'CT-[2]-SSAA(I)(I)(I)QLR-[6]'."),
+    ],
+    name: Annotated[str, typer.Option("--name", "-n", help="The design's name.")] = "Imported design",
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
+    ] = None,
+) -> None:
+    """Turn a pasted design string into a YAML design, checked.
+
+    Findings go to standard error placed in the pasted text (``notation:1:COL``).
+    Exit 1 if the design is illegal (the YAML is still written), 2 if the
+    string cannot be read at all.
+    """
+    import yaml
+
+    found = _game_or_fail(game)
+    try:
+        mapping, findings = found.import_notation(text, name)  # type: ignore[attr-defined]
+    except NotImplementedError as exc:
+        _fail(str(exc))
+    from sheetgen.source import Document
+
+    doc = Document("notation", text)
+    _print_located([doc.locate(f) for f in findings], err=True)
+    body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    illegal = any(f.is_error for f in findings)
+    if output is None:
+        typer.echo(body, nl=False)
+    else:
+        _write(output, body.encode("utf-8"))
+        _err(f"wrote {output}")
+    raise typer.Exit(1 if illegal else 0)
+
+
+@app.command()
+def kit(
+    scenario: Annotated[
+        Path | None, typer.Argument(help="Scenario file; the bundled default without it.")
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Folder to write (default output/<scenario>/)."),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+) -> None:
+    """Write a game kit for a scenario: record sheets for every ship and the reference card."""
+    from sheetgen.kit import build_kit, default_scenario
+    from sheetgen.scenario import load_scenario
+
+    path = scenario if scenario is not None else default_scenario()
+    loaded, result = load_scenario(path)
+    if result.input_errors or loaded is None:
+        _print_located(result.input_errors, err=True)
+        raise typer.Exit(2)
+    errors = [loc for loc in loaded.located if loc.finding.is_error]
+    if errors:
+        _print_located(errors, err=True)
+        _fail(
+            f"{path}: scenario has illegal designs; fix them or validate with: sheetgen validate {path}",
+            1,
+        )
+    show = sys.stderr.isatty()
+    try:
+        written = build_kit(
+            loaded,
+            output,
+            paper=paper.value,
+            progress=(lambda t: _err(f"  {t}…")) if show else None,
+        )
+    except OutputError as exc:
+        _fail(str(exc))
+    _err(f"kit for '{loaded.name}' ({len(loaded.ships)} ships):")
+    for f in written:
+        _err(f"  {f}")
+
+
+#: Modules that add more verbs to ``app`` with ``@app.command()``. Each imports
+#: only light modules at its top level, so ``sheetgen validate`` stays fast.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(_module)
+
+
+def main() -> None:
+    """Entry point of the ``sheetgen`` script."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

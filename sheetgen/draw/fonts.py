@@ -1,0 +1,61 @@
+"""Text measurement with the bundled fonts (the same ones the writers embed).
+
+:func:`text_width` gives a string's advance width in pt, so layout code can
+shrink a name to fit a counter without a writer; :func:`fit_size` picks the
+largest size that fits. Both use ReportLab's TrueType metrics of the fonts in
+``sheetgen/fonts``; a missing font raises ``MissingResource``, never falls back.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from sheetgen.resources import FONTS, font_path
+
+__all__ = ["font_name", "missing_glyphs", "register_fonts", "text_width"]
+
+
+def font_name(family: str, bold: bool = False) -> str:
+    """ReportLab's registered name for a bundled family and weight."""
+    return f"{family}-Bold" if bold else family
+
+
+@cache
+def register_fonts() -> tuple[str, ...]:
+    """Register every bundled font with ReportLab once; returns their names."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    names = []
+    for file, family, weight in FONTS:
+        name = font_name(family, weight == "bold")
+        pdfmetrics.registerFont(TTFont(name, str(font_path(file))))
+        names.append(name)
+    return tuple(names)
+
+
+def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = False) -> float:
+    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_fonts()
+    return float(pdfmetrics.stringWidth(text, font_name(family, bold), size))
+
+
+def fit_size(text: str, width: float, largest: float, smallest: float, family: str = "SheetSans", bold: bool = False) -> float:
+    """The largest size from ``largest`` down to ``smallest`` (pt, 0.25 pt steps) at
+    which ``text`` fits ``width`` pt; ``smallest`` if none does."""
+    size = largest
+    while size > smallest and text_width(text, size, family, bold) > width:
+        size -= 0.25
+    return max(size, smallest)
+
+
+def missing_glyphs(text: str, family: str = "SheetSans") -> set[str]:
+    """Characters of ``text`` the bundled font has no glyph for (they would print as boxes)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_fonts()
+    face = pdfmetrics.getFont(font_name(family)).face
+    cmap = face.charToGlyph
+    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}

@@ -1,0 +1,86 @@
+"""Write a :class:`~sheetgen.draw.primitives.Drawing` as PDF with ReportLab.
+
+Page sizes and coordinates are taken as they are (pt); y is flipped from the
+layout's top-left origin to PDF's bottom-left. Fonts are the bundled TrueType
+faces, embedded as subsets. Output is invariant: the same drawing gives the
+same bytes (no dates, no random ids).
+"""
+
+from __future__ import annotations
+
+import io
+
+from sheetgen.draw.fonts import font_name, register_fonts
+from sheetgen.draw.primitives import Circle, Drawing, Lines, Polygon, Rect, Style, Text
+
+__all__ = ["to_pdf"]
+
+
+def _apply(canvas: object, style: Style) -> tuple[int, int]:
+    c = canvas
+    stroke = fill = 0
+    if style.stroke:
+        c.setStrokeColor(style.stroke)  # type: ignore[attr-defined]
+        c.setLineWidth(style.width)  # type: ignore[attr-defined]
+        c.setDash(list(style.dash) if style.dash else [])  # type: ignore[attr-defined]
+        stroke = 1
+    if style.fill:
+        c.setFillColor(style.fill, alpha=style.opacity)  # type: ignore[attr-defined]
+        fill = 1
+    return stroke, fill
+
+
+def to_pdf(drawing: Drawing) -> bytes:
+    """PDF bytes of ``drawing``: one PDF page per :class:`Page`, exact sizes in pt,
+    bookmarks named after page labels."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    register_fonts()
+    buf = io.BytesIO()
+    first = drawing.pages[0] if drawing.pages else None
+    c = Canvas(buf, pagesize=(first.width, first.height) if first else (612, 792), invariant=1, pageCompression=1)
+    c.setTitle(drawing.title)
+    c.setCreator("sheetgen")
+    for index, page in enumerate(drawing.pages):
+        c.setPageSize((page.width, page.height))
+        if page.label:
+            key = f"p{index}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(page.label, key, level=0)
+        h = page.height
+        for item in page.items:
+            if isinstance(item, Lines):
+                stroke, _ = _apply(c, item.style)
+                path = c.beginPath()
+                for (x1, y1), (x2, y2) in item.segments:
+                    path.moveTo(x1, h - y1)
+                    path.lineTo(x2, h - y2)
+                c.drawPath(path, stroke=stroke, fill=0)
+            elif isinstance(item, Polygon):
+                stroke, fill = _apply(c, item.style)
+                path = c.beginPath()
+                (x0, y0), *rest = item.points
+                path.moveTo(x0, h - y0)
+                for x, y in rest:
+                    path.lineTo(x, h - y)
+                path.close()
+                c.drawPath(path, stroke=stroke, fill=fill)
+            elif isinstance(item, Rect):
+                stroke, fill = _apply(c, item.style)
+                c.rect(item.x, h - item.y - item.h, item.w, item.h, stroke=stroke, fill=fill)
+            elif isinstance(item, Circle):
+                stroke, fill = _apply(c, item.style)
+                c.circle(item.center[0], h - item.center[1], item.r, stroke=stroke, fill=fill)
+            elif isinstance(item, Text):
+                c.saveState()
+                c.setFillColor(item.fill)
+                c.setFont(font_name(item.font, item.bold), item.size)
+                c.translate(item.x, h - item.y)
+                if item.rotate:
+                    c.rotate(-item.rotate)
+                draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+                draw(0, 0, item.text)
+                c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,93 @@
+"""Findings: what the checks say about a design, and where.
+
+A :class:`Finding` names the rule it enforces (an id from ``RULINGS.md`` such as
+``SF-5``, or one of the input rule ids below), a severity and a message, and
+points into the design by a *path* of mapping keys, list indexes and, last, an
+optional :class:`Char` offset into a string value or a :class:`Key` naming a
+mapping key itself. Rules never see files or
+line numbers: the path is turned into ``file:line:col`` at the edge by
+:meth:`sheetgen.source.Document.locate`.
+
+Input rule ids (exit status 2, input that cannot be read or used):
+``FILE`` (missing, unreadable, too large, not UTF-8), ``YAML`` (syntax),
+``SCHEMA`` (wrong type, unknown or missing key), ``GAME`` (unknown ``game:``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Char", "Finding", "InputError", "Key", "Path", "PathPart", "Severity"]
+
+
+class Severity(StrEnum):
+    """How bad a finding is: only ``ERROR`` makes a design illegal."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Char:
+    """An offset (0-based, in characters) into the string value a path leads to."""
+
+    offset: int
+
+
+@dataclass(frozen=True)
+class Key:
+    """The mapping *key* ``name`` itself (not its value), e.g. for an unknown key."""
+
+    name: str
+
+
+PathPart = str | int | Char | Key
+Path = tuple[PathPart, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a check found.
+
+    ``rule`` is a ruling id (``"SF-5"``) or an input rule id (``"SCHEMA"``);
+    ``path`` leads from the design's mapping to the offending value, e.g.
+    ``("systems", Char(6))`` for the seventh character of the system string.
+    """
+
+    rule: str
+    severity: Severity
+    message: str
+    path: Path = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+
+def error(rule: str, message: str, path: Path = ()) -> Finding:
+    """Shorthand for an ``ERROR`` finding."""
+    return Finding(rule, Severity.ERROR, message, path)
+
+
+def warning(rule: str, message: str, path: Path = ()) -> Finding:
+    """Shorthand for a ``WARNING`` finding."""
+    return Finding(rule, Severity.WARNING, message, path)
+
+
+def note(rule: str, message: str, path: Path = ()) -> Finding:
+    """Shorthand for a ``NOTE`` finding (legal, for information)."""
+    return Finding(rule, Severity.NOTE, message, path)
+
+
+class InputError(Exception):
+    """Input that cannot be read or used at all (exit status 2).
+
+    Carries one or more findings, all of severity ``ERROR``; their paths are
+    relative to the mapping being read when raised.
+    """
+
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__("; ".join(f.message for f in findings))
+        self.findings = findings

@@ -1,0 +1,45 @@
+"""The games registry: the id written in YAML (``game: starfire``) to its module.
+
+Modules are imported on first use, so ``sheetgen validate`` on a Starfire file
+never imports the other games. :func:`find_game` raises :class:`UnknownGame`
+(a ``ValueError``) naming what was asked for and the known ids.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheetgen.games.base import Game
+
+__all__ = ["GAMES", "UnknownGame", "find_game"]
+
+#: id in YAML -> module holding a ``GAME`` object (RULINGS.md, table of seeds).
+GAMES: dict[str, str] = {
+    "starfire": "sheetgen.games.starfire",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+class UnknownGame(ValueError):
+    """``game:`` names no registered game."""
+
+    def __init__(self, asked: object) -> None:
+        self.asked = asked
+        super().__init__(f"unknown game {asked!r}; known games: {', '.join(GAMES)}")
+
+
+def find_game(game_id: object) -> Game:
+    """The :class:`~sheetgen.games.base.Game` registered as ``game_id``.
+
+    Raises :class:`UnknownGame` for anything else (case and spaces are forgiven:
+    ``Starfire`` finds ``starfire``).
+    """
+    key = str(game_id).strip().lower().replace(" ", "-").replace("_", "-") if game_id is not None else ""
+    if key not in GAMES:
+        raise UnknownGame(game_id)
+    if key not in _loaded:
+        _loaded[key] = importlib.import_module(GAMES[key]).GAME
+    return _loaded[key]

@@ -1,0 +1,129 @@
+"""What every game module provides.
+
+A game is one object implementing :class:`Game`: it parses a design mapping
+into its own typed design, checks it into findings, derives its stats, and
+builds the view models its templates print. Rules never see YAML positions,
+files, fonts or paper; renderers never re-derive a rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from sheetgen.findings import Finding
+from sheetgen.reference import Card
+from sheetgen.schema import Fields
+
+__all__ = ["CounterFace", "Game", "Marker", "Stats"]
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What one side of a ship counter shows (layout is the counters module's job).
+
+    ``title`` is the ship's name (shrunk to fit), ``values`` the key numbers as
+    ``(label, value)`` pairs in reading order (``("MP", "6")``), ``arrow``
+    whether a facing arrow points at the top edge, ``banner`` a short state
+    word for a back face (``"ENGINES LOST"``), ``emblem`` whether the face is
+    the side's fleet emblem instead of numbers.
+    """
+
+    title: str
+    values: tuple[tuple[str, str], ...] = ()
+    arrow: bool = True
+    banner: str | None = None
+    emblem: bool = False
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A game marker counter (warp point, vector, shield down...), from the rules.
+
+    ``label`` is the big text, ``caption`` the small line under it, ``count``
+    how many a kit prints per side (or in all when ``per_side`` is false),
+    ``numbered`` whether copies carry running numbers (damage markers 1..N).
+    """
+
+    label: str
+    caption: str = ""
+    count: int = 1
+    per_side: bool = False
+    numbered: bool = False
+    back: str | None = None
+
+
+class Stats(Protocol):
+    """Derived stats of one design: at least ``name`` and a JSON-ready ``to_dict``."""
+
+    name: str
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Game(ABC):
+    """A rule system: id as written in YAML (``game: starfire``), title, seed file."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    seed: ClassVar[str]
+    #: Jinja2 template (under ``templates/``) printing record sheets for a list of ships.
+    sheet_template: ClassVar[str]
+    #: Jinja2 template printing the reference card.
+    reference_template: ClassVar[str] = "reference.html.j2"
+    #: Distance one hex stands for, as ``(amount, unit)`` (Knight Hawks 2000: ``(60, "m")``);
+    #: ``None`` where the game gives none. Maps print a scale bar from it.
+    hex_scale: ClassVar[tuple[float, str] | None] = None
+
+    @abstractmethod
+    def parse(self, fields: Fields) -> Any:
+        """Read a design from ``fields`` (``game`` and ``count`` already read).
+
+        Raises :class:`~sheetgen.findings.InputError` (via ``fields.done()``)
+        for wrong types and unknown keys; rule problems are left to :meth:`check`.
+        """
+
+    @abstractmethod
+    def check(self, design: Any) -> list[Finding]:
+        """Every finding about ``design``, errors first in rule order; never raises."""
+
+    @abstractmethod
+    def derive(self, design: Any) -> Stats:
+        """The design's derived stats from the encoded tables; never raises."""
+
+    @abstractmethod
+    def summary(self, stats: Any) -> list[tuple[str, str]]:
+        """Label/value rows for the readable ``sheetgen stats`` table."""
+
+    @abstractmethod
+    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+        """The plain view model of one ship on the record sheet (no rules in templates)."""
+
+    @abstractmethod
+    def reference(self) -> Card:
+        """The reference card's tables, computed from the same functions the checks use."""
+
+    @abstractmethod
+    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+        """Front and back of ``stats``' ship counter: key numbers in front, the
+        reduced state (or the fleet emblem) on the back."""
+
+    def markers(self) -> list[Marker]:
+        """The game's marker counters, from its rules (none by default)."""
+        return []
+
+    def named(self, stats: Any, name: str) -> Any:
+        """``stats`` for one ship of the design called ``name`` (a scenario names each
+        ship; the design's own name becomes its class where the game has one)."""
+        changes: dict[str, Any] = {"name": name}
+        if hasattr(stats, "design_class") and not stats.design_class and name != stats.name:
+            changes["design_class"] = stats.name
+        return dataclasses.replace(stats, **changes)
+
+    def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+        """Read a design pasted in the game's community notation into a YAML-ready
+        mapping plus findings located by :class:`~sheetgen.findings.Char` offsets
+        into ``text``. Raises ``NotImplementedError`` where a game has no notation."""
+        raise NotImplementedError(f"{self.id} has no design notation to import")

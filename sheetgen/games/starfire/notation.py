@@ -1,0 +1,391 @@
+"""The Starfire system-string notation, both ways.
+
+Players write a ship as ``CT-[2]-SSAA(I)(I)(I)QLR-[6]``: the hull code, the turn
+mode in brackets (optional), the system string, the speed in brackets
+(optional). In the system string each system is its chart code (``Pt`` and
+``Mg`` have two letters), engine rooms are parentheses around their drives
+(``(II)``), ``+`` marks a restricted-arc weapon, and repeats may be written
+``(6xA)``, ``Ax6`` or ``6xA`` (also ``x`` as ``×`` or ``*``); a repeat is only
+shorthand, so ``(3xI)`` is ``III``, three bare drives.
+
+:func:`parse_system_string` / :func:`system_string` and :func:`parse_notation`
+/ :func:`notation` are the paired readers and writers. Readers never raise on
+bad notation: they return what they could read and findings (rule ``SF-1`` for
+unknown codes, ``SF-5`` for parentheses, ``SF-6`` for ``+``), each with a
+:class:`~sheetgen.findings.Char` offset into the string the user typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from sheetgen.findings import Char, Finding, error
+from sheetgen.games.starfire.data import HULLS, SYSTEMS
+
+__all__ = [
+    "MAX_REPEAT",
+    "Notation",
+    "Slot",
+    "SystemString",
+    "notation",
+    "parse_notation",
+    "parse_system_string",
+    "system_string",
+]
+
+#: Largest repeat count accepted in ``(NxC)``; no hull holds more systems.
+MAX_REPEAT = 60
+
+_REPEAT_MARK = "x×*"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One system in damage order.
+
+    ``code`` is the System Chart code; ``room`` the 0-based engine room it sits
+    in (``None`` outside parentheses); ``plus`` whether a ``+`` was typed after
+    it; ``offset`` where it was typed in the source string (characters).
+    """
+
+    code: str
+    room: int | None = None
+    plus: bool = False
+    offset: int = 0
+
+
+@dataclass
+class SystemString:
+    """A parsed system string: slots in damage order and the notation findings."""
+
+    slots: list[Slot] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def rooms(self) -> list[list[int]]:
+        """Engine rooms in order of appearance, each a list of slot indexes."""
+        rooms: dict[int, list[int]] = {}
+        for i, slot in enumerate(self.slots):
+            if slot.room is not None:
+                rooms.setdefault(slot.room, []).append(i)
+        return [rooms[k] for k in sorted(rooms)]
+
+
+class _Reader:
+    """Recursive-descent reader over the system string (whitespace already kept)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.room_count = 0
+        self.findings: list[Finding] = []
+
+    def fail(self, rule: str, message: str, offset: int) -> None:
+        self.findings.append(error(rule, message, (Char(offset),)))
+
+    def peek(self, k: int = 0) -> str:
+        i = self.pos + k
+        return self.text[i] if i < len(self.text) else ""
+
+    def skip_space(self) -> None:
+        while self.peek() and self.peek() in " \t,.;_":
+            self.pos += 1
+
+    def number(self) -> int | None:
+        m = re.compile(r"\d+").match(self.text, self.pos)
+        if not m:
+            return None
+        self.pos = m.end()
+        return int(m.group())
+
+    def code(self) -> tuple[str, int] | None:
+        """Read one system code; report unknown ones and return None."""
+        start = self.pos
+        two = self.text[start : start + 2]
+        if two in SYSTEMS:
+            self.pos += 2
+            return two, start
+        one = self.peek()
+        self.pos += 1
+        if one in SYSTEMS:
+            return one, start
+        known = " ".join(sorted(SYSTEMS, key=str.lower))
+        typed, hint = one, ""
+        if one.isalpha() and len(two) == 2 and two.capitalize() in SYSTEMS:
+            typed, hint = two, f" (did you mean {two.capitalize()}?)"
+            self.pos += 1
+        elif one.upper() in SYSTEMS:
+            hint = f" (did you mean {one.upper()}?)"
+        self.fail("SF-1", f"unknown system {typed!r}{hint}; the System Chart has {known}", start)
+        return None
+
+    def repeat_count(self, n: int, offset: int) -> int:
+        if n < 1 or n > MAX_REPEAT:
+            self.fail("SF-1", f"repeat count {n} must be from 1 to {MAX_REPEAT}", offset)
+            return 0 if n < 1 else MAX_REPEAT
+        return n
+
+    def unit(self, in_room: bool) -> list[Slot]:
+        """One unit: a code (with ``+`` and a trailing ``xN``), a group, or ``Nx`` unit."""
+        self.skip_space()
+        start = self.pos
+        ch = self.peek()
+        if ch.isdigit():
+            n = self.number() or 0
+            if self.peek() and self.peek() in _REPEAT_MARK:
+                self.pos += 1
+                inner = self.unit(in_room)
+                return self.repeat(inner, self.repeat_count(n, start))
+            self.fail("SF-1", f"a number ({n}) must be followed by x and a system, as in 6xA", start)
+            return []
+        if ch == "(":
+            return self.group(in_room)
+        if ch == ")":
+            self.pos += 1
+            self.fail("SF-5", "unbalanced parenthesis: ')' closes no engine room", start)
+            return []
+        if ch == "+":
+            self.pos += 1
+            self.fail("SF-6", "'+' must follow a weapon code (as in E+)", start)
+            return []
+        got = self.code()
+        if got is None:
+            return []
+        code, offset = got
+        slot = Slot(code, None, False, offset)
+        if self.peek() == "+":
+            slot = Slot(code, None, True, offset)
+            self.pos += 1
+        units = [slot]
+        return self.trailing_repeat(units)
+
+    def trailing_repeat(self, units: list[Slot]) -> list[Slot]:
+        if self.peek() and self.peek() in _REPEAT_MARK and self.peek(1).isdigit():
+            at = self.pos
+            self.pos += 1
+            n = self.number() or 0
+            return self.repeat(units, self.repeat_count(n, at))
+        return units
+
+    def repeat(self, slots: list[Slot], n: int) -> list[Slot]:
+        """``slots`` n times; engine rooms in each copy get rooms of their own."""
+        out: list[Slot] = []
+        for copy in range(n):
+            mapping: dict[int, int] = {}
+            for s in slots:
+                room = s.room
+                if room is not None:
+                    if copy == 0:
+                        mapping[room] = room
+                    elif room not in mapping:
+                        mapping[room] = self.room_count
+                        self.room_count += 1
+                    room = mapping[room]
+                out.append(Slot(s.code, room, s.plus, s.offset))
+        return out
+
+    def group(self, in_room: bool) -> list[Slot]:
+        """``( ... )``: a repeat group ``(NxC)`` / ``(CxN)`` or an engine room."""
+        start = self.pos
+        self.pos += 1
+        close = self.text.find(")", self.pos)
+        inner_text = self.text[self.pos : close] if close >= 0 else ""
+        is_repeat = bool(
+            re.fullmatch(r"\s*\d+\s*[x×*].+", inner_text) or re.fullmatch(r".+[x×*]\s*\d+\s*", inner_text)
+        )
+        if is_repeat:
+            body = self.sequence(in_room, until=")")
+            if self.peek() != ")":
+                self.fail("SF-5", "unbalanced parenthesis: '(' is never closed", start)
+                return body
+            self.pos += 1
+            return self.trailing_repeat(body)
+        if in_room:
+            self.fail("SF-5", "engine rooms cannot be nested inside one another", start)
+        room = self.room_count
+        self.room_count += 1
+        next_open = self.text.find("(", self.pos)
+        if close < 0 or (0 <= next_open < close):
+            # never closed: the room holds the drives that follow, the rest reads on
+            self.fail("SF-5", "unbalanced parenthesis: '(' is never closed", start)
+            body = []
+            while self.peek() == "I":
+                body.append(Slot("I", room, False, self.pos))
+                self.pos += 1
+            if not body:
+                self.fail("SF-5", "empty engine room '(': a room holds its drives, as in (I)", start)
+            return body
+        body = self.sequence(True, until=")")
+        self.pos += 1
+        if not body:
+            self.fail("SF-5", "empty engine room '()': a room holds its drives, as in (I)", start)
+        slots = [Slot(s.code, room, s.plus, s.offset) for s in body]
+        for s in slots:
+            if s.code != "I":
+                self.fail("SF-5", f"an engine room holds only drives (I), found {s.code}", s.offset)
+        return self.trailing_repeat(slots)
+
+    def sequence(self, in_room: bool, until: str = "") -> list[Slot]:
+        out: list[Slot] = []
+        while True:
+            self.skip_space()
+            ch = self.peek()
+            if not ch or (until and ch == until):
+                return out
+            before = self.pos
+            out.extend(self.unit(in_room))
+            if self.pos == before:  # pragma: no cover - every branch advances
+                self.pos += 1
+
+
+def parse_system_string(text: str, offset: int = 0) -> SystemString:
+    """Read a system string such as ``SSAA(I)(I)(I)QLR`` or ``SSAx2(3x(I))QLR``.
+
+    ``offset`` is added to every position (the string's place inside a longer
+    notation). Never raises: unknown codes (``SF-1``), stray or missing
+    parentheses, rooms holding other systems (``SF-5``) and a stray ``+``
+    (``SF-6``) come back as findings with :class:`Char` positions.
+
+    >>> [s.code for s in parse_system_string("SAx2(I)(I)Q").slots]
+    ['S', 'A', 'A', 'I', 'I', 'Q']
+    """
+    reader = _Reader(text)
+    slots = reader.sequence(False)
+    while reader.peek() == ")":
+        reader.fail("SF-5", "unbalanced parenthesis: ')' closes no engine room", reader.pos)
+        reader.pos += 1
+        slots.extend(reader.sequence(False))
+    # renumber rooms in order of appearance
+    order: dict[int, int] = {}
+    renumbered = []
+    for s in slots:
+        room = s.room
+        if room is not None:
+            room = order.setdefault(room, len(order))
+        renumbered.append(Slot(s.code, room, s.plus, s.offset + offset))
+    findings = [
+        Finding(f.rule, f.severity, f.message, (Char(f.path[0].offset + offset),))
+        if f.path and isinstance(f.path[0], Char)
+        else f
+        for f in reader.findings
+    ]
+    return SystemString(renumbered, findings)
+
+
+def system_string(slots: list[Slot], restricted: frozenset[str] | set[str] = frozenset()) -> str:
+    """Write slots back in normal form: rooms in parentheses, no repeats,
+    ``+`` after each code in ``restricted`` (the codes the hull restricts, SF-6).
+
+    >>> system_string(parse_system_string("SSAx2(2x(I))QE").slots, {"E"})
+    'SSAA(I)(I)QE+'
+    """
+    out: list[str] = []
+    open_room: int | None = None
+    for s in slots:
+        if s.room != open_room:
+            if open_room is not None:
+                out.append(")")
+            if s.room is not None:
+                out.append("(")
+            open_room = s.room
+        out.append(s.code + ("+" if s.code in restricted else ""))
+    if open_room is not None:
+        out.append(")")
+    return "".join(out)
+
+
+@dataclass
+class Notation:
+    """A whole pasted design: hull code, stated turn mode and speed, systems.
+
+    ``turn_mode`` and ``speed`` are ``None`` when the notation leaves them out;
+    ``*_offset`` are where each part starts in the pasted text.
+    """
+
+    hull: str
+    systems: SystemString
+    systems_text: str
+    turn_mode: int | None = None
+    speed: int | None = None
+    hull_offset: int = 0
+    turn_mode_offset: int = 0
+    speed_offset: int = 0
+    systems_offset: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+
+_BRACKET = re.compile(r"\s*\[\s*(-?\d+)\s*\]\s*")
+
+
+def parse_notation(text: str) -> Notation:
+    """Read ``HULL-[TM]-SYSTEMS-[MP]`` (brackets optional) into a :class:`Notation`.
+
+    Never raises; problems are findings with :class:`Char` offsets into ``text``:
+    an unknown hull (``SF-1``), too many or too few parts, plus everything
+    :func:`parse_system_string` reports.
+
+    >>> n = parse_notation("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
+    >>> (n.hull, n.turn_mode, n.speed, n.systems_text)
+    ('CT', 2, 6, 'SSAA(I)(I)(I)QLR')
+    """
+    parts: list[tuple[str, int]] = []
+    pos = 0
+    for piece in text.split("-"):
+        parts.append((piece, pos))
+        pos += len(piece) + 1
+    findings: list[Finding] = []
+    hull_text, hull_at = parts[0] if parts else ("", 0)
+    lead = len(hull_text) - len(hull_text.lstrip())
+    hull = hull_text.strip().upper()
+    result = Notation(hull, SystemString(), "", hull_offset=hull_at + lead)
+    if hull not in HULLS:
+        known = ", ".join(HULLS)
+        findings.append(
+            error(
+                "SF-1",
+                f"unknown hull {hull_text.strip()!r}; the Hull Chart has {known}",
+                (Char(hull_at + lead),),
+            )
+        )
+    rest = parts[1:]
+    if rest and _BRACKET.fullmatch(rest[0][0]):
+        result.turn_mode = int(_BRACKET.fullmatch(rest[0][0]).group(1))  # type: ignore[union-attr]
+        result.turn_mode_offset = rest[0][1]
+        rest = rest[1:]
+    if rest and _BRACKET.fullmatch(rest[-1][0]):
+        result.speed = int(_BRACKET.fullmatch(rest[-1][0]).group(1))  # type: ignore[union-attr]
+        result.speed_offset = rest[-1][1]
+        rest = rest[:-1]
+    if not rest:
+        findings.append(
+            error(
+                "SF-1",
+                "no system string: write HULL-SYSTEMS, as in CT-SSAA(I)(I)(I)QLR",
+                (Char(len(text)),),
+            )
+        )
+    else:
+        if len(rest) > 1:
+            extra_at = rest[1][1] - 1
+            findings.append(
+                error("SF-1", "too many '-' parts: write HULL-[TM]-SYSTEMS-[MP]", (Char(extra_at),))
+            )
+        sys_text, sys_at = rest[0]
+        lead = len(sys_text) - len(sys_text.lstrip())
+        result.systems_text = sys_text.strip()
+        result.systems_offset = sys_at + lead
+        result.systems = parse_system_string(result.systems_text, sys_at + lead)
+    result.findings = findings + result.systems.findings
+    return result
+
+
+def notation(hull: str, systems: str, turn_mode: int | None = None, speed: int | None = None) -> str:
+    """Write the forum notation: ``notation("CT", "SSAA(I)QLR", 2, 2)`` gives ``'CT-[2]-SSAA(I)QLR-[2]'``."""
+    parts = [hull]
+    if turn_mode is not None:
+        parts.append(f"[{turn_mode}]")
+    parts.append(systems)
+    if speed is not None:
+        parts.append(f"[{speed}]")
+    return "-".join(parts)

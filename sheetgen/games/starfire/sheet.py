@@ -1,0 +1,103 @@
+"""The Starfire record sheet's view model: plain values the template prints.
+
+Numbers come from :class:`~sheetgen.games.starfire.rules.StarfireStats` and the
+combat functions (:func:`~sheetgen.games.starfire.rules.to_hit`,
+:func:`~sheetgen.games.starfire.rules.weapon_damage`); the template does no
+arithmetic and applies no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.starfire import data, rules
+from sheetgen.games.starfire.rules import StarfireStats
+
+__all__ = ["name_size", "ship_view", "weapon_rows"]
+
+
+def name_size(name: str) -> str:
+    """CSS class for a ship name by length, so 40 characters still fit the header."""
+    n = len(name)
+    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
+
+
+def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
+    """Chart rows for the weapons a ship carries: per range 0..20 a cell with
+    ``to_hit``, ``damage`` (``None`` = cannot fire) and ``limited`` (beyond the
+    10-hex targeting limit of a ship without combat sensors)."""
+    base_y = stats.kind == "base" and stats.combat_sensors
+    rows = []
+    for w in stats.weapons:
+        cells = []
+        for r in data.RANGES:
+            hit = rules.to_hit(w.code, r, combat_sensors=stats.combat_sensors, base_with_sensors=base_y)
+            dmg = rules.weapon_damage(w.code, r, base_with_sensors=base_y)
+            if stats.double_damage and dmg is not None:
+                dmg *= 2
+            cells.append(
+                {
+                    "to_hit": hit,
+                    "damage": dmg if hit is not None else None,
+                    "limited": hit is None and rules.to_hit(w.code, r, base_with_sensors=base_y) is not None,
+                }
+            )
+        rows.append(
+            {
+                "code": w.code + ("+" if w.restricted_arc else ""),
+                "name": w.name,
+                "count": w.count,
+                "cells": cells,
+            }
+        )
+    return rows
+
+
+def _track(stats: StarfireStats) -> list[dict[str, Any]]:
+    """The damage track in damage order: single boxes, and each engine room as one
+    group with the MP left once it (and every room left of it) is lost."""
+    groups: list[dict[str, Any]] = []
+    for code, room in zip(stats.systems, stats.system_rooms, strict=True):
+        if room is not None and groups and groups[-1]["room"] == room + 1:
+            groups[-1]["boxes"].append(code)
+            continue
+        group: dict[str, Any] = {"room": None if room is None else room + 1, "boxes": [code]}
+        if room is not None:
+            group["mp_after"] = stats.mp_after_rooms_lost[min(room + 1, len(stats.mp_after_rooms_lost) - 1)]
+        groups.append(group)
+    return groups
+
+
+def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
+    """Everything one ship block on the record sheet prints."""
+    launchers = []
+    for w in stats.weapons:
+        if w.code in data.MUNITION_WEAPONS:
+            for k in range(w.count):
+                launchers.append({"label": f"{w.code}{k + 1}", "name": w.name, "boxes": w.munitions})
+    return {
+        "name": stats.name,
+        "name_class": name_size(stats.name),
+        "design_class": stats.design_class,
+        "hull": stats.hull,
+        "hull_name": stats.hull_name,
+        "kind": stats.kind,
+        "hull_spaces": stats.hull_spaces,
+        "hull_spaces_used": stats.hull_spaces_used,
+        "turn_mode": stats.turn_mode,
+        "movement_points": stats.movement_points,
+        "crew_quarters": stats.crew_quarters,
+        "notation": stats.notation,
+        "track": _track(stats),
+        "weapons": weapon_rows(stats),
+        "ranges": list(data.RANGES),
+        "launchers": launchers,
+        "shields": stats.shields,
+        "shield_rounds": data.SHIELD_RECOVERY_ROUNDS,
+        "notes": stats.notes,
+        "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
+        "double_damage": stats.double_damage,
+        "has_sensors": stats.combat_sensors,
+        "count": stats.count,
+    }

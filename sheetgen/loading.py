@@ -1,0 +1,199 @@
+"""From paths on disk to checked, derived designs.
+
+:func:`load_designs` expands files and folders, reads every YAML document,
+finds each design in it (a design mapping, a list of them, or a fleet mapping
+with ``designs:``), looks up its game, parses, checks and derives it. Nothing
+here raises for bad input: unreadable input comes back as located ``ERROR``
+lines in :attr:`LoadResult.input_errors` (exit status 2), rule findings on
+each :class:`Entry` (exit status 1 when any is an error).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from sheetgen.findings import Finding, InputError, Path, error
+from sheetgen.games import GAMES, UnknownGame, find_game
+from sheetgen.games.base import Game
+from sheetgen.schema import Fields, describe
+from sheetgen.source import Document, Located, SourceError, load_file
+
+__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
+
+YAML_SUFFIXES = (".yaml", ".yml")
+#: Keys that mark a document as a scenario rather than a design or fleet.
+SCENARIO_KEY = "scenario"
+
+
+@dataclass
+class Entry:
+    """One design read from a file, with its findings and derived stats."""
+
+    document: Document
+    base: Path
+    game: Game
+    design: Any
+    findings: list[Finding]
+    stats: Any
+    count: int = 1
+
+    @property
+    def legal(self) -> bool:
+        """No finding of severity error."""
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def located(self) -> list[Located]:
+        """The findings placed in their file (``file:line:col``)."""
+        return [self.document.locate(f, self.base) for f in self.findings]
+
+    def stats_dict(self) -> dict[str, Any]:
+        """The JSON object ``sheetgen stats --json`` prints for this design."""
+        out: dict[str, Any] = self.stats.to_dict()
+        out["legal"] = self.legal
+        out["findings"] = [
+            {
+                "rule": loc.finding.rule,
+                "severity": loc.finding.severity.value,
+                "message": loc.finding.message,
+                "file": loc.source,
+                "line": loc.line,
+                "column": loc.column,
+            }
+            for loc in self.located
+        ]
+        return out
+
+
+@dataclass
+class LoadResult:
+    """Designs read (``entries``) and input that could not be read (``input_errors``)."""
+
+    entries: list[Entry] = field(default_factory=list)
+    input_errors: list[Located] = field(default_factory=list)
+    scenarios: list[tuple[str, Document]] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return all(e.legal for e in self.entries)
+
+    @property
+    def exit_code(self) -> int:
+        """2 when any input was unreadable, else 1 when any design is illegal, else 0."""
+        if self.input_errors:
+            return 2
+        return 0 if self.legal else 1
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[FsPath, str]]:
+    """Files as given, and folders as their ``*.yaml``/``*.yml`` files (recursively,
+    sorted); yields ``(path, name used in messages)``. A missing path is yielded
+    as is so the loader reports it."""
+    for raw in paths:
+        p = FsPath(raw)
+        if p.is_dir():
+            found = sorted(
+                f
+                for f in p.rglob("*")
+                if f.suffix.lower() in YAML_SUFFIXES and f.is_file() and not f.name.startswith(".")
+            )
+            for f in found:
+                yield f, str(f)
+        else:
+            yield p, str(raw)
+
+
+def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
+    """Yield ``(path, mapping, inherited game, path of that game value)`` for every
+    design in a document."""
+    data = doc.data
+    if isinstance(data, list):
+        for i, item in enumerate(data):
+            yield (i,), item, None, ()
+        return
+    if isinstance(data, dict) and "designs" in data:
+        fleet = Fields(data, (), what="fleet")
+        fleet.text("fleet")
+        fleet.text("side")
+        game = fleet.raw("game")
+        items = fleet.raw("designs")
+        fleet.done()
+        if not isinstance(items, list):
+            raise InputError(
+                [
+                    error(
+                        "SCHEMA",
+                        f"'designs' must be a list of designs, found {describe(items)}",
+                        ("designs",),
+                    )
+                ]
+            )
+        for i, item in enumerate(items):
+            yield ("designs", i), item, game, ("game",)
+        return
+    yield (), data, None, ()
+
+
+def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = None) -> None:
+    """Parse, check and derive every design in ``doc`` into ``result``."""
+    if isinstance(doc.data, dict) and SCENARIO_KEY in doc.data:
+        result.scenarios.append((doc.source, doc))
+        return
+    try:
+        mappings = list(_design_mappings(doc))
+    except InputError as exc:
+        result.input_errors.extend(doc.locate(f) for f in exc.findings)
+        return
+    for base, mapping, inherited, game_path in mappings:
+        try:
+            fields = Fields(mapping, base, what="design")
+            own_game = "game" in mapping
+            game_value = fields.raw("game", inherited)
+            if game_value is None:
+                raise InputError(
+                    [error("GAME", f"design lacks 'game:'; known games: {', '.join(GAMES)}", base)]
+                )
+            try:
+                game = find_game(game_value)
+            except UnknownGame as exc:
+                raise InputError(
+                    [error("GAME", str(exc), (*base, "game") if own_game else game_path)]
+                ) from None
+            count = fields.integer("count", 1, minimum=1) or 1
+            design = game.parse(fields)
+        except InputError as exc:
+            result.input_errors.extend(doc.locate(f) for f in exc.findings)
+            continue
+        if only_game and game.id != only_game:
+            continue
+        if hasattr(design, "count"):
+            design.count = count
+        findings = game.check(design)
+        result.entries.append(Entry(doc, base, game, design, findings, game.derive(design), count))
+
+
+def load_designs(paths: Iterable[str | os.PathLike[str]], *, only_game: str | None = None) -> LoadResult:
+    """Read every design in ``paths`` (files or folders); see the module docstring."""
+    result = LoadResult()
+    given = list(paths)
+    if not given:
+        result.input_errors.append(Located("sheetgen", 1, 1, error("FILE", "no design files given")))
+    for raw in given:
+        files = list(expand_paths([raw]))
+        if not files:
+            result.input_errors.append(
+                Located(str(raw), 1, 1, error("FILE", "folder holds no .yaml or .yml files"))
+            )
+        for path, name in files:
+            try:
+                docs = load_file(path, source=name)
+            except SourceError as exc:
+                result.input_errors.extend(exc.located)
+                continue
+            for doc in docs:
+                read_designs(doc, result, only_game=only_game)
+    return result

@@ -1,0 +1,72 @@
+"""Writing output files atomically.
+
+Every file sheetgen writes goes through :func:`write_atomic`: the bytes go to a
+temporary file in the same folder, are flushed to disk, and replace the target
+in one ``os.replace``. A run that fails part-way leaves any existing file as it
+was, and never leaves a half-written one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["OutputError", "check_writable", "write_atomic"]
+
+
+class OutputError(Exception):
+    """An output path that cannot be written (missing folder, read-only, a folder)."""
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """Raise :class:`OutputError` unless ``path``'s folder exists and can be written.
+
+    Called before any rendering so a bad ``-o`` fails fast; returns ``path`` as a Path.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise OutputError(f"{target}: is a folder; give a file name")
+    if not folder.is_dir():
+        raise OutputError(f"{target}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{target}: folder {folder} is not writable")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise OutputError(f"{target}: file is read-only")
+    return target
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Write ``data`` (bytes, or text as UTF-8) to ``path`` atomically.
+
+    Raises :class:`OutputError` if the folder is missing or not writable; the
+    previous content of ``path``, if any, survives every failure.
+    """
+    target = check_writable(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return target
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,106 @@
+"""HTML documents from Jinja2 templates, printed to PDF by WeasyPrint in one pass.
+
+:func:`render_html` fills a template under ``templates/`` (autoescape on,
+undefined names are errors) with a plain view model; :func:`html_to_pdf`
+prints one HTML document, however many ships it holds, in a single WeasyPrint
+run, with the bundled fonts embedded.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from sheetgen.resources import FONTS, font_path, templates_dir
+
+__all__ = ["PAPER", "font_face_css", "html_to_pdf", "render_html"]
+
+#: Paper sizes for ``@page`` (CSS), by the name used on the command line.
+PAPER = {"letter": "letter", "a4": "A4"}
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    from sheetgen.reference import cell_text
+
+    env.filters["cell"] = cell_text
+    return env
+
+
+def font_face_css() -> str:
+    """``@font-face`` rules for the bundled fonts (file URLs), families ``SheetSans``
+    and ``SheetCondensed``; raises ``MissingResource`` if a font file is gone."""
+    rules = []
+    for file, family, weight in FONTS:
+        url = font_path(file).as_uri()
+        rules.append(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; src: url("{url}"); }}')
+    return "\n".join(rules)
+
+
+def render_html(template: str, context: dict[str, Any]) -> str:
+    """Fill ``template`` (a path under ``templates/``) with ``context``.
+
+    The context also gets ``font_faces`` (the ``@font-face`` CSS) and ``css(name)``,
+    which inlines a stylesheet from ``templates/``. Text from designs is
+    escaped: a ship named ``<b>{{x}}</b>`` prints those characters.
+    """
+    env = _environment()
+
+    def css(name: str) -> Markup:
+        # our own stylesheets are trusted; only design data is escaped
+        return Markup((templates_dir() / name).read_text(encoding="utf-8"))
+
+    return env.get_template(template).render(font_faces=Markup(font_face_css()), css=css, **context)
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> tuple[bytes, list[str]]:
+    """Print ``html`` (one document, or several whose pages are joined in order)
+    to PDF bytes with WeasyPrint; returns ``(pdf, warnings)``.
+
+    Each document is laid out once, whatever it holds. WeasyPrint's warnings
+    (a missing glyph, an unknown CSS property) are returned rather than
+    logged, so the caller can show or fail on them. The PDF carries no
+    creation date: the same HTML gives the same bytes.
+    """
+    import weasyprint
+
+    capture = _Capture()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(capture)
+    previous = logger.propagate
+    logger.propagate = False
+    try:
+        sources = [html] if isinstance(html, str) else html
+        documents = [
+            weasyprint.HTML(string=h, base_url=base_url or str(templates_dir())).render() for h in sources
+        ]
+        first = documents[0]
+        if len(documents) > 1:
+            first = first.copy([page for d in documents for page in d.pages])
+        pdf = first.write_pdf()
+    finally:
+        logger.removeHandler(capture)
+        logger.propagate = previous
+    assert pdf is not None
+    return pdf, capture.messages

@@ -1,0 +1,286 @@
+"""Scenarios: the game, the map, the sides and their fleets, set-up and victory.
+
+A scenario file (``scenario:`` key) names its game and lists sides, each with a
+fleet of designs (a path relative to the scenario file, ``file.yaml#Name`` to
+pick one design of several, or an inline design mapping), how many ships of
+each (``count``) and their names (``names``). :func:`load_scenario` reads it,
+loads every design through the same pipeline as ``sheetgen validate``, and
+names each ship.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from sheetgen.findings import InputError, Path, error
+from sheetgen.games import UnknownGame, find_game
+from sheetgen.games.base import Game
+from sheetgen.loading import Entry, LoadResult, read_designs
+from sheetgen.schema import Fields
+from sheetgen.source import Document, Located, SourceError, load_file
+
+__all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "load_scenario", "slug"]
+
+#: Side colours used when a scenario gives none (blue, red, green, amber).
+DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def slug(name: str) -> str:
+    """A file-name-safe form of ``name``: ``"Scouts Meet!"`` gives ``"scouts-meet"``."""
+    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return s or "scenario"
+
+
+@dataclass
+class ScenarioShip:
+    """One ship on the table: its name, its design entry, its side's name and colour."""
+
+    name: str
+    entry: Entry
+    side: str
+    colour: str
+
+    @property
+    def stats(self) -> Any:
+        """The design's stats, named for this ship."""
+        return self.entry.game.named(self.entry.stats, self.name)
+
+
+@dataclass
+class Side:
+    """A side: name, colour (``#rrggbb``) and its ships in fleet order."""
+
+    name: str
+    colour: str
+    ships: list[ScenarioShip] = field(default_factory=list)
+    notes: str | None = None
+
+
+@dataclass
+class MapSpec:
+    """The map a scenario is played on: ``cols`` x ``rows`` hexes, ``hex`` size
+    as written (``1in``, flat-to-flat), and the raw terrain and zones mappings."""
+
+    cols: int = 40
+    rows: int = 30
+    hex: str = "1in"
+    orientation: str = "flat"
+    terrain: list[Any] = field(default_factory=list)
+    zones: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    """A scenario read from its file; ``located`` holds every design finding."""
+
+    name: str
+    game: Game
+    path: FsPath
+    document: Document
+    sides: list[Side]
+    map: MapSpec
+    summary: str | None = None
+    setup: str | None = None
+    victory: str | None = None
+    turn_limit: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    source: str | None = None
+    located: list[Located] = field(default_factory=list)
+
+    @property
+    def ships(self) -> list[ScenarioShip]:
+        """Every ship of every side, in side then fleet order."""
+        return [ship for side in self.sides for ship in side.ships]
+
+    @property
+    def legal(self) -> bool:
+        return not any(loc.finding.is_error for loc in self.located)
+
+
+def _fleet_designs(
+    item: Fields, doc: Document, scenario_dir: FsPath, game: Game, result: LoadResult
+) -> list[Entry]:
+    """Entries for one fleet item's ``design`` (path, ``path#Name`` or inline mapping)."""
+    ref = item.raw("design", required=True)
+    before = len(result.entries)
+    if isinstance(ref, dict):
+        inline = Document(doc.source, ref, doc.marks, doc.key_marks)
+        _read_inline(inline, item.at("design"), game, result)
+    elif isinstance(ref, str):
+        file_part, _, wanted = ref.partition("#")
+        target = (scenario_dir / file_part).resolve()
+        try:
+            docs = load_file(target, source=str(_display(target)))
+        except SourceError as exc:
+            result.input_errors.append(
+                doc.locate(
+                    error("FILE", f"design {ref!r}: {exc.located[0].finding.message}"),
+                    item.at("design"),
+                )
+            )
+            return []
+        for d in docs:
+            read_designs(d, result)
+        found = result.entries[before:]
+        if wanted:
+            keep = [e for e in found if e.stats.name == wanted]
+            if not keep:
+                names = ", ".join(e.stats.name for e in found) or "none"
+                result.input_errors.append(
+                    doc.locate(
+                        error(
+                            "SCHEMA",
+                            f"{file_part} has no design named {wanted!r} (it has: {names})",
+                        ),
+                        item.at("design"),
+                    )
+                )
+            del result.entries[before:]
+            result.entries.extend(keep)
+    else:
+        item.problem("'design' must be a file path or a design mapping", item.at("design"))
+    return result.entries[before:]
+
+
+def _read_inline(doc: Document, base: Path, game: Game, result: LoadResult) -> None:
+    data = dict(doc.data)
+    data.setdefault("game", game.id)
+    shifted = Document(doc.source, [data], {}, {})
+    for path, mark in doc.marks.items():
+        if path[: len(base)] == base:
+            shifted.marks[(0, *path[len(base) :])] = mark
+    for path, mark in doc.key_marks.items():
+        if path[: len(base)] == base:
+            shifted.key_marks[(0, *path[len(base) :])] = mark
+    read_designs(shifted, result)
+
+
+def _display(path: FsPath) -> FsPath:
+    try:
+        return path.relative_to(FsPath.cwd())
+    except ValueError:
+        return path
+
+
+def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
+    """Read a scenario and every design it names.
+
+    Returns ``(scenario, result)``: ``result.input_errors`` holds unreadable
+    input (exit status 2; the scenario is then ``None`` if it could not be
+    built at all) and ``scenario.located`` every design finding.
+    """
+    result = LoadResult()
+    file = FsPath(path)
+    try:
+        docs = load_file(file, source=str(path))
+    except SourceError as exc:
+        result.input_errors.extend(exc.located)
+        return None, result
+    doc = docs[0]
+    try:
+        scenario = _parse(doc, file, result)
+    except InputError as exc:
+        result.input_errors.extend(doc.locate(f) for f in exc.findings)
+        return None, result
+    if scenario is not None:
+        for entry in result.entries:
+            scenario.located.extend(entry.located)
+    return scenario, result
+
+
+def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
+    top = Fields(doc.data, (), what="scenario")
+    name = top.text("scenario", required=True) or ""
+    game_id = top.raw("game", required=True)
+    try:
+        game = find_game(game_id)
+    except UnknownGame as exc:
+        raise InputError([error("GAME", str(exc), ("game",))]) from None
+    map_fields = top.mapping("map", what="map")
+    spec = MapSpec()
+    if map_fields is not None:
+        spec = MapSpec(
+            cols=map_fields.integer("cols", spec.cols, minimum=1) or spec.cols,
+            rows=map_fields.integer("rows", spec.rows, minimum=1) or spec.rows,
+            hex=map_fields.text("hex", spec.hex) or spec.hex,
+            orientation=map_fields.choice("orientation", ("flat", "pointy"), "flat") or "flat",
+            terrain=map_fields.raw("terrain", []) or [],
+            zones=map_fields.raw("zones", []) or [],
+        )
+    sides_raw = top.raw("sides", required=True)
+    sides: list[Side] = []
+    children: list[Fields | None] = [map_fields]
+    if not isinstance(sides_raw, list) or not sides_raw:
+        top.problem("'sides' must be a list of at least one side", top.at("sides"))
+        sides_raw = []
+    for i, side_raw in enumerate(sides_raw):
+        try:
+            sf = Fields(side_raw, ("sides", i), what="side")
+        except InputError as exc:
+            top.problems.extend(exc.findings)
+            continue
+        children.append(sf)
+        colour = sf.text("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) or DEFAULT_COLOURS[0]
+        if not _COLOUR.fullmatch(colour):
+            sf.problem(f"'colour' must be #rrggbb, found {colour!r}", sf.at("colour"))
+        side = Side(sf.text("name", f"Side {i + 1}") or f"Side {i + 1}", colour, notes=sf.text("notes"))
+        fleet = sf.raw("fleet", required=True)
+        if not isinstance(fleet, list):
+            sf.problem("'fleet' must be a list of designs with counts", sf.at("fleet"))
+            fleet = []
+        for j, item_raw in enumerate(fleet):
+            try:
+                item = Fields(item_raw, ("sides", i, "fleet", j), what="fleet entry")
+            except InputError as exc:
+                sf.problems.extend(exc.findings)
+                continue
+            children.append(item)
+            count = item.integer("count", 1, minimum=1) or 1
+            names = item.text_list("names") or []
+            item.text("note")
+            if len(names) > count:
+                item.problem(
+                    f"{len(names)} names for {count} ships: raise 'count' or drop names",
+                    item.at("names"),
+                )
+            entries = _fleet_designs(item, doc, file.parent, game, result)
+            for entry in entries:
+                if entry.game.id != game.id:
+                    result.input_errors.append(
+                        doc.locate(
+                            error(
+                                "GAME",
+                                f"design {entry.stats.name!r} is for {entry.game.id}, not {game.id}",
+                            ),
+                            item.at("design"),
+                        )
+                    )
+                    continue
+                total = count * entry.count
+                for k in range(total):
+                    if k < len(names):
+                        ship_name = names[k]
+                    else:
+                        ship_name = entry.stats.name if total == 1 else f"{entry.stats.name} {k + 1}"
+                    side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour))
+        sides.append(side)
+    scenario = Scenario(
+        name=name,
+        game=game,
+        path=file,
+        document=doc,
+        sides=sides,
+        map=spec,
+        summary=top.text("summary"),
+        setup=top.text("setup"),
+        victory=top.text("victory"),
+        turn_limit=top.integer("turn_limit", minimum=1),
+        options=top.raw("options", {}) or {},
+        source=top.text("source"),
+    )
+    top.done(*children)
+    return scenario

@@ -1,0 +1,249 @@
+"""Typed reading of one YAML mapping, collecting every problem before failing.
+
+A game's ``parse`` wraps the design mapping in :class:`Fields`, asks for each
+key with the type it needs (``fields.integer("speed", minimum=0)``) and calls
+:meth:`Fields.done`, which raises :class:`~sheetgen.findings.InputError` with
+one ``SCHEMA`` finding per problem (wrong type, missing key, unknown key,
+out-of-range number), each with the path of the offending value.
+
+Kept small and hand-written on purpose: it is on the start-up path of
+``sheetgen validate``, whose whole-process budget is twice the cost of
+``import typer, yaml`` (see ``benchmarks/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sheetgen.findings import Finding, InputError, Key, Path, error
+
+__all__ = ["Fields", "describe"]
+
+_MISSING: Any = object()
+
+
+def describe(value: Any) -> str:
+    """A short description of a YAML value's type for messages (``a list``, ``true``)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'} (a yes/no value; quote it to make text)"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value:g}"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) < 40 else "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+class Fields:
+    """Reads typed values from mapping ``data`` found at ``path``.
+
+    Every accessor records the key as known; problems are collected and raised
+    together by :meth:`done`. ``what`` names the mapping in messages
+    (``"design"``, ``"side"``).
+    """
+
+    def __init__(self, data: Any, path: Path = (), *, what: str = "design") -> None:
+        self.path = path
+        self.what = what
+        self.problems: list[Finding] = []
+        self.known: set[str] = set()
+        if not isinstance(data, dict):
+            raise InputError(
+                [
+                    error(
+                        "SCHEMA",
+                        f"a {what} must be a mapping of key: value lines, found {describe(data)}",
+                        path,
+                    )
+                ]
+            )
+        self.data: dict[Any, Any] = data
+
+    # -- helpers -------------------------------------------------------------
+    def problem(self, message: str, path: Path) -> None:
+        """Record a ``SCHEMA`` problem at ``path`` (absolute)."""
+        self.problems.append(error("SCHEMA", message, path))
+
+    def at(self, key: str | int) -> Path:
+        """The absolute path of ``key`` in this mapping."""
+        return (*self.path, key)
+
+    def _get(self, key: str, required: bool) -> Any:
+        self.known.add(key)
+        if key not in self.data:
+            if required:
+                self.problem(f"{self.what} lacks the required key '{key}'", self.path)
+            return _MISSING
+        return self.data[key]
+
+    # -- accessors -----------------------------------------------------------
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is present (and marks it known)."""
+        self.known.add(key)
+        return key in self.data
+
+    def raw(self, key: str, default: Any = None, *, required: bool = False) -> Any:
+        """The value at ``key`` as it is, or ``default``."""
+        value = self._get(key, required)
+        return default if value is _MISSING else value
+
+    def text(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
+        """A string; numbers are accepted and turned into text (``class: 7``)."""
+        value = self._get(key, required)
+        if value is _MISSING:
+            return default
+        if isinstance(value, str):
+            return value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)
+        self.problem(f"'{key}' must be text, found {describe(value)}", self.at(key))
+        return default
+
+    def integer(
+        self,
+        key: str,
+        default: int | None = None,
+        *,
+        required: bool = False,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> int | None:
+        """A whole number within ``[minimum, maximum]``; ``2.0`` is accepted, ``2.5`` and text are not."""
+        value = self._get(key, required)
+        if value is _MISSING:
+            return default
+        return self.check_integer(value, self.at(key), key, minimum=minimum, maximum=maximum, default=default)
+
+    def check_integer(
+        self,
+        value: Any,
+        path: Path,
+        label: str,
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        default: int | None = None,
+    ) -> int | None:
+        """Validate ``value`` (found at ``path``) as a whole number in range."""
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(f"'{label}' must be a whole number, found {describe(value)}", path)
+            return default
+        if minimum is not None and value < minimum:
+            self.problem(f"'{label}' must be at least {minimum}, found {value}", path)
+            return default
+        if maximum is not None and value > maximum:
+            self.problem(f"'{label}' must be at most {maximum}, found {value}", path)
+            return default
+        return value
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        """A yes/no value (``true``/``false``)."""
+        value = self._get(key, False)
+        if value is _MISSING:
+            return default
+        if isinstance(value, bool):
+            return value
+        self.problem(f"'{key}' must be true or false, found {describe(value)}", self.at(key))
+        return default
+
+    def choice(
+        self,
+        key: str,
+        choices: Iterable[str],
+        default: str | None = None,
+        *,
+        required: bool = False,
+    ) -> str | None:
+        """One of ``choices`` (compared case-insensitively, returned as listed)."""
+        options = list(choices)
+        value = self.text(key, None, required=required)
+        if value is None:
+            return default
+        for option in options:
+            if value.strip().lower() == option.lower():
+                return option
+        self.problem(f"'{key}' must be one of {', '.join(options)}; found {value!r}", self.at(key))
+        return default
+
+    def text_list(self, key: str, *, required: bool = False, allow_text: bool = True) -> list[str] | None:
+        """A list of strings; with ``allow_text`` a single string is a one-item list."""
+        value = self._get(key, required)
+        if value is _MISSING:
+            return None
+        if allow_text and isinstance(value, str):
+            return [value]
+        if not isinstance(value, list):
+            self.problem(f"'{key}' must be a list, found {describe(value)}", self.at(key))
+            return None
+        out: list[str] = []
+        for i, item in enumerate(value):
+            if isinstance(item, str):
+                out.append(item)
+            elif isinstance(item, int | float) and not isinstance(item, bool):
+                out.append(str(item))
+            else:
+                self.problem(
+                    f"'{key}' item {i + 1} must be text, found {describe(item)}",
+                    (*self.at(key), i),
+                )
+        return out
+
+    def counts(self, key: str, *, minimum: int = 0) -> dict[str, int]:
+        """A mapping of names to whole numbers (``munitions: {R: 12}``)."""
+        value = self._get(key, False)
+        if value is _MISSING or value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.problem(f"'{key}' must be a mapping of name: count, found {describe(value)}", self.at(key))
+            return {}
+        out: dict[str, int] = {}
+        for name, count in value.items():
+            number = self.check_integer(count, (*self.at(key), name), f"{key}.{name}", minimum=minimum)
+            if number is not None:
+                out[str(name)] = number
+        return out
+
+    def mapping(self, key: str, *, required: bool = False, what: str | None = None) -> Fields | None:
+        """A nested mapping as its own :class:`Fields`; its problems join this one's at :meth:`done`."""
+        value = self._get(key, required)
+        if value is _MISSING or value is None:
+            return None
+        if not isinstance(value, dict):
+            self.problem(f"'{key}' must be a mapping, found {describe(value)}", self.at(key))
+            return None
+        return Fields(value, self.at(key), what=what or key)
+
+    def collect(self, extra_known: Iterable[str] = ()) -> list[Finding]:
+        """Every problem so far, plus one for each key nobody asked for."""
+        self.known.update(extra_known)
+        problems = list(self.problems)
+        for key in self.data:
+            if key not in self.known:
+                hint = ", ".join(sorted(self.known))
+                problems.append(
+                    error(
+                        "SCHEMA",
+                        f"unknown key '{key}' in {self.what} (known keys: {hint})",
+                        (*self.path, Key(str(key))),
+                    )
+                )
+        return problems
+
+    def done(self, *children: Fields | None, extra_known: Iterable[str] = ()) -> None:
+        """Raise :class:`InputError` with every problem here and in ``children``."""
+        problems = self.collect(extra_known)
+        for child in children:
+            if child is not None:
+                problems.extend(child.collect())
+        if problems:
+            raise InputError(problems)

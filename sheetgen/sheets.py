@@ -1,0 +1,75 @@
+"""Record sheets for many ships, printed in one pass per game.
+
+:func:`render_sheets` takes ships (a game, derived stats, findings) in print
+order, builds one HTML document per game from that game's template, and
+prints them together: one WeasyPrint layout per game, never one per ship.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.base import Game
+
+__all__ = ["SheetError", "Ship", "render_sheets", "sheets_html"]
+
+
+class SheetError(Exception):
+    """Ships that cannot go in one output (HTML for several games)."""
+
+
+@dataclass
+class Ship:
+    """One ship to print: its game, derived stats (named for this ship) and findings."""
+
+    game: Game
+    stats: Any
+    findings: list[Finding]
+    side: str | None = None
+    colour: str | None = None
+
+
+def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
+    """One HTML document per game, in the order games first appear in ``ships``."""
+    from sheetgen.render.html import PAPER, render_html
+
+    groups: dict[str, tuple[Game, list[dict[str, Any]]]] = {}
+    for ship in ships:
+        view = ship.game.sheet_ship(ship.stats, ship.findings)
+        view["side"] = ship.side
+        view["colour"] = ship.colour
+        groups.setdefault(ship.game.id, (ship.game, []))[1].append(view)
+    return [
+        render_html(
+            game.sheet_template,
+            {
+                "ships": views,
+                "paper": PAPER[paper],
+                "title": title or f"{game.title}: record sheets",
+            },
+        )
+        for game, views in groups.values()
+    ]
+
+
+def render_sheets(
+    ships: list[Ship], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None
+) -> bytes:
+    """Record sheets for ``ships`` as PDF (``fmt="pdf"``) or HTML bytes.
+
+    Raises :class:`SheetError` for HTML with ships of several games (each game
+    has its own stylesheet; print PDF, or one game at a time).
+    """
+    documents = sheets_html(ships, paper=paper, title=title)
+    if fmt == "html":
+        if len(documents) > 1:
+            raise SheetError(
+                "HTML holds one game's sheets; these designs are from several games: use --format pdf"
+            )
+        return documents[0].encode("utf-8")
+    from sheetgen.render.html import html_to_pdf
+
+    pdf, _warnings = html_to_pdf(documents)
+    return pdf

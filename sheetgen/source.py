@@ -1,0 +1,243 @@
+"""Loading YAML while keeping every node's line and column.
+
+:func:`load_file` reads a file into :class:`Document` objects, one per YAML
+document in the stream. Each holds the plain Python data (dicts, lists,
+scalars) and a map from *path* (see :mod:`sheetgen.findings`) to the position
+of the node, so that a finding raised deep inside the rules can be printed as
+``file:line:col`` (both 1-based) here, at the edge.
+
+Errors raised: :class:`SourceError` with located findings of rule ``FILE``
+(missing, a folder, unreadable, larger than :data:`MAX_BYTES`, not UTF-8,
+empty) or ``YAML`` (syntax error, duplicate key, non-scalar key, alias bomb).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+import yaml
+
+from sheetgen.findings import Char, Finding, Key, Path, Severity, error
+
+try:  # the C parser is an order of magnitude faster; PyYAML falls back without it
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+__all__ = ["MAX_BYTES", "Document", "Located", "Mark", "SourceError", "load_file", "load_text"]
+
+#: Largest design or scenario file read, in bytes (2 MiB: some ten thousand designs).
+MAX_BYTES = 2 * 1024 * 1024
+#: Most YAML nodes one file may expand to (aliases included), against alias bombs.
+MAX_NODES = 200_000
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a node starts: ``line`` and ``column`` 1-based; ``style`` is the
+    scalar's quote character (``'"'``, ``"'"``) or ``""``; ``single_line`` says
+    whether a string scalar starts and ends on one line (only then can a
+    :class:`~sheetgen.findings.Char` offset be turned into a column)."""
+
+    line: int
+    column: int
+    style: str = ""
+    single_line: bool = False
+
+
+@dataclass(frozen=True)
+class Located:
+    """A finding placed in a file: prints as ``file:line:col: severity [RULE] message``."""
+
+    source: str
+    line: int
+    column: int
+    finding: Finding
+
+    def __str__(self) -> str:
+        f = self.finding
+        return f"{self.source}:{self.line}:{self.column}: {f.severity.value} [{f.rule}] {f.message}"
+
+
+class SourceError(Exception):
+    """A file that cannot be read or used; ``located`` holds one or more ``ERROR`` lines."""
+
+    def __init__(self, located: list[Located]) -> None:
+        super().__init__("\n".join(str(x) for x in located))
+        self.located = located
+
+
+@dataclass
+class Document:
+    """One YAML document of a file: ``data`` plus the position of every node.
+
+    ``marks`` maps a path to the position of the value there; ``key_marks``
+    maps a path to the position of the mapping *key* that holds it.
+    """
+
+    source: str
+    data: Any
+    marks: dict[Path, Mark] = field(default_factory=dict)
+    key_marks: dict[Path, Mark] = field(default_factory=dict)
+
+    def position(self, path: Path) -> tuple[int, int]:
+        """``(line, column)`` of the node at ``path``.
+
+        Walks up to the nearest ancestor that exists, so a missing key is placed
+        at the mapping that lacks it. A trailing :class:`Char` offset moves the
+        column into a single-line string scalar; a trailing :class:`Key` gives
+        the position of that key rather than of its value.
+        """
+        if path and isinstance(path[-1], Key):
+            key_mark = self.key_marks.get((*path[:-1], path[-1].name))
+            if key_mark is not None:
+                return key_mark.line, key_mark.column
+            path = path[:-1]
+        offset = 0
+        if path and isinstance(path[-1], Char):
+            offset = path[-1].offset
+            path = path[:-1]
+        probe = path
+        mark = self.marks.get(probe)
+        while mark is None and probe:
+            probe = probe[:-1]
+            mark = self.marks.get(probe)
+        if mark is None:
+            mark = Mark(1, 1)
+        if offset and probe == path and mark.single_line:
+            quote = 1 if mark.style in ("'", '"') else 0
+            return mark.line, mark.column + quote + offset
+        return mark.line, mark.column
+
+    def locate(self, finding: Finding, base: Path = ()) -> Located:
+        """Place ``finding`` (its path relative to ``base``) in this document."""
+        line, column = self.position(base + finding.path)
+        return Located(self.source, line, column, finding)
+
+
+def _mark(node: yaml.Node) -> Mark:
+    start, end = node.start_mark, node.end_mark
+    style = getattr(node, "style", None) or ""
+    single = isinstance(node, yaml.ScalarNode) and start.line == end.line and style in ("", "'", '"')
+    return Mark(start.line + 1, start.column + 1, style, single)
+
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording marks as it goes."""
+
+    def __init__(self, doc: Document, loader: Any) -> None:
+        self.doc = doc
+        self.loader = loader
+        self.count = 0
+
+    def fail(self, node: yaml.Node, message: str) -> SourceError:
+        m = _mark(node)
+        return SourceError([Located(self.doc.source, m.line, m.column, error("YAML", message))])
+
+    def build(self, node: yaml.Node, path: Path) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self.fail(node, f"more than {MAX_NODES:,} nodes (aliases expanded); refusing")
+        self.doc.marks[path] = _mark(node)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise self.fail(key_node, "mapping keys must be plain words, not lists or mappings")
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise self.fail(key_node, "merge keys (<<) are not supported; write the keys out")
+                key = self.loader.construct_object(key_node)
+                if not isinstance(key, str | int):
+                    key = str(key_node.value)
+                if key in out:
+                    raise self.fail(key_node, f"duplicate key {key!r}")
+                self.doc.key_marks[(*path, key)] = _mark(key_node)
+                out[key] = self.build(value_node, (*path, key))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self.loader.construct_object(node)
+
+
+def _file_error(source: str, message: str, line: int = 1, column: int = 1) -> SourceError:
+    return SourceError([Located(source, line, column, error("FILE", message))])
+
+
+def load_text(text: str, source: str) -> list[Document]:
+    """Parse YAML ``text`` (named ``source`` in messages) into documents.
+
+    Empty documents (``---`` alone, comments only) are skipped. Raises
+    :class:`SourceError` (rule ``YAML``) on a syntax error, duplicate key,
+    non-scalar key or a node count over :data:`MAX_NODES`.
+    """
+    loader = _Loader(text)
+    docs: list[Document] = []
+    try:
+        while loader.check_node():
+            node = loader.get_node()
+            if node is None or (isinstance(node, yaml.ScalarNode) and node.value == ""):
+                continue
+            doc = Document(source, None)
+            doc.data = _Builder(doc, loader).build(node, ())
+            docs.append(doc)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = " ".join(x for x in (exc.context, exc.problem) if x) or "syntax error"
+        raise SourceError(
+            [Located(source, line, column, Finding("YAML", Severity.ERROR, f"YAML syntax: {what}"))]
+        ) from None
+    except yaml.YAMLError as exc:
+        raise SourceError([Located(source, 1, 1, error("YAML", f"YAML: {exc}"))]) from None
+    finally:
+        loader.dispose()
+    return docs
+
+
+def load_file(path: str | os.PathLike[str], *, source: str | None = None) -> list[Document]:
+    """Read and parse a YAML file; ``source`` is the name used in messages.
+
+    Raises :class:`SourceError`: rule ``FILE`` when the file is missing, a
+    folder, unreadable, over :data:`MAX_BYTES` bytes, not UTF-8, or holds no
+    document; rule ``YAML`` as :func:`load_text`.
+    """
+    p = FsPath(path)
+    name = source if source is not None else str(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise _file_error(name, "is a folder, not a YAML file")
+        if size > MAX_BYTES:
+            raise _file_error(
+                name,
+                f"file is {size / 1e6:.1f} MB; design and scenario files are limited to "
+                f"{MAX_BYTES / 1e6:.1f} MB",
+            )
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise _file_error(name, "no such file") from None
+    except PermissionError:
+        raise _file_error(name, "permission denied") from None
+    except OSError as exc:
+        raise _file_error(name, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise _file_error(
+            name,
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
+            line,
+            column,
+        ) from None
+    if "\x00" in text:
+        raise _file_error(name, "contains NUL bytes: not a YAML text file")
+    docs = load_text(text, name)
+    if not docs:
+        raise _file_error(name, "file is empty: no design or scenario in it")
+    return docs
