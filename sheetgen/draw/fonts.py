@@ -42,7 +42,9 @@ def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = F
     return float(pdfmetrics.stringWidth(text, font_name(family, bold), size))
 
 
-def fit_size(text: str, width: float, largest: float, smallest: float, family: str = "SheetSans", bold: bool = False) -> float:
+def fit_size(
+    text: str, width: float, largest: float, smallest: float, family: str = "SheetSans", bold: bool = False
+) -> float:
     """The largest size from ``largest`` down to ``smallest`` (pt, 0.25 pt steps) at
     which ``text`` fits ``width`` pt; ``smallest`` if none does."""
     size = largest

@@ -38,7 +38,9 @@ def to_pdf(drawing: Drawing) -> bytes:
     register_fonts()
     buf = io.BytesIO()
     first = drawing.pages[0] if drawing.pages else None
-    c = Canvas(buf, pagesize=(first.width, first.height) if first else (612, 792), invariant=1, pageCompression=1)
+    c = Canvas(
+        buf, pagesize=(first.width, first.height) if first else (612, 792), invariant=1, pageCompression=1
+    )
     c.setTitle(drawing.title)
     c.setCreator("sheetgen")
     for index, page in enumerate(drawing.pages):
@@ -78,7 +80,9 @@ def to_pdf(drawing: Drawing) -> bytes:
                 c.translate(item.x, h - item.y)
                 if item.rotate:
                     c.rotate(-item.rotate)
-                draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+                draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
+                    item.anchor
+                ]
                 draw(0, 0, item.text)
                 c.restoreState()
         c.showPage()

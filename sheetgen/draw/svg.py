@@ -48,9 +48,21 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
         elif isinstance(item, Polygon):
             dwg.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in item.points], **_style(item.style)))
         elif isinstance(item, Rect):
-            dwg.add(dwg.rect((round(item.x, 3), round(item.y, 3)), (round(item.w, 3), round(item.h, 3)), **_style(item.style)))
+            dwg.add(
+                dwg.rect(
+                    (round(item.x, 3), round(item.y, 3)),
+                    (round(item.w, 3), round(item.h, 3)),
+                    **_style(item.style),
+                )
+            )
         elif isinstance(item, Circle):
-            dwg.add(dwg.circle((round(item.center[0], 3), round(item.center[1], 3)), round(item.r, 3), **_style(item.style)))
+            dwg.add(
+                dwg.circle(
+                    (round(item.center[0], 3), round(item.center[1], 3)),
+                    round(item.r, 3),
+                    **_style(item.style),
+                )
+            )
         elif isinstance(item, Text):
             attrs = {
                 "insert": (round(item.x, 3), round(item.y, 3)),
