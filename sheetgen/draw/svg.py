@@ -77,7 +77,8 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
             if item.rotate:
                 t.rotate(item.rotate, center=(round(item.x, 3), round(item.y, 3)))
             dwg.add(t)
-    return dwg.tostring().encode("utf-8")
+    svg: str = dwg.tostring()
+    return svg.encode("utf-8")
 
 
 def to_svg_pages(drawing: Drawing) -> list[bytes]:
