@@ -9,7 +9,6 @@ types, an output path that cannot be written). Every problem is one line,
 from __future__ import annotations
 
 import importlib
-import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -148,6 +147,8 @@ def stats(
     """Print each design's derived stats (a table, or JSON with --json)."""
     result = _load_or_fail(paths)
     if as_json:
+        import json
+
         typer.echo(json.dumps([e.stats_dict() for e in result.entries], indent=2, ensure_ascii=False))
     else:
         for i, entry in enumerate(result.entries):
@@ -179,7 +180,7 @@ def sheets(
     status is 1.
     """
     from sheetgen.output import check_writable
-    from sheetgen.sheets import SheetError, Ship, render_sheets
+    from sheetgen.sheets import SheetError, Ship, glyph_warnings, render_sheets
 
     try:
         check_writable(output)
@@ -194,6 +195,8 @@ def sheets(
         expanded.extend([ship] * max(1, entry.count))
     if not expanded:
         _fail("no designs to print")
+    for warning in glyph_warnings(ships):
+        _err(f"sheetgen: warning: {warning}")
     try:
         data = render_sheets(expanded, paper=paper.value, fmt=fmt.value)
     except SheetError as exc:
@@ -263,9 +266,9 @@ def import_design(
         mapping, findings = found.import_notation(text, name)  # type: ignore[attr-defined]
     except NotImplementedError as exc:
         _fail(str(exc))
-    from sheetgen.source import Document
+    from sheetgen.source import Document, Mark
 
-    doc = Document("notation", text)
+    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     _print_located([doc.locate(f) for f in findings], err=True)
     body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
     illegal = any(f.is_error for f in findings)

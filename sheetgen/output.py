@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 __all__ = ["OutputError", "check_writable", "write_atomic"]
@@ -44,9 +43,14 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     Raises :class:`OutputError` if the folder is missing or not writable; the
     previous content of ``path``, if any, survives every failure.
     """
+    import tempfile
+
     target = check_writable(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

@@ -35,6 +35,8 @@ class Table:
     notes: list[str] = field(default_factory=list)
     percent: set[str] = field(default_factory=set)
     wide: bool = False
+    #: How other Fraction cells print: ``"decimal"`` (0.67) or ``"fraction"`` (2/3).
+    fractions: str = "decimal"
 
 
 @dataclass
@@ -55,8 +57,14 @@ class Card:
     sections: list[Section] = field(default_factory=list)
 
 
-def cell_text(value: Any, percent: bool = False) -> str:
-    """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough percentages."""
+def cell_text(value: Any, percent: bool = False, fractions: str = "decimal") -> str:
+    """A cell as printed: ``None`` is the chart's dash; a Fraction as a percentage
+    (``percent``), as ``2/3`` (``fractions="fraction"``) or as a decimal of at most
+    two places (``0.67``); whole numbers always print whole.
+
+    >>> cell_text(Fraction(9, 20), percent=True), cell_text(Fraction(2, 3)), cell_text(Fraction(2, 3), fractions="fraction")
+    ('45%', '0.67', '2/3')
+    """
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -69,7 +77,9 @@ def cell_text(value: Any, percent: bool = False) -> str:
             return f"{float(pct):.1f}%"
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{value.numerator}/{value.denominator}"
+        if fractions == "fraction":
+            return f"{value.numerator}/{value.denominator}"
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
     return str(value)
 
 

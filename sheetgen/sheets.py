@@ -13,7 +13,7 @@ from typing import Any
 from sheetgen.findings import Finding
 from sheetgen.games.base import Game
 
-__all__ = ["SheetError", "Ship", "render_sheets", "sheets_html"]
+__all__ = ["SheetError", "Ship", "glyph_warnings", "render_sheets", "sheets_html"]
 
 
 class SheetError(Exception):
@@ -29,6 +29,28 @@ class Ship:
     findings: list[Finding]
     side: str | None = None
     colour: str | None = None
+
+
+def glyph_warnings(ships: list[Ship]) -> list[str]:
+    """A warning for each ship whose name (or class) uses characters the bundled
+    fonts lack: they would print as empty boxes or in whatever font the system has,
+    so sheetgen says so instead of falling back silently."""
+    from sheetgen.draw.fonts import missing_glyphs
+
+    out = []
+    seen: set[str] = set()
+    for ship in ships:
+        for text in (ship.stats.name, getattr(ship.stats, "design_class", None)):
+            if not text or text in seen:
+                continue
+            seen.add(text)
+            missing = missing_glyphs(text)
+            if missing:
+                chars = " ".join(sorted(missing))
+                out.append(
+                    f"{text!r} uses characters the bundled DejaVu fonts lack ({chars}); they will not print as typed"
+                )
+    return out
 
 
 def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:

@@ -186,7 +186,11 @@ def load_text(text: str, source: str) -> list[Document]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(x for x in (exc.context, exc.problem) if x) or "syntax error"
+        what = exc.problem or exc.context or "syntax error"
+        if exc.context and exc.problem:
+            ctx = exc.context_mark
+            where = f" that starts at line {ctx.line + 1}, column {ctx.column + 1}" if ctx else ""
+            what = f"{exc.problem} ({exc.context}{where})"
         raise SourceError(
             [Located(source, line, column, Finding("YAML", Severity.ERROR, f"YAML syntax: {what}"))]
         ) from None

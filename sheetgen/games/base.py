@@ -11,11 +11,13 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from sheetgen.findings import Finding
-from sheetgen.reference import Card
-from sheetgen.schema import Fields
+
+if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
+    from sheetgen.reference import Card
+    from sheetgen.schema import Fields
 
 __all__ = ["CounterFace", "Game", "Marker", "Stats"]
 

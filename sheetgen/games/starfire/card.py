@@ -163,6 +163,7 @@ def _hulls() -> Table:
         rows,
         source="Hull Chart; SF-1, SF-2, SF-5",
         wide=True,
+        fractions="fraction",
     )
 
 

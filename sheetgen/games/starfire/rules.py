@@ -27,6 +27,7 @@ __all__ = [
     "engine_mp",
     "fixed_rooms",
     "intercept_number",
+    "is_wreck",
     "room_sizes_ok",
     "to_hit",
     "weapon_damage",
@@ -140,6 +141,16 @@ def engine_modulation_mp(movement_points: int, turn_mode: int) -> int | None:
     if movement_points < turn_mode + 1:
         return None
     return movement_points - turn_mode
+
+
+def is_wreck(remaining: list[str]) -> bool:
+    """Whether a ship whose undestroyed systems are ``remaining`` (codes) is a wreck:
+    nothing but shields, armor and cargo holds left counts as destroyed (SF-10).
+
+    >>> is_wreck(["S", "A", "H"]), is_wreck(["S", "Q"])
+    (True, False)
+    """
+    return all(code.rstrip("+") in ("S", "A", "H") for code in remaining)
 
 
 # --- combat (SF-8) --------------------------------------------------------------

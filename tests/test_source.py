@@ -1,0 +1,96 @@
+"""Loading YAML with positions: every node keeps its line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sheetgen.findings import Char, Key, error
+from sheetgen.source import MAX_BYTES, SourceError, load_file, load_text
+
+
+def test_positions_are_one_based_line_and_column() -> None:
+    (doc,) = load_text("game: starfire\nname: Arrow\nsystems: SSAA(I)\n", "f.yaml")
+    assert doc.position(("systems",)) == (3, 10)
+    assert doc.position(("name",)) == (2, 7)
+    assert doc.position(()) == (1, 1)
+
+
+def test_char_offset_moves_into_plain_and_quoted_strings() -> None:
+    (doc,) = load_text('a: SSAA(I)\nb: "SSAA(I)"\n', "f.yaml")
+    # the '(' is the 5th character (offset 4)
+    assert doc.position(("a", Char(4))) == (1, 8)
+    assert doc.position(("b", Char(4))) == (2, 9)  # one more for the opening quote
+
+
+def test_key_position_and_missing_path_falls_back_to_parent() -> None:
+    (doc,) = load_text("ship:\n  speed: 4\n", "f.yaml")
+    assert doc.position(("ship", Key("speed"))) == (2, 3)
+    assert doc.position(("ship", "speed")) == (2, 10)
+    assert doc.position(("ship", "nothing", 3)) == doc.position(("ship",))
+
+
+def test_list_items_have_positions() -> None:
+    (doc,) = load_text("- {name: a}\n- name: b\n  hull: CT\n", "f.yaml")
+    assert doc.position((1, "hull")) == (3, 9)
+
+
+def test_locate_formats_file_line_col() -> None:
+    (doc,) = load_text("hull: BB\n", "ships/x.yaml")
+    loc = doc.locate(error("SF-1", "unknown hull 'BB'", ("hull",)))
+    assert str(loc) == "ships/x.yaml:1:7: error [SF-1] unknown hull 'BB'"
+
+
+def test_several_documents_and_empty_ones_skipped() -> None:
+    docs = load_text("a: 1\n---\n---\nb: 2\n", "f.yaml")
+    assert [d.data for d in docs] == [{"a": 1}, {"b": 2}]
+    assert docs[1].position(("b",)) == (4, 4)
+
+
+def test_syntax_error_reports_position() -> None:
+    with pytest.raises(SourceError) as info:
+        load_text("name: Arrow\nsystems: [SSAA\nhull: CT\n", "bad.yaml")
+    (loc,) = info.value.located
+    assert loc.source == "bad.yaml"
+    assert loc.finding.rule == "YAML"
+    assert loc.line >= 2
+    assert str(loc).startswith(f"bad.yaml:{loc.line}:{loc.column}: error [YAML] YAML syntax")
+
+
+def test_duplicate_key_is_an_error_at_the_second_key() -> None:
+    with pytest.raises(SourceError) as info:
+        load_text("name: a\nhull: CT\nname: b\n", "d.yaml")
+    assert str(info.value) == "d.yaml:3:1: error [YAML] duplicate key 'name'"
+
+
+def test_alias_bomb_is_refused() -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 8):
+        prev = f"*a{i - 1}"
+        lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
+    with pytest.raises(SourceError) as info:
+        load_text("\n".join(lines) + "\n", "bomb.yaml")
+    assert "nodes" in str(info.value)
+
+
+def test_missing_empty_large_and_binary_files(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match=r"nope\.yaml:1:1: error \[FILE\] no such file"):
+        load_file(tmp_path / "nope.yaml", source="nope.yaml")
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# only a comment\n")
+    with pytest.raises(SourceError, match=r"\[FILE\] file is empty"):
+        load_file(empty)
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# padding\n" * (5 * 1024 * 1024 // 10))
+    assert big.stat().st_size > MAX_BYTES
+    with pytest.raises(
+        SourceError, match=r"\[FILE\] file is 5\.2 MB; design and scenario files are limited to 2\.1 MB"
+    ):
+        load_file(big)
+    binary = tmp_path / "ship.yaml"
+    binary.write_bytes(b"name: \xff\xfe\n")
+    with pytest.raises(SourceError, match=r"ship\.yaml:1:7: error \[FILE\] not UTF-8 text \(byte 0xff\)"):
+        load_file(binary)
+    with pytest.raises(SourceError, match=r"is a folder"):
+        load_file(tmp_path)

@@ -1,0 +1,83 @@
+"""The system-string notation players paste: reading, normalising, writing back."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.findings import Char
+from sheetgen.games.starfire.notation import notation, parse_notation, parse_system_string, system_string
+
+
+@pytest.mark.parametrize(
+    ("typed", "normal"),
+    [
+        ("SSAA(I)(I)(I)QLR", "SSAA(I)(I)(I)QLR"),
+        ("SS(6xA)(I)Q", "SSAAAAAA(I)Q"),
+        ("SSAx6(I)Q", "SSAAAAAA(I)Q"),
+        ("SS6xA(I)Q", "SSAAAAAA(I)Q"),
+        ("SS(Ax6)(I)Q", "SSAAAAAA(I)Q"),
+        ("SSA×2(I)Q", "SSAA(I)Q"),
+        ("SSA(3x(I))Q", "SSA(I)(I)(I)Q"),
+        ("SSA(I)x3Q", "SSA(I)(I)(I)Q"),
+        ("SSAA(2x(II))QQQQ", "SSAA(II)(II)QQQQ"),
+        ("SS AA (I)(I) Q", "SSAA(I)(I)Q"),
+        ("SSPtMgY", "SSPtMgY"),
+        ("(3xI)", "III"),  # a repeat is only shorthand: three bare drives
+    ],
+)
+def test_repeats_normalise(typed: str, normal: str) -> None:
+    parsed = parse_system_string(typed)
+    assert parsed.findings == []
+    assert system_string(parsed.slots) == normal
+
+
+def test_rooms_are_numbered_in_order() -> None:
+    parsed = parse_system_string("SS(I)(II)(I)(II)Q")
+    assert parsed.rooms == [[2], [3, 4], [5], [6, 7]]
+
+
+def test_restricted_marks_written_where_asked() -> None:
+    assert system_string(parse_system_string("SSA(I)(I)QE").slots, {"E"}) == "SSA(I)(I)QE+"
+
+
+@pytest.mark.parametrize(
+    ("typed", "rule", "offset", "words"),
+    [
+        ("SSK(I)", "SF-1", 2, "unknown system 'K'"),
+        ("SSq(I)", "SF-1", 2, "(did you mean Q?)"),
+        ("SSpt(I)", "SF-1", 2, "(did you mean Pt?)"),
+        ("SS(I))Q", "SF-5", 5, "')' closes no engine room"),
+        ("SS(I(I)Q", "SF-5", 2, "'(' is never closed"),
+        ("SS()Q", "SF-5", 2, "empty engine room"),
+        ("SS(IQ)Q", "SF-5", 4, "holds only drives (I), found Q"),
+        ("+SSQ", "SF-6", 0, "'+' must follow a weapon code"),
+        ("SS(0xA)Q", "SF-1", 3, "repeat count 0"),
+        ("SS3Q", "SF-1", 2, "must be followed by x"),
+    ],
+)
+def test_bad_notation_is_a_finding_at_its_character(typed: str, rule: str, offset: int, words: str) -> None:
+    parsed = parse_system_string(typed)
+    first = parsed.findings[0]
+    assert (first.rule, first.path) == (rule, (Char(offset),))
+    assert words in first.message
+
+
+def test_full_notation_with_and_without_brackets_is_the_same_ship() -> None:
+    a = parse_notation("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
+    b = parse_notation("CT-SSAA(I)(I)(I)QLR")
+    assert (a.hull, a.turn_mode, a.speed) == ("CT", 2, 6)
+    assert (b.hull, b.turn_mode, b.speed) == ("CT", None, None)
+    assert system_string(a.systems.slots) == system_string(b.systems.slots) == "SSAA(I)(I)(I)QLR"
+    assert a.systems_offset == 7 and a.speed_offset == 24
+
+
+def test_notation_positions_and_unknown_hull() -> None:
+    n = parse_notation("BB-SSQ")
+    assert n.findings[0].path == (Char(0),) and "unknown hull 'BB'" in n.findings[0].message
+    n = parse_notation("CT-[2]-SSAK")
+    assert n.findings[0].path == (Char(10),)
+
+
+def test_notation_writer_round_trip() -> None:
+    assert notation("CT", "SSAA(I)(I)(I)QLR", 2, 6) == "CT-[2]-SSAA(I)(I)(I)QLR-[6]"
+    assert notation("CT", "SSAA(I)QLR") == "CT-SSAA(I)QLR"
