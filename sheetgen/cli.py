@@ -113,21 +113,21 @@ def validate(
     illegal, 2 when input cannot be read.
     """
     result = load_designs(paths)
-    _print_located(result.input_errors, min_severity=Severity.ERROR)
+    lines: list[Located] = list(result.input_errors)
     for scenario_source, _doc in result.scenarios:
         from sheetgen.scenario import load_scenario
 
         scenario, sresult = load_scenario(scenario_source)
-        _print_located(sresult.input_errors)
         result.input_errors.extend(sresult.input_errors)
+        lines.extend(sresult.input_errors)
         if scenario is not None:
-            _print_located(
-                [loc for loc in scenario.located if loc.finding.is_error],
-            )
-            if not scenario.legal:
-                result.entries.extend(e for e in sresult.entries if not e.legal)
+            lines.extend(loc for loc in scenario.located if loc.finding.is_error)
+            result.entries.extend(e for e in sresult.entries if not e.legal)
     for entry in result.entries:
-        _print_located(entry.located, min_severity=Severity.ERROR if quiet else Severity.NOTE)
+        lines.extend(entry.located)
+    order = {name: i for i, name in enumerate(dict.fromkeys(loc.source for loc in lines))}
+    lines.sort(key=lambda loc: (order[loc.source], loc.line, loc.column))
+    _print_located(list(dict.fromkeys(lines)), min_severity=Severity.ERROR if quiet else Severity.NOTE)
     legal = sum(1 for e in result.entries if e.legal)
     illegal = len(result.entries) - legal
     summary = f"{len(result.entries)} design{'s' if len(result.entries) != 1 else ''}: {legal} legal, {illegal} illegal"
