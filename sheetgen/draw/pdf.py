@@ -85,15 +85,20 @@ def to_pdf(drawing: Drawing) -> bytes:
                 stroke, fill = _apply(c, item.style)
                 c.circle(item.center[0], h - item.center[1], item.r, stroke=stroke, fill=fill)
             elif isinstance(item, Text):
+                draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
+                    item.anchor
+                ]
+                if not item.rotate:
+                    # no graphics state to save: shapes set their own fill colour
+                    c.setFillColor(_colour(item.fill))
+                    c.setFont(font_name(item.font, item.bold), item.size)
+                    draw(item.x, h - item.y, item.text)
+                    continue
                 c.saveState()
                 c.setFillColor(_colour(item.fill))
                 c.setFont(font_name(item.font, item.bold), item.size)
                 c.translate(item.x, h - item.y)
-                if item.rotate:
-                    c.rotate(-item.rotate)
-                draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
-                    item.anchor
-                ]
+                c.rotate(-item.rotate)
                 draw(0, 0, item.text)
                 c.restoreState()
         c.showPage()
