@@ -102,9 +102,9 @@ _MARK = "#000000"
 _CUT = "#7a7a7a"
 _CAPTION = "#4d4d4d"
 
-# DejaVu metrics as fractions of the font size (ascent, descent of the face).
+# DejaVu metrics as fractions of the font size: ascent (the line above the baseline)
+# and capital height.
 _ASC = 0.76
-_DESC = 0.24
 _CAP = 0.73
 
 _BOLD = "SheetCondensed"
