@@ -1,8 +1,9 @@
 """``sheetgen kit``: everything a table needs for one scenario, in one folder.
 
 :func:`build_kit` renders every part in memory first (record sheets for every
-ship of every side, the reference card), then writes each file atomically, so
-a kit that fails part-way leaves an earlier kit in the folder as it was.
+ship of every side, the reference card, counters for both sides and the
+game's markers), then writes each file atomically, so a kit that fails
+part-way leaves an earlier kit in the folder as it was.
 """
 
 from __future__ import annotations
@@ -37,8 +38,25 @@ class KitPart:
     data: bytes = field(default=b"", repr=False)
 
 
-def kit_parts(scenario: Scenario, *, paper: str = "letter") -> list[KitPart]:
-    """The parts of ``scenario``'s kit, in print order (not yet rendered)."""
+def _stderr(line: str) -> None:
+    import sys
+
+    print(f"sheetgen: warning: {line}", file=sys.stderr)
+
+
+def kit_parts(
+    scenario: Scenario, *, paper: str = "letter", warn: Callable[[str], None] | None = None
+) -> list[KitPart]:
+    """The parts of ``scenario``'s kit, in print order (not yet rendered).
+
+    ``warn`` receives warning lines (a chosen counter size that does not fit
+    the map's hexes); by default they go to standard error.
+    """
+    from sheetgen.counters import kit_counter_size
+
+    counter_size, notes = kit_counter_size(scenario, paper)
+    for note in notes:
+        (warn or _stderr)(f"{scenario.path}: {note}")
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
 
     def sheets() -> bytes:
@@ -49,9 +67,20 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter") -> list[KitPart]:
 
         return render_card(scenario.game, paper=paper, fmt="pdf")
 
+    def counters() -> bytes:
+        from sheetgen.counters import SheetSpec, layout_sheets, scenario_counters
+        from sheetgen.draw.pdf import to_pdf
+
+        spec = SheetSpec(size=counter_size, paper=paper)
+        sheets = layout_sheets(scenario_counters(scenario), spec, title=f"{scenario.name}: counters")
+        for note in sheets.warnings:
+            (warn or _stderr)(note)
+        return to_pdf(sheets.drawing)
+
     return [
         KitPart("record-sheets.pdf", "Record sheets", sheets),
         KitPart("reference-card.pdf", "Reference card", card),
+        KitPart("counters.pdf", "Counters", counters),
     ]
 
 
@@ -61,6 +90,7 @@ def build_kit(
     *,
     paper: str = "letter",
     progress: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written.
@@ -75,7 +105,7 @@ def build_kit(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
-    parts = kit_parts(scenario, paper=paper)
+    parts = kit_parts(scenario, paper=paper, warn=warn)
     for part in parts:
         check_writable(folder / part.file)
     for part in parts:

@@ -53,11 +53,12 @@ def fit_size(
     return max(size, smallest)
 
 
-def missing_glyphs(text: str, family: str = "SheetSans") -> set[str]:
-    """Characters of ``text`` the bundled font has no glyph for (they would print as boxes)."""
+def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> set[str]:
+    """Characters of ``text`` the bundled font (``family``, bold or not) has no glyph
+    for (they would print as boxes)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()
-    face = pdfmetrics.getFont(font_name(family)).face
+    face = pdfmetrics.getFont(font_name(family, bold)).face
     cmap = face.charToGlyph
     return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}

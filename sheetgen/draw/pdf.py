@@ -9,6 +9,8 @@ same bytes (no dates, no random ids).
 from __future__ import annotations
 
 import io
+from functools import cache
+from typing import Any
 
 from sheetgen.draw.fonts import font_name, register_fonts
 from sheetgen.draw.primitives import Circle, Drawing, Lines, Polygon, Rect, Style, Text
@@ -16,16 +18,25 @@ from sheetgen.draw.primitives import Circle, Drawing, Lines, Polygon, Rect, Styl
 __all__ = ["to_pdf"]
 
 
+@cache
+def _colour(value: str) -> Any:
+    """ReportLab's colour for ``#rrggbb``, parsed once per colour (parsing dominates
+    the cost of drawing thousands of small shapes)."""
+    from reportlab.lib.colors import toColor
+
+    return toColor(value)
+
+
 def _apply(canvas: object, style: Style) -> tuple[int, int]:
     c = canvas
     stroke = fill = 0
     if style.stroke:
-        c.setStrokeColor(style.stroke)  # type: ignore[attr-defined]
+        c.setStrokeColor(_colour(style.stroke))  # type: ignore[attr-defined]
         c.setLineWidth(style.width)  # type: ignore[attr-defined]
         c.setDash(list(style.dash) if style.dash else [])  # type: ignore[attr-defined]
         stroke = 1
     if style.fill:
-        c.setFillColor(style.fill, alpha=style.opacity)  # type: ignore[attr-defined]
+        c.setFillColor(_colour(style.fill), alpha=style.opacity)  # type: ignore[attr-defined]
         fill = 1
     return stroke, fill
 
@@ -74,15 +85,20 @@ def to_pdf(drawing: Drawing) -> bytes:
                 stroke, fill = _apply(c, item.style)
                 c.circle(item.center[0], h - item.center[1], item.r, stroke=stroke, fill=fill)
             elif isinstance(item, Text):
-                c.saveState()
-                c.setFillColor(item.fill)
-                c.setFont(font_name(item.font, item.bold), item.size)
-                c.translate(item.x, h - item.y)
-                if item.rotate:
-                    c.rotate(-item.rotate)
                 draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
                     item.anchor
                 ]
+                if not item.rotate:
+                    # no graphics state to save: shapes set their own fill colour
+                    c.setFillColor(_colour(item.fill))
+                    c.setFont(font_name(item.font, item.bold), item.size)
+                    draw(item.x, h - item.y, item.text)
+                    continue
+                c.saveState()
+                c.setFillColor(_colour(item.fill))
+                c.setFont(font_name(item.font, item.bold), item.size)
+                c.translate(item.x, h - item.y)
+                c.rotate(-item.rotate)
                 draw(0, 0, item.text)
                 c.restoreState()
         c.showPage()

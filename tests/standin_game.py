@@ -1,0 +1,76 @@
+"""A stand-in game for counter tests: any :class:`~sheetgen.games.base.Game` must
+print, not only Starfire. Its counters differ from Starfire's on purpose: four
+key numbers, a back that is the side's emblem, markers numbered per side and
+markers with a different back.
+
+Design file::
+
+    game: stand-in
+    name: Any name
+    number: 7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.reference import Card
+from sheetgen.schema import Fields
+
+
+@dataclass
+class StandInStats:
+    name: str
+    number: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "number": self.number}
+
+
+class StandIn(Game):
+    id = "stand-in"
+    title = "Stand-in game"
+    seed = ""
+    sheet_template = ""
+
+    def parse(self, fields: Fields) -> StandInStats:
+        name = fields.text("name", required=True) or ""
+        number = fields.integer("number", 5, minimum=1) or 5
+        fields.done()
+        return StandInStats(name, number)
+
+    def check(self, design: Any) -> list[Finding]:
+        return []
+
+    def derive(self, design: Any) -> StandInStats:
+        return StandInStats(design.name, design.number)
+
+    def summary(self, stats: Any) -> list[tuple[str, str]]:
+        return [("number", str(stats.number))]
+
+    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+        return {"name": stats.name}
+
+    def reference(self) -> Card:
+        return Card(self.id, self.title, [])
+
+    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+        n = stats.number
+        front = CounterFace(
+            stats.name, (("N", str(n)), ("MP", "3"), ("HS", "12"), ("ADF/MR", "3/2")), arrow=True
+        )
+        back = CounterFace(stats.name, arrow=False, emblem=True)
+        return front, back
+
+    def markers(self) -> list[Marker]:
+        return [
+            Marker("V", "vector", count=2, per_side=True),
+            Marker("FTR", "fighters", count=3, per_side=True, numbered=True),
+            Marker("ICM", "ICM cloud", count=2, back="ICM ½"),
+        ]
+
+
+GAME = StandIn()
