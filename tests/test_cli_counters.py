@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pdf_page_sizes, pdf_text
-from pdf_geometry import pdf_shapes, svg_rects, svg_size
+
+from .conftest import pdf_page_sizes, pdf_text
+from .pdf_geometry import pdf_shapes, svg_rects, svg_size
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPS = ROOT / "designs" / "starfire" / "ships"
@@ -38,11 +39,11 @@ designs:
 @pytest.fixture
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> object:
     """Register the stand-in game (tests/standin_game.py) as ``stand-in``."""
-    from standin_game import GAME
-
     import sheetgen.games as games
 
-    monkeypatch.setitem(games.GAMES, "stand-in", "standin_game")
+    from .standin_game import GAME
+
+    monkeypatch.setitem(games.GAMES, "stand-in", "tests.standin_game")
     monkeypatch.setitem(games._loaded, "stand-in", GAME)
     return GAME
 

@@ -11,9 +11,6 @@ import math
 from pathlib import Path
 
 import pytest
-from pdf_geometry import pdf_shapes, rgb, svg_polygons, svg_rects, svg_size
-from standin_game import GAME as STAND_IN
-from standin_game import StandInStats
 
 from sheetgen.counters import (
     MARGIN,
@@ -39,6 +36,10 @@ from sheetgen.hexgrid import Hex, Layout
 from sheetgen.loading import load_designs
 from sheetgen.scenario import load_scenario
 from sheetgen.units import PAPER_SIZES
+
+from .pdf_geometry import pdf_shapes, rgb, svg_polygons, svg_rects, svg_size
+from .standin_game import GAME as STAND_IN
+from .standin_game import StandInStats
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPS = ROOT / "designs" / "starfire" / "ships"

@@ -31,7 +31,11 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path:
     out = tmp_path / "kit"
     r = invoke("kit", "-o", out)
     assert r.exit_code == 0, r.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["record-sheets.pdf", "reference-card.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "counters.pdf",
+        "record-sheets.pdf",
+        "reference-card.pdf",
+    ]
     sheets = "\n".join(pdf_text(out / "record-sheets.pdf"))
     for name in ("Hammer", "Arrow", "Dart", "Anvil", "Lance", "Pike"):
         assert name in sheets
