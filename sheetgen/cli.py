@@ -263,9 +263,10 @@ def import_design(
         mapping, findings = found.import_notation(text, name)  # type: ignore[attr-defined]
     except NotImplementedError as exc:
         _fail(str(exc))
-    from sheetgen.source import Document
+    from sheetgen.source import Document, Mark
 
-    doc = Document("notation", text)
+    # the pasted text is one single-line value, so Char offsets become columns
+    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     _print_located([doc.locate(f) for f in findings], err=True)
     body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
     illegal = any(f.is_error for f in findings)
