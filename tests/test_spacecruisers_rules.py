@@ -389,3 +389,16 @@ def test_game_is_registered_and_listed(invoke: Any, write: Any) -> None:
     r = invoke("validate", write("g.yaml", "game: spacecruisers\nname: X\nhull: military\n"))
     assert r.exit_code == 2
     assert "known games: starfire, space-cruisers" in r.stdout + r.stderr
+
+
+def test_an_empty_non_military_list_is_no_error_on_a_military_hull(write: Any) -> None:
+    entry = stats_of("game: space-cruisers\nname: E\nhull: military\nnon_military: []\n", write)
+    assert entry.legal and entry.findings == []
+
+
+def test_stats_table_for_a_station_and_a_carrier(invoke: Any) -> None:
+    r = invoke("stats", SC / "ships" / "bastion-platform.yaml", SC / "ships" / "resolute.yaml")
+    assert r.exit_code == 0
+    assert "fighters            5 (1 cargo bay)" in r.stdout
+    assert "fighters        10 (2 cargo bays)" in r.stdout
+    assert "×1: 7+ on d10, 2d6, range 4, 360°" in r.stdout

@@ -156,7 +156,8 @@ class SpaceCruisers(Game):
             named = ", ".join(s.non_military) or "not named"
             rows.append(("non-military", f"{named} ({s.non_military_slots} with the hull)"))
         if s.fighters_carried:
-            rows.append(("fighters", f"{s.fighters_carried} ({s.cargo_bays} cargo bays)"))
+            bays = f"{s.cargo_bays} cargo bay" + ("s" if s.cargo_bays != 1 else "")
+            rows.append(("fighters", f"{s.fighters_carried} ({bays})"))
         return rows
 
     def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:

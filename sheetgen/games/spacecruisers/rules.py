@@ -327,7 +327,7 @@ def _check_hull(design: Design, hull: Hull, n: int) -> list[Finding]:
                 )
     # SC-6 non-military systems: named by commercial hulls and stations only
     given = len(design.non_military)
-    if hull.non_military == 0 and design.non_military_given:
+    if hull.non_military == 0 and design.non_military:
         out.append(
             error(
                 "SC-6",
