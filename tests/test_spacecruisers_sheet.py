@@ -175,3 +175,43 @@ def test_scenario_kit(invoke: Any, tmp_path: Path) -> None:
     assert text.count("Station guard") == 3 and text.count("Raiders") == 2
     assert re.search(r"Space station", text)
     assert "Chance to hit" in "\n".join(pdf_text(out / "reference-card.pdf"))
+
+
+BIG = """\
+game: space-cruisers
+name: The Indefatigable Sovereign of Distant Stars
+class: Sovereign-class dreadnought of the Outer Reaches Fleet
+hull: military
+systems: {armor: 6, phasers: 3, photon torpedoes: 2, missiles: 2, chain guns: 1, ion shockwave: 1,
+  security team: 2, shields: 3, scanners: 2, elite crew: 2, jump plasma turbine: 1,
+  cloaking device: 1, targeting computer: 1, cargo bay: 3, drives: 2}
+"""
+
+
+def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
+    """Every laid-out box of a ship block ends inside the block (WeasyPrint boxes, pt)."""
+    import weasyprint
+
+    from sheetgen.resources import templates_dir
+
+    result = load_designs([write("big.yaml", BIG)])
+    shipset = [Ship(e.game, e.stats, e.findings) for e in result.entries] + ships("the-courageous.yaml")
+    (html,) = sheets_html(shipset)
+    document = weasyprint.HTML(string=html, base_url=str(templates_dir())).render()
+
+    def walk(box: Any) -> Any:
+        yield box
+        for child in getattr(box, "children", None) or []:
+            yield from walk(child)
+
+    blocks = 0
+    for page in document.pages:
+        for box in walk(page._page_box):
+            element = getattr(box, "element", None)
+            if element is None or element.tag != "section" or "ship" not in (element.get("class") or ""):
+                continue
+            blocks += 1
+            right = box.position_x + box.margin_width()
+            ends = [b.position_x + b.width for b in walk(box) if getattr(b, "width", None) is not None]
+            assert max(ends) <= right + 0.01
+    assert blocks == 2
