@@ -30,6 +30,7 @@ __all__ = [
     "parse_system_item",
     "parse_system_text",
     "size_class",
+    "weapon",
 ]
 
 #: Most copies of one system one entry may ask for (``drives x40``); more is a typo.
@@ -182,6 +183,8 @@ def _is_cargo_bay(name: str) -> bool:
 
 
 def weapon(system: str) -> data.Weapon:
+    """How ``system`` attacks (range, dice, to-hit, arc); raises ``ValueError``
+    naming the weapons when ``system`` is not one."""
     s = SYSTEMS.get(system)
     if s is None or s.weapon is None:
         weapons = ", ".join(n for n, x in SYSTEMS.items() if x.weapon is not None)
