@@ -12,9 +12,10 @@ import importlib
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 from sheetgen import __version__
 from sheetgen.findings import Severity
@@ -23,7 +24,44 @@ from sheetgen.loading import LoadResult, load_designs
 from sheetgen.output import OutputError
 from sheetgen.source import Located
 
+#: Click's base exception, as Typer raises it (Typer may vendor Click under a private name).
+_CLICK_EXCEPTION: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors (a bad option value, a missing argument) as one line on
+    standard error, ``sheetgen CMD: error: ...``, exit status 2, instead of a
+    boxed panel; everything else as Typer does it."""
+
+    def main(
+        self,
+        args: Any = None,
+        prog_name: Any = None,
+        complete_var: Any = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+        except _CLICK_EXCEPTION as exc:
+            ctx = getattr(exc, "ctx", None)
+            where = ctx.command_path if ctx is not None else "sheetgen"
+            message = exc.format_message()  # type: ignore[attr-defined]
+            hint = f" (see {where} --help)" if ctx is not None else ""
+            typer.echo(f"{where}: error: {message}{hint}", err=True)
+            sys.exit(getattr(exc, "exit_code", 2))
+        except typer.Abort:
+            typer.echo("sheetgen: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     name="sheetgen",
     help="Check starship designs and print record sheets, reference cards and game kits.",
     no_args_is_help=True,
@@ -268,6 +306,7 @@ def import_design(
         _fail(str(exc))
     from sheetgen.source import Document, Mark
 
+    # the pasted text is one single-line value, so Char offsets become columns
     doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     _print_located([doc.locate(f) for f in findings], err=True)
     body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
@@ -324,7 +363,7 @@ def kit(
 
 #: Modules that add more verbs to ``app`` with ``@app.command()``. Each imports
 #: only light modules at its top level, so ``sheetgen validate`` stays fast.
-COMMAND_MODULES: tuple[str, ...] = ("sheetgen.cli_counters",)
+COMMAND_MODULES: tuple[str, ...] = ("sheetgen.cli_counters", "sheetgen.cli_roll")
 
 for _module in COMMAND_MODULES:
     importlib.import_module(_module)

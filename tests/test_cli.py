@@ -324,3 +324,16 @@ def test_installed_script_runs() -> None:
         "error [SF-5] CL engine rooms must alternate (I) and (II) ending in (II): found (I)(I)" in out.stdout
     )
     assert out.stderr.strip() == "1 design: 0 legal, 1 illegal"
+
+
+def test_usage_errors_are_one_line(invoke: Invoke) -> None:
+    r = invoke("sheets", "x.yaml", "-o", "x.pdf", "--paper", "b5")
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines() == [
+        "sheetgen sheets: error: Invalid value for '--paper': 'b5' is not one of 'letter', 'a4'. (see sheetgen sheets --help)"
+    ]
+    r = invoke("frobnicate")
+    assert (
+        r.exit_code == 2
+        and r.stderr.strip() == "sheetgen: error: No such command 'frobnicate'. (see sheetgen --help)"
+    )

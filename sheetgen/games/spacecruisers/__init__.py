@@ -1,0 +1,243 @@
+"""Space Cruisers, custom version (``game: space-cruisers``), seed ``004_072c088ea38743b6.txt``.
+
+A design file::
+
+    game: space-cruisers
+    name: The Courageous
+    class: Courageous-class cruiser   # optional
+    hull: military                    # military, commercial, station or fighter (SC-1)
+    rules: basic                      # basic or advanced (default advanced, SC-2)
+    systems: [Shields, Torps, Security, Drives x2]   # additional systems
+    non_military: [cargo bay, science lab, mining equipment]   # commercial and station (SC-6)
+
+``systems`` is a list (an item may carry a count, ``Drives x2``), a mapping
+of counts (``{drives: 2, shields: 1}``) or one comma-separated line as the
+text lists its sample ships. Names are the systems table's, in any case and
+number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.findings import Char, Finding, Key
+from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.spacecruisers import data, rules
+from sheetgen.reference import Card
+from sheetgen.schema import Fields, describe
+
+__all__ = ["GAME", "SpaceCruisers"]
+
+_HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
+
+
+def _hull_id(text: str) -> str:
+    key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    key = key.removesuffix(" hull").strip()
+    return _HULL_ALIASES.get(key, key)
+
+
+def _read_systems(fields: Fields) -> list[rules.SystemEntry]:
+    """The ``systems`` value as entries (list, mapping of counts, or one line)."""
+    raw = fields.raw("systems")
+    path = fields.at("systems")
+    entries: list[rules.SystemEntry] = []
+    if raw is None:
+        return entries
+    if isinstance(raw, str):
+        found, problems = rules.parse_system_text(raw, path)
+        fields.problems.extend(problems)
+        return found
+    if isinstance(raw, list):
+        for i, item in enumerate(raw):
+            if isinstance(item, dict) and len(item) == 1:
+                # "- drives: 2" inside a list
+                ((name, count),) = item.items()
+                number = fields.check_integer(
+                    count, (*path, i, name), f"systems.{name}", minimum=1, maximum=rules.MAX_COUNT
+                )
+                if number is not None:
+                    entries.append(
+                        rules.SystemEntry(str(name), rules.lookup_system(str(name)), number, (*path, i))
+                    )
+                continue
+            if not isinstance(item, str):
+                fields.problem(
+                    f"'systems' item {i + 1} must be a system name, found {describe(item)}", (*path, i)
+                )
+                continue
+            entry, problems = rules.parse_system_item(item, (*path, i))
+            fields.problems.extend(problems)
+            if entry is not None:
+                entries.append(entry)
+        return entries
+    if isinstance(raw, dict):
+        for name, count in raw.items():
+            number = fields.check_integer(
+                count, (*path, name), f"systems.{name}", minimum=0, maximum=rules.MAX_COUNT
+            )
+            if number:
+                entries.append(
+                    rules.SystemEntry(
+                        str(name), rules.lookup_system(str(name)), number, (*path, Key(str(name)))
+                    )
+                )
+        return entries
+    fields.problem(
+        f"'systems' must be a list, a mapping of counts or one line of names, found {describe(raw)}", path
+    )
+    return entries
+
+
+class SpaceCruisers(Game):
+    """The Space Cruisers rules module (RULINGS SC-1 .. SC-7)."""
+
+    id = "space-cruisers"
+    title = "Space Cruisers"
+    seed = "004_072c088ea38743b6.txt"
+    sheet_template = "spacecruisers/sheet.html.j2"
+
+    def parse(self, fields: Fields) -> rules.Design:
+        name = fields.text("name", "", required=True) or ""
+        hull = _hull_id(fields.text("hull", "", required=True) or "")
+        which = fields.choice("rules", ("basic", "advanced"), "advanced") or "advanced"
+        systems = _read_systems(fields)
+        non_military = fields.text_list("non_military") or []
+        design = rules.Design(
+            name=name,
+            hull=hull,
+            rules=which,
+            systems=systems,
+            non_military=[n.strip() for n in non_military],
+            non_military_paths=[(*fields.at("non_military"), i) for i in range(len(non_military))],
+            non_military_given=fields.has("non_military"),
+            design_class=fields.text("class"),
+            notes=fields.text("notes"),
+        )
+        fields.done()
+        return design
+
+    def check(self, design: Any) -> list[Finding]:
+        return rules.check(design)
+
+    def derive(self, design: Any) -> rules.SpaceCruisersStats:
+        return rules.derive(design)
+
+    def summary(self, stats: Any) -> list[tuple[str, str]]:
+        s: rules.SpaceCruisersStats = stats
+        rows = [
+            ("hull", f"{s.hull_name} ({s.rules} rules)"),
+            ("hull points", f"{s.hull_points} ({s.base_hull_points} + {s.armor} armor × 10)"),
+            (
+                "construction",
+                f"{s.construction_points} CP, {s.additional_systems} additional systems, {s.size_class}",
+            ),
+            ("drives", str(s.drives)),
+            ("initiative", f"d10 + {s.initiative_bonus}"),
+            ("shields", str(s.shields)),
+            ("evade attempts", str(s.evade_attempts)),
+            (
+                "systems",
+                ", ".join(f"{x.name} ×{x.count}" if x.count > 1 else x.name for x in s.systems) or "none",
+            ),
+        ]
+        for w in s.weapons:
+            if w.hits_on is not None:
+                shots = f", {w.shots} shots" if w.shots > 1 else ""
+                rows.append(
+                    (
+                        f"  {w.name}",
+                        f"×{w.count}: {w.hits_on}+ on d10, {w.damage}, range {w.range}, {w.arc}{shots}",
+                    )
+                )
+            else:
+                rows.append((f"  {w.name}", f"×{w.count}: range {w.range}, {w.arc}"))
+        if s.non_military_slots:
+            named = ", ".join(s.non_military) or "not named"
+            rows.append(("non-military", f"{named} ({s.non_military_slots} with the hull)"))
+        if s.fighters_carried:
+            bays = f"{s.cargo_bays} cargo bay" + ("s" if s.cargo_bays != 1 else "")
+            rows.append(("fighters", f"{s.fighters_carried} ({bays})"))
+        return rows
+
+    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+        from sheetgen.games.spacecruisers.sheet import ship_view
+
+        return ship_view(stats, findings)
+
+    def reference(self) -> Card:
+        from sheetgen.games.spacecruisers.card import card
+
+        return card()
+
+    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+        """Front: hull points and drives, with a facing arrow (stations, which never
+        move, have none). Back: the same ship with its shields down."""
+        s: rules.SpaceCruisersStats = stats
+        values = (("HP", str(s.hull_points)), ("D", str(s.drives)))
+        arrow = not s.all_arcs
+        front = CounterFace(s.name, values, arrow=arrow)
+        back = CounterFace(s.name, values, arrow=arrow, banner="SHIELDS DOWN")
+        return front, back
+
+    def markers(self) -> list[Marker]:
+        """Cloaked, disabled (ion shockwave: this turn on the front, next turn on the
+        back), fighters, one marker per lasting critical result, numbered damage."""
+        crit = [
+            Marker(c.short, c.name.lower(), count=4, back=f"2nd hit: {c.twice}" if c.twice else None)
+            for c in data.CRITICALS
+            if c.twice or c.to_hit or c.damage or c.id in ("thrusters", "malfunction")
+        ]
+        return [
+            Marker("CLOAK", "cloaked: −3 to be hit", count=4, per_side=True),
+            Marker("DIS", "disabled this turn", count=6, back="disabled next turn"),
+            Marker("F", "fighter", count=10, per_side=True, numbered=True),
+            *crit,
+            Marker("JUMP", "turbine used", count=4),
+            Marker("DMG", "damage", count=10, numbered=True),
+        ]
+
+    def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+        """Read a ship written the way the text lists its sample ships,
+        ``[Name:] Shields, Torps, Security, Drives x2``, on a military hull.
+
+        Returns the design as a YAML-ready mapping (system names as the table
+        writes them, counts as ``x2``) and every finding, placed by
+        :class:`Char` offsets into ``text``. Five systems are read as the basic
+        rules, any other count as the advanced rules.
+        """
+        body, offset = text, 0
+        head, sep, tail = text.partition(":")
+        if sep and not any(rules.lookup_system(p) for p in head.split(",")):
+            name = head.strip() or name
+            body, offset = tail, len(head) + 1
+        entries, problems = rules.parse_system_text(body, ())
+        findings: list[Finding] = []
+        for f in problems:
+            findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
+        design = rules.Design(name=name, hull="military", systems=entries)
+        design.rules = "basic" if design.additional == data.BASIC_ADDITIONAL else "advanced"
+        for f in rules.check(design):
+            findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
+        written: list[str] = []
+        for e in entries:
+            label = e.system or e.written
+            written.append(f"{label} x{e.count}" if e.count > 1 else label)
+        out: dict[str, Any] = {
+            "game": self.id,
+            "name": name,
+            "hull": "military",
+            "rules": design.rules,
+            "systems": written,
+        }
+        return out, findings
+
+
+def _shift(path: tuple[Any, ...], offset: int) -> tuple[Any, ...]:
+    """A check's path turned into a Char offset into the imported text."""
+    if path and isinstance(path[-1], Char):
+        return (Char(path[-1].offset + offset),)
+    return (Char(offset),)
+
+
+GAME = SpaceCruisers()

@@ -1,0 +1,138 @@
+"""The Space Cruisers record sheet's view model: plain values the template prints.
+
+Numbers come from :class:`~sheetgen.games.spacecruisers.rules.SpaceCruisersStats`
+and the tables in :mod:`~sheetgen.games.spacecruisers.data`; the template does
+no arithmetic and applies no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.spacecruisers import data
+from sheetgen.games.spacecruisers.rules import SpaceCruisersStats
+
+__all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
+
+#: Hull point boxes printed below zero (RULINGS SC-5: the text sets no floor).
+BELOW_ZERO_BOXES = 10
+#: Hull point boxes per printed row.
+ROW = 10
+
+
+def name_size(name: str) -> str:
+    """CSS class for a ship name by length, so 40 characters still fit the header."""
+    n = len(name)
+    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
+
+
+def hull_rows(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
+    """Hull point boxes, highest first, in rows of ten: armor rows, then the
+    hull's own points (SC-4): ``{"label", "boxes"}`` with each box's number."""
+    rows: list[dict[str, Any]] = []
+    total = stats.hull_points
+    base = stats.base_hull_points
+    top = total
+    armor_index = stats.armor
+    while top > base:
+        low = max(base + 1, top - ROW + 1)
+        rows.append({"label": f"armor {armor_index}", "boxes": list(range(top, low - 1, -1))})
+        top = low - 1
+        if (top - base) % data.ARMOR_HULL_POINTS == 0:
+            armor_index -= 1
+    while top > 0:
+        low = max(1, top - ROW + 1)
+        rows.append({"label": "hull", "boxes": list(range(top, low - 1, -1))})
+        top = low - 1
+    return rows
+
+
+def system_boxes(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
+    """One box per system that damage can destroy, grouped by system in the order
+    the ship lists them: ``{"label", "name", "boxes", "built_in"}``. Shields have
+    their own row and armor is hull points, so neither is here."""
+    out = []
+    for s in stats.systems:
+        if s.name in ("shields", "armor"):
+            continue
+        out.append(
+            {
+                "label": data.SYSTEMS[s.name].short,
+                "name": s.name,
+                "boxes": s.count,
+                "built_in": s.built_in,
+            }
+        )
+    return out
+
+
+def _weapon_rows(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
+    rows = []
+    for w in stats.weapons:
+        rows.append(
+            {
+                "name": w.name,
+                "count": w.count,
+                "range": w.range,
+                "damage": w.damage,
+                "hits_on": f"{w.hits_on}+" if w.hits_on is not None else None,
+                "arc": w.arc,
+                "shots": w.shots,
+                "crits": w.critical_rolls,
+                "effect": w.effect,
+            }
+        )
+    return rows
+
+
+def _criticals() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The hit-twice results (two boxes each) and the lasting marks (one box each)."""
+    twice = [{"roll": c.roll, "name": c.name, "result": c.twice} for c in data.CRITICALS if c.twice]
+    marks = [
+        {"roll": c.roll, "name": c.name, "effect": c.effect}
+        for c in data.CRITICALS
+        if not c.twice and not c.reroll_when_none and c.id != "restroom"
+    ]
+    return twice, marks
+
+
+def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, Any]:
+    """Everything one ship block on the record sheet prints."""
+    twice, marks = _criticals()
+    named = list(stats.non_military) + [""] * max(0, stats.non_military_slots - len(stats.non_military))
+    lost = {c.id: c.roll for c in data.CRITICALS if c.reroll_when_none}
+    return {
+        "name": stats.name,
+        "name_class": name_size(stats.name),
+        "design_class": stats.design_class,
+        "hull": stats.hull,
+        "hull_name": stats.hull_name,
+        "rules": stats.rules,
+        "size_class": stats.size_class,
+        "construction_points": stats.construction_points,
+        "additional_systems": stats.additional_systems,
+        "hull_points": stats.hull_points,
+        "hull_rows": hull_rows(stats),
+        "below_zero": [] if stats.critical_destroys else [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
+        "shields": stats.shields,
+        "systems": system_boxes(stats),
+        "non_military": named,
+        "weapons": _weapon_rows(stats),
+        "scanners": stats.scanners,
+        "twice": twice,
+        "marks": marks,
+        "weapon_lost_roll": lost["weapon"],
+        "drive_lost_roll": lost["drive"],
+        "initiative_bonus": stats.initiative_bonus,
+        "drives": stats.drives,
+        "evade_attempts": stats.evade_attempts,
+        "cloaking_device": stats.cloaking_device,
+        "jump_plasma_turbines": stats.jump_plasma_turbines,
+        "fighters_carried": stats.fighters_carried,
+        "critical_destroys": stats.critical_destroys,
+        "moves": stats.hull != "station",
+        "notes": stats.notes,
+        "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
+        "count": stats.count,
+    }
