@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -37,16 +38,17 @@ class _OneLineErrors(TyperGroup):
 
     def main(
         self,
-        args: Any = None,
-        prog_name: Any = None,
-        complete_var: Any = None,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
         standalone_mode: bool = True,
-        **kwargs: Any,
+        windows_expand_args: bool = True,
+        **extra: Any,
     ) -> Any:
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _CLICK_EXCEPTION as exc:
             ctx = getattr(exc, "ctx", None)
             where = ctx.command_path if ctx is not None else "sheetgen"
