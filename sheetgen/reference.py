@@ -23,7 +23,8 @@ __all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text
 class Table:
     """One table: ``columns`` headings, ``rows`` of cells, where it comes from.
 
-    ``percent`` lists columns whose Fraction cells print as percentages.
+    ``percent`` lists columns whose Fraction cells print as percentages,
+    ``decimals`` columns whose Fraction cells print as decimals (two places).
     ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
@@ -35,6 +36,7 @@ class Table:
     notes: list[str] = field(default_factory=list)
     percent: set[str] = field(default_factory=set)
     wide: bool = False
+    decimals: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -55,8 +57,10 @@ class Card:
     sections: list[Section] = field(default_factory=list)
 
 
-def cell_text(value: Any, percent: bool = False) -> str:
-    """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough percentages."""
+def cell_text(value: Any, percent: bool = False, decimals: bool = False) -> str:
+    """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough
+    percentages (``percent``), as decimals with two places (``decimals``, ``1.65``)
+    or as ``n/d``."""
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -69,6 +73,8 @@ def cell_text(value: Any, percent: bool = False) -> str:
             return f"{float(pct):.1f}%"
         if value.denominator == 1:
             return str(value.numerator)
+        if decimals:
+            return f"{float(value):.2f}"
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
