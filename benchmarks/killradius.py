@@ -5,12 +5,19 @@
    counting dice next to the cost of printing.
 2. Roster sheets for 120 ships against 12 ships: one WeasyPrint pass per
    document, so the cost should grow about linearly with the ships.
+3. ``sheetgen validate`` on both fleets as a whole process against a process
+   that only imports typer and yaml (the start-up budget is twice that), and
+   against validating the bundled Starfire ships.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from sheetgen.cards import render_card
 from sheetgen.games.killradius import GAME, card, rules
@@ -45,12 +52,29 @@ def main() -> None:
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries for _ in range(e.count)]
     small = best_of(lambda: render_sheets(ships))
     large = best_of(lambda: render_sheets(ships * 10), runs=2)
-    n = len(ships)
-    print(f"card tables, dice counted from scratch / card PDF printed: {tables / pdf:.2f}")
-    print(f"roster sheets, {n * 10} ships / {n} ships:                   {large / small:.1f}")
-    print(
-        f"cost per ship, {n * 10}-ship roster / {n}-ship roster:        {(large / (n * 10)) / (small / n):.2f}"
+    exe = shutil.which("sheetgen", path=str(Path(sys.executable).parent)) or "sheetgen"
+    fleets = str(designs_dir() / "kill-radius" / "fleets")
+    validate = best_of(lambda: subprocess.run([exe, "validate", "-q", fleets], capture_output=True), runs=5)
+    starfire = best_of(
+        lambda: subprocess.run(
+            [exe, "validate", "-q", str(designs_dir() / "starfire" / "ships")], capture_output=True
+        ),
+        runs=5,
     )
+    baseline = best_of(
+        lambda: subprocess.run([sys.executable, "-c", "import typer, yaml"], capture_output=True), runs=5
+    )
+    n = len(ships)
+    rows = [
+        ("card tables, dice counted from scratch / card PDF printed", f"{tables / pdf:.2f}"),
+        (f"roster sheets, {n * 10} ships / {n} ships", f"{large / small:.1f}"),
+        (f"cost per ship, {n * 10}-ship roster / {n}-ship roster", f"{(large / (n * 10)) / (small / n):.2f}"),
+        ("sheetgen validate (both fleets) / python -c 'import typer, yaml'", f"{validate / baseline:.2f}"),
+        ("sheetgen validate (both fleets) / validate (Starfire ships)", f"{validate / starfire:.2f}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
 
 
 if __name__ == "__main__":

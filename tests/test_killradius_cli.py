@@ -228,3 +228,25 @@ def test_scenario_sides_and_totals() -> None:
         assert len(side.ships) >= 6
         assert any(s.stats.carrier for s in side.ships)
         assert sum(s.stats.number for s in side.ships) == 28
+
+
+def test_installed_validate_runs_without_the_dice_library(tmp_path: Path) -> None:
+    """``sheetgen validate`` as a process: exit codes, and checks and stats never import
+    the dice library (only the odds on the card need it)."""
+    import shutil
+    import subprocess
+    import sys
+
+    exe = shutil.which("sheetgen", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    ok = subprocess.run([exe, "validate", str(FLEETS)], capture_output=True, text=True, check=False)
+    assert ok.returncode == 0 and "11 legal" in ok.stderr
+    bad = subprocess.run([exe, "validate", str(KR / "illegal")], capture_output=True, text=True, check=False)
+    assert bad.returncode == 1
+    probe = (
+        "import sys; from sheetgen.loading import load_designs; "
+        f"r = load_designs([{str(FLEETS)!r}]); [e.stats_dict() for e in r.entries]; "
+        "print('dyce' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -15,14 +15,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Any
-
-from dyce import H, P
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.findings import Finding, error, note, warning
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 from sheetgen.hexgrid import Hex, format_vector, hex_line, hexes_between, parse_vector, turn
+
+if TYPE_CHECKING:
+    from dyce import H
 
 __all__ = [
     "Design",
@@ -67,7 +68,18 @@ __all__ = [
     "sure_radius",
 ]
 
-_D10 = H(data.DIE_SIDES)
+#: The faces of the d10, for exact counting where one die is rolled.
+_FACES = range(1, data.DIE_SIDES + 1)
+
+
+@cache
+def _d10() -> H[int]:
+    """The d10 as the dice library's histogram (imported here, not at start-up:
+    checks and stats never need it, only the odds)."""
+    from dyce import H
+
+    return H(data.DIE_SIDES)
+
 
 # --- ship types (KR-1) --------------------------------------------------------------
 
@@ -205,8 +217,7 @@ def recovery_chance(starting: int) -> Fraction:
     >>> recovery_chance(8)
     Fraction(4, 5)
     """
-    hits = _D10.le(starting)
-    return Fraction(hits.get(True, 0), hits.total)
+    return Fraction(sum(1 for face in _FACES if face <= starting), len(_FACES))
 
 
 def can_deploy(starting: int, current: int, carrier: bool) -> bool:
@@ -459,7 +470,8 @@ def damage_odds(d: int) -> H[int]:
     >>> damage_odds(0).total
     100
     """
-    return (_D10 + d - _D10).apply(lambda x: max(0, x))
+    d10 = _d10()
+    return (d10 + d - d10).apply(lambda x: max(0, x))
 
 
 def chance_of_damage(d: int, at_least: int = 1) -> Fraction:
@@ -516,6 +528,8 @@ def sure_radius(
 def _sorted_rolls(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every outcome of ``n`` d10 sorted highest first, with how many of the
     10**n rolls give it (the dice library's pool enumeration)."""
+    from dyce import P
+
     return tuple(
         (tuple(sorted(roll, reverse=True)), count)
         for roll, count in (n @ P(data.DIE_SIDES)).rolls_with_counts()
@@ -579,7 +593,8 @@ def assault_odds(fighters: int, target_number: int) -> H[int]:
     being damage as in a ship's attack (seed 000, Assault; the project's reading)."""
     if fighters < 1:
         raise ValueError("an assault needs at least one fighter")
-    return (fighters @ _D10 - (_D10 + target_number)).apply(lambda x: max(0, x))
+    d10 = _d10()
+    return (fighters @ d10 - (d10 + target_number)).apply(lambda x: max(0, x))
 
 
 # --- designs ----------------------------------------------------------------------------------
@@ -809,9 +824,8 @@ def derive(design: Design) -> KillRadiusStats:
                 notes.append(f"Recovery roll (d10 ≤ {n}) whenever damaged.")
         if carrier:
             notes.append(
-                f"Carrier: rolls with ceil(Number / 3) = {roll_number(n, True)}; "
-                f"deploys up to half its fighters aboard (rounded down) a phase, "
-                f"up to {data.CARRIER_DEPLOY_RANGE} hexes away."
+                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(n, True)}; deploys up to half "
+                f"its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
             )
         return KillRadiusStats(
             name=design.name,
