@@ -108,3 +108,11 @@ def test_reference_pdf_and_html(invoke: Invoke, tmp_path: Path) -> None:
     html = tmp_path / "card.html"
     assert invoke("reference", "kill-radius", "-o", html, "--format", "html").exit_code == 0
     assert 'id="dogfight"' in html.read_text(encoding="utf-8")
+
+
+def test_reference_pdf_is_deterministic() -> None:
+    from sheetgen.cards import render_card
+    from sheetgen.games import find_game
+
+    game = find_game("kill-radius")
+    assert render_card(game, fmt="pdf") == render_card(game, fmt="pdf")
