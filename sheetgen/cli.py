@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 from sheetgen import __version__
 from sheetgen.findings import Severity
 from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.loading import LoadResult, load_designs
+from sheetgen.loading import Entry, LoadResult, load_designs
 from sheetgen.output import OutputError
 from sheetgen.source import Located
 
@@ -123,6 +123,28 @@ def _write(path: Path, data: bytes) -> None:
         _fail(str(exc))
 
 
+def _fleet_of(entry: Entry) -> tuple[str, str | None] | None:
+    """``(fleet name, side)`` of a design read from a fleet file (``designs:``), else None."""
+    data = entry.document.data
+    if not entry.base or entry.base[0] != "designs" or not isinstance(data, dict):
+        return None
+    name = data.get("fleet")
+    side = data.get("side")
+    return (str(name) if name is not None else entry.document.source), (
+        str(side) if side is not None else None
+    )
+
+
+def _fleets(entries: list[Entry]) -> list[tuple[str, str | None, list[Entry]]]:
+    """Entries grouped by the fleet file document they come from, in reading order."""
+    groups: dict[int, tuple[str, str | None, list[Entry]]] = {}
+    for entry in entries:
+        fleet = _fleet_of(entry)
+        if fleet is not None:
+            groups.setdefault(id(entry.document), (fleet[0], fleet[1], []))[2].append(entry)
+    return list(groups.values())
+
+
 def _load_or_fail(paths: list[Path]) -> LoadResult:
     result = load_designs(paths)
     if result.input_errors:
@@ -202,6 +224,16 @@ def stats(
                 typer.echo(f"  {label:<{width}}  {value}")
             for loc in entry.located:
                 typer.echo(f"  {loc}")
+        for name, side, members in _fleets(result.entries):
+            game = members[0].game
+            rows = game.fleet_totals([(e.stats, e.count) for e in members if e.game is game])
+            if not rows:
+                continue
+            typer.echo("")
+            typer.echo(f"fleet {name}" + (f" ({side})" if side else "") + f"  [{game.id}]")
+            width = max(len(label) for label, _ in rows)
+            for label, value in rows:
+                typer.echo(f"  {label:<{width}}  {value}")
     raise typer.Exit(result.exit_code)
 
 
@@ -229,7 +261,10 @@ def sheets(
     result = _load_or_fail(paths)
     for entry in result.entries:
         _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
-    ships = [Ship(e.game, e.game.named(e.stats, e.stats.name), e.findings) for e in result.entries]
+    ships = [
+        Ship(e.game, e.game.named(e.stats, e.stats.name), e.findings, side=(_fleet_of(e) or ("", None))[1])
+        for e in result.entries
+    ]
     expanded = []
     for ship, entry in zip(ships, result.entries, strict=True):
         expanded.extend([ship] * max(1, entry.count))

@@ -23,7 +23,8 @@ __all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text
 class Table:
     """One table: ``columns`` headings, ``rows`` of cells, where it comes from.
 
-    ``percent`` lists columns whose Fraction cells print as percentages.
+    ``percent`` lists columns whose Fraction cells print as percentages,
+    ``decimals`` columns whose Fraction cells print as decimals (two places).
     ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
@@ -37,6 +38,7 @@ class Table:
     wide: bool = False
     #: How other Fraction cells print: ``"decimal"`` (0.67) or ``"fraction"`` (2/3).
     fractions: str = "decimal"
+    decimals: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -57,10 +59,11 @@ class Card:
     sections: list[Section] = field(default_factory=list)
 
 
-def cell_text(value: Any, percent: bool = False, fractions: str = "decimal") -> str:
+def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", decimals: bool = False) -> str:
     """A cell as printed: ``None`` is the chart's dash; a Fraction as a percentage
-    (``percent``), as ``2/3`` (``fractions="fraction"``) or as a decimal of at most
-    two places (``0.67``); whole numbers always print whole.
+    (``percent``), with exactly two decimals (``decimals``, ``1.60``), as ``2/3``
+    (``fractions="fraction"``) or as a decimal of at most two places (``0.67``);
+    whole numbers always print whole.
 
     >>> cell_text(Fraction(9, 20), percent=True), cell_text(Fraction(2, 3)), cell_text(Fraction(2, 3), fractions="fraction")
     ('45%', '0.67', '2/3')
@@ -77,6 +80,8 @@ def cell_text(value: Any, percent: bool = False, fractions: str = "decimal") -> 
             return f"{float(pct):.1f}%"
         if value.denominator == 1:
             return str(value.numerator)
+        if decimals:
+            return f"{float(value):.2f}"
         if fractions == "fraction":
             return f"{value.numerator}/{value.denominator}"
         return f"{float(value):.2f}".rstrip("0").rstrip(".")

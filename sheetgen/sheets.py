@@ -67,6 +67,7 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
         render_html(
             game.sheet_template,
             {
+                **game.sheet_context(views),
                 "ships": views,
                 "paper": PAPER[paper],
                 "title": title or f"{game.title}: record sheets",

@@ -19,6 +19,7 @@ __all__ = ["GAMES", "UnknownGame", "find_game"]
 GAMES: dict[str, str] = {
     "starfire": "sheetgen.games.starfire",
     "space-cruisers": "sheetgen.games.spacecruisers",
+    "kill-radius": "sheetgen.games.killradius",
 }
 
 _loaded: dict[str, Game] = {}

@@ -112,6 +112,16 @@ class Game(ABC):
         """Front and back of ``stats``' ship counter: key numbers in front, the
         reduced state (or the fleet emblem) on the back."""
 
+    def fleet_totals(self, ships: list[tuple[Any, int]]) -> list[tuple[str, str]]:
+        """Label/value rows summing one fleet file's designs, given as ``(stats, count)``
+        pairs; ``sheetgen stats`` prints them after the fleet (none by default)."""
+        return []
+
+    def sheet_context(self, ships: list[dict[str, Any]]) -> dict[str, Any]:
+        """Extra values for the record-sheet template, from every ship view of the
+        document (``side`` already set): fleet totals, a roster (none by default)."""
+        return {}
+
     def markers(self) -> list[Marker]:
         """The game's marker counters, from its rules (none by default)."""
         return []

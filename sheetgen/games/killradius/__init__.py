@@ -1,0 +1,178 @@
+"""Kill Radius: Quick & Dirty Starship Combat (``game: kill-radius``), seed ``000_608a47ddada5aaa7.txt``.
+
+A design file::
+
+    game: kill-radius
+    name: Vigilant
+    class: Vigilant-class             # optional
+    type: light carrier               # one of the text's ship types, or a free name
+    number: 7                         # the starting Number, 1 to 10 (KR-1)
+    fighters: 7                       # carriers only; default: as many as the Number allows (KR-5)
+    carrier: true                     # only for a free type name that is a carrier
+    notes: Flagship of the screen.    # optional
+
+A fleet file holds several designs with a ``count`` each (``fleet:``, ``side:``,
+``designs:``); ``sheetgen stats`` and the roster sheet print the fleet's total
+Number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.killradius import rules
+from sheetgen.reference import Card
+from sheetgen.schema import Fields
+
+__all__ = ["GAME", "KillRadius"]
+
+
+def _whole(value: Any) -> int | None:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+class KillRadius(Game):
+    """The Kill Radius rules module (RULINGS KR-1 .. KR-6)."""
+
+    id = "kill-radius"
+    title = "Kill Radius: Quick & Dirty Starship Combat"
+    seed = "000_608a47ddada5aaa7.txt"
+    sheet_template = "killradius/sheet.html.j2"
+
+    def parse(self, fields: Fields) -> rules.Design:
+        name = fields.text("name", "", required=True) or ""
+        ship_type = (fields.text("type", "", required=True) or "").strip()
+        if fields.has("type") and not ship_type and isinstance(fields.data.get("type"), str):
+            fields.problem(
+                "'type' is empty: name one of the text's ship types or your own", fields.at("type")
+            )
+        number_raw = fields.raw("number", required=True)
+        carrier = fields.boolean("carrier") if fields.has("carrier") else None
+        design = rules.Design(
+            name=name,
+            ship_type=ship_type,
+            number=_whole(number_raw),
+            number_raw=number_raw,
+            design_class=fields.text("class"),
+            carrier=carrier,
+            fighters=fields.raw("fighters"),
+            notes=fields.text("notes"),
+        )
+        fields.done()
+        return design
+
+    def check(self, design: Any) -> list[Finding]:
+        return rules.check(design)
+
+    def derive(self, design: Any) -> rules.KillRadiusStats:
+        return rules.derive(design)
+
+    def summary(self, stats: Any) -> list[tuple[str, str]]:
+        s: rules.KillRadiusStats = stats
+        if s.type_listed:
+            kind = f"{s.type} (the text lists it under Number {s.type_number})"
+        else:
+            kind = f"{s.type} (free type name)"
+        rows = [("type", kind), ("Number", "?" if s.number is None else str(s.number))]
+        if s.number is not None and s.half_number is not None:
+            if s.reduced_movement_points is None:
+                rows += [
+                    ("movement points", str(s.movement_points)),
+                    ("facing changes", str(s.facing_changes)),
+                    ("half Number", f"{s.half_number} (any damage destroys it)"),
+                    ("recovery", "none"),
+                ]
+            else:
+                at_half = f"at Number {s.half_number} or less"
+                rows += [
+                    ("movement points", f"{s.movement_points} ({s.reduced_movement_points} {at_half})"),
+                    ("facing changes", f"{s.facing_changes} ({s.reduced_facing_changes} {at_half})"),
+                    ("half Number", str(s.half_number)),
+                    (
+                        "recovery",
+                        f"d10 ≤ {s.recovery_roll} ({s.recovery_chance_percent}%) at Number "
+                        + (
+                            f"{s.half_number} to {s.number - 1}"
+                            if s.half_number < s.number - 1
+                            else str(s.half_number)
+                        ),
+                    ),
+                ]
+        if s.carrier:
+            rows.append(
+                (
+                    "carrier",
+                    f"{s.fighters} of {s.fighter_capacity} fighters aboard; deploys up to {s.deploy_per_phase} "
+                    f"a phase; rolls with {s.carrier_roll_number if s.carrier_roll_number is not None else '?'}",
+                )
+            )
+        else:
+            rows.append(("carrier", "no"))
+        if s.count > 1:
+            rows.append(("count", str(s.count)))
+        return rows
+
+    def fleet_totals(self, ships: list[tuple[Any, int]]) -> list[tuple[str, str]]:
+        """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""
+        return [(label, str(value)) for label, value in rules.fleet_totals(ships).items()]
+
+    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+        from sheetgen.games.killradius.sheet import ship_view
+
+        return ship_view(stats, findings)
+
+    def sheet_context(self, ships: list[dict[str, Any]]) -> dict[str, Any]:
+        from sheetgen.games.killradius.sheet import roster_context
+
+        return roster_context(ships)
+
+    def reference(self) -> Card:
+        from sheetgen.games.killradius.card import card
+
+        return card()
+
+    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+        """Front: name, Number and MP, facing arrow. Back: the ship at its half
+        threshold, the Number it flips at and the reduced MP (KR-3); a Number 1
+        ship, which any damage destroys, has its side's emblem on the back."""
+        s: rules.KillRadiusStats = stats
+        unknown = "?"
+        front = CounterFace(
+            s.name,
+            (
+                ("#", unknown if s.number is None else str(s.number)),
+                ("MP", unknown if s.movement_points is None else str(s.movement_points)),
+            ),
+        )
+        if s.number is not None and s.reduced_movement_points is None:
+            # a Number 1 ship has no reduced side: any damage destroys it
+            return front, CounterFace(s.name, arrow=False, emblem=True)
+        back = CounterFace(
+            s.name,
+            (
+                ("#", unknown if s.half_number is None else str(s.half_number)),
+                ("MP", unknown if s.reduced_movement_points is None else str(s.reduced_movement_points)),
+            ),
+            banner="HALF · NO DEPLOY" if s.carrier else "HALF",
+        )
+        return front, back
+
+    def markers(self) -> list[Marker]:
+        """Vector markers and fighters for each side, pinned-fighter markers, and
+        numbered damage markers. A fighter's back (``F2``) shows it has flown one
+        fighters segment: it is recovered after the next (seed 000, Fighters)."""
+        return [
+            Marker("V", "vector marker", count=6, per_side=True),
+            Marker("F", "fighter", count=12, per_side=True, back="F2"),
+            Marker("PIN", "pinned", count=4, per_side=True),
+            Marker("DMG", "damage", count=10, numbered=True),
+        ]
+
+
+GAME = KillRadius()
