@@ -23,7 +23,8 @@ __all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text
 class Table:
     """One table: ``columns`` headings, ``rows`` of cells, where it comes from.
 
-    ``percent`` lists columns whose Fraction cells print as percentages.
+    ``percent`` lists columns whose Fraction cells print as percentages;
+    ``left`` columns of running text, printed left-aligned and wrapped.
     ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
@@ -35,6 +36,7 @@ class Table:
     notes: list[str] = field(default_factory=list)
     percent: set[str] = field(default_factory=set)
     wide: bool = False
+    left: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -56,11 +58,14 @@ class Card:
 
 
 def cell_text(value: Any, percent: bool = False) -> str:
-    """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough percentages."""
+    """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough percentages,
+    whole numbers of five digits or more with thousands separators (``30,000,000``)."""
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, int) and abs(value) >= 10_000:
+        return f"{value:,}"
     if isinstance(value, Fraction):
         if percent:
             pct = value * 100
@@ -68,7 +73,7 @@ def cell_text(value: Any, percent: bool = False) -> str:
                 return f"{pct.numerator}%"
             return f"{float(pct):.1f}%"
         if value.denominator == 1:
-            return str(value.numerator)
+            return cell_text(value.numerator)
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
