@@ -59,12 +59,12 @@ class Card:
 
 def cell_text(value: Any, percent: bool = False) -> str:
     """A cell as printed: ``None`` is the chart's dash, fractions as exact-enough percentages,
-    whole numbers of five digits or more with thousands separators (``30,000,000``)."""
+    whole numbers of four digits or more with thousands separators (``30,000,000``)."""
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, int) and abs(value) >= 10_000:
+    if isinstance(value, int) and abs(value) >= 1000:
         return f"{value:,}"
     if isinstance(value, Fraction):
         if percent:

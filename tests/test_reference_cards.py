@@ -12,8 +12,9 @@ from sheetgen.reference import Card, Table, cell_text
 from sheetgen.render.html import PAPER, render_html
 
 
-def test_cell_text_groups_thousands_from_five_digits() -> None:
-    assert cell_text(4000) == "4000"
+def test_cell_text_groups_thousands() -> None:
+    assert cell_text(999) == "999"
+    assert cell_text(4000) == "4,000"
     assert cell_text(24_000) == "24,000"
     assert cell_text(30_000_000) == "30,000,000"
     assert cell_text(Fraction(50_000)) == "50,000"
