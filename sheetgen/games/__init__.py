@@ -18,6 +18,7 @@ __all__ = ["GAMES", "UnknownGame", "find_game"]
 #: id in YAML -> module holding a ``GAME`` object (RULINGS.md, table of seeds).
 GAMES: dict[str, str] = {
     "starfire": "sheetgen.games.starfire",
+    "knight-hawks-2000": "sheetgen.games.knighthawks",
 }
 
 _loaded: dict[str, Game] = {}
