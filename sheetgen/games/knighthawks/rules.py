@@ -15,8 +15,6 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from dyce import H
-
 from sheetgen.findings import Finding, Path, error, note, warning
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
@@ -415,9 +413,6 @@ class HitChances:
     critical_miss: Fraction
 
 
-_D100 = H(100)
-
-
 def hit_chances(final_to_hit: int) -> HitChances:
     """Chances for a final to-hit of ``final_to_hit`` percent, by exact enumeration
     of d100 (seed 002, Critical Hit / Critical Miss).
@@ -443,7 +438,9 @@ def hit_chances(final_to_hit: int) -> HitChances:
             return "critical miss" if final_to_hit < miss_low else "miss"
         return "hit" if roll <= final_to_hit else "miss"
 
-    counts = _D100.apply(outcome)
+    from dyce import H  # imported here: validating designs never needs it
+
+    counts = H(100).apply(outcome)
     total = counts.total
 
     def share(*names: str) -> Fraction:
