@@ -58,7 +58,8 @@ def test_markers_from_the_rules() -> None:
     assert markers["SM"].caption == "seeker · ADF 30, 10 turns"
     assert markers["TT"].caption == "torpedo · ADF 30, 20 turns"
     assert markers["MINES"].caption == "mines · up to 10 a hex, 1,000 each"
-    assert markers["DECOY"].caption == "decoy · −25% to detect".replace("−", "-")
+    assert markers["DECOY"].caption == "decoy · −25% to detect"
+    assert markers["ABM"].caption == "ABM cloud · −25% to hit and damage"
     assert markers["ABM"].count == 8  # two salvos' clouds of four hexes
     assert markers["FIRE"].back == "DISASTROUS FIRE" and not markers["FIRE"].per_side
     assert markers["DMG"].numbered and markers["DMG"].count == 12

@@ -18,7 +18,7 @@ from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 from sheetgen.schema import Fields, describe
 
-__all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design"]
+__all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design", "roll_text"]
 
 
 def _items(fields: Fields, key: str, what: str) -> list[tuple[int, Any, Path]]:

@@ -17,7 +17,15 @@ from sheetgen.games.knighthawks.card import defended_by
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.rules import KnightHawksStats, StructureState, fraction_text
 
-__all__ = ["MAX_ORDNANCE_BOXES", "MAX_TRACK_BOXES", "ship_view", "structure_track", "track_unit"]
+__all__ = [
+    "MAX_ORDNANCE_BOXES",
+    "MAX_TRACK_BOXES",
+    "density",
+    "estimate_height",
+    "ship_view",
+    "structure_track",
+    "track_unit",
+]
 
 #: Most boxes in the structure track; each box stands for :func:`track_unit` SP.
 MAX_TRACK_BOXES = 100
