@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from sheetgen.games.base import Game
-from sheetgen.reference import card_to_csv, card_to_json
+from sheetgen.reference import Card, card_to_csv, card_to_json
 
 __all__ = ["CARD_FORMATS", "render_card"]
 
 CARD_FORMATS = ("pdf", "html", "json", "csv")
 
 
-def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf") -> bytes:
-    """``game``'s reference card as PDF, HTML, JSON or CSV bytes (landscape paper for PDF/HTML).
+def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> bytes:
+    """``game``'s reference card (or ``card``, one built for it with extra data) as PDF,
+    HTML, JSON or CSV bytes (landscape paper for PDF/HTML).
 
     Raises ``ValueError`` for an unknown format.
     """
-    card = game.reference()
+    if card is None:
+        card = game.reference()
     if fmt == "json":
         return card_to_json(card).encode("utf-8")
     if fmt == "csv":

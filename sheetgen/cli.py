@@ -294,12 +294,22 @@ def reference(
     ] = None,
     fmt: Annotated[CardFormat, typer.Option("--format", help="pdf, html, json or csv.")] = CardFormat.pdf,
     paper: Annotated[Paper, typer.Option(help="Paper size (printed landscape).")] = Paper.letter,
+    tables: Annotated[
+        Path | None,
+        typer.Option(
+            "--tables",
+            help="YAML with numbers the rule text lacks (knight-hawks-2000: damage table roll ranges).",
+        ),
+    ] = None,
 ) -> None:
     """Print a game's reference card, computed from the encoded rules."""
     from sheetgen.cards import render_card
     from sheetgen.output import check_writable
 
     found = _game_or_fail(game)
+    card = None
+    if tables is not None:
+        card = _card_with_tables(found, tables)
     if output is None and fmt in (CardFormat.pdf, CardFormat.html):
         _fail(f"--format {fmt.value} needs -o FILE")
     if output is not None:
@@ -307,12 +317,36 @@ def reference(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    data = render_card(found, paper=paper.value, fmt=fmt.value)  # type: ignore[arg-type]
+    data = render_card(found, paper=paper.value, fmt=fmt.value, card=card)  # type: ignore[arg-type]
     if output is None:
         sys.stdout.write(data.decode("utf-8"))
         return
     _write(output, data)
     _err(f"wrote {output}")
+
+
+def _card_with_tables(game: object, path: Path) -> object:
+    """The card of ``game`` with the data in ``path``; exits 2 on unreadable or wrong data."""
+    from sheetgen.findings import InputError
+    from sheetgen.schema import Fields
+    from sheetgen.source import SourceError, load_file
+
+    try:
+        doc = load_file(path)[0]
+    except SourceError as exc:
+        _print_located(exc.located, err=True)
+        raise typer.Exit(2) from None
+    try:
+        card, findings = game.reference_data(Fields(doc.data, what="tables file"))  # type: ignore[attr-defined]
+    except NotImplementedError as exc:
+        _fail(str(exc))
+    except InputError as exc:
+        _print_located([doc.locate(f) for f in exc.findings], err=True)
+        raise typer.Exit(2) from None
+    _print_located([doc.locate(f) for f in findings], err=True)
+    if any(f.is_error for f in findings):
+        _fail(f"{path}: the tables have errors; nothing written")
+    return card
 
 
 @app.command("import")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text"]
+__all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text", "mixed_fraction"]
 
 
 @dataclass
@@ -24,7 +24,8 @@ class Table:
     """One table: ``columns`` headings, ``rows`` of cells, where it comes from.
 
     ``percent`` lists columns whose Fraction cells print as percentages,
-    ``decimals`` columns whose Fraction cells print as decimals (two places).
+    ``decimals`` columns whose Fraction cells print as decimals (two places);
+    ``left`` columns of running text, printed left-aligned and wrapped.
     ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
@@ -39,6 +40,7 @@ class Table:
     #: How other Fraction cells print: ``"decimal"`` (0.67) or ``"fraction"`` (2/3).
     fractions: str = "decimal"
     decimals: set[str] = field(default_factory=set)
+    left: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -61,17 +63,19 @@ class Card:
 
 def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", decimals: bool = False) -> str:
     """A cell as printed: ``None`` is the chart's dash; a Fraction as a percentage
-    (``percent``), with exactly two decimals (``decimals``, ``1.60``), as ``2/3``
+    (``percent``), with exactly two decimals (``decimals``, ``1.60``), as a mixed number ``⅔``
     (``fractions="fraction"``) or as a decimal of at most two places (``0.67``);
-    whole numbers always print whole.
+    whole numbers always print whole, with thousands separators from 1,000.
 
     >>> cell_text(Fraction(9, 20), percent=True), cell_text(Fraction(2, 3)), cell_text(Fraction(2, 3), fractions="fraction")
-    ('45%', '0.67', '2/3')
+    ('45%', '0.67', '⅔')
     """
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, int) and abs(value) >= 1000:
+        return f"{value:,}"
     if isinstance(value, Fraction):
         if percent:
             pct = value * 100
@@ -79,13 +83,36 @@ def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", dec
                 return f"{pct.numerator}%"
             return f"{float(pct):.1f}%"
         if value.denominator == 1:
-            return str(value.numerator)
+            return cell_text(value.numerator)
         if decimals:
             return f"{float(value):.2f}"
         if fractions == "fraction":
-            return f"{value.numerator}/{value.denominator}"
+            return mixed_fraction(value)
         return f"{float(value):.2f}".rstrip("0").rstrip(".")
     return str(value)
+
+
+_VULGAR = {
+    Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕", Fraction(2, 5): "⅖", Fraction(3, 5): "⅗", Fraction(4, 5): "⅘", Fraction(1, 6): "⅙",
+    Fraction(5, 6): "⅚", Fraction(1, 8): "⅛", Fraction(3, 8): "⅜", Fraction(5, 8): "⅝", Fraction(7, 8): "⅞",
+}  # fmt: skip
+
+
+def mixed_fraction(value: Fraction) -> str:
+    """``value`` as a mixed number for print: ``1½``, ``⅔``, ``2 5/7``, ``-¾``.
+
+    >>> mixed_fraction(Fraction(3, 2)), mixed_fraction(Fraction(2, 3)), mixed_fraction(Fraction(19, 7))
+    ('1½', '⅔', '2 5/7')
+    """
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value), 1)
+    if not part:
+        return f"{sign}{whole}"
+    tail = _VULGAR.get(part, f"{part.numerator}/{part.denominator}")
+    if not whole:
+        return sign + tail
+    return f"{sign}{whole}{tail}" if part in _VULGAR else f"{sign}{whole} {tail}"
 
 
 def _json_cell(value: Any) -> Any:

@@ -63,7 +63,8 @@ class Side:
 @dataclass
 class MapSpec:
     """The map a scenario is played on: ``cols`` x ``rows`` hexes, ``hex`` size
-    as written (``1in``, flat-to-flat), and the raw terrain and zones mappings."""
+    as written (``1in``, flat-to-flat), the raw terrain and zones mappings, and
+    ``layers``: the grid levels of a 3D map (``[-1, 0, 1]``; ``[0]`` for a flat one)."""
 
     cols: int = 40
     rows: int = 30
@@ -71,6 +72,7 @@ class MapSpec:
     orientation: str = "flat"
     terrain: list[Any] = field(default_factory=list)
     zones: list[Any] = field(default_factory=list)
+    layers: list[int] = field(default_factory=lambda: [0])
 
 
 @dataclass
@@ -192,6 +194,28 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     return scenario, result
 
 
+def _layers(map_fields: Fields) -> list[int]:
+    """``map.layers``: distinct whole numbers, one grid per level (default ``[0]``)."""
+    raw = map_fields.raw("layers")
+    if raw is None:
+        return [0]
+    if not isinstance(raw, list) or not raw:
+        map_fields.problem(
+            "'layers' must be a list of grid levels such as [-1, 0, 1]", map_fields.at("layers")
+        )
+        return [0]
+    out: list[int] = []
+    for i, item in enumerate(raw):
+        level = map_fields.check_integer(item, (*map_fields.at("layers"), i), "layers")
+        if level is None:
+            continue
+        if level in out:
+            map_fields.problem(f"layer {level} is listed twice", (*map_fields.at("layers"), i))
+            continue
+        out.append(level)
+    return out or [0]
+
+
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     top = Fields(doc.data, (), what="scenario")
     name = top.text("scenario", required=True) or ""
@@ -210,6 +234,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             orientation=map_fields.choice("orientation", ("flat", "pointy"), "flat") or "flat",
             terrain=map_fields.raw("terrain", []) or [],
             zones=map_fields.raw("zones", []) or [],
+            layers=_layers(map_fields),
         )
     sides_raw = top.raw("sides", required=True)
     sides: list[Side] = []

@@ -22,7 +22,7 @@ def test_cell_text_decimals() -> None:
     assert cell_text(Fraction(1, 3), decimals=True) == "0.33"
     assert cell_text(Fraction(2), decimals=True) == "2"
     assert cell_text(Fraction(33, 20)) == "1.65"
-    assert cell_text(Fraction(33, 20), fractions="fraction") == "33/20"
+    assert cell_text(Fraction(33, 20), fractions="fraction") == "1 13/20"
     assert cell_text(Fraction(9, 20), percent=True) == "45%"
 
 

@@ -20,6 +20,7 @@ GAMES: dict[str, str] = {
     "starfire": "sheetgen.games.starfire",
     "space-cruisers": "sheetgen.games.spacecruisers",
     "kill-radius": "sheetgen.games.killradius",
+    "knight-hawks-2000": "sheetgen.games.knighthawks",
 }
 
 _loaded: dict[str, Game] = {}

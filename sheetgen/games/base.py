@@ -122,6 +122,14 @@ class Game(ABC):
         document (``side`` already set): fleet totals, a roster (none by default)."""
         return {}
 
+    def reference_data(self, fields: Fields) -> tuple[Card, list[Finding]]:
+        """The reference card completed with data the rule text lacks, read from a
+        YAML mapping (``sheetgen reference GAME --tables FILE``; Knight Hawks 2000:
+        damage-table roll ranges, RULINGS KH-6), and findings about that data.
+        Raises :class:`~sheetgen.findings.InputError` for wrong types or keys, and
+        ``NotImplementedError`` where the game's card takes no such data."""
+        raise NotImplementedError(f"{self.id}'s reference card takes no --tables data")
+
     def markers(self) -> list[Marker]:
         """The game's marker counters, from its rules (none by default)."""
         return []

@@ -1,0 +1,210 @@
+"""Knight Hawks 2000 (``game: knight-hawks-2000``), seed ``002_8960282e34192c00.txt``.
+
+A design file::
+
+    game: knight-hawks-2000
+    name: Pugilist
+    class: Pugilist-class war cruiser        # optional
+    role: military                           # military, paramilitary, criminal, civilian
+    hull_size: 14
+    structure_points: 1680                   # given by the design (KH-3)
+    adf: 3
+    mr: 2
+    void_engines: 2
+    weapons:                                 # codes from the text's list (KH-7)
+      - {code: HLC, count: 6}
+      - {code: TT, count: 2, ordnance: 20, bay: torpedo magazine}
+      - PB                                   # a bare code is one weapon
+    linked:                                  # linked weapons fire as one attack
+      - {name: main beams, weapons: {HLC: 6}}
+    defences: {icm: 8, abm: 10, magnetic_shielding: true}
+    sensors: [subspace radar, energy sensors]
+    computers: {mastercomp: true, systems: [piloting, weapons]}
+    crew:
+      total: 30
+      captain: {name: ..., im: 6, skills: {Leadership: 3}}
+      pilot: {name: ..., im: 5, skills: {Starship Pilot: 4, Vehicular Combat (Starship): 2}}
+      gunners: [{name: ..., post: main beams, skills: {Gunner: 3}, dex: 55}]
+      engineer: {name: ..., skills: {Engineer Damage Control: 2, Stress Analysis: 1}}
+      sensor_operator: {name: ..., skills: {Sensor Operation: 3}}
+    minelaying:                              # optional: hexes to mine
+      - {hex: "1207", level: 0, mines: 10}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks.parsing import parse_damage_tables, parse_design
+from sheetgen.reference import Card
+from sheetgen.schema import Fields
+
+__all__ = ["GAME", "KnightHawks2000"]
+
+
+class KnightHawks2000(Game):
+    """The Knight Hawks 2000 rules module (RULINGS KH-1 .. KH-7)."""
+
+    id = "knight-hawks-2000"
+    title = "Knight Hawks 2000"
+    seed = "002_8960282e34192c00.txt"
+    sheet_template = "knighthawks/sheet.html.j2"
+    hex_scale = (60, "m")
+
+    def parse(self, fields: Fields) -> rules.Design:
+        return parse_design(fields)
+
+    def check(self, design: Any) -> list[Finding]:
+        return rules.check(design)
+
+    def derive(self, design: Any) -> rules.KnightHawksStats:
+        return rules.derive(design)
+
+    def summary(self, stats: Any) -> list[tuple[str, str]]:
+        s: rules.KnightHawksStats = stats
+        ft = rules.fraction_text
+        rows = [
+            ("class", s.design_class or "–"),
+            ("role", s.role),
+            ("hull size", f"HS {s.hull_size} (detection {_signed(s.detection_modifier)})"),
+            (
+                "structure",
+                f"{s.structure_points:,} SP (½ lost at {s.half_structure:,}, ⅔ at {s.two_thirds_structure:,})",
+            ),
+            ("ADF / MR", f"{s.adf} / {s.mr}"),
+            (
+                "maneuver points",
+                f"{ft(s.maneuver_points)} a turn; one maneuver takes {ft(s.maneuver_turns)} turns",
+            ),
+            ("DCR", f"{s.damage_control_rating} (break-up rolls against {s.breakup_target})"),
+            (
+                "crew",
+                f"{s.crew_total} (minimum {s.minimum_crew}, {s.boarding_party} spare to board; "
+                f"rally in {s.rally_turns} turns)",
+            ),
+            ("weapons", ", ".join(_mount_text(m) for m in s.weapons) or "none"),
+        ]
+        for g in s.linked_groups:
+            members = " + ".join(f"{n}× {c}" for c, n in g.members.items())
+            rows.append(("linked", f"{g.name}: {members}, one attack of {g.max_damage:,}"))
+        rows += [
+            ("attacks a turn", str(s.attacks_per_turn)),
+            ("defences", _defences_text(s)),
+            ("sensors", ", ".join(s.sensors) or "none"),
+            (
+                "computers",
+                ", ".join((["mastercomp"] if s.mastercomp else []) + s.system_computers) or "none",
+            ),
+            (
+                "void engines",
+                f"{s.void_engines}"
+                + (f" (ADF −{ft(s.adf_per_void_engine)} each lost)" if s.adf_per_void_engine else ""),
+            ),
+            (
+                "ram / blast",
+                f"{s.ram_damage:,} SP rammed; {s.blast_damage:,} SP within 1,200 m if it blows up",
+            ),
+            ("breach", f"{ft(s.breach_damage)} SP in one spot to cut into it"),
+        ]
+        for b in s.bays:
+            held = "not stated" if b.carried is None else f"{b.carried:,} {b.ordnance_name}"
+            boom = f"; explodes for {b.detonation:,} SP" if b.detonation else ""
+            rows.append(("bay", f"{b.name}: {held}{boom}"))
+        if s.mines_planned:
+            rows.append(
+                ("minelaying", f"{s.mines_planned} mines in {s.mine_hexes} hexes ({s.mine_hexes} MP)")
+            )
+        return rows
+
+    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+        from sheetgen.games.knighthawks.sheet import ship_view
+
+        return ship_view(stats, findings)
+
+    def reference(self) -> Card:
+        from sheetgen.games.knighthawks.card import card
+
+        return card()
+
+    def reference_data(self, fields: Fields) -> tuple[Card, list[Finding]]:
+        """The card with the damage-table roll ranges read from ``fields`` (RULINGS
+        KH-6; format in :func:`~sheetgen.games.knighthawks.parsing.parse_damage_tables`).
+        Raises :class:`~sheetgen.findings.InputError` for wrong types or keys."""
+        from sheetgen.games.knighthawks.card import card
+
+        tables = parse_damage_tables(fields)
+        return card(tables), tables.findings
+
+    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+        """Front: name, HS and ADF/MR, facing arrow. Back: the ship at half structure
+        (ADF and MR halved, exact: ``3/2`` prints ``1½/1``)."""
+        s: rules.KnightHawksStats = stats
+        front = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", f"{s.adf}/{s.mr}")))
+        half = f"{rules.compact_text(s.half_adf)}/{rules.compact_text(s.half_mr)}"
+        back = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", half)), banner="½ STRUCTURE")
+        return front, back
+
+    def markers(self) -> list[Marker]:
+        """Seekers, torpedoes, mines, decoys, ICM and ABM clouds, fire (disastrous on the
+        back) and numbered damage markers; captions from the weapon and defence tables."""
+        sm, tt, mine = data.WEAPONS["SM"], data.WEAPONS["TT"], data.WEAPONS["mines"]
+        icm, abm = data.DEFENCES["ICM"], data.DEFENCES["ABM"]
+        return [
+            Marker(
+                "SM",
+                f"seeker · ADF {sm.adf}, {sm.endurance} turns",
+                count=8,
+                per_side=True,
+                back="ON STATION",
+            ),
+            Marker("TT", f"torpedo · ADF {tt.adf}, {tt.endurance} turns", count=6, per_side=True),
+            Marker(
+                "MINES",
+                f"mines · up to {data.MAX_MINES_PER_HEX} a hex, {mine.max_damage:,} each",
+                count=8,
+                per_side=True,
+            ),
+            Marker(
+                "DECOY",
+                f"decoy · {rules.signed_percent(data.DECOY_DETECTION)} to detect",
+                count=4,
+                per_side=True,
+            ),
+            Marker("ICM", f"ICM salvo · {rules.signed_percent(icm.to_hit)} to hit", count=6, per_side=True),
+            Marker(
+                "ABM",
+                f"ABM cloud · {rules.signed_percent(abm.to_hit)} to hit and damage",
+                count=2 * data.ABM_CLOUD_HEXES,
+                per_side=True,
+            ),
+            Marker("FIRE", "fire · ½ ADF, no MR", count=4, back="DISASTROUS FIRE"),
+            Marker("DMG", "damage", count=12, numbered=True),
+        ]
+
+
+def _signed(value: int | None) -> str:
+    return "–" if value is None else f"{value:+d}%"
+
+
+def _mount_text(m: rules.Mount) -> str:
+    text = f"{m.count}× {m.code}"
+    if m.ordnance_name:
+        text += f" ({'?' if m.ordnance is None else f'{m.ordnance:,}'} {m.ordnance_name})"
+    return text
+
+
+def _defences_text(s: rules.KnightHawksStats) -> str:
+    parts = []
+    if s.icm_salvos:
+        parts.append(f"{s.icm_salvos} ICM salvos")
+    if s.abm_salvos:
+        parts.append(f"{s.abm_salvos} ABM salvos")
+    if s.magnetic_shielding:
+        parts.append("magnetic shielding")
+    return ", ".join(parts) or "none"
+
+
+GAME = KnightHawks2000()

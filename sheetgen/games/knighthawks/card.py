@@ -1,0 +1,508 @@
+"""The Knight Hawks 2000 reference card, computed from the same tables and
+functions the checks and record sheets use (never typed a second time).
+
+Damage-table roll ranges are printed only when a user supplies them
+(:class:`~sheetgen.games.knighthawks.parsing.DamageTables`, RULINGS KH-6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks.data import WeaponKind
+from sheetgen.games.knighthawks.parsing import DamageTables, roll_text
+from sheetgen.reference import Card, Section, Table
+
+__all__ = ["CRITICAL_TO_HIT", "HULL_SIZES", "RAM_PAIRS", "card", "defended_by"]
+
+#: Final to-hit values (percent) the critical band table shows.
+CRITICAL_TO_HIT = (1, 5, 6, 25, 50, 75, 95, 96, 100)
+#: Hull sizes the hull size table shows: both edges of every detection band, and 25.
+HULL_SIZES = (1, 2, 3, 4, 5, 8, 9, 12, 13, 18, 19, 20, 21, 25)
+#: Hull sizes of the maneuver point table's rows.
+MP_HULL_SIZES = (1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 20, 25)
+#: Maneuver ratings of its columns.
+MP_RATINGS = (1, 2, 3, 4, 5, 6)
+#: (hull size, structure points) of the boarding table's targets; 1,440 SP is the text's Exalted.
+BOARDING_TARGETS = ((1, 60), (3, 300), (6, 720), (12, 1440), (14, 1680), (25, 2500))
+#: (rammer HS, rammed HS) pairs of the ramming table; the first is the text's example.
+RAM_PAIRS = ((25, 3), (25, 22), (20, 16), (20, 15), (12, 8), (12, 7), (6, 2), (3, 1))
+
+
+def defended_by(kind: WeaponKind) -> str:
+    """Which defences act on a weapon of ``kind``: ``"ABM, MS"`` for beams and so on."""
+    names = [code for code, d in data.DEFENCES.items() if kind in d.against]
+    return ", ".join(names) if names else "–"
+
+
+def _rate(w: data.Weapon) -> str | int | None:
+    return "all carried" if w.launch_all else w.rate_of_fire
+
+
+def _weapon_notes() -> list[str]:
+    """The weapons' notes, one line per note, weapons sharing a note named together;
+    a battery's note that only says what it mounts is left to the table."""
+    grouped: dict[str, list[str]] = {}
+    for w in data.WEAPONS.values():
+        if not w.note or (w.based_on and w.note.startswith("turreted ") and ";" not in w.note):
+            continue
+        grouped.setdefault(w.note, []).append(w.code)
+    return [f"{', '.join(codes)}: {text}." for text, codes in grouped.items()]
+
+
+def _weapons() -> Table:
+    rows: list[list[Any]] = []
+    for w in data.WEAPONS.values():
+        name = w.name + (f" (as {w.based_on})" if w.based_on else "")
+        rows.append(
+            [
+                w.code,
+                name,
+                w.kind.value,
+                w.range_km,
+                rules.range_hexes(w.range_km) if w.range_km is not None else None,
+                f"ADF {w.adf}, {w.endurance} turns" if w.adf else None,
+                _rate(w),
+                w.max_damage,
+                f"{w.dice}D10" if w.dice else None,
+                w.per,
+                "any" if w.any_arc else None,
+                defended_by(w.kind),
+            ]
+        )
+    return Table(
+        "weapons",
+        "Weapons: range, rate of fire, maximum damage",
+        [
+            "code",
+            "weapon",
+            "kind",
+            "range km",
+            "hexes (60 m)",
+            "guided",
+            "rate of fire",
+            "max damage",
+            "dice",
+            "per",
+            "turret arc",
+            "defences",
+        ],
+        rows,
+        source="seed 002, WEAPONS (RULINGS KH-4, KH-7); hexes computed at 60 m a hex",
+        notes=[
+            "Maximum damage rule: a hit does the maximum; else roll the dice and multiply by 10. "
+            "One attack a turn per weapon; a linked group fires as one attack and adds its damage.",
+            *_weapon_notes(),
+        ],
+        wide=True,
+        left={"weapon"},
+    )
+
+
+def _defences() -> Table:
+    rows: list[list[Any]] = []
+    for d in data.DEFENCES.values():
+        per = " per salvo" if d.salvo else ""
+        rows.append(
+            [
+                d.code,
+                d.name,
+                d.salvo,
+                d.adf,
+                f"{d.endurance} turn" if d.endurance else None,
+                f"{rules.signed_percent(d.to_hit)}{per}",
+                f"{rules.signed_percent(-int(d.damage_cut * 100))}{per}"
+                if d.damage_cut is not None
+                else "none",
+                ", ".join(k.value for k in sorted(d.against)),
+                d.min_hull_size,
+            ]
+        )
+    return Table(
+        "defences",
+        "Defences",
+        ["code", "defence", "salvo", "ADF/MR", "lasts", "to hit", "damage", "works on", "min HS"],
+        rows,
+        source="seed 002, DEFENSIVE SYSTEMS (KH-4)",
+        notes=[
+            f"ABM: a cloud over {data.ABM_CLOUD_HEXES} hexes in a line, laid up to "
+            f"{data.ABM_REACH_HEXES} hexes ({data.ABM_REACH_HEXES * data.HEX_METRES:,} m) away; "
+            "a beam crossing it is cut even when it hits.",
+            "ICM: also screens against fighters and bombers.",
+        ],
+        left={"defence"},
+    )
+
+
+def _beam_reductions() -> Table:
+    rows: list[list[Any]] = []
+    linked = 6 * data.WEAPONS["HLC"].max_damage  # type: ignore[operator]
+    pb = data.WEAPONS["PB"].max_damage or 0
+    for shielded in (False, True):
+        for abm in range(5):
+            kept = rules.damage_kept(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
+            rows.append(
+                [
+                    abm,
+                    shielded,
+                    rules.signed_percent(
+                        rules.to_hit_modifier(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
+                    ),
+                    kept,
+                    linked * kept,
+                    pb * kept,
+                ]
+            )
+    return Table(
+        "beam-reductions",
+        "Beams against ABM salvos and magnetic shielding",
+        ["ABM salvos", "mag shielding", "to hit", "damage kept", "6 linked HLC (24,000)", "PB (200)"],
+        rows,
+        source="seed 002, DEFENSIVE SYSTEMS and damage example: shielding and two ABM salvos leave one quarter",
+        percent={"damage kept"},
+        notes=["Each ABM salvo takes a quarter off the damage; shielding then halves what is left."],
+    )
+
+
+def _missile_reductions() -> Table:
+    rows: list[list[Any]] = []
+    tt = data.WEAPONS["TT"].max_damage or 0
+    for shielded in (False, True):
+        for icm in range(5):
+            rows.append(
+                [
+                    icm,
+                    shielded,
+                    rules.signed_percent(
+                        rules.to_hit_modifier(WeaponKind.MISSILE, icm_salvos=icm, mag_shielding=shielded)
+                    ),
+                    rules.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
+                    tt * rules.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
+                    rules.signed_percent(
+                        rules.to_hit_modifier(WeaponKind.DRONE, icm_salvos=icm, mag_shielding=shielded)
+                    ),
+                ]
+            )
+    return Table(
+        "missile-reductions",
+        "Missiles and drones against ICM salvos and shielding",
+        ["ICM salvos", "mag shielding", "missile to hit", "damage kept", "TT (1,000)", "drone to hit"],
+        rows,
+        source="seed 002, DEFENSIVE SYSTEMS (KH-4)",
+        percent={"damage kept"},
+        notes=["ICM salvos cut the chance to hit only, never the damage."],
+    )
+
+
+def _detection() -> Table:
+    rows: list[list[Any]] = []
+    for m in data.DETECTION_MODIFIERS[:3]:
+        rows.append([m.situation, rules.signed_percent(m.percent or 0), m.per])
+    for band in data.DETECTION_BANDS:
+        span = f"{band.low}+" if band.high is None else f"{band.low}–{band.high}"
+        rows.append([f"target hull size {span}", rules.signed_percent(band.modifier), ""])
+    for m in data.DETECTION_MODIFIERS[3:]:
+        rows.append([m.situation, rules.signed_percent(m.percent or 0), m.per])
+    return Table(
+        "detection",
+        "Detection: Sensor Operation check",
+        ["situation", "modifier", "per"],
+        rows,
+        source="seed 002, DETECTION (KH-2)",
+        notes=[
+            "Rolled by each side every turn; a ship that took damage this turn is detected without a roll.",
+            "Detecting a ship reveals both: they may fight.",
+        ],
+    )
+
+
+def _to_hit() -> Table:
+    rows: list[list[Any]] = [
+        ["base", "½ STR or ½ DEX", f"+{data.GUNNER_SKILL}% per gunner skill level"],
+    ]
+    for m in data.TO_HIT_MODIFIERS:
+        rows.append([m.situation, rules.signed_percent(m.percent) if m.percent is not None else "±", m.per])
+    return Table(
+        "to-hit",
+        "To hit: d100 at most the final number",
+        ["", "modifier", "per"],
+        rows,
+        source="seed 002, HIT DETERMINATION",
+    )
+
+
+def _critical_bands() -> Table:
+    rows: list[list[Any]] = []
+    for t in CRITICAL_TO_HIT:
+        c = rules.hit_chances(t)
+        rows.append([f"{t}%", c.hit, c.critical_hit, c.hit - c.critical_hit, c.critical_miss])
+    return Table(
+        "critical-bands",
+        "Critical hits and misses (exact d100)",
+        ["final to hit", "hits", "critical hits", "plain hits", "critical misses"],
+        rows,
+        source="seed 002, Critical Hit / Critical Miss; enumerated with dyce",
+        percent={"hits", "critical hits", "plain hits", "critical misses"},
+        notes=[
+            "Natural 01–05 always hits: critical unless the final to hit is under 6%.",
+            "Natural 96–00 always misses: a critical miss unless the final to hit is over 95%.",
+            "Critical miss: the firing ship rolls on the Starship Damage Table.",
+        ],
+    )
+
+
+def _maneuvers() -> Table:
+    rows = [[m.name, m.cost] for m in data.MANEUVERS]
+    return Table(
+        "maneuvers",
+        "Maneuvers and their MP",
+        ["maneuver", "cost in MP"],
+        rows,
+        source="seed 002, Maneuver Points (KH-1)",
+        left={"cost in MP"},
+        notes=[
+            "MP a turn = 6 × MR ÷ HS; one maneuver takes (HS ÷ MR) ÷ 6 turns.",
+            "Short of MP: spread a maneuver over turns, doing nothing else meanwhile.",
+            "Speed and sideways distance are acceleration and cost no MP.",
+        ],
+    )
+
+
+def _mp_table() -> Table:
+    rows: list[list[Any]] = []
+    for hs in MP_HULL_SIZES:
+        rows.append([hs, *[rules.maneuver_points(hs, mr) for mr in MP_RATINGS]])
+    return Table(
+        "maneuver-points",
+        "Maneuver points a turn by hull size and MR",
+        ["HS", *[f"MR {mr}" for mr in MP_RATINGS]],
+        rows,
+        source="RULINGS KH-1: 6 × MR ÷ HS, exact",
+        fractions="fraction",
+    )
+
+
+def _hull_sizes() -> Table:
+    rows: list[list[Any]] = []
+    for hs in HULL_SIZES:
+        rows.append(
+            [
+                hs,
+                rules.signed_percent(rules.detection_modifier(hs) or 0),
+                rules.damage_control_rating(hs),
+                rules.minimum_crew(hs),
+                rules.rally_turns(hs, "military"),
+                rules.rally_turns(hs, "civilian"),
+                rules.ram(hs, 0).inflicted,
+                rules.blast_damage(hs),
+            ]
+        )
+    return Table(
+        "hull-sizes",
+        "By hull size (band edges)",
+        ["HS", "detection", "DCR", "min crew", "rally", "rally (civilian)", "ram damage", "blast"],
+        rows,
+        source="RULINGS KH-2, KH-5; seed 002, DETECTION, BOARDING, RAMMING, damage results",
+        notes=["Blast: a ship blowing up hits every ship within 1,200 m (20 hexes)."],
+    )
+
+
+def _ramming() -> Table:
+    rows: list[list[Any]] = []
+    for a, b in RAM_PAIRS:
+        r = rules.ram(a, b)
+        rows.append(
+            [
+                a,
+                b,
+                r.inflicted,
+                r.self_damage if r.self_damage is not None else "destroyed",
+                r.self_rolls,
+            ]
+        )
+    return Table(
+        "ramming",
+        "Ramming (a successful ram)",
+        ["rammer HS", "rammed HS", "SP to the rammed", "SP to the rammer", "damage rolls"],
+        rows,
+        source="RULINGS KH-5; first row the text's example",
+        fractions="fraction",
+        notes=[
+            f"The rammer survives only if at least {data.RAM_SAFE_MARGIN} hull sizes larger: "
+            "½ × (sum of HS) × 100 SP and ½ × (sum of HS) Starship Damage rolls.",
+            "To hit: Starship Pilot replaces Gunner; only Vehicular Combat, piloting programs and "
+            "ICM salvos modify it (ICM cut no ram damage).",
+            "An odd HS sum leaves half a roll: the text gives no rounding.",
+        ],
+    )
+
+
+def _boarding() -> Table:
+    rows: list[list[Any]] = []
+    for hs, sp in BOARDING_TARGETS:
+        rows.append(
+            [
+                hs,
+                sp,
+                rules.breach_damage(sp),
+                rules.minimum_crew(hs),
+                rules.rally_turns(hs, "military"),
+                rules.rally_turns(hs, "civilian"),
+            ]
+        )
+    return Table(
+        "boarding",
+        "Boarding: breaching the hull and rallying the defenders",
+        ["target HS", "target SP", "breach in one attack", "its minimum crew", "rally", "rally (civilian)"],
+        rows,
+        source="seed 002, BOARDING (KH-2): breach 10% of total SP; rally HS turns, civilian 2 × HS",
+        notes=[
+            "The boarding ship needs its own minimum crew (its HS) aboard, besides the boarders.",
+            "First grapple (all MP) or match course and speed; pressurised ships need an airlock seal.",
+        ],
+    )
+
+
+def _results(tables: DamageTables | None) -> list[Table]:
+    out: list[Table] = []
+    rows_given = tables.rows if tables is not None else {}
+    when = {
+        "starship": "each hit taken, and each critical miss by the firer",
+        "critical": "each critical hit taken",
+        "crew": "each hit or critical hit",
+    }
+    for table_id, (title, dice, results) in data.DAMAGE_TABLES.items():
+        given = rows_given.get(table_id, [])
+        by_id = {r.id: r for r in results}
+        notes: list[str] = []
+        if given:
+            rows: list[list[Any]] = []
+            for row in given:
+                result = by_id.get(row.result)
+                rows.append(
+                    [roll_text(row), result.name if result else row.result, result.effect if result else ""]
+                )
+            covered = {row.result for row in given}
+            for r in results:
+                if r.id not in covered:
+                    rows.append([None, r.name, r.effect])
+            columns = ["roll", "result", "effect"]
+            source = "results: seed 002 (KH-6); rolls: " + (
+                tables.source if tables is not None and tables.source else "supplied by the user"
+            )
+        else:
+            rows = [[r.name, r.effect] for r in results]
+            columns = ["result", "effect"]
+            source = "seed 002, EXPLANATION OF DAMAGE RESULTS (KH-6)"
+            notes.append(
+                "The text lost this table's roll ranges; give yours with "
+                "sheetgen reference knight-hawks-2000 --tables FILE."
+            )
+        if not results and not given:
+            rows = [["(not given)", "The text names this table but lists none of its results."]]
+        out.append(
+            Table(
+                f"damage-{table_id}",
+                f"{title} ({dice}, {when[table_id]})",
+                columns,
+                rows,
+                source=source,
+                notes=notes,
+                wide=table_id != "crew",
+                left={"effect"},
+            )
+        )
+    return out
+
+
+def _sections() -> list[Section]:
+    return [
+        Section(
+            "Scale and turn",
+            [
+                f"A hex is {data.HEX_METRES} m across, wide and high; a turn is {data.TURN_SECONDS} seconds; "
+                f"one hexside of facing is {data.FACING_DEGREES}°.",
+                "Three dimensions: grids stacked as levels −1, 0, +1…; a level up or down costs 1 MP.",
+                "Order: detection, initiative (captain's or pilot's IM), then ships move and fire from "
+                "lowest initiative to highest.",
+                "Fire at any point of the move; crossing a ship's path lets the mover strafe it, "
+                "and entering range invites fire.",
+            ],
+        ),
+        Section(
+            "Point blank and divisions",
+            [
+                f"Inside {data.POINT_BLANK_METRES} m (three hexes) of a ship at least "
+                f"{data.POINT_BLANK_HS_MARGIN} hull sizes larger: strafe it without return fire or "
+                "defensive missiles.",
+                f"{data.DIVISION_SHIPS} or more ships under one command: one to-hit roll, damage pooled.",
+            ],
+        ),
+        Section(
+            "Structure",
+            [
+                "½ of SP lost: ADF and MR halved; one break-up roll a turn against DCR + the "
+                "engineer's Stress Analysis.",
+                f"⅔ lost: ADF and MR {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} break-up "
+                "rolls a turn.",
+                "0 SP: destroyed.",
+            ],
+        ),
+        Section(
+            "Boarding",
+            [
+                "Grapple (all MP) or match course and speed first.",
+                "Crew needed: the hull size to fly the ship, plus the boarders.",
+                "Cutting or blasting in: 10% of the target's total SP in one spot, in one attack.",
+                "Defenders rally in HS turns (civilian ships: 2 × HS).",
+            ],
+        ),
+        Section(
+            "Repairs",
+            [
+                f"Once every {data.REPAIR_EVERY_TURNS} turns, roll against DCR (HS × 10) as modified by "
+                "Damage Control and Repair skills.",
+                "Success: one system and DCR + 10 × skill SP. 01–05: everything.",
+                "Failure: not this turn. 96–99: only at a starship construction center. 00: the "
+                "system is lost, DCR + 10 × skill more SP damage, and a Crew Member Damage roll.",
+            ],
+        ),
+        Section(
+            "Launched craft and ordnance",
+            [
+                "Missiles, drones and craft start with their ship's speed.",
+                "Remote piloting: Vehicles: Remote or Gunner: Missiles, plus half the robot brain's "
+                "Vehicular Combat.",
+                f"Mines: at most {data.MAX_MINES_PER_HEX} a hex; while laying, ADF at most "
+                f"{data.MINELAYING_MAX_ADF} and 1 MP a hex.",
+                "A hit bay explodes with all its unused ordnance: its maximum damage each "
+                "(sixty torpedoes: 60,000).",
+            ],
+        ),
+    ]
+
+
+def card(tables: DamageTables | None = None) -> Card:
+    """The whole Knight Hawks 2000 reference card; ``tables`` adds the user's
+    damage-table roll ranges (KH-6)."""
+    return Card(
+        game="knight-hawks-2000",
+        title="Knight Hawks 2000: space combat reference card",
+        tables=[
+            _weapons(),
+            _defences(),
+            _beam_reductions(),
+            _missile_reductions(),
+            _to_hit(),
+            _critical_bands(),
+            _detection(),
+            _maneuvers(),
+            _mp_table(),
+            _hull_sizes(),
+            _ramming(),
+            _boarding(),
+            *_results(tables),
+        ],
+        sections=_sections(),
+    )

@@ -1,0 +1,322 @@
+"""Reading a Knight Hawks 2000 design mapping (and damage-table roll ranges) from YAML.
+
+Types are checked here (``SCHEMA`` problems, exit status 2); rule problems
+(a zero count, shielding on a fighter, 11 mines in a hex) are left to
+:func:`sheetgen.games.knighthawks.rules.check`, so they print with a ruling id.
+Paths stored on the design are relative to the design mapping; ``SCHEMA``
+problems carry absolute paths, as :class:`~sheetgen.schema.Fields` wants.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sheetgen.findings import Finding, Path, error, warning
+from sheetgen.games.knighthawks import data
+from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
+from sheetgen.schema import Fields, describe
+
+__all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design", "roll_text"]
+
+
+def _items(fields: Fields, key: str, what: str) -> list[tuple[int, Any, Path]]:
+    """The items of list ``key`` with their absolute paths (a problem if not a list)."""
+    raw = fields.raw(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        fields.problem(f"'{key}' must be a list of {what}, found {describe(raw)}", fields.at(key))
+        return []
+    return [(i, item, (*fields.at(key), i)) for i, item in enumerate(raw)]
+
+
+def _child(fields: Fields, item: Any, path: Path, what: str, children: list[Fields]) -> Fields | None:
+    """``item`` as its own :class:`Fields` (joined to ``children``), or a problem."""
+    if not isinstance(item, dict):
+        fields.problem(f"each {what} must be a mapping of key: value lines, found {describe(item)}", path)
+        return None
+    child = Fields(item, path, what=what)
+    children.append(child)
+    return child
+
+
+def _member(f: Fields, station: str, rel: Path) -> CrewMember:
+    return CrewMember(
+        station=station,
+        name=f.text("name"),
+        im=f.integer("im"),
+        skills=f.counts("skills", minimum=0),
+        post=f.text("post"),
+        strength=f.integer("str", minimum=0),
+        dexterity=f.integer("dex", minimum=0),
+        path=rel,
+    )
+
+
+def _crew(fields: Fields, children: list[Fields]) -> tuple[list[CrewMember], int | None]:
+    crew_fields = fields.mapping("crew", what="crew")
+    if crew_fields is None:
+        return [], None
+    children.append(crew_fields)
+    members: list[CrewMember] = []
+    total = crew_fields.integer("total")
+    for station in data.CREW_ROLES:
+        if station == "gunners":
+            for i, item, path in _items(crew_fields, "gunners", "gunners"):
+                f = _child(crew_fields, item, path, "gunner", children)
+                if f is not None:
+                    members.append(_member(f, "gunner", ("crew", "gunners", i)))
+            continue
+        f = crew_fields.mapping(station, what=station.replace("_", " "))
+        if f is not None:
+            children.append(f)
+            members.append(_member(f, station, ("crew", station)))
+    return members, total
+
+
+def parse_design(fields: Fields) -> Design:
+    """Read a design from ``fields`` (``game`` and ``count`` already read).
+
+    Raises :class:`~sheetgen.findings.InputError` (via ``fields.done()``) with
+    every type problem and unknown key at once.
+    """
+    children: list[Fields] = []
+    weapons: list[WeaponEntry] = []
+    for i, item, path in _items(fields, "weapons", "weapons"):
+        rel: Path = ("weapons", i)
+        if isinstance(item, str):
+            weapons.append(WeaponEntry(item, 1, path=rel))
+            continue
+        f = _child(fields, item, path, "weapon", children)
+        if f is None:
+            continue
+        code = f.text("code", "", required=True) or ""
+        count = f.integer("count", 1)
+        weapons.append(
+            WeaponEntry(
+                code,
+                1 if count is None else count,
+                ordnance=f.integer("ordnance"),
+                bay=f.text("bay"),
+                path=rel,
+            )
+        )
+    linked: list[LinkedGroup] = []
+    for i, item, path in _items(fields, "linked", "linked groups"):
+        f = _child(fields, item, path, "linked group", children)
+        if f is None:
+            continue
+        members: dict[str, int] = {}
+        raw = f.raw("weapons", required=True)
+        if isinstance(raw, dict):
+            for code, n in raw.items():
+                number = f.check_integer(n, (*f.at("weapons"), code), f"weapons.{code}")
+                if number is not None:
+                    members[str(code)] = number
+        elif raw is not None:
+            f.problem(
+                f"'weapons' must be a mapping of code: how many, found {describe(raw)}", f.at("weapons")
+            )
+        linked.append(
+            LinkedGroup(f.text("name", f"group {i + 1}") or f"group {i + 1}", members, ("linked", i))
+        )
+    icm = abm = 0
+    shielding = False
+    defences = fields.mapping("defences", what="defences")
+    if defences is not None:
+        children.append(defences)
+        icm = defences.integer("icm", 0) or 0
+        abm = defences.integer("abm", 0) or 0
+        shielding = defences.boolean("magnetic_shielding", False)
+    mastercomp = False
+    systems: list[str] = []
+    computers = fields.mapping("computers", what="computers")
+    if computers is not None:
+        children.append(computers)
+        mastercomp = computers.boolean("mastercomp", True)
+        systems = computers.text_list("systems") or []
+    crew, total = _crew(fields, children)
+    plan: list[MineDrop] = []
+    for i, item, path in _items(fields, "minelaying", "hexes to mine"):
+        f = _child(fields, item, path, "minelaying entry", children)
+        if f is None:
+            continue
+        plan.append(
+            MineDrop(
+                hex=f.text("hex", "", required=True) or "",
+                level=f.integer("level", 0) or 0,
+                mines=f.integer("mines", 0, required=True) or 0,
+                path=("minelaying", i),
+            )
+        )
+    design = Design(
+        name=fields.text("name", "", required=True) or "",
+        design_class=fields.text("class"),
+        role=fields.choice("role", data.ROLES, required=True) or "military",
+        hull_size=fields.integer("hull_size", 0, required=True) or 0,
+        structure_points=fields.integer("structure_points", 0, required=True) or 0,
+        adf=fields.integer("adf", 0, required=True) or 0,
+        mr=fields.integer("mr", 0, required=True) or 0,
+        weapons=weapons,
+        linked=linked,
+        icm_salvos=icm,
+        abm_salvos=abm,
+        magnetic_shielding=shielding,
+        sensors=fields.text_list("sensors") or [],
+        mastercomp=mastercomp,
+        system_computers=systems,
+        void_engines=fields.integer("void_engines", 0, required=True) or 0,
+        crew=crew,
+        crew_total=total,
+        minelaying=plan,
+        notes=fields.text("notes"),
+    )
+    fields.done(*children)
+    return design
+
+
+# --- damage table roll ranges (RULINGS KH-6) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One line of a damage table: rolls ``low``..``high`` give ``result`` (an id of
+    the text's results, or free text on the crew table)."""
+
+    low: int
+    high: int
+    result: str
+
+
+@dataclass
+class DamageTables:
+    """Roll ranges a user supplied, by table id (``starship``, ``critical``, ``crew``),
+    plus findings (``KH-6``) about gaps, overlaps and rolls the dice cannot make."""
+
+    rows: dict[str, list[TableRow]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    source: str | None = None
+
+
+_ROLL = re.compile(r"^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$")
+
+
+def _result_id(text: str, table: str) -> str | None:
+    """The result id ``text`` names on ``table`` (by id or name, any case); ``None`` if unknown."""
+
+    def norm(words: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", words.lower().replace("×", "x"))
+
+    key = norm(text)
+    for result in data.DAMAGE_TABLES[table][2]:
+        if key in (norm(result.id), norm(result.name)):
+            return result.id
+    return None
+
+
+def parse_damage_tables(fields: Fields) -> DamageTables:
+    """Read roll ranges for the damage tables from ``fields``::
+
+        source: where the numbers come from        # optional, printed on the card
+        damage_tables:
+          starship:                                # 2D10
+            - {roll: <low>-<high>, result: structure}
+          critical:                                # 1D10
+            - {roll: <n>, result: bridge destroyed}
+          crew:                                    # 1D10, free text
+            - {roll: <n>, result: "sensor operator: 8D10"}
+
+    Results on the starship and critical tables must be ones the text names.
+    Raises :class:`~sheetgen.findings.InputError` for wrong types and unknown
+    keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
+    warnings) come back as ``KH-6`` findings.
+    """
+    out = DamageTables()
+    fields.text("game")
+    out.source = fields.text("source")
+    tables = fields.mapping("damage_tables", required=True, what="damage tables")
+    children: list[Fields] = []
+    if tables is not None:
+        children.append(tables)
+        for table_id, (title, dice, results) in data.DAMAGE_TABLES.items():
+            rows: list[TableRow] = []
+            spans: list[tuple[int, int]] = []
+            for _i, item, path in _items(tables, table_id, "rows"):
+                f = _child(tables, item, path, f"{title} row", children)
+                if f is None:
+                    continue
+                roll = f.text("roll", "", required=True) or ""
+                result = f.text("result", "", required=True) or ""
+                m = _ROLL.match(roll)
+                if not m:
+                    f.problem(f"'roll' must be a number or a range like 3-5, found {roll!r}", f.at("roll"))
+                    continue
+                low = int(m.group(1))
+                high = int(m.group(2) or m.group(1))
+                lo_die, hi_die = data.TABLE_ROLLS[dice]
+                if low > high or low < lo_die or high > hi_die:
+                    out.findings.append(
+                        error(
+                            "KH-6", f"{title} rolls {dice}: {lo_die} to {hi_die}; found {roll}", f.at("roll")
+                        )
+                    )
+                    continue
+                clash = next(((a, b) for a, b in spans if low <= b and a <= high), None)
+                if clash is not None:
+                    out.findings.append(
+                        error(
+                            "KH-6", f"{title}: rolls {roll} overlap rolls {clash[0]}-{clash[1]}", f.at("roll")
+                        )
+                    )
+                    continue
+                spans.append((low, high))
+                if results:
+                    rid = _result_id(result, table_id)
+                    if rid is None:
+                        names = ", ".join(r.id for r in results)
+                        out.findings.append(
+                            error(
+                                "KH-6",
+                                f"{title} has no result {result!r}; its results: {names}",
+                                f.at("result"),
+                            )
+                        )
+                        continue
+                    result = rid
+                rows.append(TableRow(low, high, result))
+            if rows:
+                lo_die, hi_die = data.TABLE_ROLLS[dice]
+                covered = {r for row in rows for r in range(row.low, row.high + 1)}
+                missing = [r for r in range(lo_die, hi_die + 1) if r not in covered]
+                if missing:
+                    out.findings.append(
+                        warning(
+                            "KH-6",
+                            f"{title}: no result for {_spans(missing)}",
+                            tables.at(table_id),
+                        )
+                    )
+            out.rows[table_id] = sorted(rows, key=lambda r: r.low)
+    fields.done(*children)
+    return out
+
+
+def _spans(rolls: list[int]) -> str:
+    """``[2, 3, 4, 9]`` as ``"2-4, 9"``."""
+    parts: list[str] = []
+    start = prev = rolls[0]
+    for r in [*rolls[1:], None]:
+        if r is not None and r == prev + 1:
+            prev = r
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if r is not None:
+            start = prev = r
+    return ", ".join(parts)
+
+
+def roll_text(row: TableRow) -> str:
+    """``3-5`` or ``11`` for a row."""
+    return str(row.low) if row.low == row.high else f"{row.low}–{row.high}"

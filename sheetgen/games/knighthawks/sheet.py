@@ -1,0 +1,453 @@
+"""The Knight Hawks 2000 ship record sheet's view model: plain values the template prints.
+
+One ship fills one page. Numbers come from
+:class:`~sheetgen.games.knighthawks.rules.KnightHawksStats` and the rule
+functions; the template does no arithmetic and applies no rule.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from sheetgen.findings import Finding
+from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks.card import defended_by
+from sheetgen.games.knighthawks.data import WeaponKind
+from sheetgen.games.knighthawks.rules import KnightHawksStats, StructureState, fraction_text
+
+__all__ = [
+    "MAX_ORDNANCE_BOXES",
+    "MAX_TRACK_BOXES",
+    "density",
+    "estimate_height",
+    "ship_view",
+    "structure_track",
+    "track_unit",
+]
+
+#: Most boxes in the structure track; each box stands for :func:`track_unit` SP.
+MAX_TRACK_BOXES = 100
+#: Boxes per row of the structure track.
+TRACK_ROW = 20
+#: Most ordnance boxes printed for one bay; beyond, a tally line is printed instead.
+MAX_ORDNANCE_BOXES = 100
+#: Repair turns printed (every third turn, RULINGS KH-2).
+REPAIR_TURNS_SHOWN = 10
+
+_STATIONS = {
+    "captain": "Captain",
+    "pilot": "Pilot",
+    "gunner": "Gunner",
+    "engineer": "Engineer",
+    "sensor_operator": "Sensor operator",
+}
+
+
+def _nice_units() -> list[int]:
+    """1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500... (round SP per box)."""
+    units = {m * 10**e for e in range(10) for m in (1, 2, 5)} | {25 * 10**e for e in range(9)}
+    return sorted(units)
+
+
+def track_unit(structure_points: int) -> int:
+    """SP each structure-track box stands for: the smallest round number (1, 2, 5,
+    10, 20, 25, 50...) that keeps the track to :data:`MAX_TRACK_BOXES` boxes,
+    preferring, among the first three that do, one on which the ½ and ⅔ marks
+    fall exactly on a box edge.
+
+    >>> track_unit(1440), track_unit(2500), track_unit(60)
+    (20, 25, 1)
+    """
+    sp = max(structure_points, 1)
+    feasible = [u for u in _nice_units() if math.ceil(sp / u) <= MAX_TRACK_BOXES]
+    half, two = rules.half_structure(sp), rules.two_thirds_structure(sp)
+    for u in feasible[:3]:
+        if sp % u == 0 and half % u == 0 and two % u == 0:
+            return u
+    return feasible[0]
+
+
+_ZONE_MARK = {
+    StructureState.HALF: "½",
+    StructureState.TWO_THIRDS: "⅔",
+    StructureState.DESTROYED: "0",
+}
+
+
+def structure_track(structure_points: int) -> dict[str, Any]:
+    """The structure track: ``unit`` SP a box, ``rows`` of boxes (each with its
+    ``zone``, the state once it is crossed, and a ``mark`` on the first box of
+    each zone), and the SP left at each row's end."""
+    sp = max(structure_points, 0)
+    unit = track_unit(sp)
+    boxes = math.ceil(sp / unit) if sp else 0
+    rows: list[dict[str, Any]] = []
+    seen: set[StructureState] = set()
+    for start in range(0, boxes, TRACK_ROW):
+        cells = []
+        for k in range(start + 1, min(start + TRACK_ROW, boxes) + 1):
+            lost = min(k * unit, sp)
+            zone = rules.structure_state(sp, lost)
+            mark = _ZONE_MARK.get(zone) if zone not in seen else None
+            seen.add(zone)
+            cells.append({"zone": zone.value, "mark": mark})
+        end = min(start + TRACK_ROW, boxes)
+        rows.append({"cells": cells, "left": sp - min(end * unit, sp)})
+    last = sp - (boxes - 1) * unit if boxes else 0
+    return {"unit": unit, "boxes": boxes, "rows": rows, "last_box": last if last != unit else None}
+
+
+def _box_rows(count: int, per_row: int = 20) -> list[int]:
+    """Box counts per row for ``count`` boxes, ``per_row`` at most."""
+    return [min(per_row, count - i) for i in range(0, count, per_row)]
+
+
+def _skills_text(skills: dict[str, int]) -> str:
+    return ", ".join(f"{name} {level}" for name, level in skills.items())
+
+
+def _to_hit_base(member: rules.CrewMember) -> str | None:
+    """Base to hit, ½ STR or ½ DEX (the higher given) + 10 % per gunner level."""
+    options = [(v, k) for k, v in (("STR", member.strength), ("DEX", member.dexterity)) if v is not None]
+    if not options:
+        return None
+    value, label = max(options)
+    level = rules.skill_level(member, "gunner") or 0
+    base = Fraction(value, 2) + data.GUNNER_SKILL * level
+    return f"to hit {rules.compact_text(base)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
+
+
+_pct = rules.signed_percent
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _crew_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    """Named crew by station; stations nobody holds get a blank line to write in,
+    unless everyone aboard is already named (a one-seat fighter)."""
+    rows = []
+    named = {c.station for c in stats.crew}
+    if stats.crew_total <= len(stats.crew):
+        named = set(_STATIONS)
+    for station, label in _STATIONS.items():
+        members = [c for c in stats.crew if c.station == station]
+        for c in members:
+            extra = [x for x in (f"post: {c.post}" if c.post else None, _to_hit_base(c)) if x]
+            rows.append(
+                {
+                    "station": label,
+                    "name": c.name or "",
+                    "im": c.im,
+                    "skills": _skills_text(c.skills),
+                    "extra": "; ".join(extra),
+                }
+            )
+        if station not in named:
+            rows.append({"station": label, "name": "", "im": None, "skills": "", "extra": ""})
+    return rows
+
+
+def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    rows = []
+    for m in stats.weapons:
+        w = rules.weapon(m.code)
+        rows.append(
+            {
+                "count": m.count,
+                "code": m.code,
+                "name": m.name,
+                "arc": "any" if m.any_arc else "",
+                "range_km": f"{m.range_km:,}" if m.range_km is not None else None,
+                "range_hexes": f"{m.range_hexes:,}" if m.range_hexes is not None else None,
+                "guided": f"ADF {w.adf} · {w.endurance} t" if w is not None and w.adf else None,
+                "rof": "all" if m.launch_all else m.rate_of_fire,
+                "max_damage": f"{m.max_damage:,}" if m.max_damage is not None else None,
+                "dice": f"{m.dice}D10" if m.dice else None,
+                "per": m.per,
+                "ordnance": None
+                if m.ordnance_name is None
+                else ("?" if m.ordnance is None else f"{m.ordnance:,}"),
+                "linked": m.linked,
+                "defences": defended_by(WeaponKind(m.kind)),
+            }
+        )
+    return rows
+
+
+def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    out = []
+    for b in stats.bays:
+        carried = b.carried if b.carried is not None and b.carried >= 0 else None
+        boxes = None if carried is None or carried > MAX_ORDNANCE_BOXES else _box_rows(carried)
+        out.append(
+            {
+                "name": b.name,
+                "holds": b.ordnance_name,
+                "carried": carried,
+                "box_rows": boxes,
+                "detonation": f"{b.detonation:,}" if b.detonation else None,
+            }
+        )
+    return out
+
+
+def _tile(label: str, *boxes: str) -> dict[str, Any]:
+    return {"label": label, "boxes": list(boxes)}
+
+
+def _line(label: str, boxes: list[tuple[int, str]], note: str = "", countdown: int = 0) -> dict[str, Any]:
+    """A checklist line: ``boxes`` as (how many, caption) runs."""
+    return {
+        "label": label,
+        "boxes": [{"n": n, "caption": c} for n, c in boxes],
+        "note": note,
+        "countdown": countdown,
+    }
+
+
+def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    """System damage checklist groups, each with ``tiles`` (a label with check boxes,
+    or a box to cross out when it has none), ``lines`` (label, boxes, note) and a
+    ``footer`` with the effects (seed 002, EXPLANATION OF DAMAGE RESULTS)."""
+    ft = fraction_text
+    loss = ft(stats.adf_per_void_engine) if stats.adf_per_void_engine is not None else "–"
+    jet_boxes = [(max(1, min(stats.mr, 4)), "damaged"), (1, "destroyed")]
+    groups: list[dict[str, Any]] = [
+        {
+            "title": "Void engines and maneuver jet",
+            "tiles": [_tile(f"Void engine {i + 1}", "dmg", "lost") for i in range(stats.void_engines)],
+            "lines": [_line("Maneuver jet", jet_boxes, "MR −1 each; destroyed: MR 0, straight on")],
+            "footer": f"Engine damaged: ADF −1 until repaired. Destroyed: ADF −{loss}; "
+            f"the last one: she blows up, {stats.blast_damage:,} SP to ships within 1,200 m.",
+        },
+        {
+            "title": "Sensors",
+            "tiles": [_tile(s, "") for s in stats.sensors],
+            "lines": [] if stats.sensors else [_line("none aboard", [])],
+            "footer": "One out: no detection with it. All out: no new targets; present ones only within one hex.",
+        },
+    ]
+    computers = ([_tile("mastercomp", "")] if stats.mastercomp else []) + [
+        _tile(c, "") for c in stats.system_computers
+    ]
+    groups.append(
+        {
+            "title": "Computers and bridge",
+            "tiles": computers,
+            "lines": [
+                _line(
+                    "Bridge",
+                    [(1, "destroyed")],
+                    f"no maneuvers, evasion or speed change; gunners {_pct(data.BRIDGE_LOST_PENALTY)}",
+                )
+            ],
+            "footer": (
+                f"Mastercomp out: all stations on local control, {_pct(data.LOCAL_CONTROL_PENALTY)}. "
+                if stats.mastercomp
+                else ""
+            )
+            + "A system computer out: its system is out.",
+        }
+    )
+    weapon_tiles: list[dict[str, Any]] = []
+    for m in stats.weapons:
+        weapon_tiles += [_tile(m.code if m.count == 1 else f"{m.code}{k + 1}") for k in range(m.count)]
+    for code, present in (
+        ("ICM", stats.icm_salvos),
+        ("ABM", stats.abm_salvos),
+        ("MS", stats.magnetic_shielding),
+    ):
+        if present:
+            weapon_tiles.append(_tile(code))
+    groups.append(
+        {
+            "title": "Weapons (grapples and defences count): cross one out when hit",
+            "tiles": weapon_tiles,
+            "lines": [],
+            "footer": None,
+        }
+    )
+    groups.append(
+        {
+            "title": "Fire",
+            "tiles": [],
+            "lines": [
+                _line("Fire", [(1, "burning")], "½ ADF, no MR; a Starship Damage roll each turn"),
+                _line(
+                    "Disastrous fire",
+                    [(1, "burning")],
+                    f"no power, ADF, MR or DCR; a Critical Hit roll each turn; abandon within "
+                    f"{_plural(stats.hull_size, 'turn')}",
+                    stats.hull_size if 0 < stats.hull_size <= 30 else 0,
+                ),
+            ],
+            "footer": "A second fire is disastrous. A second disastrous fire, or a void engine destroyed "
+            "while it burns: she blows up.",
+        }
+    )
+    return groups
+
+
+#: Height (mm) a ship's block may take on one page: Letter's 279 mm less margins and
+#: running heads (A4 is taller, so Letter decides).
+PAGE_HEIGHT_MM = 250.0
+#: Type scales tried in turn, smallest last: class name and how much they shrink.
+DENSITIES = (("", 1.0), ("dense", 0.9), ("denser", 0.8))
+
+
+def _lines(text: str, per_line: int) -> int:
+    return max(1, math.ceil(len(text) / per_line))
+
+
+def estimate_height(view: dict[str, Any]) -> float:
+    """Rough height in mm of one ship's block at the normal type size, from the view
+    model alone (no layout run): used to pick a denser type scale for ships that
+    carry a lot, so each still fits its one page."""
+    h = 24.0 + 5.0 * len(view["errors"])
+    h += 8.5 + sum(
+        3.4 * max(_lines(c["name"], 30), _lines(c["skills"] + c["extra"], 100)) for c in view["crew"]
+    )
+    h += 8.5 + 3.4 * (len(view["weapons"]) + len(view["linked"]))
+    h += 5.0 + max(4.8 * len(view["track"]["rows"]) + 5.0, 20.0)
+    left = 5.0
+    for g in view["checklist"]:
+        left += 3.6
+        if g["tiles"]:
+            chars = sum(len(t["label"]) + 9 * len(t["boxes"]) + 4 for t in g["tiles"])
+            left += 5.0 * math.ceil(chars / 80)
+        for line in g["lines"]:
+            left += 3.6 * _lines(line["note"], 50) + (
+                3.4 * math.ceil(line["countdown"] / 30) if line["countdown"] else 0
+            )
+        if g["footer"]:
+            left += 2.8 * _lines(g["footer"], 95)
+    right = 5.0
+    for b in view["bays"]:
+        right += 3.8 + (3.0 * len(b["box_rows"]) if b["box_rows"] else 3.5)
+    right += 5.0 + 11.0 + 3.0 * (len(view["icm"] or []) + len(view["abm"] or []))
+    right += 5.0 + 14.0
+    right += 5.0 + 3.6 * (len(view["maneuvers"]) + 1)
+    if view["mines"]:
+        right += 5.0 + 3.8 * math.ceil(len(view["mines"]) / 5)
+    right += 5.0 + 7.0 + 3.0 * sum(_lines(n, 90) for n in view["notes"])
+    return h + max(left, right)
+
+
+def density(view: dict[str, Any]) -> str:
+    """The type scale class (``""``, ``"dense"``, ``"denser"``) that should fit the page."""
+    need = estimate_height(view)
+    for name, scale in DENSITIES:
+        if need * scale <= PAGE_HEIGHT_MM:
+            return name
+    return DENSITIES[-1][0]
+
+
+def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
+    """Everything one ship's page prints."""
+    ft = fraction_text
+    s = stats
+    track = structure_track(s.structure_points)
+    n = len(s.name)
+    name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
+    detection = "–" if s.detection_modifier is None else _pct(s.detection_modifier)
+    maneuvers = [
+        {"name": m.name, "rule": m.rule, "cost": ft(m.cost), "turns": ft(m.turns)} for m in s.maneuvers
+    ]
+    view: dict[str, Any] = {
+        "name": s.name,
+        "name_class": name_class,
+        "design_class": s.design_class,
+        "role": s.role,
+        "vitals": [
+            ("HS", str(s.hull_size)),
+            ("SP", f"{s.structure_points:,}"),
+            ("ADF", str(s.adf)),
+            ("MR", str(s.mr)),
+            ("MP / turn", ft(s.maneuver_points)),
+            ("turns / maneuver", ft(s.maneuver_turns)),
+            ("DCR", str(s.damage_control_rating)),
+            ("detection", detection),
+            ("attacks / turn", str(s.attacks_per_turn)),
+        ],
+        "crew": _crew_rows(s),
+        "crew_total": s.crew_total,
+        "minimum_crew": s.minimum_crew,
+        "boarding_party": s.boarding_party,
+        "rally_turns": _plural(s.rally_turns, "turn"),
+        "captain_im": s.captain_im,
+        "pilot_im": s.pilot_im,
+        "evasion": s.evasion,
+        "weapons": _weapon_rows(s),
+        "linked": [
+            {
+                "name": g.name,
+                "members": " + ".join(f"{k}× {c}" for c, k in g.members.items()),
+                "max_damage": f"{g.max_damage:,}",
+                "dice": f"{g.dice}D10" if g.dice else None,
+            }
+            for g in s.linked_groups
+        ],
+        "bays": _bays(s),
+        "icm": _box_rows(s.icm_salvos) if s.icm_salvos <= MAX_ORDNANCE_BOXES else None,
+        "icm_salvos": s.icm_salvos,
+        "abm": _box_rows(s.abm_salvos) if s.abm_salvos <= MAX_ORDNANCE_BOXES else None,
+        "abm_salvos": s.abm_salvos,
+        "shielding": s.magnetic_shielding,
+        "track": track,
+        "thresholds": [
+            {
+                "mark": "½",
+                "zone": "half",
+                "lost": f"{s.half_structure:,}",
+                "left": f"{s.structure_points - s.half_structure:,}",
+                "effect": f"ADF {s.adf} → {ft(s.half_adf)}, MR {s.mr} → {ft(s.half_mr)}; "
+                f"{data.HALF_BREAKUP_ROLLS} break-up roll a turn against {s.breakup_target}",
+            },
+            {
+                "mark": "⅔",
+                "zone": "two-thirds",
+                "lost": f"{s.two_thirds_structure:,}",
+                "left": f"{s.structure_points - s.two_thirds_structure:,}",
+                "effect": f"ADF and MR {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} break-up rolls "
+                f"a turn against {s.breakup_target}",
+            },
+            {
+                "mark": "0",
+                "zone": "destroyed",
+                "lost": f"{s.structure_points:,}",
+                "left": "0",
+                "effect": "destroyed",
+            },
+        ],
+        "breakup_rule": f"DCR {s.damage_control_rating} + Stress Analysis {s.stress_analysis}",
+        "checklist": _checklist(s),
+        "repair": {
+            "dcr": s.damage_control_rating,
+            "every": data.REPAIR_EVERY_TURNS,
+            "turns": [data.REPAIR_EVERY_TURNS * (k + 1) for k in range(REPAIR_TURNS_SHOWN)],
+            "points": f"{s.repair_points:,}",
+            "skill": s.repair_skill,
+        },
+        "maneuvers": maneuvers,
+        "mines": [
+            {"hex": d.hex, "level": f"{d.level:+d}".replace("-", "−") if d.level else "0", "mines": d.mines}
+            for d in s.minelaying
+        ],
+        "mines_planned": s.mines_planned,
+        "mine_hexes": s.mine_hexes,
+        "mine_turns": ft(rules.turns_needed(Fraction(s.mine_hexes), s.maneuver_points))
+        if s.mine_hexes
+        else None,
+        "ram_damage": f"{s.ram_damage:,}",
+        "blast_damage": f"{s.blast_damage:,}",
+        "breach": f"{math.ceil(s.breach_damage):,}",
+        "notes": s.notes,
+        "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
+        "count": s.count,
+    }
+    view["density"] = density(view)
+    return view
