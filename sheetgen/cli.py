@@ -183,8 +183,11 @@ def validate(
         result.input_errors.extend(sresult.input_errors)
         lines.extend(sresult.input_errors)
         if scenario is not None:
-            lines.extend(loc for loc in scenario.located if loc.finding.is_error)
-            result.entries.extend(e for e in sresult.entries if not e.legal)
+            lines.extend(scenario.located)
+            result.entries.extend(sresult.entries)
+    # a design reached both directly and through a scenario counts once
+    unique = {(Path(e.document.source).resolve(), e.base): e for e in result.entries}
+    result.entries = list(unique.values())
     for entry in result.entries:
         lines.extend(entry.located)
     order = {name: i for i, name in enumerate(dict.fromkeys(loc.source for loc in lines))}
@@ -193,6 +196,8 @@ def validate(
     legal = sum(1 for e in result.entries if e.legal)
     illegal = len(result.entries) - legal
     summary = f"{len(result.entries)} design{'s' if len(result.entries) != 1 else ''}: {legal} legal, {illegal} illegal"
+    if result.scenarios:
+        summary += f" (with {len(result.scenarios)} scenario{'s' if len(result.scenarios) != 1 else ''})"
     if result.input_errors:
         summary += f"; {len(result.input_errors)} input error{'s' if len(result.input_errors) != 1 else ''}"
     _err(summary)
