@@ -378,7 +378,7 @@ def check_options(opts: MapOptions) -> None:
         raise MapError("the hex size must be more than zero")
     if opts.hex_size < MIN_HEX - 1e-9:
         raise MapError(
-            f"a {format_length(opts.hex_size, 'mm')} hex is too small to print; hexes must be 5 mm or more"
+            f"a {opts.hex_size / mm(1):.3g} mm hex is too small to print; hexes must be 5 mm or more"
         )
     total = opts.cols * opts.rows * len(opts.layers)
     if total > MAX_HEXES:
@@ -450,21 +450,22 @@ def plan_pages(opts: MapOptions) -> PagePlan:
         )
         if best is None or plan.pages < best.pages:
             best = plan
-    size = format_length(opts.hex_size, "in" if opts.paper in ("letter", "legal", "tabloid") else "mm")
+    size = _length(opts.hex_size)
+    paper = _paper(opts.paper)
     if not fits:
         raise MapError(
-            f"a {size} hex is larger than the printable area of a {opts.paper} page; "
+            f"a {size} hex is larger than the printable area of {paper} paper; "
             "use smaller hexes, larger paper or --paper fit"
         )
     if best is None:
         assert crowded is not None
         raise MapError(
-            f"--overlap {opts.overlap} leaves no new hexes per page: a {opts.paper} page holds "
-            f"{crowded[0]} columns and {crowded[1]} rows of {size} hexes"
+            f"--overlap {opts.overlap} leaves no new hexes per page: one {paper} page holds "
+            f"{_count(crowded[0], 'column')} and {_count(crowded[1], 'row')} of {size} hexes"
         )
     if best.pages > MAX_PAGES:
         raise MapError(
-            f"this map needs {best.pages} {opts.paper} pages, more than {MAX_PAGES}; use --paper fit "
+            f"this map needs {best.pages} {paper} pages, more than {MAX_PAGES}; use --paper fit "
             "for one print-shop page, or a smaller map or hex"
         )
     return best
@@ -539,6 +540,16 @@ def _length(points: float) -> str:
     if abs(millimetres - round(millimetres)) < 1e-6 and abs(points / 9 - round(points / 9)) > 1e-6:
         return f"{round(millimetres)} mm"
     return format_length(points, "in").replace("in", " in")
+
+
+def _count(n: int, word: str) -> str:
+    """``3 columns``, ``1 row``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _paper(key: str) -> str:
+    """A paper size as people write it: ``letter``, ``A4``."""
+    return key.upper() if key.startswith("a") else key
 
 
 def _number(value: float) -> str:
@@ -697,7 +708,7 @@ class _PageMaker:
             f"{opts.cols} × {opts.rows} hexes, {hex_text} across the flats, "
             f"{'flat' if grid.flat else 'pointy'}-topped, numbered from the "
             f"{'upper' if opts.origin == 'ul' else 'lower'} left corner.",
-            f"{per_layer} {opts.paper} pages ({orientation}) after this one: "
+            f"{per_layer} {_paper(opts.paper)} pages ({orientation}) after this one: "
             f"{plan.across} across × {plan.down} down"
             + (
                 f", overlapping their neighbours by {opts.overlap} hex{'es' if opts.overlap != 1 else ''}."
