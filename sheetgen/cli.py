@@ -439,7 +439,7 @@ def kit(
 
 #: Modules that add more verbs to ``app`` with ``@app.command()``. Each imports
 #: only light modules at its top level, so ``sheetgen validate`` stays fast.
-COMMAND_MODULES: tuple[str, ...] = ("sheetgen.cli_counters", "sheetgen.cli_roll")
+COMMAND_MODULES: tuple[str, ...] = ("sheetgen.cli_counters", "sheetgen.cli_roll", "sheetgen.cli_map")
 
 for _module in COMMAND_MODULES:
     importlib.import_module(_module)

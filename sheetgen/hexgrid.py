@@ -35,7 +35,9 @@ __all__ = [
     "from_offset",
     "hex_line",
     "hexes_between",
+    "hexes_within",
     "neighbor",
+    "neighbors",
     "parse_vector",
     "to_offset",
     "turn",
@@ -96,6 +98,11 @@ def neighbor(h: Hex, direction: str, orientation: str = "flat") -> Hex:
     return h + DIRECTIONS[orientation][direction]
 
 
+def neighbors(h: Hex, orientation: str = "flat") -> list[Hex]:
+    """The six hexes next to ``h``, clockwise in the order of :func:`direction_names`."""
+    return [h + step for step in DIRECTIONS[orientation].values()]
+
+
 def turn(direction: str, hexsides: int, orientation: str = "flat") -> str:
     """``direction`` turned ``hexsides`` clockwise (negative: counterclockwise).
 
@@ -115,6 +122,17 @@ def distance(a: Hex, b: Hex) -> int:
 def hexes_between(a: Hex, b: Hex) -> int:
     """Hexes strictly between ``a`` and ``b`` (Kill Radius range R; 0 when adjacent or the same)."""
     return max(0, distance(a, b) - 1)
+
+
+def hexes_within(center: Hex, radius: int) -> list[Hex]:
+    """Every hex at :func:`distance` ``<= radius`` from ``center`` (``1 + 3r(r+1)`` hexes),
+    sorted; empty for a negative radius. Deployment zones such as "within 15 hexes of
+    the warp point" are this set."""
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            out.append(Hex(center.q + dq, center.r + dr))
+    return out
 
 
 def _round(q: float, r: float) -> Hex:
@@ -243,15 +261,23 @@ class Layout:
             y = r * 1.5 * h.r
         return self.origin[0] + x, self.origin[1] + y
 
-    def corners(self, h: Hex) -> list[tuple[float, float]]:
-        """The six corners of ``h`` in pt, clockwise from the east (flat) or north-east (pointy) corner."""
-        cx, cy = self.center(h)
+    def corner_offsets(self) -> list[tuple[float, float]]:
+        """The six corners relative to a hex's centre, in pt, in the order of :meth:`corners`.
+
+        Layout code adds these to :meth:`center` instead of calling :meth:`corners` per hex.
+        """
         start = 0 if self.orientation == "flat" else -30
         r = self.radius
         return [
-            (cx + r * math.cos(math.radians(start + 60 * i)), cy + r * math.sin(math.radians(start + 60 * i)))
+            (r * math.cos(math.radians(start + 60 * i)), r * math.sin(math.radians(start + 60 * i)))
             for i in range(6)
         ]
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six corners of ``h`` in pt, clockwise (y down) from the east corner (flat)
+        or the north-east corner (pointy)."""
+        cx, cy = self.center(h)
+        return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets()]
 
     def hex_at(self, x: float, y: float) -> Hex:
         """The hex containing point ``(x, y)`` in pt."""

@@ -2,8 +2,8 @@
 
 :func:`build_kit` renders every part in memory first (record sheets for every
 ship of every side, the reference card, counters for both sides and the
-game's markers), then writes each file atomically, so a kit that fails
-part-way leaves an earlier kit in the folder as it was.
+game's markers, the map), then writes each file atomically, so a kit that
+fails part-way leaves an earlier kit in the folder as it was.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def _stderr(line: str) -> None:
 def kit_parts(
     scenario: Scenario, *, paper: str = "letter", warn: Callable[[str], None] | None = None
 ) -> list[KitPart]:
-    """The parts of ``scenario``'s kit, in print order (not yet rendered).
+    """The parts of ``scenario``'s kit, in print order (not yet rendered): record
+    sheets, reference card, counters, and the map tiled on ``paper``.
 
     ``warn`` receives warning lines (a chosen counter size that does not fit
     the map's hexes); by default they go to standard error.
@@ -81,7 +82,20 @@ def kit_parts(
         KitPart("record-sheets.pdf", "Record sheets", sheets),
         KitPart("reference-card.pdf", "Reference card", card),
         KitPart("counters.pdf", "Counters", counters),
+        KitPart("map.pdf", "Map", map_part(scenario, paper)),
     ]
+
+
+def map_part(scenario: Scenario, paper: str) -> Callable[[], bytes]:
+    """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.output.OutputError`
+    at once (before anything is written) if it cannot be printed there."""
+    from sheetgen.maps import MapError, scenario_map
+    from sheetgen.output import OutputError
+
+    try:
+        return scenario_map(scenario, paper=paper)
+    except MapError as exc:
+        raise OutputError(f"{scenario.path}: map: {exc}") from None
 
 
 def build_kit(

@@ -21,6 +21,7 @@ from sheetgen.games.base import Game
 from sheetgen.loading import Entry, LoadResult, read_designs
 from sheetgen.schema import Fields
 from sheetgen.source import Document, Located, SourceError, load_file
+from sheetgen.terrain import MapPlan, read_plan
 
 __all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "load_scenario", "slug"]
 
@@ -63,8 +64,10 @@ class Side:
 @dataclass
 class MapSpec:
     """The map a scenario is played on: ``cols`` x ``rows`` hexes, ``hex`` size
-    as written (``1in``, flat-to-flat), the raw terrain and zones mappings, and
-    ``layers``: the grid levels of a 3D map (``[-1, 0, 1]``; ``[0]`` for a flat one)."""
+    as written (``1in``, flat-to-flat), the corner numbering starts from
+    (``origin``), the levels of a 3D map (``layers``), the print ``style`` and
+    starfield ``seed``, the raw terrain, zones and start mappings, and ``plan``,
+    those read and checked (see :mod:`sheetgen.terrain`)."""
 
     cols: int = 40
     rows: int = 30
@@ -72,7 +75,12 @@ class MapSpec:
     orientation: str = "flat"
     terrain: list[Any] = field(default_factory=list)
     zones: list[Any] = field(default_factory=list)
-    layers: list[int] = field(default_factory=lambda: [0])
+    origin: str = "ul"
+    layers: tuple[int, ...] = (0,)
+    style: str = "plain"
+    seed: int | None = None
+    start: list[Any] = field(default_factory=list)
+    plan: MapPlan = field(default_factory=MapPlan)
 
 
 @dataclass
@@ -168,6 +176,47 @@ def _display(path: FsPath) -> FsPath:
         return path
 
 
+def _map_layers(fields: Fields) -> tuple[int, ...]:
+    """``layers``: a list of levels (``[-1, 0, 1]``), one level (``1``) or a range
+    written ``"-2..+2"``; each list item is checked where it stands."""
+    from sheetgen.terrain import parse_layers
+
+    value = fields.raw("layers", None)
+    at = fields.at("layers")
+    if value is None:
+        return (0,)
+    if isinstance(value, list):
+        if not value:
+            fields.problem("'layers' must be a list of grid levels such as [-1, 0, 1]", at)
+            return (0,)
+        levels: list[int] = []
+        for i, item in enumerate(value):
+            level = fields.check_integer(item, (*at, i), "layers")
+            if level is None:
+                continue
+            if level in levels:
+                fields.problem(f"layer {level} is listed twice", (*at, i))
+                continue
+            levels.append(level)
+        text = ",".join(str(v) for v in levels) or "0"
+    else:
+        text = str(value)
+    try:
+        return parse_layers(text)
+    except ValueError as exc:
+        fields.problem(f"'layers': {exc}", at)
+        return (0,)
+
+
+def _check_hex_size(fields: Fields, text: str) -> None:
+    from sheetgen.units import LengthError, parse_length
+
+    try:
+        parse_length(text)
+    except LengthError as exc:
+        fields.problem(f"'hex': {exc}", fields.at("hex"))
+
+
 def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     """Read a scenario and every design it names.
 
@@ -194,28 +243,6 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     return scenario, result
 
 
-def _layers(map_fields: Fields) -> list[int]:
-    """``map.layers``: distinct whole numbers, one grid per level (default ``[0]``)."""
-    raw = map_fields.raw("layers")
-    if raw is None:
-        return [0]
-    if not isinstance(raw, list) or not raw:
-        map_fields.problem(
-            "'layers' must be a list of grid levels such as [-1, 0, 1]", map_fields.at("layers")
-        )
-        return [0]
-    out: list[int] = []
-    for i, item in enumerate(raw):
-        level = map_fields.check_integer(item, (*map_fields.at("layers"), i), "layers")
-        if level is None:
-            continue
-        if level in out:
-            map_fields.problem(f"layer {level} is listed twice", (*map_fields.at("layers"), i))
-            continue
-        out.append(level)
-    return out or [0]
-
-
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     top = Fields(doc.data, (), what="scenario")
     name = top.text("scenario", required=True) or ""
@@ -234,8 +261,13 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             orientation=map_fields.choice("orientation", ("flat", "pointy"), "flat") or "flat",
             terrain=map_fields.raw("terrain", []) or [],
             zones=map_fields.raw("zones", []) or [],
-            layers=_layers(map_fields),
+            origin=map_fields.choice("origin", ("ul", "ll"), "ul") or "ul",
+            layers=_map_layers(map_fields),
+            style=map_fields.choice("style", ("plain", "starfield"), "plain") or "plain",
+            seed=map_fields.integer("seed"),
+            start=map_fields.raw("start", []) or [],
         )
+        _check_hex_size(map_fields, spec.hex)
     sides_raw = top.raw("sides", required=True)
     sides: list[Side] = []
     children: list[Fields | None] = [map_fields]
@@ -293,6 +325,10 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                         ship_name = entry.stats.name if total == 1 else f"{entry.stats.name} {k + 1}"
                     side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour))
         sides.append(side)
+    if map_fields is not None:
+        ships = {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
+        spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)
+        map_fields.problems.extend(spec.plan.check(spec.cols, spec.rows, spec.orientation, spec.layers))
     scenario = Scenario(
         name=name,
         game=game,

@@ -33,6 +33,7 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path:
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in out.iterdir()) == [
         "counters.pdf",
+        "map.pdf",
         "record-sheets.pdf",
         "reference-card.pdf",
     ]
@@ -46,7 +47,7 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path:
 def test_kit_is_deterministic(invoke: Invoke, tmp_path: Path) -> None:
     invoke("kit", "-o", tmp_path / "a")
     invoke("kit", "-o", tmp_path / "b")
-    for name in ("record-sheets.pdf", "reference-card.pdf"):
+    for name in ("record-sheets.pdf", "reference-card.pdf", "map.pdf"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 

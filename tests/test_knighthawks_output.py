@@ -483,7 +483,7 @@ def test_tables_wrong_types_and_other_games(
 def test_scenario_has_three_grid_levels() -> None:
     loaded, result = load_scenario(SCENARIO)
     assert loaded is not None and not result.input_errors and loaded.legal
-    assert loaded.map.layers == [-1, 0, 1]
+    assert loaded.map.layers == (-1, 0, 1)
     assert [s.name for s in loaded.ships] == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
 
 

@@ -33,19 +33,23 @@ def scenario(write: Callable[[str, str], Path], layers: str) -> Path:
 def test_layers_default_to_one_flat_grid(write: Callable[[str, str], Path]) -> None:
     loaded, result = load_scenario(scenario(write, ""))
     assert loaded is not None and not result.input_errors
-    assert loaded.map.layers == [0]
+    assert loaded.map.layers == (0,)
 
 
 def test_layers_as_written(write: Callable[[str, str], Path]) -> None:
     loaded, _ = load_scenario(scenario(write, "  layers: [-1, 0, 1, 2]"))
     assert loaded is not None
-    assert loaded.map.layers == [-1, 0, 1, 2]
+    assert loaded.map.layers == (-1, 0, 1, 2)
 
 
 @pytest.mark.parametrize(
     ("layers", "message"),
     [
-        ("  layers: 3", ":6:11: error [SCHEMA] 'layers' must be a list of grid levels such as [-1, 0, 1]"),
+        (
+            "  layers: up",
+            ":6:11: error [SCHEMA] 'layers': not layers: 'up' (write a range like -2..+2 or a list like -1,0,1)",
+        ),
+        ("  layers: [0, 40]", ":6:11: error [SCHEMA] 'layers': layers '0,40': levels run from -9 to +9"),
         ("  layers: []", ":6:11: error [SCHEMA] 'layers' must be a list of grid levels such as [-1, 0, 1]"),
         ("  layers: [0, up]", ":6:15: error [SCHEMA] 'layers' must be a whole number, found the text 'up'"),
         ("  layers: [0, 1, 0]", ":6:18: error [SCHEMA] layer 0 is listed twice"),

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from sheetgen.draw.fonts import font_name, register_fonts
-from sheetgen.draw.primitives import Circle, Drawing, Lines, Polygon, Rect, Style, Text
+from sheetgen.draw.primitives import Circle, Drawing, Labels, Lines, Polygon, Rect, Style, Text
 
 __all__ = ["to_pdf"]
 
@@ -41,12 +41,85 @@ def _apply(canvas: object, style: Style) -> tuple[int, int]:
     return stroke, fill
 
 
+def _num(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _path_ops(item: Lines, h: float) -> str:
+    """PDF path operators (``m``/``l``) for ``item``'s segments, y flipped against the
+    page height ``h``; a segment starting where the last one ended continues the
+    subpath. Hex grids repeat their coordinates, so each number is formatted once
+    (ReportLab's own number formatting is the cost on maps of many hexes)."""
+    xs: dict[float, str] = {}
+    ys: dict[float, str] = {}
+    parts: list[str] = []
+    add = parts.append
+    last = None
+    for start, end in item.segments:
+        if start != last:
+            x, y = start
+            sx = xs.get(x)
+            if sx is None:
+                sx = xs[x] = _num(x)
+            sy = ys.get(y)
+            if sy is None:
+                sy = ys[y] = _num(h - y)
+            add(f"{sx} {sy} m")
+        x, y = end
+        sx = xs.get(x)
+        if sx is None:
+            sx = xs[x] = _num(x)
+        sy = ys.get(y)
+        if sy is None:
+            sy = ys[y] = _num(h - y)
+        add(f"{sx} {sy} l")
+        last = end
+    return "\n".join(parts)
+
+
+def _labels(c: object, item: Labels, h: float) -> None:
+    """Every item of ``item`` in one text object: font and colour set once."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    name = font_name(item.font, item.bold)
+    size = item.size
+    t = c.beginText()  # type: ignore[attr-defined]
+    t.setFont(name, size)
+    t.setFillColor(item.fill)
+    shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
+    glyphs: dict[str, float] = {}  # advance of each character at this size
+    for x, y, text in item.items:
+        if shift:
+            w = 0.0
+            for ch in text:
+                g = glyphs.get(ch)
+                if g is None:
+                    g = glyphs[ch] = stringWidth(ch, name, size)
+                w += g
+            x -= w * shift
+        t.setTextOrigin(x, h - y)
+        t.textOut(text)
+    c.drawText(t)  # type: ignore[attr-defined]
+
+
 def to_pdf(drawing: Drawing) -> bytes:
     """PDF bytes of ``drawing``: one PDF page per :class:`Page`, exact sizes in pt,
     bookmarks named after page labels."""
-    from reportlab.pdfgen.canvas import Canvas
+    from reportlab import rl_config
 
     register_fonts()
+    # Flate alone: the ASCII85 layer ReportLab adds by default only makes streams a
+    # quarter larger and, on a map of many hexes, costs more than drawing them.
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        return _write(drawing)
+    finally:
+        rl_config.useA85 = saved
+
+
+def _write(drawing: Drawing) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
     buf = io.BytesIO()
     first = drawing.pages[0] if drawing.pages else None
     c = Canvas(
@@ -64,11 +137,10 @@ def to_pdf(drawing: Drawing) -> bytes:
         for item in page.items:
             if isinstance(item, Lines):
                 stroke, _ = _apply(c, item.style)
-                path = c.beginPath()
-                for (x1, y1), (x2, y2) in item.segments:
-                    path.moveTo(x1, h - y1)
-                    path.lineTo(x2, h - y2)
-                c.drawPath(path, stroke=stroke, fill=0)
+                if item.segments:
+                    c.addLiteral(f"{_path_ops(item, h)}\n{'S' if stroke else 'n'}")
+            elif isinstance(item, Labels):
+                _labels(c, item, h)
             elif isinstance(item, Polygon):
                 stroke, fill = _apply(c, item.style)
                 path = c.beginPath()

@@ -14,6 +14,8 @@ __all__ = [
     "PT_PER_MM",
     "Circle",
     "Drawing",
+    "Item",
+    "Labels",
     "Lines",
     "Page",
     "Polygon",
@@ -112,7 +114,27 @@ class Text:
     rotate: float = 0.0
 
 
+@dataclass(frozen=True)
+class Labels:
+    """Many one-line texts in one style, drawn as one group: ``items`` of
+    ``(x, y, text)`` with the baseline at ``y`` (pt); ``anchor``, ``font``, ``size``
+    (pt) and ``fill`` as for :class:`Text`, shared by every item.
+
+    Maps put every hex number of a page in one :class:`Labels`, so writers set the
+    font and colour once instead of once per hex.
+    """
+
+    items: tuple[tuple[float, float, str], ...]
+    size: float = 8.0
+    font: str = "SheetSans"
+    bold: bool = False
+    anchor: str = "middle"
+    fill: str = "#000000"
+
+
 Primitive = Polygon | Lines | Circle | Rect | Text
+#: What a page holds: any primitive, or many texts in one :class:`Labels`.
+Item = Primitive | Labels
 
 
 @dataclass
@@ -121,10 +143,10 @@ class Page:
 
     width: float
     height: float
-    items: list[Primitive] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     label: str = ""
 
-    def add(self, *items: Primitive) -> None:
+    def add(self, *items: Item) -> None:
         self.items.extend(items)
 
 

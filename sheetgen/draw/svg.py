@@ -7,11 +7,20 @@ off (it dominates the cost on large maps) and many segments share one path.
 
 from __future__ import annotations
 
-from sheetgen.draw.primitives import Circle, Drawing, Lines, Page, Polygon, Rect, Style, Text
+from sheetgen.draw.primitives import Circle, Drawing, Labels, Lines, Page, Polygon, Rect, Style, Text
 
 __all__ = ["page_to_svg", "to_svg_pages"]
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+#: The bundled families by the names fonts are installed under (the SVG cannot embed them).
+_FAMILIES = {
+    "SheetSans": "'DejaVu Sans', 'Bitstream Vera Sans', sans-serif",
+    "SheetCondensed": "'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif",
+}
+
+
+def _family(font: str) -> str:
+    return _FAMILIES.get(font, font)
 
 
 def _fmt(v: float) -> str:
@@ -29,6 +38,72 @@ def _style(style: Style) -> dict[str, str]:
     return out
 
 
+def _path_data(item: Lines) -> str:
+    """Path data for ``item``'s segments; a segment that starts where the last one
+    ended continues the same subpath (``L`` without ``M``). Coordinates repeat a lot
+    on a hex grid, so each distinct number is formatted once."""
+    cache: dict[float, str] = {}
+    get = cache.get
+    parts: list[str] = []
+    add = parts.append
+    last = None
+    for start, end in item.segments:
+        if start != last:
+            x, y = start
+            sx = get(x)
+            if sx is None:
+                sx = cache[x] = _fmt(x)
+            sy = get(y)
+            if sy is None:
+                sy = cache[y] = _fmt(y)
+            add(f"M{sx} {sy}")
+        x, y = end
+        sx = get(x)
+        if sx is None:
+            sx = cache[x] = _fmt(x)
+        sy = get(y)
+        if sy is None:
+            sy = cache[y] = _fmt(y)
+        add(f"L{sx} {sy}")
+        last = end
+    return "".join(parts)
+
+
+class _Placeholder:
+    """Stands in for pre-built markup while svgwrite serialises the page: an XML
+    comment carrying ``token``, replaced by the markup afterwards."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    def get_xml(self) -> object:
+        from xml.etree.ElementTree import Comment
+
+        return Comment(self.token)
+
+
+def _label_markup(item: Labels) -> str:
+    """One ``<text>`` per item, as text: tens of thousands of hex numbers cost little
+    this way (the group holding them carries the font, size, anchor and colour)."""
+    from xml.sax.saxutils import escape
+
+    cache: dict[float, str] = {}
+    get = cache.get
+    parts: list[str] = []
+    add = parts.append
+    for x, y, text in item.items:
+        sx = get(x)
+        if sx is None:
+            sx = cache[x] = _fmt(x)
+        sy = get(y)
+        if sy is None:
+            sy = cache[y] = _fmt(y)
+        if "&" in text or "<" in text or ">" in text:
+            text = escape(text)
+        add(f'<text x="{sx}" y="{sy}">{text}</text>')
+    return "".join(parts)
+
+
 def page_to_svg(page: Page, title: str = "") -> bytes:
     """One page as SVG bytes (UTF-8), sized ``width``/``height`` in pt."""
     import svgwrite
@@ -41,10 +116,24 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
     )
     if title or page.label:
         dwg.set_desc(title=" · ".join(x for x in (title, page.label) if x))
+    bulk: dict[str, str] = {}
     for item in page.items:
         if isinstance(item, Lines):
-            d = " ".join(f"M{_fmt(a[0])} {_fmt(a[1])}L{_fmt(b[0])} {_fmt(b[1])}" for a, b in item.segments)
-            dwg.add(dwg.path(d=d, **_style(item.style)))
+            dwg.add(dwg.path(d=_path_data(item), **_style(item.style)))
+        elif isinstance(item, Labels):
+            shared = {
+                "font_family": _family(item.font),
+                "font_size": _fmt(item.size),
+                "text_anchor": _ANCHOR[item.anchor],
+                "fill": item.fill,
+            }
+            if item.bold:
+                shared["font_weight"] = "bold"
+            group = dwg.g(**shared)
+            token = f"sheetgen-labels-{len(bulk)}"
+            bulk[f"<!--{token}-->"] = _label_markup(item)
+            group.add(_Placeholder(token))
+            dwg.add(group)
         elif isinstance(item, Polygon):
             dwg.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in item.points], **_style(item.style)))
         elif isinstance(item, Rect):
@@ -66,7 +155,7 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
         elif isinstance(item, Text):
             attrs = {
                 "insert": (round(item.x, 3), round(item.y, 3)),
-                "font_family": item.font,
+                "font_family": _family(item.font),
                 "font_size": _fmt(item.size),
                 "text_anchor": _ANCHOR[item.anchor],
                 "fill": item.fill,
@@ -78,6 +167,8 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
                 t.rotate(item.rotate, center=(round(item.x, 3), round(item.y, 3)))
             dwg.add(t)
     svg: str = dwg.tostring()
+    for token, markup in bulk.items():
+        svg = svg.replace(token, markup, 1)
     return svg.encode("utf-8")
 
 

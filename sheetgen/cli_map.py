@@ -1,0 +1,240 @@
+"""``sheetgen map``: printable hex maps, tiled for home printers or one poster page.
+
+Options override the scenario's ``map:`` section, which overrides the defaults.
+Every option is read as text and checked here, so any bad value is one line
+``sheetgen: error: ...`` with exit status 2 and nothing written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from sheetgen.cli import _fail, _print_located, app
+from sheetgen.output import OutputError
+
+if TYPE_CHECKING:
+    from sheetgen.maps import MapOptions
+
+__all__ = ["map_command"]
+
+_CHOICES = {
+    "orientation": ("flat", "pointy"),
+    "origin": ("ul", "ll"),
+    "style": ("plain", "starfield"),
+    "format": ("pdf", "svg"),
+    "numbering": ("xxyy", "xx.yy", "letters", "none"),
+}
+
+
+def _choice(option: str, value: str) -> str:
+    known = _CHOICES[option]
+    found = value.strip().lower()
+    if found not in known:
+        _fail(f"--{option} {value!r}: choose one of {', '.join(known)}")
+    return found
+
+
+def _whole(option: str, value: str, minimum: int | None = None) -> int:
+    try:
+        number = int(value.strip())
+    except ValueError:
+        _fail(f"--{option} {value!r}: not a whole number")
+    if minimum is not None and number < minimum:
+        _fail(f"--{option} must be at least {minimum}, not {number}")
+    return number
+
+
+@app.command("map")
+def map_command(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="File to write (.pdf, or .svg: one file per page).")
+    ],
+    scenario: Annotated[
+        Path | None,
+        typer.Option("--scenario", help="Scenario file: map size, terrain, zones, start positions, game."),
+    ] = None,
+    cols: Annotated[
+        str | None,
+        typer.Option("--cols", metavar="N", help="Columns (default: the scenario's, else a page full)."),
+    ] = None,
+    rows: Annotated[
+        str | None,
+        typer.Option("--rows", metavar="N", help="Rows (default: the scenario's, else a page full)."),
+    ] = None,
+    hex_size: Annotated[
+        str | None,
+        typer.Option(
+            "--hex", metavar="SIZE", help="Hex size across the flats: 1in, 25mm, 0.75in, 18pt (default 1in)."
+        ),
+    ] = None,
+    orientation: Annotated[
+        str | None,
+        typer.Option("--orientation", metavar="flat|pointy", help="Flat-topped (default) or pointy-topped."),
+    ] = None,
+    paper: Annotated[
+        str,
+        typer.Option(
+            "--paper",
+            metavar="PAPER",
+            help="letter, a4, a3, legal, tabloid, or fit (one page the size of the map).",
+        ),
+    ] = "letter",
+    overlap: Annotated[
+        str, typer.Option("--overlap", metavar="HEXES", help="Hexes each page repeats of its neighbours.")
+    ] = "1",
+    numbering: Annotated[
+        str,
+        typer.Option(
+            "--numbering", metavar="xxyy|xx.yy|letters|none", help="Hex numbers: 0101, 01.01, A01, none."
+        ),
+    ] = "xxyy",
+    every: Annotated[
+        str, typer.Option("--every", metavar="N", help="Number every Nth column and row.")
+    ] = "1",
+    origin: Annotated[
+        str | None,
+        typer.Option("--origin", metavar="ul|ll", help="Corner hex 0101 is in: upper or lower left."),
+    ] = None,
+    style: Annotated[
+        str | None,
+        typer.Option("--style", metavar="plain|starfield", help="plain (saves ink) or a dark starfield."),
+    ] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", metavar="N", help="Starfield seed (same seed, same stars).")
+    ] = None,
+    layers: Annotated[
+        str | None,
+        typer.Option(
+            "--layers", metavar="LOW..HIGH", help="Levels of a 3D map, e.g. -1..+1 or -2,0,2: a map for each."
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None, typer.Option("--format", metavar="pdf|svg", help="Default: from the file name.")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", metavar="ID", help="Game whose hex scale the scale bar shows.")
+    ] = None,
+) -> None:
+    """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
+    alignment marks, or one page to fit; terrain and zones from a scenario."""
+    from sheetgen.maps import MapError, MapOptions, map_options, one_page, plan_pages
+    from sheetgen.output import check_writable
+    from sheetgen.terrain import parse_layers
+    from sheetgen.units import PAPER_SIZES, LengthError, parse_length
+
+    kind = _choice("format", fmt) if fmt else {".svg": "svg", ".pdf": "pdf"}.get(output.suffix.lower())
+    if kind is None:
+        _fail(f"{output}: cannot tell the format from the name; end it in .pdf or .svg, or give --format")
+    try:
+        check_writable(output)
+    except OutputError as exc:
+        _fail(str(exc))
+    paper_key = paper.strip().lower()
+    if paper_key not in (*PAPER_SIZES, "fit"):
+        _fail(f"unknown paper {paper!r}; choose one of {', '.join((*PAPER_SIZES, 'fit'))}")
+
+    loaded = None
+    opts = MapOptions(paper=paper_key)
+    if scenario is not None:
+        from sheetgen.scenario import load_scenario
+
+        loaded, result = load_scenario(scenario)
+        if result.input_errors or loaded is None:
+            _print_located(result.input_errors, err=True)
+            raise typer.Exit(2)
+        opts = map_options(loaded, paper=paper_key)
+    changes: dict[str, Any] = {
+        "overlap": _whole("overlap", overlap),
+        "numbering": _choice("numbering", numbering),
+        "every": _whole("every", every),
+    }
+    if game is not None:
+        from sheetgen.games import UnknownGame, find_game
+
+        try:
+            changes["scale"] = find_game(game).hex_scale
+        except UnknownGame as exc:
+            _fail(str(exc))
+    if hex_size is not None:
+        try:
+            changes["hex_size"] = parse_length(hex_size)
+        except LengthError as exc:
+            _fail(f"--hex: {exc}")
+    if layers is not None:
+        try:
+            changes["layers"] = parse_layers(layers)
+        except ValueError as exc:
+            _fail(f"--layers: {exc}")
+    for name, value in (("orientation", orientation), ("origin", origin), ("style", style)):
+        if value is not None:
+            changes[name] = _choice(name, value)
+    if seed is not None:
+        changes["seed"] = _whole("seed", seed)
+    opts = _replace(opts, **changes)
+    if scenario is None and paper_key != "fit":  # a bare grid fills one page
+        full = one_page(opts.hex_size, opts.orientation, paper_key)
+        opts = _replace(opts, cols=full[0], rows=full[1])
+    if cols is not None:
+        opts = _replace(opts, cols=_whole("cols", cols))
+    if rows is not None:
+        opts = _replace(opts, rows=_whole("rows", rows))
+    if loaded is not None:
+        problems = opts.plan.check(opts.cols, opts.rows, opts.orientation, opts.layers)
+        if problems:
+            _print_located([loaded.document.locate(p) for p in problems], err=True)
+            raise typer.Exit(2)
+    try:
+        pages = plan_pages(opts).pages
+        data = _render(opts, kind)
+    except MapError as exc:
+        _fail(str(exc))
+    _write_all(output, data)
+    where = f"{len(data)} files" if len(data) > 1 else str(output)
+    typer.echo(
+        f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",
+        err=True,
+    )
+
+
+def _replace(opts: MapOptions, **changes: Any) -> MapOptions:
+    import dataclasses
+
+    return dataclasses.replace(opts, **changes)
+
+
+def _render(opts: MapOptions, kind: str) -> list[tuple[Path | None, bytes]]:
+    """The file contents: one PDF, or one SVG per page (``None``: the name given; else a suffix)."""
+    from sheetgen.maps import layout_map
+
+    drawing = layout_map(opts)
+    if kind == "pdf":
+        from sheetgen.draw.pdf import to_pdf
+
+        return [(None, to_pdf(drawing))]
+    from sheetgen.draw.svg import page_to_svg
+
+    if len(drawing.pages) == 1:
+        return [(None, page_to_svg(drawing.pages[0], drawing.title))]
+    out: list[tuple[Path | None, bytes]] = []
+    for number, page in enumerate(drawing.pages, start=1):
+        tag = page.label.lower().replace(" ", "-").replace("+", "plus").replace("assembly-", "")
+        out.append((Path(f"{number:02d}-{tag}"), page_to_svg(page, drawing.title)))
+    return out
+
+
+def _write_all(output: Path, data: list[tuple[Path | None, bytes]]) -> None:
+    from sheetgen.output import check_writable, write_atomic
+
+    targets = [
+        output if tag is None else output.with_name(f"{output.stem}-{tag}{output.suffix}") for tag, _ in data
+    ]
+    try:
+        for target in targets:
+            check_writable(target)
+        for target, (_, payload) in zip(targets, data, strict=True):
+            write_atomic(target, payload)
+    except OutputError as exc:
+        _fail(str(exc))
