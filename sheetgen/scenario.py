@@ -19,6 +19,7 @@ from sheetgen.findings import InputError, Path, error
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import Game
 from sheetgen.loading import Entry, LoadResult, read_designs
+from sheetgen.placement import Rule, check_placement, read_placement
 from sheetgen.schema import Fields
 from sheetgen.source import Document, Located, SourceError, load_file
 from sheetgen.terrain import MapPlan, read_plan
@@ -100,6 +101,7 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=dict)
     source: str | None = None
     located: list[Located] = field(default_factory=list)
+    placement: list[Rule] = field(default_factory=list)
 
     @property
     def ships(self) -> list[ScenarioShip]:
@@ -240,6 +242,8 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     if scenario is not None:
         for entry in result.entries:
             scenario.located.extend(entry.located)
+        checks = check_placement(scenario, scenario.placement) + scenario.game.scenario_findings(scenario)
+        scenario.located.extend(doc.locate(f) for f in checks)
     return scenario, result
 
 
@@ -299,12 +303,16 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             count = item.integer("count", 1, minimum=1) or 1
             names = item.text_list("names") or []
             item.text("note")
-            if len(names) > count:
+            entries = _fleet_designs(item, doc, file.parent, game, result)
+            ships_here = count * sum(e.count for e in entries) if entries else count
+            if len(names) > ships_here:
                 item.problem(
-                    f"{len(names)} names for {count} ships: raise 'count' or drop names",
+                    f"{len(names)} names for {ships_here} ship{'s' if ships_here != 1 else ''}: raise 'count' or drop names",
                     item.at("names"),
                 )
-            entries = _fleet_designs(item, doc, file.parent, game, result)
+            if len(set(names)) < len(names):
+                item.problem("two ships of this entry share a name; names tell ships apart", item.at("names"))
+            first_of_item = len(side.ships)
             for entry in entries:
                 if entry.game.id != game.id:
                     result.input_errors.append(
@@ -319,8 +327,9 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                     continue
                 total = count * entry.count
                 for k in range(total):
-                    if k < len(names):
-                        ship_name = names[k]
+                    if names:
+                        named = len(side.ships) - first_of_item
+                        ship_name = names[named] if named < len(names) else f"{entry.stats.name} {k + 1}"
                     else:
                         ship_name = entry.stats.name if total == 1 else f"{entry.stats.name} {k + 1}"
                     side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour))
@@ -329,6 +338,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         ships = {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
         spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)
         map_fields.problems.extend(spec.plan.check(spec.cols, spec.rows, spec.orientation, spec.layers))
+    rules = read_placement(top)
     scenario = Scenario(
         name=name,
         game=game,
@@ -344,4 +354,5 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         source=top.text("source"),
     )
     top.done(*children)
+    scenario.placement = rules
     return scenario

@@ -134,6 +134,11 @@ class Game(ABC):
         """The game's marker counters, from its rules (none by default)."""
         return []
 
+    def scenario_findings(self, scenario: Any) -> list[Finding]:
+        """Findings about a scenario's fleets that the game's own rules give (Starfire:
+        one design type per hull size on each side); paths are into the scenario file."""
+        return []
+
     def named(self, stats: Any, name: str) -> Any:
         """``stats`` for one ship of the design called ``name`` (a scenario names each
         ship; the design's own name becomes its class where the game has one)."""

@@ -118,6 +118,29 @@ class Starfire(Game):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
+    def scenario_findings(self, scenario: Any) -> list[Finding]:
+        """The Quick Start scenarios presume one design type per hull size (seed 001,
+        scenarios; RULINGS SF-11): a side fielding two designs of one hull is warned."""
+        out: list[Finding] = []
+        for i, side in enumerate(scenario.sides):
+            by_hull: dict[str, list[str]] = {}
+            for ship in side.ships:
+                designs = by_hull.setdefault(ship.entry.stats.hull, [])
+                if ship.entry.stats.name not in designs:
+                    designs.append(ship.entry.stats.name)
+            for hull, designs in by_hull.items():
+                if len(designs) > 1:
+                    out.append(
+                        Finding(
+                            "SF-11",
+                            Severity.WARNING,
+                            f"{side.name} fields {len(designs)} {hull} designs ({', '.join(designs)}); "
+                            "the Quick Start scenarios presume one design per hull size",
+                            ("sides", i, "fleet"),
+                        )
+                    )
+        return out
+
     def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
         """Read ``HULL-[TM]-SYSTEMS-[MP]`` (see :mod:`~sheetgen.games.starfire.notation`).
 
