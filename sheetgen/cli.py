@@ -176,6 +176,7 @@ def validate(
     """
     result = load_designs(paths)
     lines: list[Located] = list(result.input_errors)
+    scenario_errors = 0
     for scenario_source, _doc in result.scenarios:
         from sheetgen.scenario import load_scenario
 
@@ -185,6 +186,10 @@ def validate(
         if scenario is not None:
             lines.extend(scenario.located)
             result.entries.extend(sresult.entries)
+            design_lines = {loc for e in sresult.entries for loc in e.located}
+            scenario_errors += sum(
+                1 for loc in scenario.located if loc.finding.is_error and loc not in design_lines
+            )
     # a design reached both directly and through a scenario counts once
     unique = {(Path(e.document.source).resolve(), e.base): e for e in result.entries}
     result.entries = list(unique.values())
@@ -198,10 +203,14 @@ def validate(
     summary = f"{len(result.entries)} design{'s' if len(result.entries) != 1 else ''}: {legal} legal, {illegal} illegal"
     if result.scenarios:
         summary += f" (with {len(result.scenarios)} scenario{'s' if len(result.scenarios) != 1 else ''})"
+    if scenario_errors:
+        summary += f"; {scenario_errors} scenario error{'s' if scenario_errors != 1 else ''}"
     if result.input_errors:
         summary += f"; {len(result.input_errors)} input error{'s' if len(result.input_errors) != 1 else ''}"
     _err(summary)
-    raise typer.Exit(result.exit_code)
+    raise typer.Exit(
+        max(result.exit_code, 1) if scenario_errors and result.exit_code == 0 else result.exit_code
+    )
 
 
 @app.command()
@@ -402,39 +411,87 @@ def kit(
     ] = None,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Folder to write (default output/<scenario>/)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
+        ),
     ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    single: Annotated[
+        bool,
+        typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
+    ] = False,
+    every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
 ) -> None:
-    """Write a game kit for a scenario: record sheets for every ship and the reference card."""
-    from sheetgen.kit import build_kit, default_scenario
+    """Write a game kit for a scenario: a briefing, record sheets for every ship,
+    counters, the map and the reference card."""
+    from sheetgen.kit import bundled_scenarios, default_scenario
+
+    if every and scenario is not None:
+        _fail("give a scenario or --all, not both")
+    paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
+    code = 0
+    for path in paths:
+        out = (output or Path("output")) / _slug_for(path) if every else output
+        code = max(code, _one_kit(path, out, paper.value, single))
+    raise typer.Exit(code)
+
+
+def _slug_for(path: Path) -> str:
+    from sheetgen.scenario import slug
+
+    try:
+        import yaml
+
+        name = yaml.safe_load(path.read_text(encoding="utf-8")).get("scenario", path.stem)
+    except Exception:  # the kit itself reports unreadable files
+        name = path.stem
+    return slug(str(name))
+
+
+def _one_kit(path: Path, output: Path | None, paper: str, single: bool) -> int:
+    """Build one scenario's kit; returns its exit status (errors already printed)."""
+    from sheetgen.kit import build_kit
     from sheetgen.scenario import load_scenario
 
-    path = scenario if scenario is not None else default_scenario()
     loaded, result = load_scenario(path)
     if result.input_errors or loaded is None:
         _print_located(result.input_errors, err=True)
-        raise typer.Exit(2)
+        return 2
     errors = [loc for loc in loaded.located if loc.finding.is_error]
     if errors:
         _print_located(errors, err=True)
-        _fail(
-            f"{path}: scenario has illegal designs; fix them or validate with: sheetgen validate {path}",
-            1,
+        _err(
+            f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
         )
-    show = sys.stderr.isatty()
+        return 1
     try:
-        written = build_kit(
-            loaded,
-            output,
-            paper=paper.value,
-            progress=(lambda t: _err(f"  {t}…")) if show else None,
-        )
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn
+
+            with Progress(
+                TextColumn(f"{loaded.name}: {{task.description:<16}}"),
+                BarColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            ) as bar:
+                task = bar.add_task("starting", total=1)
+
+                def step(title: str, done: int, total: int) -> None:
+                    bar.update(task, description=title.lower(), completed=done, total=total)
+
+                written = build_kit(loaded, output, paper=paper, single=single, progress=step)
+        else:
+            written = build_kit(loaded, output, paper=paper, single=single)
     except OutputError as exc:
-        _fail(str(exc))
+        _err(f"sheetgen: error: {exc}")
+        return 2
     _err(f"kit for '{loaded.name}' ({len(loaded.ships)} ships):")
     for f in written:
         _err(f"  {f}")
+    return 0
 
 
 #: Modules that add more verbs to ``app`` with ``@app.command()``. Each imports

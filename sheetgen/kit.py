@@ -17,7 +17,16 @@ from sheetgen.resources import designs_dir
 from sheetgen.scenario import Scenario, slug
 from sheetgen.sheets import Ship, render_sheets
 
-__all__ = ["DEFAULT_SCENARIO", "KitPart", "build_kit", "default_scenario", "kit_parts"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "KitPart",
+    "build_kit",
+    "bundled_scenarios",
+    "default_scenario",
+    "kit_parts",
+    "page_count",
+    "single_pdf",
+]
 
 #: The bundled scenario ``sheetgen kit`` builds without an argument (under ``designs/``).
 DEFAULT_SCENARIO = "starfire/scenarios/small-task-groups.yaml"
@@ -36,6 +45,7 @@ class KitPart:
     title: str
     make: Callable[[], bytes]
     data: bytes = field(default=b"", repr=False)
+    pages: int = 0
 
 
 def _stderr(line: str) -> None:
@@ -78,12 +88,19 @@ def kit_parts(
             (warn or _stderr)(note)
         return to_pdf(sheets.drawing)
 
-    return [
+    def briefing() -> bytes:
+        from sheetgen.briefing import render_briefing
+
+        return render_briefing(scenario, parts, paper=paper)
+
+    parts = [
+        KitPart("briefing.pdf", "Briefing", briefing),
         KitPart("record-sheets.pdf", "Record sheets", sheets),
-        KitPart("reference-card.pdf", "Reference card", card),
         KitPart("counters.pdf", "Counters", counters),
         KitPart("map.pdf", "Map", map_part(scenario, paper)),
+        KitPart("reference-card.pdf", "Reference card", card),
     ]
+    return parts
 
 
 def map_part(scenario: Scenario, paper: str) -> Callable[[], bytes]:
@@ -98,16 +115,51 @@ def map_part(scenario: Scenario, paper: str) -> Callable[[], bytes]:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
 
 
+def page_count(pdf: bytes) -> int:
+    """Pages in a PDF (read back with pypdf)."""
+    import io
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def single_pdf(parts: list[KitPart]) -> bytes:
+    """Every part in one PDF, in kit order, with one bookmark per part (the parts'
+    own bookmarks are dropped). Deterministic: the same parts give the same bytes."""
+    import io
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part.data), outline_item=part.title, import_outline=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def bundled_scenarios() -> list[Path]:
+    """Every scenario shipped under ``designs/*/scenarios/``, sorted by game then name."""
+    return sorted(designs_dir().glob("*/scenarios/*.yaml"))
+
+
 def build_kit(
     scenario: Scenario,
     out_dir: Path | None = None,
     *,
     paper: str = "letter",
-    progress: Callable[[str], None] | None = None,
+    single: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written.
+
+    The briefing comes first in the kit but is rendered last, once every other
+    part's page count is known. With ``single`` the whole kit is also written
+    as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
+    called before each part is rendered.
 
     Raises :class:`~sheetgen.output.OutputError` if the folder cannot be made
     or written; nothing is written unless every part rendered.
@@ -120,10 +172,18 @@ def build_kit(
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
     parts = kit_parts(scenario, paper=paper, warn=warn)
-    for part in parts:
-        check_writable(folder / part.file)
-    for part in parts:
+    files = [part.file for part in parts] + (["kit.pdf"] if single else [])
+    for name in files:
+        check_writable(folder / name)
+    order = parts[1:] + parts[:1]  # the briefing lists the others' pages: render it last
+    for done, part in enumerate(order):
         if progress:
-            progress(part.title)
+            progress(part.title, done, len(order))
         part.data = part.make()
-    return [write_atomic(folder / part.file, part.data) for part in parts]
+        part.pages = page_count(part.data)
+    if progress:
+        progress("Writing", len(order), len(order))
+    written = [write_atomic(folder / part.file, part.data) for part in parts]
+    if single:
+        written.append(write_atomic(folder / "kit.pdf", single_pdf(parts)))
+    return written

@@ -223,7 +223,7 @@ def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
                 out.append(
                     error(
                         "SCENARIO",
-                        f"{na} starts {d} hexes from {nb}; the set-up needs {words} {n}",
+                        f"{na} starts {d} hex{'es' if d != 1 else ''} from {nb}; the set-up needs {words} {n}",
                         rule.path,
                     )
                 )
@@ -232,27 +232,28 @@ def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
             if found is None:
                 continue
             spec = scenario.map
-            for name in rule.groups[0]:
-                ref = starts[name].at
-                col, row = ref.col, ref.row
+            for name, _hex in found:
+                ref = starts[name].at if name in starts else None
+                if ref is None:
+                    continue
+                top_row = 0 if spec.origin == "ul" else spec.rows - 1
+                bottom_row = spec.rows - 1 - top_row
                 on = {
-                    "top": row == 0,
-                    "bottom": row == spec.rows - 1,
-                    "left": col == 0,
-                    "right": col == spec.cols - 1,
+                    "top": ref.row == top_row,
+                    "bottom": ref.row == bottom_row,
+                    "left": ref.col == 0,
+                    "right": ref.col == spec.cols - 1,
                 }[rule.edge or "bottom"]
-                if spec.origin == "ll" and rule.edge in ("top", "bottom"):
-                    on = row == (spec.rows - 1 if rule.edge == "top" else 0)
                 if not on:
-                    label = f"{col + 1:02d}{row + 1:02d}"
+                    label = f"{ref.col + 1:02d}{ref.row + 1:02d}"
                     out.append(
                         error("SCENARIO", f"{name} starts at {label}, not on the {rule.edge} edge", rule.path)
                     )
         elif rule.kind == "same_facing":
-            group = rule.groups[0]
-            if hexes(group, rule.path) is None:
+            found = hexes(rule.groups[0], rule.path)
+            if found is None:
                 continue
-            facings = [(name, starts[name].facing) for name in group]
+            facings = [(name, starts[name].facing) for name, _hex in found if name in starts]
             first_name, first = facings[0]
             for name, facing in facings[1:]:
                 if facing != first:

@@ -1,0 +1,104 @@
+"""The kit's one-page briefing: sides and forces, set-up, victory, turn limit,
+the map's size and assembly index, and what else the kit holds.
+
+:func:`briefing_view` builds a plain view model from the scenario (ships'
+key numbers come from the game's own counter faces, so the briefing and the
+counters agree); :func:`render_briefing` prints it through
+``templates/briefing.html.j2``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sheetgen.scenario import Scenario
+
+if TYPE_CHECKING:
+    from sheetgen.kit import KitPart
+
+__all__ = ["briefing_view", "render_briefing"]
+
+
+def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
+    from sheetgen.maps import Grid, MapError, hex_label, map_options, plan_pages
+    from sheetgen.units import format_length, parse_length
+
+    spec = scenario.map
+    view: dict[str, Any] = {
+        "cols": spec.cols,
+        "rows": spec.rows,
+        "hex": format_length(parse_length(spec.hex)),
+        "orientation": f"{spec.orientation}-topped",
+        "layers": [f"{x:+d}" if x else "0" for x in spec.layers],
+        "index": [],
+        "pages": 0,
+        "features": [
+            {
+                "kind": f.kind.replace("-", " "),
+                "name": f.name or "",
+                "hexes": ", ".join(hex_label(h.col, h.row) for h in f.hexes[:4]),
+            }
+            for f in spec.plan.features
+        ],
+        "starts": [
+            {
+                "label": s.label,
+                "hex": hex_label(s.at.col, s.at.row),
+                "facing": s.facing or "",
+                "colour": s.colour,
+            }
+            for s in spec.plan.starts
+        ],
+    }
+    try:
+        plan = plan_pages(map_options(scenario, paper=paper))
+    except MapError:
+        return view
+    view["pages"] = plan.pages
+    view["landscape"] = plan.landscape
+    hexes = Grid(spec.cols, spec.rows, 1.0, spec.orientation, spec.origin)
+    grid: list[list[dict[str, str]]] = [[{} for _ in range(plan.across)] for _ in range(plan.down)]
+    for tile in plan.tiles:
+        grid[tile.row][tile.col] = {"name": tile.name, "first": hex_label(tile.c0, hexes.label_row(tile.v0))}
+    view["index"] = grid
+    return view
+
+
+def briefing_view(scenario: Scenario, parts: list[KitPart], *, paper: str = "letter") -> dict[str, Any]:
+    """Everything the briefing prints, as plain values."""
+    sides = []
+    for side in scenario.sides:
+        ships = []
+        for ship in side.ships:
+            front, _back = scenario.game.counter(ship.stats)
+            numbers = " · ".join(f"{label} {value}".strip() for label, value in front.values)
+            design = ship.entry.stats.name
+            ships.append(
+                {"name": ship.name, "design": design if design != ship.name else "", "numbers": numbers}
+            )
+        sides.append({"name": side.name, "colour": side.colour, "notes": side.notes or "", "ships": ships})
+    return {
+        "name": scenario.name,
+        "game": scenario.game.title,
+        "source": scenario.source or "",
+        "summary": scenario.summary or "",
+        "turn_limit": scenario.turn_limit,
+        "setup": scenario.setup or "",
+        "victory": scenario.victory or "",
+        "sides": sides,
+        "map": _map_view(scenario, paper),
+        "parts": [
+            {"file": p.file, "title": p.title, "pages": p.pages} for p in parts if p.file != "briefing.pdf"
+        ],
+    }
+
+
+def render_briefing(scenario: Scenario, parts: list[KitPart], *, paper: str = "letter") -> bytes:
+    """The briefing as PDF bytes on ``paper`` (one page)."""
+    from sheetgen.render.html import PAPER, html_to_pdf, render_html
+
+    html = render_html(
+        "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": PAPER[paper]}
+    )
+    pdf, _warnings = html_to_pdf(html)
+    return pdf
