@@ -32,6 +32,7 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path:
     r = invoke("kit", "-o", out)
     assert r.exit_code == 0, r.stderr
     assert sorted(p.name for p in out.iterdir()) == [
+        "briefing.pdf",
         "counters.pdf",
         "map.pdf",
         "record-sheets.pdf",
