@@ -281,7 +281,13 @@ def sheets(
     ]
     expanded = []
     for ship, entry in zip(ships, result.entries, strict=True):
-        expanded.extend([ship] * max(1, entry.count))
+        if entry.count == 1:
+            expanded.append(ship)
+            continue
+        # several ships of one design: each gets its own sheet, numbered as the kit does
+        for k in range(entry.count):
+            stats = entry.game.named(entry.stats, f"{entry.stats.name} {k + 1}")
+            expanded.append(Ship(entry.game, stats, entry.findings, ship.side, ship.colour))
     if not expanded:
         _fail("no designs to print")
     for warning in glyph_warnings(ships):
