@@ -18,7 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Char", "Finding", "InputError", "Key", "Path", "PathPart", "Severity"]
+__all__ = [
+    "Char",
+    "Finding",
+    "InputError",
+    "Key",
+    "Path",
+    "PathPart",
+    "Severity",
+    "in_order",
+    "rule_order",
+]
 
 
 class Severity(StrEnum):
@@ -79,6 +89,20 @@ def warning(rule: str, message: str, path: Path = ()) -> Finding:
 def note(rule: str, message: str, path: Path = ()) -> Finding:
     """Shorthand for a ``NOTE`` finding (legal, for information)."""
     return Finding(rule, Severity.NOTE, message, path)
+
+
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
+
+def rule_order(rule: str) -> tuple[str, int]:
+    """Sort key of a rule id: ``SF-2`` before ``SF-10``, input ids (``SCHEMA``) as 0."""
+    head, _, tail = rule.partition("-")
+    return head, int(tail) if tail.isdigit() else 0
+
+
+def in_order(findings: list[Finding]) -> list[Finding]:
+    """Findings errors first, then warnings, then notes; by rule within each (stable)."""
+    return sorted(findings, key=lambda f: (_SEVERITY_ORDER[f.severity], rule_order(f.rule)))
 
 
 class InputError(Exception):

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding, error, note, warning
+from sheetgen.findings import Finding, error, in_order, note, warning
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 from sheetgen.hexgrid import Hex, format_vector, hex_line, hexes_between, parse_vector, turn
@@ -736,7 +736,7 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
-    return sorted(out, key=lambda f: ({"error": 0, "warning": 1, "note": 2}[f.severity.value], f.rule))
+    return in_order(out)
 
 
 @dataclass

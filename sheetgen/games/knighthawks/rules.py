@@ -15,7 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from sheetgen.findings import Finding, Path, error, note, warning
+from sheetgen.findings import Finding, Path, error, in_order, note, warning
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
 
@@ -666,15 +666,7 @@ def check(design: Design) -> list[Finding]:
     out.extend(_check_crew(design))
     out.extend(_check_systems(design))
     out.extend(_check_minelaying(design))
-    return sorted(
-        out,
-        key=lambda f: ({"error": 0, "warning": 1, "note": 2}[f.severity.value], _rule_key(f.rule)),
-    )
-
-
-def _rule_key(rule: str) -> tuple[str, int]:
-    head, _, tail = rule.partition("-")
-    return head, int(tail) if tail.isdigit() else 0
+    return in_order(out)
 
 
 def _check_weapons(design: Design) -> list[Finding]:

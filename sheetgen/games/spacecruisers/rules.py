@@ -13,7 +13,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sheetgen.findings import Char, Finding, Key, Path, error, note, warning
+from sheetgen.findings import Char, Finding, Key, Path, error, in_order, note, warning
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 
@@ -303,7 +303,7 @@ def check(design: Design) -> list[Finding]:
                 )
                 break
             seen += e.count
-    return sorted(out, key=lambda f: ({"error": 0, "warning": 1, "note": 2}[f.severity.value], f.rule))
+    return in_order(out)
 
 
 def _check_hull(design: Design, hull: Hull, n: int) -> list[Finding]:

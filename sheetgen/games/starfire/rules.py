@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sheetgen.findings import Char, Finding, Path, error, note, warning
+from sheetgen.findings import Char, Finding, Path, error, in_order, note, warning
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import Slot, SystemString, parse_system_string, system_string
@@ -368,15 +368,7 @@ def check(design: Design) -> list[Finding]:
     out.extend(_check_arcs(design, hull))
     out.extend(_check_speed(design, hull))
     out.extend(_check_munitions(design, codes))
-    return sorted(
-        out,
-        key=lambda f: ({"error": 0, "warning": 1, "note": 2}[f.severity.value], _rule_key(f.rule)),
-    )
-
-
-def _rule_key(rule: str) -> tuple[str, int]:
-    head, _, tail = rule.partition("-")
-    return head, int(tail) if tail.isdigit() else 0
+    return in_order(out)
 
 
 def _check_order(design: Design) -> list[Finding]:
