@@ -439,27 +439,15 @@ def kit(
     paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
     code = 0
     for path in paths:
-        out = (output or Path("output")) / _slug_for(path) if every else output
-        code = max(code, _one_kit(path, out, paper.value, single))
+        code = max(code, _one_kit(path, output, paper.value, single, nested=every))
     raise typer.Exit(code)
 
 
-def _slug_for(path: Path) -> str:
-    from sheetgen.scenario import slug
-
-    try:
-        import yaml
-
-        name = yaml.safe_load(path.read_text(encoding="utf-8")).get("scenario", path.stem)
-    except Exception:  # the kit itself reports unreadable files
-        name = path.stem
-    return slug(str(name))
-
-
-def _one_kit(path: Path, output: Path | None, paper: str, single: bool) -> int:
-    """Build one scenario's kit; returns its exit status (errors already printed)."""
+def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False) -> int:
+    """Build one scenario's kit; returns its exit status (errors already printed).
+    ``nested``: write into ``<output or output/>/<scenario name>/`` (for ``--all``)."""
     from sheetgen.kit import build_kit
-    from sheetgen.scenario import load_scenario
+    from sheetgen.scenario import load_scenario, slug
 
     loaded, result = load_scenario(path)
     if result.input_errors or loaded is None:
@@ -472,6 +460,8 @@ def _one_kit(path: Path, output: Path | None, paper: str, single: bool) -> int:
             f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
         )
         return 1
+    if nested:
+        output = (output or Path("output")) / slug(loaded.name)
     try:
         if sys.stderr.isatty():
             from rich.console import Console
