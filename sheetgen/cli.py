@@ -191,12 +191,11 @@ def validate(
                 1 for loc in scenario.located if loc.finding.is_error and loc not in design_lines
             )
     # a design reached both directly and through a scenario counts once
-    unique = {(Path(e.document.source).resolve(), e.base): e for e in result.entries}
+    unique = {(Path(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
     result.entries = list(unique.values())
     for entry in result.entries:
         lines.extend(entry.located)
-    order = {name: i for i, name in enumerate(dict.fromkeys(loc.source for loc in lines))}
-    lines.sort(key=lambda loc: (order[loc.source], loc.line, loc.column))
+    lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))
     _print_located(list(dict.fromkeys(lines)), min_severity=Severity.ERROR if quiet else Severity.NOTE)
     legal = sum(1 for e in result.entries if e.legal)
     illegal = len(result.entries) - legal
@@ -390,15 +389,21 @@ def import_design(
     """
     import yaml
 
+    from sheetgen.findings import InputError
+    from sheetgen.source import Document, Mark
+
     found = _game_or_fail(game)
+    if not text.strip():
+        _fail("nothing to import: paste the design between quotes")
+    # the pasted text is one single-line value, so Char offsets become columns
+    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:
         mapping, findings = found.import_notation(text, name)  # type: ignore[attr-defined]
     except NotImplementedError as exc:
         _fail(str(exc))
-    from sheetgen.source import Document, Mark
-
-    # the pasted text is one single-line value, so Char offsets become columns
-    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
+    except InputError as exc:
+        _print_located([doc.locate(f) for f in exc.findings], err=True)
+        raise typer.Exit(2) from None
     _print_located([doc.locate(f) for f in findings], err=True)
     body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
     illegal = any(f.is_error for f in findings)

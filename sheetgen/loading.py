@@ -25,6 +25,8 @@ from sheetgen.source import Document, Located, SourceError, load_file
 __all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
 
 YAML_SUFFIXES = (".yaml", ".yml")
+#: Most ships one design's ``count`` (or a scenario fleet entry's) may ask for.
+MAX_COUNT = 1000
 #: Keys that mark a document as a scenario rather than a design or fleet.
 SCENARIO_KEY = "scenario"
 
@@ -132,6 +134,8 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
                     )
                 ]
             )
+        if not items:
+            raise InputError([error("SCHEMA", "the fleet lists no designs", ("designs",))])
         for i, item in enumerate(items):
             yield ("designs", i), item, game, ("game",)
         return
@@ -163,8 +167,10 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
                 raise InputError(
                     [error("GAME", str(exc), (*base, "game") if own_game else game_path)]
                 ) from None
-            count = fields.integer("count", 1, minimum=1) or 1
+            count = fields.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             design = game.parse(fields)
+            if isinstance(getattr(design, "name", None), str) and not design.name.strip():
+                raise InputError([error("SCHEMA", "'name' must not be empty", (*base, "name"))])
         except InputError as exc:
             result.input_errors.extend(doc.locate(f) for f in exc.findings)
             continue

@@ -18,7 +18,7 @@ from typing import Any
 from sheetgen.findings import InputError, Path, error
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import Game
-from sheetgen.loading import Entry, LoadResult, read_designs
+from sheetgen.loading import MAX_COUNT, Entry, LoadResult, read_designs
 from sheetgen.placement import Rule, check_placement, read_placement
 from sheetgen.schema import Fields
 from sheetgen.source import Document, Located, SourceError, load_file
@@ -45,6 +45,8 @@ class ScenarioShip:
     entry: Entry
     side: str
     colour: str
+    #: Where the fleet entry that fields this ship is written.
+    path: Path = ()
 
     @property
     def stats(self) -> Any:
@@ -247,7 +249,46 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     return scenario, result
 
 
+def _check_unique_names(top: Fields, sides: list[Side]) -> None:
+    """Sides and ships need names of their own: start positions, placement rules,
+    counters and record sheets all tell them apart by name."""
+    seen_sides: set[str] = set()
+    for i, side in enumerate(sides):
+        if side.name in seen_sides:
+            top.problem(
+                f"two sides are named {side.name!r}: give each side a name of its own", ("sides", i, "name")
+            )
+        seen_sides.add(side.name)
+    seen: dict[str, str] = {}
+    for side in sides:
+        for ship in side.ships:
+            if ship.name in seen:
+                where = (
+                    "on this side too" if seen[ship.name] == side.name else f"on {seen[ship.name]}'s side too"
+                )
+                top.problem(
+                    f"a ship named {ship.name!r} is {where}: give the ships names of their own ('names:')",
+                    ship.path,
+                )
+                continue
+            seen[ship.name] = side.name
+
+
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
+    if (
+        isinstance(doc.data, dict)
+        and "scenario" not in doc.data
+        and ("designs" in doc.data or "name" in doc.data)
+    ):
+        raise InputError(
+            [
+                error(
+                    "SCHEMA",
+                    "this is a design file, not a scenario: a scenario starts with 'scenario: NAME'",
+                    (),
+                )
+            ]
+        )
     top = Fields(doc.data, (), what="scenario")
     name = top.text("scenario", required=True) or ""
     game_id = top.raw("game", required=True)
@@ -300,7 +341,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 sf.problems.extend(exc.findings)
                 continue
             children.append(item)
-            count = item.integer("count", 1, minimum=1) or 1
+            count = item.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             names = item.text_list("names") or []
             item.text("note")
             entries = _fleet_designs(item, doc, file.parent, game, result)
@@ -332,8 +373,9 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                         ship_name = names[named] if named < len(names) else f"{entry.stats.name} {k + 1}"
                     else:
                         ship_name = entry.stats.name if total == 1 else f"{entry.stats.name} {k + 1}"
-                    side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour))
+                    side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour, item.path))
         sides.append(side)
+    _check_unique_names(top, sides)
     if map_fields is not None:
         ships = {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
         spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)

@@ -82,6 +82,8 @@ class Document:
     data: Any
     marks: dict[Path, Mark] = field(default_factory=dict)
     key_marks: dict[Path, Mark] = field(default_factory=dict)
+    #: 0-based place of this document in its file's YAML stream.
+    index: int = 0
 
     def position(self, path: Path) -> tuple[int, int]:
         """``(line, column)`` of the node at ``path``.
@@ -180,7 +182,7 @@ def load_text(text: str, source: str) -> list[Document]:
             node = loader.get_node()
             if node is None or (isinstance(node, yaml.ScalarNode) and node.value == ""):
                 continue
-            doc = Document(source, None)
+            doc = Document(source, None, index=len(docs))
             doc.data = _Builder(doc, loader).build(node, ())
             docs.append(doc)
     except yaml.MarkedYAMLError as exc:
@@ -211,16 +213,20 @@ def load_file(path: str | os.PathLike[str], *, source: str | None = None) -> lis
     p = FsPath(path)
     name = source if source is not None else str(path)
     try:
-        size = p.stat().st_size
         if p.is_dir():
             raise _file_error(name, "is a folder, not a YAML file")
+        if p.exists() and not p.is_file():
+            raise _file_error(name, "is not a regular file (a device or a pipe?): give a YAML file")
+        with p.open("rb") as handle:
+            # read one byte past the limit: st_size lies for special files
+            raw = handle.read(MAX_BYTES + 1)
+            size = len(raw) if len(raw) <= MAX_BYTES else max(p.stat().st_size, len(raw))
         if size > MAX_BYTES:
             raise _file_error(
                 name,
                 f"file is {size / 1e6:.1f} MB; design and scenario files are limited to "
                 f"{MAX_BYTES / 1e6:.1f} MB",
             )
-        raw = p.read_bytes()
     except FileNotFoundError:
         raise _file_error(name, "no such file") from None
     except PermissionError:

@@ -22,7 +22,8 @@ from sheetgen.games.starfire.notation import notation, parse_notation, parse_sys
         ("SSAA(2x(II))QQQQ", "SSAA(II)(II)QQQQ"),
         ("SS AA (I)(I) Q", "SSAA(I)(I)Q"),
         ("SSPtMgY", "SSPtMgY"),
-        ("(3xI)", "III"),  # a repeat is only shorthand: three bare drives
+        ("SSAA(3xI)Q", "SSAA(I)(I)(I)Q"),  # parentheses around drives make rooms
+        ("SSAAIx3Q", "SSAAIIIQ"),  # without them the drives stay bare (and SF-5 says so)
     ],
 )
 def test_repeats_normalise(typed: str, normal: str) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.findings import Char, Finding, Severity
+from sheetgen.findings import Char, Finding, InputError, Severity, error
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.starfire import rules
 from sheetgen.games.starfire.notation import parse_notation, parse_system_string
@@ -149,7 +149,20 @@ class Starfire(Game):
         :class:`Char` offsets into ``text``. A stated turn mode or speed that
         differs from what the rules derive is a warning showing both numbers.
         """
+        if not text.strip():
+            raise InputError(
+                [
+                    error(
+                        "SF-1",
+                        "nothing to import: paste a design such as CT-[2]-SSAA(I)(I)(I)QLR-[6]",
+                        (Char(0),),
+                    )
+                ]
+            )
         n = parse_notation(text)
+        if not n.systems_text:
+            # no system string at all: not a design that can be checked
+            raise InputError(n.findings or [error("SF-1", "no system string", (Char(0),))])
         design = rules.Design(
             name=name,
             hull=n.hull,
@@ -162,7 +175,10 @@ class Starfire(Game):
         stats = rules.derive(design)
         where = {"speed": n.speed_offset, "turn_mode": n.turn_mode_offset, "hull": n.hull_offset}
         findings: list[Finding] = n.findings[: len(n.findings) - len(n.systems.findings)]
+        hull_reported = any(f.path == (Char(n.hull_offset),) and f.rule == "SF-1" for f in findings)
         for f in rules.check(design):
+            if f.path == ("hull",) and hull_reported:
+                continue
             path = f.path
             if path and isinstance(path[0], str):
                 path = (Char(where.get(path[0], 0)),)

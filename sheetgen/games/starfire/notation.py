@@ -5,8 +5,9 @@ mode in brackets (optional), the system string, the speed in brackets
 (optional). In the system string each system is its chart code (``Pt`` and
 ``Mg`` have two letters), engine rooms are parentheses around their drives
 (``(II)``), ``+`` marks a restricted-arc weapon, and repeats may be written
-``(6xA)``, ``Ax6`` or ``6xA`` (also ``x`` as ``×`` or ``*``); a repeat is only
-shorthand, so ``(3xI)`` is ``III``, three bare drives.
+``(6xA)``, ``Ax6`` or ``6xA`` (also ``x`` as ``×`` or ``*``); a repeat is
+shorthand for writing the code again, except that ``(3xI)`` makes three engine
+rooms ``(I)(I)(I)``, since a drive outside a room is never legal.
 
 :func:`parse_system_string` / :func:`system_string` and :func:`parse_notation`
 / :func:`notation` are the paired readers and writers. Readers never raise on
@@ -196,6 +197,13 @@ class _Reader:
         )
         if is_repeat:
             body = self.sequence(in_room, until=")")
+            if body and not in_room and all(s.code == "I" and s.room is None for s in body):
+                # "(3xI)": the parentheses make engine rooms, one drive each
+                rooms = []
+                for s in body:
+                    rooms.append(Slot("I", self.room_count, s.plus, s.offset))
+                    self.room_count += 1
+                body = rooms
             if self.peek() != ")":
                 self.fail("SF-5", "unbalanced parenthesis: '(' is never closed", start)
                 return body
