@@ -145,8 +145,35 @@ def _fleets(entries: list[Entry]) -> list[tuple[str, str | None, list[Entry]]]:
     return list(groups.values())
 
 
+def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
+    """The output format: ``fmt`` if given, else the file's suffix. Fails (exit 2)
+    when they disagree, or when neither names one of ``formats``, so a file's
+    name always tells what is in it."""
+    suffix = output.suffix.lower().lstrip(".")
+    suffix = {"htm": "html", "yml": "yaml"}.get(suffix, suffix)
+    if fmt is None:
+        if suffix not in formats:
+            _fail(f"-o {output}: name the file .{' or .'.join(formats)}, or give --format")
+        return suffix
+    if suffix in formats and suffix != fmt:
+        _fail(f"-o {output} is a .{suffix} file but --format is {fmt}")
+    if suffix != fmt:
+        _fail(f"-o {output}: a {fmt} file should end in .{fmt}")
+    return fmt
+
+
 def _load_or_fail(paths: list[Path]) -> LoadResult:
+    """Designs in ``paths``, scenarios' designs included (each design once); exits 2
+    with every unreadable input printed."""
     result = load_designs(paths)
+    for scenario_source, _doc in result.scenarios:
+        from sheetgen.scenario import load_scenario
+
+        _scenario, sresult = load_scenario(scenario_source)
+        result.input_errors.extend(sresult.input_errors)
+        result.entries.extend(sresult.entries)
+    unique = {(Path(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
+    result.entries = list(unique.values())
     if result.input_errors:
         _print_located(result.input_errors, err=True)
         raise typer.Exit(2)
@@ -256,8 +283,9 @@ def sheets(
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).")],
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     fmt: Annotated[
-        SheetFormat, typer.Option("--format", help="pdf, or html for a browser.")
-    ] = SheetFormat.pdf,
+        SheetFormat | None,
+        typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
+    ] = None,
 ) -> None:
     """Print record sheets for every design (several ships a page where they fit).
 
@@ -267,6 +295,7 @@ def sheets(
     from sheetgen.output import check_writable
     from sheetgen.sheets import SheetError, Ship, glyph_warnings, render_sheets
 
+    fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
     try:
         check_writable(output)
     except OutputError as exc:
@@ -311,7 +340,10 @@ def reference(
         Path | None,
         typer.Option("--output", "-o", help="File to write; JSON and CSV go to standard output without it."),
     ] = None,
-    fmt: Annotated[CardFormat, typer.Option("--format", help="pdf, html, json or csv.")] = CardFormat.pdf,
+    fmt: Annotated[
+        CardFormat | None,
+        typer.Option("--format", help="pdf, html, json or csv (default: from the file name, else pdf)."),
+    ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size (printed landscape).")] = Paper.letter,
     tables: Annotated[
         Path | None,
@@ -329,8 +361,12 @@ def reference(
     card = None
     if tables is not None:
         card = _card_with_tables(found, tables)
-    if output is None and fmt in (CardFormat.pdf, CardFormat.html):
-        _fail(f"--format {fmt.value} needs -o FILE")
+    if output is None:
+        fmt = fmt or CardFormat.pdf
+        if fmt in (CardFormat.pdf, CardFormat.html):
+            _fail(f"--format {fmt.value} needs -o FILE (json and csv can go to standard output)")
+    else:
+        fmt = CardFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html", "json", "csv")))
     if output is not None:
         try:
             check_writable(output)

@@ -34,7 +34,9 @@ def roll(
     seed: Annotated[int, typer.Option(help="Seed of the dice; the same seed gives the same ship.")] = 1,
     systems: Annotated[
         int | None,
-        typer.Option(help="Rolls on the systems table (default 5, the basic rules; fighters 3).", min=0),
+        typer.Option(
+            help="Rolls on the systems table (default 5, the basic rules; fighters 3).", min=0, max=40
+        ),
     ] = None,
     hull: Annotated[RollHull, typer.Option(help="Hull to build on.")] = RollHull.military,
     fighters: Annotated[

@@ -126,14 +126,22 @@ def page_count(pdf: bytes) -> int:
 
 def single_pdf(parts: list[KitPart]) -> bytes:
     """Every part in one PDF, in kit order, with one bookmark per part (the parts'
-    own bookmarks are dropped). Deterministic: the same parts give the same bytes."""
+    own bookmarks are dropped). Each part starts on an odd page, a blank page
+    put before it where needed, so printed two-sided the counter backs still
+    land behind their fronts. Deterministic: the same parts give the same bytes."""
     import io
 
-    from pypdf import PdfWriter
+    from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     for part in parts:
-        writer.append(io.BytesIO(part.data), outline_item=part.title, import_outline=False)
+        if len(writer.pages) % 2:
+            last = writer.pages[-1]
+            writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
+        start = len(writer.pages)
+        for page in PdfReader(io.BytesIO(part.data)).pages:
+            writer.add_page(page)
+        writer.add_outline_item(title=part.title, page_number=start)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -183,7 +191,11 @@ def build_kit(
         part.pages = page_count(part.data)
     if progress:
         progress("Writing", len(order), len(order))
+    whole = single_pdf(parts) if single else b""
     written = [write_atomic(folder / part.file, part.data) for part in parts]
+    stale = folder / "kit.pdf"
     if single:
-        written.append(write_atomic(folder / "kit.pdf", single_pdf(parts)))
+        written.append(write_atomic(stale, whole))
+    elif stale.is_file():
+        stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
