@@ -72,12 +72,15 @@ def briefing_view(scenario: Scenario, parts: list[KitPart], *, paper: str = "let
         for ship in side.ships:
             front, _back = scenario.game.counter(ship.stats)
             numbers = " · ".join(f"{label} {value}".strip() for label, value in front.values)
-            design = ship.entry.stats.name
+            design = getattr(ship.entry.stats, "design_class", None) or ship.entry.stats.name
             ships.append(
                 {"name": ship.name, "design": design if design != ship.name else "", "numbers": numbers}
             )
         sides.append({"name": side.name, "colour": side.colour, "notes": side.notes or "", "ships": ships})
+    ship_count = sum(len(side["ships"]) for side in sides)
     return {
+        "compact": ship_count > 16 or max((len(side["ships"]) for side in sides), default=0) > 10,
+        "starts_per_column": 12,
         "name": scenario.name,
         "game": scenario.game.title,
         "source": scenario.source or "",

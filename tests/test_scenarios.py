@@ -265,3 +265,29 @@ def test_kit_all_from_the_command_line(invoke: Callable[..., Any], tmp_path: Pat
     )
     r = invoke("kit", "--all", DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
     assert r.exit_code == 2 and "give a scenario or --all, not both" in r.stderr
+
+
+def _closest_ink_to_edge(path: Path) -> float:
+    """Smallest distance in pt from any printed character to a paper edge (pypdfium2)."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    closest = float("inf")
+    for page in doc:
+        width, height = page.get_size()
+        text = page.get_textpage()
+        for k in range(text.count_chars()):
+            if text.get_text_range(k, 1).isspace():
+                continue
+            left, bottom, right, top = text.get_charbox(k)
+            closest = min(closest, left, bottom, width - right, height - top)
+    return closest
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_printed_text_stays_clear_of_the_paper_edge(
+    kits: dict[str, tuple[Scenario, Path]], name: str
+) -> None:
+    _scenario, folder = kits[name]
+    for part in ("briefing.pdf", "record-sheets.pdf", "reference-card.pdf"):
+        assert _closest_ink_to_edge(folder / part) >= 18.0, part  # 1/4 in: home printers' dead strip
