@@ -471,8 +471,7 @@ def kit(
     ] = False,
     every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
 ) -> None:
-    """Write a game kit for a scenario: a briefing, record sheets for every ship,
-    counters, the map and the reference card."""
+    """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
 
     if every and scenario is not None:

@@ -417,7 +417,7 @@ def test_card_with_user_roll_ranges(invoke: Callable[..., Any], write: Callable[
         ["12–20", "Fire"],
     ]
     assert starship["rows"][3][0] is None  # results without a roll keep a dash
-    assert starship["source"] == "results: seed 002 (KH-6); rolls: my copy of the tables"
+    assert starship["source"] == "results: rule text (KH-6); rolls: my copy of the tables"
     assert table(card, "damage-crew")["rows"] == [["4", "sensor operator: 8D10", ""]]
 
 

@@ -307,3 +307,17 @@ def test_findings_are_sorted_errors_first() -> None:
     severities = [s for _, s, _ in got]
     assert severities == sorted(severities, key=["error", "warning", "note"].index)
     assert Severity.ERROR.value == "error"
+
+
+def test_a_base_with_sensors_reaches_past_the_chart() -> None:
+    from sheetgen.games.starfire.sheet import sheet_ranges
+
+    # 22 hexes is read as 17 (R to-hit 3); 23 as 18 (Pt to-hit 1, R out of range)
+    assert rules.to_hit("R", 22, base_with_sensors=True) == 3
+    assert rules.to_hit("Pt", 23, base_with_sensors=True) == 1
+    assert rules.to_hit("R", 23, base_with_sensors=True) is None
+    watchtower = stats("BS1", "SSSSAAAAQQYDDRRRG")
+    citadel = stats("BS2", "SSSSSSAAAAAAZQQQQYYDDDRRRRPtGMg")
+    assert sheet_ranges(watchtower)[-1] == 22
+    assert sheet_ranges(citadel)[-1] == 23
+    assert sheet_ranges(stats("CT", "SSAA(I)(I)(I)QLR"))[-1] == 20

@@ -42,7 +42,7 @@ def _attack_table() -> Table:
         notes=[
             "Chance of at least 1..5 damage; average = expected damage.",
             "Modifiers (below) fold into D.",
-            "D below −9: no damage possible.",
+            "At D of −9 or less no damage is possible.",
         ],
         percent=set(steps),
         decimals={"average"},

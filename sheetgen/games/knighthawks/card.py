@@ -89,7 +89,7 @@ def _weapons() -> Table:
             "defences",
         ],
         rows,
-        source="seed 002, WEAPONS (RULINGS KH-4, KH-7); hexes computed at 60 m a hex",
+        source="rule text, WEAPONS (RULINGS KH-4, KH-7); hexes computed at 60 m a hex",
         notes=[
             "Maximum damage rule: a hit does the maximum; else roll the dice and multiply by 10. "
             "One attack a turn per weapon; a linked group fires as one attack and adds its damage.",
@@ -124,7 +124,7 @@ def _defences() -> Table:
         "Defences",
         ["code", "defence", "salvo", "ADF/MR", "lasts", "to hit", "damage", "works on", "min HS"],
         rows,
-        source="seed 002, DEFENSIVE SYSTEMS (KH-4)",
+        source="rule text, DEFENSIVE SYSTEMS (KH-4)",
         notes=[
             f"ABM: a cloud over {data.ABM_CLOUD_HEXES} hexes in a line, laid up to "
             f"{data.ABM_REACH_HEXES} hexes ({data.ABM_REACH_HEXES * data.HEX_METRES:,} m) away; "
@@ -159,7 +159,7 @@ def _beam_reductions() -> Table:
         "Beams against ABM salvos and magnetic shielding",
         ["ABM salvos", "mag shielding", "to hit", "damage kept", "6 linked HLC (24,000)", "PB (200)"],
         rows,
-        source="seed 002, DEFENSIVE SYSTEMS and damage example: shielding and two ABM salvos leave one quarter",
+        source="rule text, DEFENSIVE SYSTEMS and damage example: shielding and two ABM salvos leave one quarter",
         percent={"damage kept"},
         notes=["Each ABM salvo takes a quarter off the damage; shielding then halves what is left."],
     )
@@ -189,7 +189,7 @@ def _missile_reductions() -> Table:
         "Missiles and drones against ICM salvos and shielding",
         ["ICM salvos", "mag shielding", "missile to hit", "damage kept", "TT (1,000)", "drone to hit"],
         rows,
-        source="seed 002, DEFENSIVE SYSTEMS (KH-4)",
+        source="rule text, DEFENSIVE SYSTEMS (KH-4)",
         percent={"damage kept"},
         notes=["ICM salvos cut the chance to hit only, never the damage."],
     )
@@ -209,7 +209,7 @@ def _detection() -> Table:
         "Detection: Sensor Operation check",
         ["situation", "modifier", "per"],
         rows,
-        source="seed 002, DETECTION (KH-2)",
+        source="rule text, DETECTION (KH-2)",
         notes=[
             "Rolled by each side every turn; a ship that took damage this turn is detected without a roll.",
             "Detecting a ship reveals both: they may fight.",
@@ -228,7 +228,7 @@ def _to_hit() -> Table:
         "To hit: d100 at most the final number",
         ["", "modifier", "per"],
         rows,
-        source="seed 002, HIT DETERMINATION",
+        source="rule text, HIT DETERMINATION",
     )
 
 
@@ -242,7 +242,7 @@ def _critical_bands() -> Table:
         "Critical hits and misses (exact d100)",
         ["final to hit", "hits", "critical hits", "plain hits", "critical misses"],
         rows,
-        source="seed 002, Critical Hit / Critical Miss; enumerated with dyce",
+        source="rule text, Critical Hit / Critical Miss; enumerated with dyce",
         percent={"hits", "critical hits", "plain hits", "critical misses"},
         notes=[
             "Natural 01–05 always hits: critical unless the final to hit is under 6%.",
@@ -259,7 +259,7 @@ def _maneuvers() -> Table:
         "Maneuvers and their MP",
         ["maneuver", "cost in MP"],
         rows,
-        source="seed 002, Maneuver Points (KH-1)",
+        source="rule text, Maneuver Points (KH-1)",
         left={"cost in MP"},
         notes=[
             "MP a turn = 6 × MR ÷ HS; one maneuver takes (HS ÷ MR) ÷ 6 turns.",
@@ -303,7 +303,7 @@ def _hull_sizes() -> Table:
         "By hull size (band edges)",
         ["HS", "detection", "DCR", "min crew", "rally", "rally (civilian)", "ram damage", "blast"],
         rows,
-        source="RULINGS KH-2, KH-5; seed 002, DETECTION, BOARDING, RAMMING, damage results",
+        source="RULINGS KH-2, KH-5; rule text, DETECTION, BOARDING, RAMMING, damage results",
         notes=["Blast: a ship blowing up hits every ship within 1,200 m (20 hexes)."],
     )
 
@@ -356,7 +356,7 @@ def _boarding() -> Table:
         "Boarding: breaching the hull and rallying the defenders",
         ["target HS", "target SP", "breach in one attack", "its minimum crew", "rally", "rally (civilian)"],
         rows,
-        source="seed 002, BOARDING (KH-2): breach 10% of total SP; rally HS turns, civilian 2 × HS",
+        source="rule text, BOARDING (KH-2): breach 10% of total SP; rally HS turns, civilian 2 × HS",
         notes=[
             "The boarding ship needs its own minimum crew (its HS) aboard, besides the boarders.",
             "First grapple (all MP) or match course and speed; pressurised ships need an airlock seal.",
@@ -388,13 +388,13 @@ def _results(tables: DamageTables | None) -> list[Table]:
                 if r.id not in covered:
                     rows.append([None, r.name, r.effect])
             columns = ["roll", "result", "effect"]
-            source = "results: seed 002 (KH-6); rolls: " + (
+            source = "results: rule text (KH-6); rolls: " + (
                 tables.source if tables is not None and tables.source else "supplied by the user"
             )
         else:
             rows = [[r.name, r.effect] for r in results]
             columns = ["result", "effect"]
-            source = "seed 002, EXPLANATION OF DAMAGE RESULTS (KH-6)"
+            source = "rule text, EXPLANATION OF DAMAGE RESULTS (KH-6)"
             notes.append(
                 "The text lost this table's roll ranges; give yours with "
                 "sheetgen reference knight-hawks-2000 --tables FILE."

@@ -55,7 +55,14 @@ def _weapon_chart() -> Table:
 
 def _base_range() -> Table:
     rows = []
-    for r in range(13, 21):
+    # beyond the chart's 20 hexes for as long as any of R, G, Pt still hits (SF-8)
+    last = max(
+        r
+        for r in range(13, 26)
+        for c in data.BASE_EXTENDED_WEAPONS
+        if rules.to_hit(c, r, base_with_sensors=True)
+    )
+    for r in range(13, last + 1):
         eff = rules.base_effective_range("R", r)
         rows.append(
             [

@@ -14,7 +14,7 @@ from sheetgen.findings import Finding
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.rules import StarfireStats
 
-__all__ = ["name_size", "ship_view", "weapon_rows"]
+__all__ = ["name_size", "sheet_ranges", "ship_view", "weapon_rows"]
 
 
 def name_size(name: str) -> str:
@@ -23,15 +23,29 @@ def name_size(name: str) -> str:
     return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
+def sheet_ranges(stats: StarfireStats) -> list[int]:
+    """Ranges the sheet's weapon table shows: 0..20 hexes, or further for a base
+    with combat sensors whose R, G or Pt still hit beyond 20 (SF-8: 22 hexes is
+    read as 17)."""
+    if not (stats.kind == "base" and stats.combat_sensors):
+        return list(data.RANGES)
+    reach = max(data.RANGES)
+    for w in stats.weapons:
+        for r in range(reach + 1, reach + data.BASE_RANGE_REDUCTION + 1):
+            if rules.to_hit(w.code, r, base_with_sensors=True) is not None:
+                reach = max(reach, r)
+    return list(range(reach + 1))
+
+
 def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
-    """Chart rows for the weapons a ship carries: per range 0..20 a cell with
+    """Chart rows for the weapons a ship carries: per range of :func:`sheet_ranges` a cell with
     ``to_hit``, ``damage`` (``None`` = cannot fire) and ``limited`` (beyond the
     10-hex targeting limit of a ship without combat sensors)."""
     base_y = stats.kind == "base" and stats.combat_sensors
     rows = []
     for w in stats.weapons:
         cells = []
-        for r in data.RANGES:
+        for r in sheet_ranges(stats):
             hit = rules.to_hit(w.code, r, combat_sensors=stats.combat_sensors, base_with_sensors=base_y)
             dmg = rules.weapon_damage(w.code, r, base_with_sensors=base_y)
             if stats.double_damage and dmg is not None:
@@ -91,7 +105,7 @@ def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
         "notation": stats.notation,
         "track": _track(stats),
         "weapons": weapon_rows(stats),
-        "ranges": list(data.RANGES),
+        "ranges": sheet_ranges(stats),
         "launchers": launchers,
         "shields": stats.shields,
         "shield_rounds": data.SHIELD_RECOVERY_ROUNDS,
