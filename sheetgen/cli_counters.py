@@ -110,7 +110,7 @@ def counters(
     cut: Annotated[
         CutMarks, typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
     ] = CutMarks.lines,
-    copies: Annotated[int, typer.Option(help="Counters per ship.")] = 1,
+    copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
     ] = None,
@@ -124,6 +124,7 @@ def counters(
     cannot be used (nothing is written then).
     """
     from sheetgen.counters import (
+        MAX_COPIES,
         CounterError,
         SheetSpec,
         fleet_counters,
@@ -147,6 +148,8 @@ def counters(
     offset = _offset(back_offset)
     if copies < 1:
         _fail(f"--copies {copies}: must be 1 or more")
+    if copies > MAX_COPIES:
+        _fail(f"--copies {copies}: at most {MAX_COPIES}")
     marker_game = None
     if markers is not None:
         try:
@@ -173,7 +176,10 @@ def counters(
         for entry in result.entries:
             _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
         exit_code = result.exit_code
-        fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+        try:
+            fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+        except CounterError as exc:
+            _fail(str(exc))
     else:
         fleet_items, fleet_sides = [], []
     for path in scenario_paths:
@@ -187,7 +193,10 @@ def counters(
         _print_located(errors, err=True)
         if errors:
             exit_code = 1
-        items += scenario_counters(loaded, copies=copies, markers=False)
+        try:
+            items += scenario_counters(loaded, copies=copies, markers=False)
+        except CounterError as exc:
+            _fail(str(exc))
         sides += [(side.name, side.colour) for side in loaded.sides]
     items += fleet_items
     sides += fleet_sides

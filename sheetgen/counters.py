@@ -62,6 +62,9 @@ __all__ = [
     "DEFAULT_SIZE",
     "DUPLEX_MODES",
     "MARGIN",
+    "MAX_COPIES",
+    "MAX_COUNTERS",
+    "MAX_SHEETS",
     "STANDARD_SIZES",
     "Counter",
     "CounterError",
@@ -89,6 +92,12 @@ DEFAULT_SIZE = 45.0
 MARGIN = 36.0
 #: Centre of each registration mark, from the page's nearest corner edges (0.3 in).
 REGISTRATION_INSET = 21.6
+#: Most copies of each ship one run prints (spares, not print runs).
+MAX_COPIES = 100
+#: Most counters one run lays out, and most sheets (a sheet is two pages when
+#: printed two-sided): bounds time, memory and paper for a mistyped number.
+MAX_COUNTERS = 5_000
+MAX_SHEETS = 100
 
 DUPLEX_MODES = ("long", "short", "none")
 Duplex = Literal["long", "short", "none"]
@@ -112,7 +121,17 @@ _BOLD = "SheetCondensed"
 
 class CounterError(ValueError):
     """Sheet settings that cannot be printed (a counter larger than the page,
-    a gutter too small for the bleed); the message is one line for the user."""
+    a gutter too small for the bleed, more than :data:`MAX_COUNTERS` counters or
+    :data:`MAX_SHEETS` sheets in one run); the message is one line for the user."""
+
+
+def _check_total(total: int, how: str = "") -> None:
+    """Raise :class:`CounterError` when ``total`` counters are more than one run lays out."""
+    if total > MAX_COUNTERS:
+        raise CounterError(
+            f"{total:,} counters{how}; at most {MAX_COUNTERS:,} in one run: "
+            "print fewer copies or fewer ships at a time"
+        )
 
 
 @dataclass(frozen=True)
@@ -201,7 +220,11 @@ class Sheets:
 def ship_counters(
     game: Game, stats: Any, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
 ) -> list[Counter]:
-    """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``."""
+    """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``.
+
+    Raises :class:`CounterError` when ``copies`` is more than :data:`MAX_COUNTERS`.
+    """
+    _check_total(copies, f" ({copies:,} copies of {stats.name!r})")
     front, back = game.counter(stats)
     return [Counter(front, back, colour, side, side if group is None else group)] * copies
 
@@ -242,8 +265,11 @@ def fleet_counters(
     ``copies`` times. A fleet file's ``side:`` names the side; sides take
     ``colours`` in order of first appearance (designs with no side share one
     unnamed side). Returns ``(counters, [(side, colour), ...])``, ships grouped
-    by side.
+    by side. Raises :class:`CounterError`, before building any, when that makes
+    more than :data:`MAX_COUNTERS` counters.
     """
+    ships = sum(max(1, entry.count) for entry in entries)
+    _check_total(ships * copies, f" ({ships:,} ships × {copies:,} copies)")
     by_side: dict[str, list[Counter]] = {}
     side_colour: dict[str, str] = {}
     for entry in entries:
@@ -266,7 +292,11 @@ def fleet_counters(
 
 def scenario_counters(scenario: Scenario, *, copies: int = 1, markers: bool = True) -> list[Counter]:
     """Counters for every ship of every side of ``scenario`` (named, in its side's
-    colour, ``copies`` of each), then the game's markers for those sides."""
+    colour, ``copies`` of each), then the game's markers for those sides.
+    Raises :class:`CounterError`, before building any, when the ships alone make
+    more than :data:`MAX_COUNTERS` counters."""
+    ships = sum(len(side.ships) for side in scenario.sides)
+    _check_total(ships * copies, f" ({ships:,} ships × {copies:,} copies)")
     out: list[Counter] = []
     for side in scenario.sides:
         for ship in side.ships:
@@ -421,15 +451,22 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
     Pages come in print order: front, back, front, back... for duplex ``long``
     and ``short``; one page per sheet for ``none``. Each page's label names it
     (``Fronts 1``, ``Backs 1``). Raises :class:`CounterError` when the counter
-    does not fit the paper or the gutter is narrower than twice the bleed.
+    does not fit the paper, the gutter is narrower than twice the bleed, or
+    there are more than :data:`MAX_COUNTERS` counters or :data:`MAX_SHEETS` sheets.
     """
     grid = _grid(spec)
+    _check_total(len(counters))
     width, height = PAPER_SIZES[spec.paper]
     s, b = spec.size, spec.bleed
     fold = spec.duplex == "none"
     per_row = grid.cols // 2 if fold else grid.cols
     cells = _cells(counters, per_row, grid.rows)
     sheets = (cells[-1][0] + 1) if cells else 1
+    if sheets > MAX_SHEETS:
+        raise CounterError(
+            f"{len(counters):,} counters of {format_size(s)} take {sheets:,} sheets; at most {MAX_SHEETS} "
+            "in one run: print fewer at a time or choose a smaller --size"
+        )
     warnings: dict[str, None] = {}
     painter = _Painter(s, warnings)
 

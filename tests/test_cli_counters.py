@@ -257,6 +257,7 @@ def test_missing_glyphs_are_one_warning_line(invoke: Invoke, write: Write, tmp_p
         (["--markers", "chess"], "unknown marker set 'chess'; known: starfire"),
         (["--bleed", "1/8in", "--gutter", "1/8in"], "at least twice the bleed"),
         (["--copies", "0"], "--copies 0: must be 1 or more"),
+        (["--copies", "99999999999"], "--copies 99999999999: at most 100"),
         (["--back-offset", "1mm"], "write X,Y"),
         (["--back-offset", "1in,0"], "at most 1/4 in"),
         (["--duplex", "none", "--size", "5in"], "fold-and-glue"),
@@ -274,6 +275,19 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(
     assert message in lines[0]
     assert out.read_bytes() == b"earlier file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.pdf"]
+
+
+def test_too_many_counters_in_one_run_is_one_line_exit_2(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    big = write("big.yaml", FLEET.replace("count: 3", "count: 1000").replace("count: 2", "count: 1000"))
+    out = tmp_path / "c.pdf"
+    result = invoke("counters", big, "--copies", "3", "-o", out)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("sheetgen: error: 6,000 counters") and "at most 5,000" in line
+    assert not out.exists()
+    assert invoke("counters", big, "--copies", "2", "-o", out).exit_code == 0  # 4,000 is fine
 
 
 def test_nothing_to_print_and_missing_output(invoke: Invoke, tmp_path: Path) -> None:

@@ -484,3 +484,27 @@ def test_scenario_counters_cover_every_ship_of_both_sides_and_the_markers() -> N
         ("Pike", "Player B", "#b3261e"),
     ]
     assert len(items) - len(ships) == 2 + 2 + 3 + 6 * 2 + 10
+
+
+# ------------------------------------------------------------------ how many counters one run lays out
+
+
+def test_copies_beyond_the_cap_fail_before_anything_is_built() -> None:
+    with pytest.raises(CounterError, match=r"99,999,999,999 copies.*at most 5,000"):
+        ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=99_999_999_999)
+
+
+def test_counters_in_one_run_are_capped() -> None:
+    half = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=2_600)
+    with pytest.raises(CounterError, match=r"5,200 counters.*at most 5,000") as info:
+        layout_sheets(half + half, SheetSpec(size=36.0))
+    assert "\n" not in str(info.value)
+    assert len(layout_sheets(half, SheetSpec(size=36.0)).placements) == 2_600
+
+
+def test_sheets_in_one_run_are_capped() -> None:
+    # a 7 in counter takes a whole letter sheet: 101 of them would be 202 pages
+    items = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=101)
+    with pytest.raises(CounterError, match=r"101 sheets.*at most 100"):
+        layout_sheets(items, SheetSpec(size=7 * 72.0))
+    assert len(layout_sheets(items[:100], SheetSpec(size=7 * 72.0)).drawing.pages) == 200
