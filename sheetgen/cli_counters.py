@@ -79,7 +79,9 @@ def counters(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="File to write (.pdf; .svg gives one file per page: NAME-1.svg ...)."
+            "--output",
+            "-o",
+            help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...).",
         ),
     ] = None,
     scenario: Annotated[
@@ -114,7 +116,10 @@ def counters(
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
     ] = None,
-    fmt: Annotated[CounterFormat, typer.Option("--format", help="pdf or svg.")] = CounterFormat.pdf,
+    fmt: Annotated[
+        CounterFormat | None,
+        typer.Option("--format", help="pdf or svg; by default the output file's suffix."),
+    ] = None,
 ) -> None:
     """Print die-cut counters: fronts with name, facing arrow and key numbers in the
     side's colour; backs with the reduced state, mirrored so each lands behind
@@ -138,6 +143,7 @@ def counters(
 
     if output is None:
         _fail("give the file to write with -o FILE")
+    fmt = _format(output, fmt)
     try:
         check_writable(output)
     except OutputError as exc:
@@ -244,6 +250,18 @@ def counters(
     raise typer.Exit(exit_code)
 
 
+def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
+    """The format ``output``'s suffix names (``.pdf``, ``.svg``, in any case); fails
+    (exit 2) when the suffix is anything else or ``fmt`` says otherwise."""
+    suffix = output.suffix.lower()
+    if suffix not in (".pdf", ".svg"):
+        _fail(f"-o {output}: name a .pdf or .svg file (the suffix sets the format)")
+    named = CounterFormat(suffix[1:])
+    if fmt is not None and fmt is not named:
+        _fail(f"-o {output} is a {suffix} file but --format is {fmt.value}")
+    return named
+
+
 def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Path, bytes]]:
     """The files to write: one PDF, or one SVG per page (``NAME-1.svg`` ... when several)."""
     from sheetgen.draw.primitives import Drawing
@@ -258,5 +276,4 @@ def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Pat
     pages = to_svg_pages(drawing)
     if len(pages) == 1:
         return [(output, pages[0])]
-    suffix = output.suffix or ".svg"
-    return [(output.with_name(f"{output.stem}-{i}{suffix}"), data) for i, data in enumerate(pages, 1)]
+    return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]

@@ -258,6 +258,7 @@ def test_missing_glyphs_are_one_warning_line(invoke: Invoke, write: Write, tmp_p
         (["--bleed", "1/8in", "--gutter", "1/8in"], "at least twice the bleed"),
         (["--copies", "0"], "--copies 0: must be 1 or more"),
         (["--copies", "99999999999"], "--copies 99999999999: at most 100"),
+        (["--format", "svg"], "is a .pdf file but --format is svg"),
         (["--back-offset", "1mm"], "write X,Y"),
         (["--back-offset", "1in,0"], "at most 1/4 in"),
         (["--duplex", "none", "--size", "5in"], "fold-and-glue"),
@@ -288,6 +289,36 @@ def test_too_many_counters_in_one_run_is_one_line_exit_2(
     assert line.startswith("sheetgen: error: 6,000 counters") and "at most 5,000" in line
     assert not out.exists()
     assert invoke("counters", big, "--copies", "2", "-o", out).exit_code == 0  # 4,000 is fine
+
+
+@pytest.mark.parametrize("name", ["c.png", "c.PDFX", "counters"])
+def test_output_must_be_a_pdf_or_svg_file(invoke: Invoke, tmp_path: Path, name: str) -> None:
+    result = invoke("counters", SHIPS / "corvette-arrow.yaml", "-o", tmp_path / name)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert (
+        line
+        == f"sheetgen: error: -o {tmp_path / name}: name a .pdf or .svg file (the suffix sets the format)"
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_suffix_chooses_the_format(invoke: Invoke, tmp_path: Path) -> None:
+    arrow = SHIPS / "corvette-arrow.yaml"
+    assert invoke("counters", arrow, "-o", tmp_path / "c.svg").exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c-1.svg", "c-2.svg"]
+    assert svg_size((tmp_path / "c-1.svg").read_bytes())[0] == "612pt"
+    assert invoke("counters", arrow, "-o", tmp_path / "c.PDF").exit_code == 0
+    assert (tmp_path / "c.PDF").read_bytes().startswith(b"%PDF-")
+    assert invoke("counters", arrow, "--format", "pdf", "-o", tmp_path / "d.pdf").exit_code == 0
+    assert (tmp_path / "d.pdf").read_bytes().startswith(b"%PDF-")
+    result = invoke("counters", arrow, "--format", "pdf", "-o", tmp_path / "e.svg")
+    assert result.exit_code == 2
+    assert (
+        result.stderr.strip()
+        == f"sheetgen: error: -o {tmp_path / 'e.svg'} is a .svg file but --format is pdf"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c-1.svg", "c-2.svg", "c.PDF", "d.pdf"]
 
 
 def test_nothing_to_print_and_missing_output(invoke: Invoke, tmp_path: Path) -> None:
