@@ -468,14 +468,16 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
             "in one run: print fewer at a time or choose a smaller --size"
         )
     warnings: dict[str, None] = {}
+    _check_glyphs(title, "SheetSans", False, f"the caption {title!r}", warnings)
     painter = _Painter(s, warnings)
+    tiny: dict[str, dict[str, float]] = {}
 
     fronts = [Page(width, height) for _ in range(sheets)]
     backs = fronts if fold else [Page(width, height) for _ in range(sheets)]
     dx, dy = (0.0, 0.0) if fold else spec.back_offset
     placements: list[Placement] = []
     used: list[list[tuple[int, int]]] = [[] for _ in range(sheets)]
-    faces: dict[tuple[Face, str, str], list[Primitive]] = {}
+    faces: dict[tuple[Face, str, str], tuple[list[Primitive], list[tuple[str, float]]]] = {}
     for index, (counter, (sheet, row, col)) in enumerate(zip(counters, cells, strict=True)):
         used[sheet].append((row, col))
         fx, fy = grid.x0 + col * grid.pitch, grid.y0 + row * grid.pitch
@@ -488,17 +490,23 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
         back_page_index = sheet if fold else 2 * sheet + 1
         front_page_index = sheet if fold else 2 * sheet
         placements.append(Placement(index, front_page_index, (fx, fy), back_page_index, (bx, by), turned))
-        for page, x, y, face, turn in (
-            (fronts[sheet], fx, fy, counter.front, False),
-            (backs[sheet], bx, by, counter.back, turned),
+        for page, x, y, face, turn, side in (
+            (fronts[sheet], fx, fy, counter.front, False, "front"),
+            (backs[sheet], bx, by, counter.back, turned, "back"),
         ):
             page.add(Rect(x - b, y - b, s + 2 * b, s + 2 * b, Style(stroke=None, fill=counter.colour)))
             key = (face, counter.colour, counter.side)
-            local = faces.get(key)
-            if local is None:
-                local = painter.face(face, counter)
-                faces[key] = local
+            painted = faces.get(key)
+            if painted is None:
+                painter.tiny = []
+                painted = faces[key] = (painter.face(face, counter), painter.tiny)
+            local, small = painted
+            for what, size in small:
+                sides = tiny.setdefault(what, {})
+                sides[side] = min(size, sides.get(side, size))
             page.add(*_place(local, x, y, s, turn))
+    for what, sides in tiny.items():
+        warnings[_tiny_warning(what, sides, s)] = None
 
     pages: list[Page] = []
     total = sheets
@@ -547,6 +555,35 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
         (grid.x0, grid.y0),
         list(warnings),
     )
+
+
+def _tiny_warning(what: str, sides: dict[str, float], size: float) -> str:
+    """One line for a name printed smaller than 3.5 pt: the size on each side it
+    is small on (``front``, ``back``), smallest named explicitly."""
+
+    def pt(v: float) -> str:
+        return f"{v:.1f} pt"
+
+    if len(sides) == 2 and pt(sides["front"]) == pt(sides["back"]):
+        where = f"{pt(sides['front'])} on both sides"
+    else:
+        where = " and ".join(f"{pt(v)} on the {side}" for side, v in sorted(sides.items(), key=_front_first))
+    return (
+        f"{what} prints at {where} of {format_size(size)} counters; "
+        "a shorter name or a larger --size reads better"
+    )
+
+
+def _front_first(item: tuple[str, float]) -> int:
+    return 0 if item[0] == "front" else 1
+
+
+def _check_glyphs(text: str, font: str, bold: bool, where: str, warnings: dict[str, None]) -> None:
+    """Add a warning line to ``warnings`` when the bundled ``font`` lacks a character of ``text``."""
+    missing = missing_glyphs(text, font, bold=bold)
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+        warnings[f"the bundled font has no glyph for {chars} in {where}; they print as empty boxes"] = None
 
 
 def _offset_text(dx: float, dy: float) -> str:
@@ -612,6 +649,8 @@ class _Painter:
         self.warnings = warnings
         self._checked: set[tuple[str, bool]] = set()
         self._widths: dict[tuple[str, bool], float] = {}
+        #: (what, size) of each text of the face being painted that prints below 3.5 pt
+        self.tiny: list[tuple[str, float]] = []
 
     def _width(self, text: str, bold: bool) -> float:
         """Advance width of ``text`` at 1 pt in the counter font (memoised: the same
@@ -628,12 +667,7 @@ class _Painter:
         if (text, bold) in self._checked:
             return
         self._checked.add((text, bold))
-        missing = missing_glyphs(text, _BOLD, bold=bold)
-        if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            self.warnings[
-                f"the bundled font has no glyph for {chars} in {text!r}; they print as empty boxes"
-            ] = None
+        _check_glyphs(text, _BOLD, bold, repr(text), self.warnings)
 
     def _fit(
         self, text: str, width: float, height: float, largest: float, *, bold: bool = True, lines: int = 3
@@ -683,10 +717,7 @@ class _Painter:
 
     def _small(self, size: float, warn_as: str) -> None:
         if size < 3.5:
-            self.warnings[
-                f"{warn_as} prints at {size:.1f} pt on {format_size(self.s)} counters; "
-                "a shorter name or a larger --size reads better"
-            ] = None
+            self.tiny.append((warn_as, size))
 
     # faces ------------------------------------------------------------------
 

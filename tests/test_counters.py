@@ -508,3 +508,31 @@ def test_sheets_in_one_run_are_capped() -> None:
     with pytest.raises(CounterError, match=r"101 sheets.*at most 100"):
         layout_sheets(items, SheetSpec(size=7 * 72.0))
     assert len(layout_sheets(items[:100], SheetSpec(size=7 * 72.0)).drawing.pages) == 200
+
+
+# ------------------------------------------------------------------ warnings: once, and saying where
+
+
+def test_a_tiny_name_is_one_warning_naming_the_sides_and_the_smallest_size() -> None:
+    stats = STARFIRE.named(hammer(), "Admiral of the Fleet Sir Reginald Longnam the Third")
+    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c", copies=3), SheetSpec(size=36.0))
+    (line,) = [w for w in sheets.warnings if "Longnam" in w]
+    assert "prints at 3.2 pt on the front and 2.1 pt on the back of 1/2 in counters" in line
+    # on 5/8 in counters the front prints it at 3.5 pt or more: only the back is named
+    back_only = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=45.0))
+    (line,) = back_only.warnings
+    assert "prints at 2.7 pt on the back of 5/8 in counters" in line and "front" not in line
+    # an emblem back that prints the name as small as the front: "both sides"
+    standin = StandInStats("x" * 50, 7)
+    both = layout_sheets(ship_counters(STAND_IN, standin, colour="#1f4e9c"), SheetSpec(size=36.0))
+    (line,) = both.warnings
+    assert " pt on both sides of 1/2 in counters" in line
+
+
+def test_title_glyphs_the_fonts_lack_are_one_warning() -> None:
+    title = "大和 at Leyte Gulf: counters"
+    sheets = layout_sheets(coloured(400), SheetSpec(size=36.0), title=title)
+    assert len(sheets.drawing.pages) == 4  # the caption is on every page, the warning once
+    (line,) = sheets.warnings
+    assert "U+5927" in line and "U+548C" in line and repr(title) in line and "caption" in line
+    assert layout_sheets(coloured(1), SheetSpec(), title="Αθηνά: counters").warnings == []
