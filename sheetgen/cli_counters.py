@@ -188,6 +188,7 @@ def counters(
             _fail(str(exc))
     else:
         fleet_items, fleet_sides = [], []
+    names: list[str] = []
     for path in scenario_paths:
         from sheetgen.scenario import load_scenario
 
@@ -204,6 +205,9 @@ def counters(
         except CounterError as exc:
             _fail(str(exc))
         sides += [(side.name, side.colour) for side in loaded.sides]
+        names.append(loaded.name)
+    # one scenario alone names the sheets, as in its kit
+    title = f"{names[0]}: counters" if len(names) == 1 and not fleet_items else "Counters"
     items += fleet_items
     sides += fleet_sides
     ships = len(items)
@@ -226,7 +230,7 @@ def counters(
         cut=cut.value,
     )
     try:
-        sheets = layout_sheets(items, spec, title="Counters")
+        sheets = layout_sheets(items, spec, title=title)
     except CounterError as exc:
         _fail(str(exc))
     for line in sheets.warnings:

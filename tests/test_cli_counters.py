@@ -203,7 +203,7 @@ def test_bleed_and_crop_marks(invoke: Invoke, tmp_path: Path) -> None:
     assert a.w == 45 + 9 and b.x - a.x == 45 + 9  # bleed both sides; gutter = twice the bleed
     # crop marks stay outside the art: none inside the block of counters
     strokes = pdf_shapes(out.read_bytes())[0].strokes
-    crops = [s for s in strokes if abs(abs(s[0][0] - s[1][0]) + abs(s[0][1] - s[1][1]) - 12) < 0.01]
+    crops = [s for s in strokes if abs(abs(s[0][0] - s[1][0]) + abs(s[0][1] - s[1][1]) - 6) < 0.01]
     assert crops
     for (x1, y1), (x2, y2) in crops:
         inside_x = a.x <= x1 <= b.x + b.w and a.x <= x2 <= b.x + b.w
@@ -242,6 +242,25 @@ def test_missing_glyphs_are_one_warning_line(invoke: Invoke, write: Write, tmp_p
     assert len(warnings) == 1
     assert "U+5927" in warnings[0] and "empty boxes" in warnings[0]
     assert out.exists()
+
+
+def test_scenario_names_the_caption_shortened_to_fit_and_its_glyphs_checked(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    name = "大和 and the Battle of the Outer Rim Approaches, in which Nobody could Agree on a Short Title, Revised"
+    name = (name + " Edition" * 3)[:120]
+    text = SCENARIO.read_text(encoding="utf-8").replace("../ships/", f"{SHIPS}/")
+    scenario = write("long.yaml", text.replace("scenario: Small task groups", f"scenario: {name}"))
+    out = tmp_path / "c.pdf"
+    result = invoke("counters", "--scenario", scenario, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    (line,) = [x for x in result.stderr.splitlines() if "warning" in x]
+    assert "U+5927" in line and "caption" in line
+    front, back = (page.replace("\n", " ") for page in pdf_text(out.read_bytes()))
+    assert "and the Battle of the Outer Rim" in front and "…" in front
+    assert "Revised… · fronts 1 of 1 · 5/8 in counters · print two-sided" in front
+    assert "flip on long edge" in front
+    assert "and the Battle of the Outer Rim" in back and "backs 1 of 1 · 5/8 in counters" in back
 
 
 # ------------------------------------------------------------------ bad input
