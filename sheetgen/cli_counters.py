@@ -79,7 +79,9 @@ def counters(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="File to write (.pdf; .svg gives one file per page: NAME-1.svg ...)."
+            "--output",
+            "-o",
+            help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...).",
         ),
     ] = None,
     scenario: Annotated[
@@ -110,11 +112,14 @@ def counters(
     cut: Annotated[
         CutMarks, typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
     ] = CutMarks.lines,
-    copies: Annotated[int, typer.Option(help="Counters per ship.")] = 1,
+    copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
     ] = None,
-    fmt: Annotated[CounterFormat, typer.Option("--format", help="pdf or svg.")] = CounterFormat.pdf,
+    fmt: Annotated[
+        CounterFormat | None,
+        typer.Option("--format", help="pdf or svg; by default the output file's suffix."),
+    ] = None,
 ) -> None:
     """Print die-cut counters: fronts with name, facing arrow and key numbers in the
     side's colour; backs with the reduced state, mirrored so each lands behind
@@ -124,6 +129,7 @@ def counters(
     cannot be used (nothing is written then).
     """
     from sheetgen.counters import (
+        MAX_COPIES,
         CounterError,
         SheetSpec,
         fleet_counters,
@@ -137,6 +143,7 @@ def counters(
 
     if output is None:
         _fail("give the file to write with -o FILE")
+    fmt = _format(output, fmt)
     try:
         check_writable(output)
     except OutputError as exc:
@@ -147,6 +154,8 @@ def counters(
     offset = _offset(back_offset)
     if copies < 1:
         _fail(f"--copies {copies}: must be 1 or more")
+    if copies > MAX_COPIES:
+        _fail(f"--copies {copies}: at most {MAX_COPIES}")
     marker_game = None
     if markers is not None:
         try:
@@ -173,9 +182,13 @@ def counters(
         for entry in result.entries:
             _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
         exit_code = result.exit_code
-        fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+        try:
+            fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+        except CounterError as exc:
+            _fail(str(exc))
     else:
         fleet_items, fleet_sides = [], []
+    names: list[str] = []
     for path in scenario_paths:
         from sheetgen.scenario import load_scenario
 
@@ -187,8 +200,14 @@ def counters(
         _print_located(errors, err=True)
         if errors:
             exit_code = 1
-        items += scenario_counters(loaded, copies=copies, markers=False)
+        try:
+            items += scenario_counters(loaded, copies=copies, markers=False)
+        except CounterError as exc:
+            _fail(str(exc))
         sides += [(side.name, side.colour) for side in loaded.sides]
+        names.append(loaded.name)
+    # one scenario alone names the sheets, as in its kit
+    title = f"{names[0]}: counters" if len(names) == 1 and not fleet_items else "Counters"
     items += fleet_items
     sides += fleet_sides
     ships = len(items)
@@ -211,7 +230,7 @@ def counters(
         cut=cut.value,
     )
     try:
-        sheets = layout_sheets(items, spec, title="Counters")
+        sheets = layout_sheets(items, spec, title=title)
     except CounterError as exc:
         _fail(str(exc))
     for line in sheets.warnings:
@@ -235,6 +254,18 @@ def counters(
     raise typer.Exit(exit_code)
 
 
+def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
+    """The format ``output``'s suffix names (``.pdf``, ``.svg``, in any case); fails
+    (exit 2) when the suffix is anything else or ``fmt`` says otherwise."""
+    suffix = output.suffix.lower()
+    if suffix not in (".pdf", ".svg"):
+        _fail(f"-o {output}: name a .pdf or .svg file (the suffix sets the format)")
+    named = CounterFormat(suffix[1:])
+    if fmt is not None and fmt is not named:
+        _fail(f"-o {output} is a {suffix} file but --format is {fmt.value}")
+    return named
+
+
 def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Path, bytes]]:
     """The files to write: one PDF, or one SVG per page (``NAME-1.svg`` ... when several)."""
     from sheetgen.draw.primitives import Drawing
@@ -249,5 +280,4 @@ def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Pat
     pages = to_svg_pages(drawing)
     if len(pages) == 1:
         return [(output, pages[0])]
-    suffix = output.suffix or ".svg"
-    return [(output.with_name(f"{output.stem}-{i}{suffix}"), data) for i, data in enumerate(pages, 1)]
+    return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]

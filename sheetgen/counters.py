@@ -25,6 +25,14 @@ Geometry (all lengths in pt, 1/72 in):
 * ``back_offset`` ``(dx, dy)`` shifts everything on back pages but the caption
   (x right, y down, as the back page is seen) to undo a printer's
   misregistration; registration marks sit at the page corners on both sides.
+* No ink comes within :data:`EDGE` (1/4 in) of the paper's edge, on fronts or
+  backs: the margin holds the caption (shrunk, then its title cut short with an
+  ellipsis, to fit between the registration marks), the scale bar, crop marks
+  and the marks; a back offset may not carry the backs nearer the edge, and a
+  registration mark it would carry there is left out on that back. A back page
+  whose block is moved up into the caption's room takes its caption in the
+  bottom margin instead, and one moved down onto the scale bar goes without it
+  (the fronts have one).
 * Cut marks go on fronts only, so a misregistered back never shows a stray
   line: ``lines`` strokes every cut path once (shared edges drawn once when
   counters touch); ``crop`` puts short marks in the margins, clear of the art
@@ -61,7 +69,11 @@ __all__ = [
     "DEFAULT_COLOURS",
     "DEFAULT_SIZE",
     "DUPLEX_MODES",
+    "EDGE",
     "MARGIN",
+    "MAX_COPIES",
+    "MAX_COUNTERS",
+    "MAX_SHEETS",
     "STANDARD_SIZES",
     "Counter",
     "CounterError",
@@ -87,8 +99,33 @@ DEFAULT_SIZE = 45.0
 #: Paper left clear on every side of the block of counters (0.5 in, within the
 #: reach of home printers), holding registration marks, crop marks and the caption.
 MARGIN = 36.0
-#: Centre of each registration mark, from the page's nearest corner edges (0.3 in).
-REGISTRATION_INSET = 21.6
+#: Paper left without ink on every edge (1/4 in): home printers leave up to this much
+#: unprinted, so no mark, caption or counter comes nearer, on fronts or backs.
+EDGE = 18.0
+#: Centre of each registration mark, from the page's nearest corner edges.
+REGISTRATION_INSET = 28.0
+#: Half the span of a registration mark's cross (its ring is a little smaller).
+REGISTRATION_ARM = 6.0
+#: Caption in the top margin: its baseline (pt from the top, so its tallest glyphs
+#: stay :data:`EDGE` clear), its size and the smallest it shrinks to before its
+#: title is cut short.
+CAPTION_BASELINE = 25.0
+CAPTION_SIZE = 6.5
+CAPTION_SMALLEST = 5.5
+#: Paper a caption needs below its baseline (descenders and a little air), in pt.
+CAPTION_CLEAR = 3.0
+#: Top of the scale bar, in pt from the paper's bottom edge (its foot stays
+#: :data:`EDGE` clear).
+SCALE_BAR_TOP = 25.0
+#: Crop marks: gap from the art (with its bleed) and length, in pt.
+CROP_GAP = 2.0
+CROP_LENGTH = 6.0
+#: Most copies of each ship one run prints (spares, not print runs).
+MAX_COPIES = 100
+#: Most counters one run lays out, and most sheets (a sheet is two pages when
+#: printed two-sided): bounds time, memory and paper for a mistyped number.
+MAX_COUNTERS = 5_000
+MAX_SHEETS = 100
 
 DUPLEX_MODES = ("long", "short", "none")
 Duplex = Literal["long", "short", "none"]
@@ -112,7 +149,17 @@ _BOLD = "SheetCondensed"
 
 class CounterError(ValueError):
     """Sheet settings that cannot be printed (a counter larger than the page,
-    a gutter too small for the bleed); the message is one line for the user."""
+    a gutter too small for the bleed, more than :data:`MAX_COUNTERS` counters or
+    :data:`MAX_SHEETS` sheets in one run); the message is one line for the user."""
+
+
+def _check_total(total: int, how: str = "") -> None:
+    """Raise :class:`CounterError` when ``total`` counters are more than one run lays out."""
+    if total > MAX_COUNTERS:
+        raise CounterError(
+            f"{total:,} counters{how}; at most {MAX_COUNTERS:,} in one run: "
+            "print fewer copies or fewer ships at a time"
+        )
 
 
 @dataclass(frozen=True)
@@ -201,7 +248,11 @@ class Sheets:
 def ship_counters(
     game: Game, stats: Any, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
 ) -> list[Counter]:
-    """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``."""
+    """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``.
+
+    Raises :class:`CounterError` when ``copies`` is more than :data:`MAX_COUNTERS`.
+    """
+    _check_total(copies, f" ({copies:,} copies of {stats.name!r})")
     front, back = game.counter(stats)
     return [Counter(front, back, colour, side, side if group is None else group)] * copies
 
@@ -242,8 +293,11 @@ def fleet_counters(
     ``copies`` times. A fleet file's ``side:`` names the side; sides take
     ``colours`` in order of first appearance (designs with no side share one
     unnamed side). Returns ``(counters, [(side, colour), ...])``, ships grouped
-    by side.
+    by side. Raises :class:`CounterError`, before building any, when that makes
+    more than :data:`MAX_COUNTERS` counters.
     """
+    ships = sum(max(1, entry.count) for entry in entries)
+    _check_total(ships * copies, f" ({ships:,} ships × {copies:,} copies)")
     by_side: dict[str, list[Counter]] = {}
     side_colour: dict[str, str] = {}
     for entry in entries:
@@ -266,7 +320,11 @@ def fleet_counters(
 
 def scenario_counters(scenario: Scenario, *, copies: int = 1, markers: bool = True) -> list[Counter]:
     """Counters for every ship of every side of ``scenario`` (named, in its side's
-    colour, ``copies`` of each), then the game's markers for those sides."""
+    colour, ``copies`` of each), then the game's markers for those sides.
+    Raises :class:`CounterError`, before building any, when the ships alone make
+    more than :data:`MAX_COUNTERS` counters."""
+    ships = sum(len(side.ships) for side in scenario.sides)
+    _check_total(ships * copies, f" ({ships:,} ships × {copies:,} copies)")
     out: list[Counter] = []
     for side in scenario.sides:
         for ship in side.ships:
@@ -394,7 +452,15 @@ def _grid(spec: SheetSpec) -> _Grid:
         )
     block_w = cols * s + (cols - 1) * g
     block_h = rows * s + (rows - 1) * g
-    return _Grid(cols, rows, (width - block_w) / 2, (height - block_h) / 2, s + g)
+    x0, y0 = (width - block_w) / 2, (height - block_h) / 2
+    dx, dy = (0.0, 0.0) if fold else spec.back_offset
+    if min(x0 - b - abs(dx), y0 - b - abs(dy)) < EDGE - 1e-9:
+        raise CounterError(
+            f"a back offset of {_offset_text(dx, dy)} would print backs within "
+            f"{format_size(EDGE)} of the paper's edge; at most {format_size(x0 - b - EDGE)} across "
+            f"and {format_size(y0 - b - EDGE)} up or down fit here"
+        )
+    return _Grid(cols, rows, x0, y0, s + g)
 
 
 def _cells(counters: Sequence[Counter], per_row: int, rows: int) -> list[tuple[int, int, int]]:
@@ -421,24 +487,33 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
     Pages come in print order: front, back, front, back... for duplex ``long``
     and ``short``; one page per sheet for ``none``. Each page's label names it
     (``Fronts 1``, ``Backs 1``). Raises :class:`CounterError` when the counter
-    does not fit the paper or the gutter is narrower than twice the bleed.
+    does not fit the paper, the gutter is narrower than twice the bleed, or
+    there are more than :data:`MAX_COUNTERS` counters or :data:`MAX_SHEETS` sheets.
     """
     grid = _grid(spec)
+    _check_total(len(counters))
     width, height = PAPER_SIZES[spec.paper]
     s, b = spec.size, spec.bleed
     fold = spec.duplex == "none"
     per_row = grid.cols // 2 if fold else grid.cols
     cells = _cells(counters, per_row, grid.rows)
     sheets = (cells[-1][0] + 1) if cells else 1
+    if sheets > MAX_SHEETS:
+        raise CounterError(
+            f"{len(counters):,} counters of {format_size(s)} take {sheets:,} sheets; at most {MAX_SHEETS} "
+            "in one run: print fewer at a time or choose a smaller --size"
+        )
     warnings: dict[str, None] = {}
+    _check_glyphs(title, "SheetSans", False, f"the caption {title!r}", warnings)
     painter = _Painter(s, warnings)
+    tiny: dict[str, dict[str, float]] = {}
 
     fronts = [Page(width, height) for _ in range(sheets)]
     backs = fronts if fold else [Page(width, height) for _ in range(sheets)]
     dx, dy = (0.0, 0.0) if fold else spec.back_offset
     placements: list[Placement] = []
     used: list[list[tuple[int, int]]] = [[] for _ in range(sheets)]
-    faces: dict[tuple[Face, str, str], list[Primitive]] = {}
+    faces: dict[tuple[Face, str, str], tuple[list[Primitive], list[tuple[str, float]]]] = {}
     for index, (counter, (sheet, row, col)) in enumerate(zip(counters, cells, strict=True)):
         used[sheet].append((row, col))
         fx, fy = grid.x0 + col * grid.pitch, grid.y0 + row * grid.pitch
@@ -451,17 +526,23 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
         back_page_index = sheet if fold else 2 * sheet + 1
         front_page_index = sheet if fold else 2 * sheet
         placements.append(Placement(index, front_page_index, (fx, fy), back_page_index, (bx, by), turned))
-        for page, x, y, face, turn in (
-            (fronts[sheet], fx, fy, counter.front, False),
-            (backs[sheet], bx, by, counter.back, turned),
+        for page, x, y, face, turn, side in (
+            (fronts[sheet], fx, fy, counter.front, False, "front"),
+            (backs[sheet], bx, by, counter.back, turned, "back"),
         ):
             page.add(Rect(x - b, y - b, s + 2 * b, s + 2 * b, Style(stroke=None, fill=counter.colour)))
             key = (face, counter.colour, counter.side)
-            local = faces.get(key)
-            if local is None:
-                local = painter.face(face, counter)
-                faces[key] = local
+            painted = faces.get(key)
+            if painted is None:
+                painter.tiny = []
+                painted = faces[key] = (painter.face(face, counter), painter.tiny)
+            local, small = painted
+            for what, size in small:
+                sides = tiny.setdefault(what, {})
+                sides[side] = min(size, sides.get(side, size))
             page.add(*_place(local, x, y, s, turn))
+    for what, sides in tiny.items():
+        warnings[_tiny_warning(what, sides, s)] = None
 
     pages: list[Page] = []
     total = sheets
@@ -476,7 +557,8 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
                 *_caption(
                     width,
                     height,
-                    f"{title} · sheet {k + 1} of {total} · {size_text} counters · "
+                    title,
+                    f"sheet {k + 1} of {total} · {size_text} counters · "
                     "print one-sided at 100 % (actual size), fold on the centre line, glue, cut",
                     centred=False,
                 )
@@ -492,13 +574,25 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
             *_caption(
                 width,
                 height,
-                f"{title} · fronts {k + 1} of {total} · {size_text} counters · "
+                title,
+                f"fronts {k + 1} of {total} · {size_text} counters · "
                 f"print two-sided at 100 % (actual size), flip on {flip} edge",
             )
         )
         offset = f" · backs shifted {_offset_text(dx, dy)}" if (dx or dy) else ""
+        # the backs' caption and scale bar stay put: keep them off the moved block
+        top, bottom = grid.y0 - b + dy, height - grid.y0 + b + dy
+        low = top < CAPTION_BASELINE + CAPTION_CLEAR
         back.add(
-            *_caption(width, height, f"{title} · backs {k + 1} of {total} · {size_text} counters{offset}")
+            *_caption(
+                width,
+                height,
+                title,
+                f"backs {k + 1} of {total} · {size_text} counters{offset}",
+                shift=abs(dx),
+                low=low,
+                scale_bar=not low and bottom <= height - SCALE_BAR_TOP - 1.0,
+            )
         )
         pages.extend((front, back))
     return Sheets(
@@ -510,6 +604,35 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
         (grid.x0, grid.y0),
         list(warnings),
     )
+
+
+def _tiny_warning(what: str, sides: dict[str, float], size: float) -> str:
+    """One line for a name printed smaller than 3.5 pt: the size on each side it
+    is small on (``front``, ``back``), smallest named explicitly."""
+
+    def pt(v: float) -> str:
+        return f"{v:.1f} pt"
+
+    if len(sides) == 2 and pt(sides["front"]) == pt(sides["back"]):
+        where = f"{pt(sides['front'])} on both sides"
+    else:
+        where = " and ".join(f"{pt(v)} on the {side}" for side, v in sorted(sides.items(), key=_front_first))
+    return (
+        f"{what} prints at {where} of {format_size(size)} counters; "
+        "a shorter name or a larger --size reads better"
+    )
+
+
+def _front_first(item: tuple[str, float]) -> int:
+    return 0 if item[0] == "front" else 1
+
+
+def _check_glyphs(text: str, font: str, bold: bool, where: str, warnings: dict[str, None]) -> None:
+    """Add a warning line to ``warnings`` when the bundled ``font`` lacks a character of ``text``."""
+    missing = missing_glyphs(text, font, bold=bold)
+    if missing:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
+        warnings[f"the bundled font has no glyph for {chars} in {where}; they print as empty boxes"] = None
 
 
 def _offset_text(dx: float, dy: float) -> str:
@@ -575,6 +698,8 @@ class _Painter:
         self.warnings = warnings
         self._checked: set[tuple[str, bool]] = set()
         self._widths: dict[tuple[str, bool], float] = {}
+        #: (what, size) of each text of the face being painted that prints below 3.5 pt
+        self.tiny: list[tuple[str, float]] = []
 
     def _width(self, text: str, bold: bool) -> float:
         """Advance width of ``text`` at 1 pt in the counter font (memoised: the same
@@ -591,12 +716,7 @@ class _Painter:
         if (text, bold) in self._checked:
             return
         self._checked.add((text, bold))
-        missing = missing_glyphs(text, _BOLD, bold=bold)
-        if missing:
-            chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-            self.warnings[
-                f"the bundled font has no glyph for {chars} in {text!r}; they print as empty boxes"
-            ] = None
+        _check_glyphs(text, _BOLD, bold, repr(text), self.warnings)
 
     def _fit(
         self, text: str, width: float, height: float, largest: float, *, bold: bool = True, lines: int = 3
@@ -646,10 +766,7 @@ class _Painter:
 
     def _small(self, size: float, warn_as: str) -> None:
         if size < 3.5:
-            self.warnings[
-                f"{warn_as} prints at {size:.1f} pt on {format_size(self.s)} counters; "
-                "a shorter name or a larger --size reads better"
-            ] = None
+            self.tiny.append((warn_as, size))
 
     # faces ------------------------------------------------------------------
 
@@ -828,7 +945,8 @@ def _cut_marks(used: list[tuple[int, int]], grid: _Grid, spec: SheetSpec, fold: 
     right = grid.x0 + (grid.cols // 2 - 1 if fold else grid.cols - 1) * p + s + b
     xs = sorted({round(grid.x0 + c * p + d, 4) for c in cols for d in (0.0, s)})
     ys = sorted({round(grid.y0 + r * p + d, 4) for r in rows for d in (0.0, s)})
-    gap, length = 3.0, 12.0
+    # short enough to stay below the caption and clear of the registration marks
+    gap, length = CROP_GAP, CROP_LENGTH
     segs: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for x in xs:
         segs.append(((x, top - gap - length), (x, top - gap)))
@@ -877,50 +995,112 @@ def _join(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
 
 
 def _registration(width: float, height: float, dx: float, dy: float) -> list[Primitive]:
-    """Registration targets (ring and cross) at the four page corners, moved by (dx, dy)."""
-    r, arm = 4.5, 8.0
-    style = Style(stroke=_MARK, width=0.35)
+    """Registration targets (ring and cross) at the four page corners, moved by (dx, dy).
+
+    A moved target that would come within :data:`EDGE` of the paper's edge is left
+    out (a home printer would not print it); the targets left still line up with
+    the front's once the printer's misregistration is undone.
+    """
+    r, arm, pen = REGISTRATION_ARM * 0.65, REGISTRATION_ARM, 0.35
+    style = Style(stroke=_MARK, width=pen)
     out: list[Primitive] = []
     segs = []
     for x in (REGISTRATION_INSET, width - REGISTRATION_INSET):
         for y in (REGISTRATION_INSET, height - REGISTRATION_INSET):
             cx, cy = x + dx, y + dy
+            if min(cx, cy, width - cx, height - cy) - arm - pen / 2 < EDGE - 1e-9:
+                continue
             out.append(Circle((cx, cy), r, style))
             segs.append(((cx - arm, cy), (cx + arm, cy)))
             segs.append(((cx, cy - arm), (cx, cy + arm)))
-    out.append(Lines(tuple(segs), style))
+    if segs:
+        out.append(Lines(tuple(segs), style))
     return out
 
 
 def _fold_line(width: float, height: float) -> list[Primitive]:
-    """The fold line at the page's centre, in the top and bottom margins only
-    (clear of the caption and the scale bar, which sit left on fold-and-glue pages)."""
+    """The fold line at the page's centre: short dash-dotted strokes in the top and
+    bottom margins, below the caption and above the scale bar, labelled ``fold``."""
     x = width / 2
-    style = Style(stroke=_MARK, width=0.4, dash=(6.0, 2.0, 1.0, 2.0))
+    style = Style(stroke=_MARK, width=0.4, dash=(3.0, 1.5, 0.8, 1.5))
+    top, bottom = CAPTION_BASELINE + 2.5, MARGIN - 2.0
     return [
-        Lines((((x, 22.0), (x, MARGIN - 4.0)), ((x, height - MARGIN + 4.0), (x, height - 22.0))), style),
-        Text(x + 3, MARGIN - 6.0, "fold", 6.0, "SheetSans", False, "start", _CAPTION),
+        Lines((((x, top), (x, bottom)), ((x, height - bottom), (x, height - top))), style),
+        Text(x + 3, bottom, "fold", 6.0, "SheetSans", False, "start", _CAPTION),
     ]
 
 
-def _caption(width: float, height: float, text: str, *, centred: bool = True) -> list[Primitive]:
-    """The page caption in the top margin and a 1 in scale bar in the bottom margin,
-    both centred, or from the left margin when not ``centred``."""
-    y = height - 14.0
-    x0 = width / 2 - 36.0 if centred else MARGIN
-    x1 = x0 + 72.0
-    style = Style(stroke=_MARK, width=0.5)
-    return [
+def _caption(
+    width: float,
+    height: float,
+    title: str,
+    rest: str,
+    *,
+    centred: bool = True,
+    shift: float = 0.0,
+    low: bool = False,
+    scale_bar: bool = True,
+) -> list[Primitive]:
+    """The page caption ``title · rest`` in the top margin (the bottom one if
+    ``low``) and a 1 in scale bar in the bottom margin (if ``scale_bar``), both
+    centred between the registration marks (moved ``shift`` pt either way on
+    backs), or from the left margin when not ``centred`` (fold-and-glue pages,
+    which have no marks).
+
+    The caption is shrunk (to :data:`CAPTION_SMALLEST` pt at least), then its
+    title cut short with an ellipsis, so that it fits; the ``rest`` (which side,
+    how to print) is kept whole.
+    """
+    if centred:
+        room = width - 2 * (REGISTRATION_INSET + REGISTRATION_ARM + 4.0 + shift)
+    else:
+        room = width - 2 * MARGIN
+    text, size = _fit_caption(title, rest, room)
+    out: list[Primitive] = [
         Text(
             width / 2 if centred else MARGIN,
-            16.0,
+            height - EDGE - 2.0 if low else CAPTION_BASELINE,
             text,
-            6.5,
+            size,
             "SheetSans",
             False,
             "middle" if centred else "start",
             _CAPTION,
-        ),
-        Lines((((x0, y), (x1, y)), ((x0, y - 3), (x0, y + 3)), ((x1, y - 3), (x1, y + 3))), style),
-        Text((x0 + x1) / 2, y - 3.0, "1 in", 5.5, "SheetSans", False, "middle", _CAPTION),
+        )
     ]
+    if scale_bar:
+        y = height - SCALE_BAR_TOP + 3.0
+        x0 = width / 2 - 36.0 if centred else MARGIN
+        x1 = x0 + 72.0
+        style = Style(stroke=_MARK, width=0.5)
+        out += [
+            Lines((((x0, y), (x1, y)), ((x0, y - 3), (x0, y + 3)), ((x1, y - 3), (x1, y + 3))), style),
+            Text(x1 + 3.0, y + 2.0, "1 in", 5.5, "SheetSans", False, "start", _CAPTION),
+        ]
+    return out
+
+
+def _fit_caption(title: str, rest: str, room: float) -> tuple[str, float]:
+    """``title · rest`` and the size (pt) at which it is at most ``room`` pt wide:
+    :data:`CAPTION_SIZE`, else shrunk to :data:`CAPTION_SMALLEST`, else with the
+    title cut at a word (or a character) and an ellipsis added."""
+    text = f"{title} · {rest}" if title else rest
+    wide = text_width(text, 1.0)
+    if wide * CAPTION_SIZE <= room:
+        return text, CAPTION_SIZE
+    if wide * CAPTION_SMALLEST <= room:
+        return text, math.floor(room / wide * 100) / 100
+
+    def fits(head: str) -> bool:
+        return text_width(f"{head}… · {rest}", CAPTION_SMALLEST) <= room
+
+    words = title.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(",;:·-–—")
+        if fits(head):
+            return f"{head}… · {rest}", CAPTION_SMALLEST
+    for n in range(len(title) - 1, 0, -1):
+        if fits(title[:n].rstrip()):
+            return f"{title[:n].rstrip()}… · {rest}", CAPTION_SMALLEST
+    size = min(CAPTION_SMALLEST, room / text_width(rest, 1.0))
+    return rest, math.floor(size * 100) / 100

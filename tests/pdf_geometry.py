@@ -117,3 +117,46 @@ def svg_polygons(data: bytes, colour: str) -> list[tuple[Point, ...]]:
             nums = [float(v) for v in el.get("points", "").replace(",", " ").split()]
             out.append(tuple(zip(nums[::2], nums[1::2], strict=True)))
     return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def ink_box(item: object) -> Box:
+    """``(left, top, right, bottom)`` in pt of what a layout primitive inks: strokes
+    widened by half their width, text from the font's ascender to its descender
+    (the bundled fonts' own metrics), text turned by 0 or 180 degrees."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.draw.fonts import font_name, register_fonts, text_width
+    from sheetgen.draw.primitives import Circle, Labels, Lines, Polygon, Rect, Text
+
+    def widen(box: Box, style: object) -> Box:
+        half = style.width / 2 if style.stroke else 0.0  # type: ignore[attr-defined]
+        return (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+
+    def around(points: list[Point]) -> Box:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    if isinstance(item, Rect):
+        return widen((item.x, item.y, item.x + item.w, item.y + item.h), item.style)
+    if isinstance(item, Circle):
+        (cx, cy), r = item.center, item.r
+        return widen((cx - r, cy - r, cx + r, cy + r), item.style)
+    if isinstance(item, Polygon):
+        return widen(around(list(item.points)), item.style)
+    if isinstance(item, Lines):
+        return widen(around([p for seg in item.segments for p in seg]), item.style)
+    if isinstance(item, Text):
+        register_fonts()
+        face = pdfmetrics.getFont(font_name(item.font, item.bold)).face
+        ascent, descent = face.ascent / 1000 * item.size, -face.descent / 1000 * item.size
+        width = text_width(item.text, item.size, item.font, item.bold)
+        start = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
+        if item.rotate % 360 == 0:
+            return (item.x + start, item.y - ascent, item.x + start + width, item.y + descent)
+        assert item.rotate % 360 == 180, item
+        return (item.x - start - width, item.y - descent, item.x - start, item.y + ascent)
+    assert not isinstance(item, Labels), "counter sheets draw no Labels"
+    raise TypeError(item)

@@ -203,7 +203,7 @@ def test_bleed_and_crop_marks(invoke: Invoke, tmp_path: Path) -> None:
     assert a.w == 45 + 9 and b.x - a.x == 45 + 9  # bleed both sides; gutter = twice the bleed
     # crop marks stay outside the art: none inside the block of counters
     strokes = pdf_shapes(out.read_bytes())[0].strokes
-    crops = [s for s in strokes if abs(abs(s[0][0] - s[1][0]) + abs(s[0][1] - s[1][1]) - 12) < 0.01]
+    crops = [s for s in strokes if abs(abs(s[0][0] - s[1][0]) + abs(s[0][1] - s[1][1]) - 6) < 0.01]
     assert crops
     for (x1, y1), (x2, y2) in crops:
         inside_x = a.x <= x1 <= b.x + b.w and a.x <= x2 <= b.x + b.w
@@ -244,6 +244,25 @@ def test_missing_glyphs_are_one_warning_line(invoke: Invoke, write: Write, tmp_p
     assert out.exists()
 
 
+def test_scenario_names_the_caption_shortened_to_fit_and_its_glyphs_checked(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    name = "大和 and the Battle of the Outer Rim Approaches, in which Nobody could Agree on a Short Title, Revised"
+    name = (name + " Edition" * 3)[:120]
+    text = SCENARIO.read_text(encoding="utf-8").replace("../ships/", f"{SHIPS}/")
+    scenario = write("long.yaml", text.replace("scenario: Small task groups", f"scenario: {name}"))
+    out = tmp_path / "c.pdf"
+    result = invoke("counters", "--scenario", scenario, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    (line,) = [x for x in result.stderr.splitlines() if "warning" in x]
+    assert "U+5927" in line and "caption" in line
+    front, back = (page.replace("\n", " ") for page in pdf_text(out.read_bytes()))
+    assert "and the Battle of the Outer Rim" in front and "…" in front
+    assert "Revised… · fronts 1 of 1 · 5/8 in counters · print two-sided" in front
+    assert "flip on long edge" in front
+    assert "and the Battle of the Outer Rim" in back and "backs 1 of 1 · 5/8 in counters" in back
+
+
 # ------------------------------------------------------------------ bad input
 
 
@@ -257,6 +276,8 @@ def test_missing_glyphs_are_one_warning_line(invoke: Invoke, write: Write, tmp_p
         (["--markers", "chess"], "unknown marker set 'chess'; known: starfire"),
         (["--bleed", "1/8in", "--gutter", "1/8in"], "at least twice the bleed"),
         (["--copies", "0"], "--copies 0: must be 1 or more"),
+        (["--copies", "99999999999"], "--copies 99999999999: at most 100"),
+        (["--format", "svg"], "is a .pdf file but --format is svg"),
         (["--back-offset", "1mm"], "write X,Y"),
         (["--back-offset", "1in,0"], "at most 1/4 in"),
         (["--duplex", "none", "--size", "5in"], "fold-and-glue"),
@@ -274,6 +295,49 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(
     assert message in lines[0]
     assert out.read_bytes() == b"earlier file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.pdf"]
+
+
+def test_too_many_counters_in_one_run_is_one_line_exit_2(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    big = write("big.yaml", FLEET.replace("count: 3", "count: 1000").replace("count: 2", "count: 1000"))
+    out = tmp_path / "c.pdf"
+    result = invoke("counters", big, "--copies", "3", "-o", out)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("sheetgen: error: 6,000 counters") and "at most 5,000" in line
+    assert not out.exists()
+    assert invoke("counters", big, "--copies", "2", "-o", out).exit_code == 0  # 4,000 is fine
+
+
+@pytest.mark.parametrize("name", ["c.png", "c.PDFX", "counters"])
+def test_output_must_be_a_pdf_or_svg_file(invoke: Invoke, tmp_path: Path, name: str) -> None:
+    result = invoke("counters", SHIPS / "corvette-arrow.yaml", "-o", tmp_path / name)
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert (
+        line
+        == f"sheetgen: error: -o {tmp_path / name}: name a .pdf or .svg file (the suffix sets the format)"
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_suffix_chooses_the_format(invoke: Invoke, tmp_path: Path) -> None:
+    arrow = SHIPS / "corvette-arrow.yaml"
+    assert invoke("counters", arrow, "-o", tmp_path / "c.svg").exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c-1.svg", "c-2.svg"]
+    assert svg_size((tmp_path / "c-1.svg").read_bytes())[0] == "612pt"
+    assert invoke("counters", arrow, "-o", tmp_path / "c.PDF").exit_code == 0
+    assert (tmp_path / "c.PDF").read_bytes().startswith(b"%PDF-")
+    assert invoke("counters", arrow, "--format", "pdf", "-o", tmp_path / "d.pdf").exit_code == 0
+    assert (tmp_path / "d.pdf").read_bytes().startswith(b"%PDF-")
+    result = invoke("counters", arrow, "--format", "pdf", "-o", tmp_path / "e.svg")
+    assert result.exit_code == 2
+    assert (
+        result.stderr.strip()
+        == f"sheetgen: error: -o {tmp_path / 'e.svg'} is a .svg file but --format is pdf"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c-1.svg", "c-2.svg", "c.PDF", "d.pdf"]
 
 
 def test_nothing_to_print_and_missing_output(invoke: Invoke, tmp_path: Path) -> None:

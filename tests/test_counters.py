@@ -29,6 +29,7 @@ from sheetgen.counters import (
     ship_counters,
 )
 from sheetgen.draw.pdf import to_pdf
+from sheetgen.draw.primitives import Rect, Text
 from sheetgen.draw.svg import to_svg_pages
 from sheetgen.games.base import CounterFace
 from sheetgen.games.starfire import GAME as STARFIRE
@@ -37,7 +38,7 @@ from sheetgen.loading import load_designs
 from sheetgen.scenario import load_scenario
 from sheetgen.units import PAPER_SIZES
 
-from .pdf_geometry import pdf_shapes, rgb, svg_polygons, svg_rects, svg_size
+from .pdf_geometry import ink_box, pdf_shapes, rgb, svg_polygons, svg_rects, svg_size
 from .standin_game import GAME as STAND_IN
 from .standin_game import StandInStats
 
@@ -201,7 +202,7 @@ def test_back_offset_moves_backs_and_their_registration_marks_only() -> None:
         return sorted(
             (*a, *b)
             for a, b in page.strokes  # type: ignore[attr-defined]
-            if abs(math.dist(a, b) - 16) < 0.01
+            if abs(math.dist(a, b) - 12) < 0.01
         )
 
     before, after = arms(p0[1]), arms(p1[1])
@@ -209,6 +210,26 @@ def test_back_offset_moves_backs_and_their_registration_marks_only() -> None:
     for m, n in zip(before, after, strict=True):
         assert (m[0] + dx, m[1] + dy, m[2] + dx, m[3] + dy) == pytest.approx(n, abs=0.001)
     assert arms(p1[0]) == arms(p0[0])  # fronts unmoved
+
+
+def test_backs_moved_toward_the_edge_leave_out_the_marks_that_would_print_too_near_it() -> None:
+    def crosses(page: object) -> list[tuple[float, float]]:
+        return sorted(
+            (round((a[0] + b[0]) / 2, 2), round((a[1] + b[1]) / 2, 2))
+            for a, b in page.strokes  # type: ignore[attr-defined]
+            if abs(math.dist(a, b) - 12) < 0.01 and a[1] == b[1]
+        )
+
+    # 3 mm left and 3 mm down: the left and the bottom marks would come 12.5 pt from
+    # the edge; the top right one is left, moved
+    dx = dy = 3 * 72 / 25.4
+    front, back = pdf_shapes(to_pdf(layout_sheets(coloured(1), SheetSpec(back_offset=(-dx, dy))).drawing))
+    assert crosses(front) == [(28.0, 28.0), (28.0, 764.0), (584.0, 28.0), (584.0, 764.0)]
+    assert crosses(back) == [(round(584.0 - dx, 2), round(28.0 + dy, 2))]
+    # a little (1 mm) keeps all four, moved
+    small = 72 / 25.4
+    _, back = pdf_shapes(to_pdf(layout_sheets(coloured(1), SheetSpec(back_offset=(small, -small))).drawing))
+    assert len(crosses(back)) == 4
 
 
 def test_registration_marks_on_both_sides_at_the_same_place() -> None:
@@ -219,7 +240,7 @@ def test_registration_marks_on_both_sides_at_the_same_place() -> None:
         return {
             (round((a[0] + b[0]) / 2, 2), round((a[1] + b[1]) / 2, 2))
             for a, b in page.strokes  # type: ignore[attr-defined]
-            if abs(math.dist(a, b) - 16) < 0.01
+            if abs(math.dist(a, b) - 12) < 0.01
         }
 
     assert crosses(front) == crosses(back)
@@ -484,3 +505,180 @@ def test_scenario_counters_cover_every_ship_of_both_sides_and_the_markers() -> N
         ("Pike", "Player B", "#b3261e"),
     ]
     assert len(items) - len(ships) == 2 + 2 + 3 + 6 * 2 + 10
+
+
+# ------------------------------------------------------------------ how many counters one run lays out
+
+
+def test_copies_beyond_the_cap_fail_before_anything_is_built() -> None:
+    with pytest.raises(CounterError, match=r"99,999,999,999 copies.*at most 5,000"):
+        ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=99_999_999_999)
+
+
+def test_counters_in_one_run_are_capped() -> None:
+    half = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=2_600)
+    with pytest.raises(CounterError, match=r"5,200 counters.*at most 5,000") as info:
+        layout_sheets(half + half, SheetSpec(size=36.0))
+    assert "\n" not in str(info.value)
+    assert len(layout_sheets(half, SheetSpec(size=36.0)).placements) == 2_600
+
+
+def test_sheets_in_one_run_are_capped() -> None:
+    # a 7 in counter takes a whole letter sheet: 101 of them would be 202 pages
+    items = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=101)
+    with pytest.raises(CounterError, match=r"101 sheets.*at most 100"):
+        layout_sheets(items, SheetSpec(size=7 * 72.0))
+    assert len(layout_sheets(items[:100], SheetSpec(size=7 * 72.0)).drawing.pages) == 200
+
+
+# ------------------------------------------------------------------ ink clear of the paper edge
+
+#: Home printers leave a border of up to 1/4 in unprinted: no ink goes nearer the edge.
+EDGE = 18.0
+LONG_TITLE = (
+    "The Battle of the Outer Rim Approaches, in which Nobody could Agree on a Short Title "
+    "for the Scenario, Revised Edition 2"
+)
+assert len(LONG_TITLE) == 120
+
+
+def full_sheet(spec: SheetSpec) -> list[Counter]:
+    """Counters enough to fill every cell of one sheet, so the block reaches its margins."""
+    probe = layout_sheets(coloured(1), spec)
+    return ship_counters(
+        STARFIRE, hammer(), colour="#1f4e9c", side="Blue", copies=probe.front_cols * probe.rows
+    )
+
+
+def item_boxes(page: object) -> list[tuple[object, tuple[float, float, float, float]]]:
+    """Every primitive of ``page`` with its ink box; a Lines item box by box per segment."""
+    from sheetgen.draw.primitives import Lines
+
+    out: list[tuple[object, tuple[float, float, float, float]]] = []
+    for item in page.items:  # type: ignore[attr-defined]
+        if isinstance(item, Lines):
+            out += [(item, ink_box(Lines((seg,), item.style))) for seg in item.segments]
+        else:
+            out.append((item, ink_box(item)))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (18.0, 18.0), (-18.0, -18.0), (18.0, -18.0), (-18.0, 18.0)])
+@pytest.mark.parametrize(
+    ("size", "bleed", "cut"),
+    [(45.0, 0.0, "lines"), (72.0, 4.5, "crop"), (36.0, 0.0, "crop"), (54.0, 2.25, "lines")],
+)
+def test_no_ink_within_a_quarter_inch_of_the_paper_edge(
+    paper: str, duplex: str, offset: tuple[float, float], size: float, bleed: float, cut: str
+) -> None:
+    spec = SheetSpec(size=size, paper=paper, duplex=duplex, back_offset=offset, bleed=bleed, cut=cut)  # type: ignore[arg-type]
+    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+    width, height = PAPER_SIZES[paper]
+    for page in sheets.drawing.pages:
+        for item, (left, top, right, bottom) in item_boxes(page):
+            assert min(left, top, width - right, height - bottom) >= EDGE - 1e-6, (page.label, item)
+
+
+@pytest.mark.parametrize(
+    ("paper", "duplex", "offset"),
+    [("letter", "long", (-18.0, -18.0)), ("a4", "short", (18.0, 18.0)), ("letter", "none", (0.0, 0.0))],
+)
+def test_rendered_pages_leave_the_quarter_inch_border_bare(
+    paper: str, duplex: str, offset: tuple[float, float]
+) -> None:
+    import pypdfium2 as pdfium
+
+    spec = SheetSpec(size=45.0, paper=paper, duplex=duplex, back_offset=offset, bleed=2.25, cut="crop")  # type: ignore[arg-type]
+    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+    scale = 2
+    border = round((EDGE - 1) * scale)  # a point short of 1/4 in: clear of anti-aliasing and rounding
+    for page in pdfium.PdfDocument(to_pdf(sheets.drawing)):
+        image = page.render(scale=scale).to_pil().convert("L")
+        w, h = image.size
+        for strip in ((0, 0, w, border), (0, h - border, w, h), (0, 0, border, h), (w - border, 0, w, h)):
+            assert image.crop(strip).getextrema() == (255, 255), strip
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_long_title_caption_fits_between_the_marks_and_overlaps_nothing(duplex: str, paper: str) -> None:
+    spec = SheetSpec(paper=paper, duplex=duplex, back_offset=(18.0, 0.0) if duplex != "none" else (0.0, 0.0))  # type: ignore[arg-type]
+    sheets = layout_sheets(coloured(40), spec, title=LONG_TITLE)
+    width = PAPER_SIZES[paper][0]
+    for page in sheets.drawing.pages:
+        boxes = item_boxes(page)
+        (caption,) = [(i, b) for i, b in boxes if isinstance(i, Text) and b[1] < MARGIN and "·" in i.text]
+        text, (left, top, right, bottom) = caption
+        assert left >= EDGE and right <= width - EDGE and top >= EDGE
+        assert text.text.startswith("The Battle of the Outer Rim")  # type: ignore[attr-defined]
+        assert "…" in text.text or text.size < 6.5  # type: ignore[attr-defined]
+        if page.label.startswith("Fronts"):
+            assert text.text.endswith(f"flip on {duplex} edge")  # type: ignore[attr-defined]
+        for other, (l2, t2, r2, b2) in boxes:
+            if other is not text:
+                assert r2 <= left or right <= l2 or b2 <= top or bottom <= t2, (page.label, other)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (18.0, 18.0), (-18.0, -18.0), (0.0, -9.0), (-4.0, 8.0)])
+@pytest.mark.parametrize(("size", "bleed", "cut"), [(45.0, 0.0, "crop"), (72.0, 2.25, "lines")])
+def test_captions_marks_and_scale_bars_never_overlap_a_counter_or_each_other(
+    paper: str, duplex: str, offset: tuple[float, float], size: float, bleed: float, cut: str
+) -> None:
+    spec = SheetSpec(size=size, paper=paper, duplex=duplex, back_offset=offset, bleed=bleed, cut=cut)  # type: ignore[arg-type]
+    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+
+    def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    def inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return b[0] <= a[0] and a[2] <= b[2] and b[1] <= a[1] and a[3] <= b[3]
+
+    for page in sheets.drawing.pages:
+        boxes = item_boxes(page)
+        cells = [b for i, b in boxes if isinstance(i, Rect) and i.style.fill == "#1f4e9c"]
+
+        cut_lines = {
+            id(i) for i, _ in boxes if getattr(getattr(i, "style", None), "stroke", None) == "#7a7a7a"
+        }
+        furniture = [
+            (i, b) for i, b in boxes if id(i) not in cut_lines and not any(inside(b, c) for c in cells)
+        ]
+        assert any(isinstance(i, Text) and "·" in i.text for i, _ in furniture)  # the caption is there
+        for item, box in furniture:
+            assert not any(overlap(box, cell) for cell in cells), (page.label, item)
+        texts = [(i, b) for i, b in furniture if isinstance(i, Text)]
+        for item, box in texts:
+            others = [b for i, b in furniture if i is not item]
+            assert not any(overlap(box, other) for other in others), (page.label, item)
+
+
+# ------------------------------------------------------------------ warnings: once, and saying where
+
+
+def test_a_tiny_name_is_one_warning_naming_the_sides_and_the_smallest_size() -> None:
+    stats = STARFIRE.named(hammer(), "Admiral of the Fleet Sir Reginald Longnam the Third")
+    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c", copies=3), SheetSpec(size=36.0))
+    (line,) = [w for w in sheets.warnings if "Longnam" in w]
+    assert "prints at 3.2 pt on the front and 2.1 pt on the back of 1/2 in counters" in line
+    # on 5/8 in counters the front prints it at 3.5 pt or more: only the back is named
+    back_only = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=45.0))
+    (line,) = back_only.warnings
+    assert "prints at 2.7 pt on the back of 5/8 in counters" in line and "front" not in line
+    # an emblem back that prints the name as small as the front: "both sides"
+    standin = StandInStats("x" * 50, 7)
+    both = layout_sheets(ship_counters(STAND_IN, standin, colour="#1f4e9c"), SheetSpec(size=36.0))
+    (line,) = both.warnings
+    assert " pt on both sides of 1/2 in counters" in line
+
+
+def test_title_glyphs_the_fonts_lack_are_one_warning() -> None:
+    title = "大和 at Leyte Gulf: counters"
+    sheets = layout_sheets(coloured(400), SheetSpec(size=36.0), title=title)
+    assert len(sheets.drawing.pages) == 4  # the caption is on every page, the warning once
+    (line,) = sheets.warnings
+    assert "U+5927" in line and "U+548C" in line and repr(title) in line and "caption" in line
+    assert layout_sheets(coloured(1), SheetSpec(), title="Αθηνά: counters").warnings == []
