@@ -79,11 +79,15 @@ def kit_parts(
         return render_card(scenario.game, paper=paper, fmt="pdf")
 
     def counters() -> bytes:
-        from sheetgen.counters import SheetSpec, layout_sheets, scenario_counters
+        from sheetgen.counters import CounterError, SheetSpec, layout_sheets, scenario_counters
         from sheetgen.draw.pdf import to_pdf
+        from sheetgen.output import OutputError
 
         spec = SheetSpec(size=counter_size, paper=paper)
-        sheets = layout_sheets(scenario_counters(scenario), spec, title=f"{scenario.name}: counters")
+        try:
+            sheets = layout_sheets(scenario_counters(scenario), spec, title=f"{scenario.name}: counters")
+        except CounterError as exc:
+            raise OutputError(f"{scenario.path}: counters: {exc}") from None
         for note in sheets.warnings:
             (warn or _stderr)(note)
         return to_pdf(sheets.drawing)
