@@ -121,9 +121,10 @@ def counters(
         typer.Option("--format", help="pdf or svg; by default the output file's suffix."),
     ] = None,
 ) -> None:
-    """Print die-cut counters: fronts with name, facing arrow and key numbers in the
-    side's colour; backs with the reduced state, mirrored so each lands behind
-    its front.
+    """Print die-cut counters, fronts and backs, for every ship and the game's markers.
+
+    Fronts carry the name, a facing arrow and key numbers in the side's colour;
+    backs the reduced state, mirrored so each lands behind its front.
 
     Exit 0 when written, 1 when written but a design is illegal, 2 when input
     cannot be used (nothing is written then).
