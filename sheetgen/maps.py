@@ -63,6 +63,7 @@ __all__ = [
     "MAX_HEXES",
     "MAX_PAGES",
     "MIN_HEX",
+    "MIN_NUMBER",
     "NUMBERINGS",
     "Grid",
     "MapError",
@@ -74,6 +75,7 @@ __all__ = [
     "map_options",
     "one_page",
     "plan_pages",
+    "readability_warnings",
     "scenario_map",
     "tile_name",
 ]
@@ -161,6 +163,27 @@ def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
         scale=scenario.game.hex_scale,
         plan=spec.plan,
     )
+
+
+#: Smallest hex number that can be read, in pt.
+MIN_NUMBER = 4.0
+
+
+def readability_warnings(opts: MapOptions) -> list[str]:
+    """Lines saying what on this map prints too small to read: hex numbers under
+    :data:`MIN_NUMBER` pt (hexes under 20 pt, about 7.1 mm, across the flats).
+    Empty when all is legible or the map has no numbers."""
+    if opts.numbering == "none":
+        return []
+    size = _label_font(opts.hex_size)
+    if size >= MIN_NUMBER - 1e-9:
+        return []
+    smallest = MIN_NUMBER / 0.2  # _label_font gives 20 % of the hex below 20 pt
+    return [
+        f"hex numbers on {_length(opts.hex_size)} hexes print at {size:.1f} pt, too small to read; "
+        f"hexes of {smallest:.0f} pt ({smallest / mm(1):.1f} mm) or more print them at "
+        f"{MIN_NUMBER:.0f} pt or larger, or leave them off with --numbering none"
+    ]
 
 
 def scenario_map(scenario: Scenario, *, paper: str = "letter") -> Callable[[], bytes]:
