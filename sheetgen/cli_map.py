@@ -50,7 +50,10 @@ def _whole(option: str, value: str, minimum: int | None = None) -> int:
 @app.command("map")
 def map_command(
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="File to write (.pdf, or .svg: one file per page).")
+        Path,
+        typer.Option(
+            "--output", "-o", help="File to write: .pdf, or .svg (one file per page); the name says which."
+        ),
     ],
     scenario: Annotated[
         Path | None,
@@ -112,7 +115,10 @@ def map_command(
         ),
     ] = None,
     fmt: Annotated[
-        str | None, typer.Option("--format", metavar="pdf|svg", help="Default: from the file name.")
+        str | None,
+        typer.Option(
+            "--format", metavar="pdf|svg", help="pdf or svg: must agree with the -o name (default: from it)."
+        ),
     ] = None,
     game: Annotated[
         str | None, typer.Option("--game", metavar="ID", help="Game whose hex scale the scale bar shows.")
@@ -120,14 +126,17 @@ def map_command(
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
-    from sheetgen.maps import MapError, MapOptions, map_options, one_page, plan_pages
+    from sheetgen.maps import MapError, MapOptions, map_options, one_page, plan_pages, readability_warnings
     from sheetgen.output import check_writable
     from sheetgen.terrain import parse_layers
     from sheetgen.units import PAPER_SIZES, LengthError, parse_length
 
-    kind = _choice("format", fmt) if fmt else {".svg": "svg", ".pdf": "pdf"}.get(output.suffix.lower())
+    chosen = _choice("format", fmt) if fmt else None
+    kind = {".svg": "svg", ".pdf": "pdf"}.get(output.suffix.lower())
     if kind is None:
-        _fail(f"{output}: cannot tell the format from the name; end it in .pdf or .svg, or give --format")
+        _fail(f"{output}: cannot tell the format from the name; end it in .pdf or .svg")
+    if chosen is not None and chosen != kind:
+        _fail(f"-o {output} is a .{kind} file but --format is {chosen}")
     try:
         check_writable(output)
     except OutputError as exc:
@@ -192,6 +201,8 @@ def map_command(
     except MapError as exc:
         _fail(str(exc))
     _write_all(output, data)
+    for line in readability_warnings(opts):
+        typer.echo(f"sheetgen: warning: {line}", err=True)
     where = f"{len(data)} files" if len(data) > 1 else str(output)
     typer.echo(
         f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",

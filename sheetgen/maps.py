@@ -6,8 +6,11 @@ tiled across pages that overlap their neighbours by ``overlap`` hexes; each
 tile page carries its name (row letter, column number: ``B3``), dashed cut lines
 and registration marks on the overlaps, arrows naming its neighbours, a scale
 bar and a 100 mm / 4 in calibration ruler. A map of more than one tile starts
-with an assembly index page. ``paper="fit"`` makes one page per layer exactly
-the size of the map plus margins, for a print shop.
+with an assembly index page (the ruler, but no scale bar: its diagram is not to
+scale). ``paper="fit"`` makes one page per layer exactly the size of the map
+plus margins, for a print shop. No ink comes nearer the paper's edge than
+:data:`SAFE_EDGE` (1/4 in), and zone labels are placed last, on each page that
+shows the zone, clear of everything else (see ``_PageMaker._zone_label``).
 
 Coordinates. Hexes are addressed by *label coordinates*: 0-based ``(col, row)``
 as printed (``0101`` is ``(0, 0)``), counted from the ``origin`` corner
@@ -28,16 +31,20 @@ asked; see :func:`check_options`.
 
 from __future__ import annotations
 
+import bisect
 import gc
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from sheetgen.draw.fonts import fit_size, text_width
 from sheetgen.draw.primitives import (
     Circle,
     Drawing,
+    Item,
     Labels,
     Lines,
     Page,
@@ -63,7 +70,9 @@ __all__ = [
     "MAX_HEXES",
     "MAX_PAGES",
     "MIN_HEX",
+    "MIN_NUMBER",
     "NUMBERINGS",
+    "SAFE_EDGE",
     "Grid",
     "MapError",
     "MapOptions",
@@ -74,6 +83,7 @@ __all__ = [
     "map_options",
     "one_page",
     "plan_pages",
+    "readability_warnings",
     "scenario_map",
     "tile_name",
 ]
@@ -88,6 +98,9 @@ MAX_PAGES = 200
 MAX_FIT = inch(200)
 #: Page margin on every side, in pt (0.4 in: inside what home printers can reach).
 MARGIN = inch(0.4)
+#: No ink nearer the paper's edge than this, in pt (1/4 in): the neighbours' names and
+#: the ends of the cut lines sit between it and :data:`MARGIN`.
+SAFE_EDGE = inch(0.25)
 #: Height of the title band at the top and of the scale band at the foot of a page, in pt.
 HEADER = 18.0
 FOOTER = 48.0
@@ -161,6 +174,27 @@ def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
         scale=scenario.game.hex_scale,
         plan=spec.plan,
     )
+
+
+#: Smallest hex number that can be read, in pt.
+MIN_NUMBER = 4.0
+
+
+def readability_warnings(opts: MapOptions) -> list[str]:
+    """Lines saying what on this map prints too small to read: hex numbers under
+    :data:`MIN_NUMBER` pt (hexes under 20 pt, about 7.1 mm, across the flats).
+    Empty when all is legible or the map has no numbers."""
+    if opts.numbering == "none":
+        return []
+    size = _label_font(opts.hex_size)
+    if size >= MIN_NUMBER - 1e-9:
+        return []
+    smallest = MIN_NUMBER / 0.2  # _label_font gives 20 % of the hex below 20 pt
+    return [
+        f"hex numbers on {_length(opts.hex_size)} hexes print at {size:.1f} pt, too small to read; "
+        f"hexes of {smallest:.0f} pt ({smallest / mm(1):.1f} mm) or more print them at "
+        f"{MIN_NUMBER:.0f} pt or larger, or leave them off with --numbering none"
+    ]
 
 
 def scenario_map(scenario: Scenario, *, paper: str = "letter") -> Callable[[], bytes]:
@@ -287,6 +321,33 @@ class Grid:
     def cell(self, col: int, row: int) -> tuple[int, int]:
         """Visual ``(c, v)`` of label coordinates ``(col, row)``."""
         return col, row if self.origin == "ul" else self.rows - 1 - row
+
+    def locate(self, x: float, y: float) -> tuple[int, int]:
+        """The hex ``(c, v)`` holding the point ``(x, y)`` (pt, this grid's coordinates):
+        the hex whose centre is nearest, as the hexes are the cells of their centres.
+        May lie off the map (negative, or past the last column or row).
+
+        The nearest centre lies in one of the two columns (flat) or rows (pointy)
+        either side of the point, at the nearest row (column) of that line."""
+        best: tuple[float, tuple[int, int]] | None = None
+        if self.flat:
+            u = math.floor((x - self._dx) / (1.5 * self.radius))
+            for c in (u, u + 1):
+                v = round((y - self._dy) / self.size - (0.5 if self.low(c) else 0.0))
+                cx, cy = self.center(c, v)
+                d = (cx - x) ** 2 + (cy - y) ** 2
+                if best is None or d < best[0]:
+                    best = (d, (c, v))
+        else:
+            u = math.floor((y - self._dy) / (1.5 * self.radius))
+            for v in (u, u + 1):
+                c = round((x - self._dx) / self.size - (0.5 if self.right(v) else 0.0))
+                cx, cy = self.center(c, v)
+                d = (cx - x) ** 2 + (cy - y) ** 2
+                if best is None or d < best[0]:
+                    best = (d, (c, v))
+        assert best is not None
+        return best[1]
 
 
 @dataclass(frozen=True)
@@ -542,9 +603,9 @@ def _length(points: float) -> str:
     return format_length(points, "in").replace("in", " in")
 
 
-def _count(n: int, word: str) -> str:
-    """``3 columns``, ``1 row``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    """``3 columns``, ``1 row``; ``plural`` where adding an s will not do (``hexes``)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def _paper(key: str) -> str:
@@ -557,6 +618,242 @@ def _number(value: float) -> str:
     if float(value).is_integer():
         return f"{int(value):,}"
     return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+# --- text boxes and label placement ---------------------------------------------------------------
+
+Box = tuple[float, float, float, float]
+#: Padding around a zone label's text (pt), and its line spacing (times the size).
+_PAD_X, _PAD_Y, _LEAD = 2.0, 1.0, 1.15
+#: Room a zone label leaves around what it keeps clear of (pt).
+_GAP = 1.0
+
+
+@cache
+def _extent(size: float, family: str = "SheetSans", bold: bool = False) -> tuple[float, float]:
+    """Ascent above and descent below the baseline (pt, both positive) of a bundled font."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.draw.fonts import font_name, register_fonts
+
+    register_fonts()
+    ascent, descent = pdfmetrics.getAscentDescent(font_name(family, bold), size)
+    return float(ascent), float(-descent)
+
+
+def _text_box(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    anchor: str = "middle",
+    family: str = "SheetSans",
+    bold: bool = False,
+    rotate: float = 0.0,
+) -> Box:
+    """``(x0, y0, x1, y1)`` around one line of text with its baseline at ``y``
+    (rotated a quarter turn or not)."""
+    w = text_width(text, size, family, bold)
+    left = -w / 2 if anchor == "middle" else -w if anchor == "end" else 0.0
+    ascent, descent = _extent(size, family, bold)
+    if rotate % 180 == 0:
+        return x + left, y - ascent, x + left + w, y + descent
+    if rotate % 360 == 90:  # reads downwards: the line's top faces right
+        return x - descent, y + left, x + ascent, y + left + w
+    return x - ascent, y - left - w, x + descent, y - left  # -90: reads upwards
+
+
+def _union(boxes: list[Box]) -> list[Box]:
+    """The box around all ``boxes``, as a list of one (none for none)."""
+    if not boxes:
+        return []
+    return [
+        (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+    ]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _clip(box: Box, area: Box) -> Box:
+    return max(box[0], area[0]), max(box[1], area[1]), min(box[2], area[2]), min(box[3], area[3])
+
+
+def _obstacles(items: list[Item], palette: _Palette) -> tuple[list[Box], list[Box]]:
+    """Boxes a zone label must keep clear of: hex numbers, and everything else drawn
+    over the grid (texts, marks and trim lines, bodies, start positions, labels
+    placed before). Hex edges, shading, zone outlines and stars are not in the way."""
+    numbers: list[Box] = []
+    others: list[Box] = []
+    for item in items:
+        if isinstance(item, Labels):
+            numbers += [
+                _text_box(x, y, t, item.size, item.anchor, item.font, item.bold)
+                for x, y, t in item.items
+                if t
+            ]
+        elif isinstance(item, Text):
+            others.append(
+                _text_box(
+                    item.x, item.y, item.text, item.size, item.anchor, item.font, item.bold, item.rotate
+                )
+            )
+        elif isinstance(item, Circle):
+            if item.style.stroke is not None or item.r >= 1.2:
+                (cx, cy), rr = item.center, item.r + item.style.width / 2 + 0.5
+                others.append((cx - rr, cy - rr, cx + rr, cy + rr))
+        elif isinstance(item, Rect):
+            others.append((item.x, item.y, item.x + item.w, item.y + item.h))
+        elif isinstance(item, Polygon):
+            if item.style.stroke is not None:
+                xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+                others.append((min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5))
+        elif isinstance(item, Lines) and (item.style.dash or item.style.stroke == palette.mark):
+            half = item.style.width / 2 + 1.0
+            others += [
+                (
+                    min(a[0], b[0]) - half,
+                    min(a[1], b[1]) - half,
+                    max(a[0], b[0]) + half,
+                    max(a[1], b[1]) + half,
+                )
+                for a, b in item.segments
+            ]
+    return numbers, others
+
+
+@dataclass(frozen=True)
+class _Level:
+    """One way to set a label: its ``lines`` at ``size`` pt in a ``w`` x ``h`` pt box."""
+
+    size: float
+    lines: tuple[str, ...]
+    w: float
+    h: float
+
+
+def _wrap(text: str, count: int) -> tuple[tuple[str, ...], float] | None:
+    """``text`` broken at spaces into ``count`` lines, and the widest line's width at
+    1 pt (bold): the narrowest block (to a twentieth of the size), each break beside
+    a one-letter word counting 25 % wider ("Player A" stays together), then the most
+    even lines; ``None`` when it has fewer words. Widths add up word by word, as the
+    fonts are set without kerning."""
+    words = text.split()
+    if len(words) < count:
+        return None
+    unit = [text_width(word, 1.0, bold=True) for word in words]
+    space = text_width(" ", 1.0, bold=True)
+    best: tuple[tuple[float, int, float], tuple[str, ...], float] | None = None
+    for cuts in itertools.combinations(range(1, len(words)), count - 1):
+        bounds = (0, *cuts, len(words))
+        spans = list(itertools.pairwise(bounds))
+        widths = [sum(unit[a:b]) + space * (b - a - 1) for a, b in spans]
+        widest = max(widths)
+        dangling = sum(_single(words[cut - 1]) or _single(words[cut]) for cut in cuts)
+        looks = widest * (1 + 0.25 * dangling)  # a break beside a lone letter
+        key = (math.ceil(looks * 20 - 1e-6) / 20, dangling, sum((widest - w) ** 2 for w in widths))
+        if best is None or key < best[0]:
+            best = (key, tuple(" ".join(words[a:b]) for a, b in spans), widest)
+    return (best[1], best[2]) if best else None
+
+
+def _single(word: str) -> bool:
+    """A one-letter word: ``A`` in ``Player A``."""
+    return len(word) == 1 and word.isalpha()
+
+
+@cache
+def _label_levels(text: str, biggest: float) -> tuple[_Level, ...]:
+    """The ways to set a zone label, best first: larger before smaller, one line
+    before several at nearly the same size (each further line counts as 12 % smaller),
+    from ``biggest`` down to 4 pt in half points, on one to four lines."""
+    sizes = []
+    size = biggest
+    while size >= 4.0 - 1e-9:
+        sizes.append(round(size, 2))
+        size -= 0.5
+    if not sizes or sizes[-1] > 4.0:
+        sizes.append(4.0)
+    levels = []
+    for count in (1, 2, 3, 4):
+        wrapped = _wrap(text, count)
+        if wrapped is None:
+            continue
+        lines, widest = wrapped
+        for size in sizes:
+            ascent, descent = _extent(size)
+            w = widest * size + 2 * _PAD_X
+            h = ascent + descent + (count - 1) * size * _LEAD + 2 * _PAD_Y
+            levels.append((size * (1 - 0.12 * (count - 1)), count, _Level(size, lines, w, h)))
+    levels.sort(key=lambda item: (-item[0], item[1]))
+    return tuple(level for _, _, level in levels)
+
+
+def _free_spots(
+    w: float,
+    h: float,
+    region: Box,
+    blocked: list[Box],
+    target: tuple[float, float],
+    step_x: float,
+    step_y: float,
+) -> list[tuple[float, float]]:
+    """Centres of ``w`` x ``h`` boxes inside ``region`` that overlap none of ``blocked``,
+    on rows ``step_y`` apart and about ``step_x`` apart along a row (plus the spot of
+    each clear stretch nearest ``target``); nearest ``target`` first."""
+    x_lo, x_hi = region[0] + w / 2, region[2] - w / 2
+    y_lo, y_hi = region[1] + h / 2, region[3] - h / 2
+    if x_lo > x_hi + 1e-9 or y_lo > y_hi + 1e-9:
+        return []
+    near = sorted(
+        b for b in blocked if b[0] < region[2] and b[2] > region[0] and b[1] < region[3] and b[3] > region[1]
+    )
+    tall = [b for b in near if b[3] - b[1] > 2 * h]  # trim lines and the like: always looked at
+    short = sorted((b for b in near if b[3] - b[1] <= 2 * h), key=lambda b: b[1])
+    tops = [b[1] for b in short]
+    reach = 2 * h + _GAP
+    tx, ty = target
+    spots: list[tuple[float, float, float]] = []
+    rows = max(0, math.floor((y_hi - y_lo) / step_y + 1e-9))
+    ys = [y_lo + i * step_y for i in range(rows + 1)]
+    if y_hi - ys[-1] > 1e-6:
+        ys.append(y_hi)
+    for y in ys:
+        top, bottom = y - h / 2, y + h / 2
+        # short boxes that can reach this row start less than their greatest height above it
+        lo, hi = bisect.bisect_left(tops, top - reach), bisect.bisect_left(tops, bottom + _GAP)
+        spans = sorted(
+            (b[0] - w / 2 - _GAP, b[2] + w / 2 + _GAP)
+            for b in itertools.chain(tall, short[lo:hi])
+            if b[1] < bottom + _GAP and b[3] > top - _GAP
+        )
+        start = x_lo
+        free = []
+        for a, b in spans:
+            if a > start:
+                free.append((start, min(a, x_hi)))
+            start = max(start, b)
+            if start > x_hi:
+                break
+        if start <= x_hi:
+            free.append((start, x_hi))
+        for a, b in free:
+            if b < a:
+                continue
+            # a hair inside the stretch, so the box does not touch what bounds it
+            a2, b2 = (a + 0.01, b - 0.01) if b - a > 0.02 else ((a + b) / 2, (a + b) / 2)
+            xs = {min(max(tx, a2), b2), a2, b2}
+            count = math.floor((b2 - a2) / step_x)
+            xs.update(a2 + i * (b2 - a2) / count for i in range(1, count))
+            spots += [((x - tx) ** 2 + (y - ty) ** 2, x, y) for x in xs]
+    spots.sort()
+    return [(x, y) for _, x, y in spots]
 
 
 # --- the layout --------------------------------------------------------------------------------
@@ -618,6 +915,7 @@ class _PageMaker:
         else:  # just above the upper corners' line, where the hex is full width
             self._label_dy = -grid.radius / 2 + self.font * 0.25
         # cut lines between tiles: columns and visual rows where the later tile starts
+        self._cells: dict[Zone, list[tuple[int, int]]] = {}
         self.col_starts = sorted({t.c0 for t in plan.tiles if t.col > 0})
         self.row_starts = sorted({t.v0 for t in plan.tiles if t.row > 0})
 
@@ -628,8 +926,11 @@ class _PageMaker:
             return f"{self.opts.title} · {format_layer(layer)}"
         return self.opts.title
 
-    def _frame(self, page: Page, heading: str, right: str, right_small: str) -> None:
-        """Header (title left, tile name right) and footer (scale bar, ruler)."""
+    def _frame(
+        self, page: Page, heading: str, right: str, right_small: str, *, to_scale: bool = True
+    ) -> None:
+        """Header (title left, tile name right) and footer (scale bar, ruler); a page
+        that is not ``to_scale`` (the index) gets the ruler but no scale bar."""
         y = MARGIN + 11
         right_w = text_width(right, 12, bold=True)
         small_w = text_width(right_small, 7) + 4 if right_small else 0.0
@@ -640,13 +941,17 @@ class _PageMaker:
         page.add(Text(x_right, y, right, size=12, bold=True, anchor="end", fill="#222222"))
         if right_small:
             page.add(Text(x_right - right_w - 4, y, right_small, size=7, anchor="end", fill="#555555"))
-        self._footer(page)
+        self._footer(page, to_scale)
 
-    def _footer(self, page: Page) -> None:
+    def _footer(self, page: Page, to_scale: bool) -> None:
         top = page.height - MARGIN - FOOTER + 8  # the first 8 pt name the tile below
         self._ruler(page, page.width - MARGIN - RULER, top + 14)
-        self._scale_bar(page, MARGIN, top + 15, page.width - 2 * MARGIN - RULER - inch(0.4))
-        note = f"Hexes {_length(self.size)} across the flats · print at 100 % (actual size): the ruler is 100 mm / 4 in"
+        if to_scale:
+            self._scale_bar(page, MARGIN, top + 15, page.width - 2 * MARGIN - RULER - inch(0.4))
+            what = f"Hexes {_length(self.size)} across the flats"
+        else:
+            what = "This diagram is not to scale"
+        note = f"{what} · print at 100 % (actual size): the ruler is 100 mm / 4 in"
         size = fit_size(note, page.width - 2 * MARGIN - RULER - inch(0.3), 6.5, 4.5)
         page.add(Text(MARGIN, top + FOOTER - 11, note, size=size, fill="#444444"))
 
@@ -678,7 +983,7 @@ class _PageMaker:
             amount, unit = scale
             title = f"Scale: 1 hex = {_number(amount)} {unit}"
         else:
-            amount, unit = 1.0, "hexes"
+            amount, unit = 1.0, ""
             title = "Scale: hexes"
         page.add(Text(x, y - 7, title, size=6.5, bold=True, fill="#222222"))
         if count == 0:
@@ -691,7 +996,7 @@ class _PageMaker:
         for i in range(0, count + 1, step):
             text = _number(amount * i)
             if i == count:
-                text = f"{text} {unit}"
+                text = f"{text} {unit}" if unit else _count(i, "hex", "hexes")
             page.add(Text(x + i * s, y + height + 7, text, size=5.5, anchor="middle", fill="#222222"))
 
     # -- index page ---------------------------------------------------------------------------
@@ -700,7 +1005,7 @@ class _PageMaker:
         """The assembly index: how many pages, how they fit, and a diagram of the tiles."""
         plan, opts, grid = self.plan, self.opts, self.grid
         page = Page(plan.width, plan.height, label="Assembly index")
-        self._frame(page, f"{opts.title}: assembly index", "Index", "")
+        self._frame(page, f"{opts.title}: assembly index", "Index", "", to_scale=False)
         hex_text = _length(self.size)
         per_layer = len(plan.tiles)
         orientation = "landscape" if plan.landscape else "portrait"
@@ -711,15 +1016,17 @@ class _PageMaker:
             f"{per_layer} {_paper(opts.paper)} pages ({orientation}) after this one: "
             f"{plan.across} across × {plan.down} down"
             + (
-                f", overlapping their neighbours by {opts.overlap} hex{'es' if opts.overlap != 1 else ''}."
+                f", overlapping their neighbours by {_count(opts.overlap, 'hex', 'hexes')}."
                 if opts.overlap
                 else ", meeting edge to edge."
             ),
         ]
         if self.layered:
             names = ", ".join(format_layer(x) for x in opts.layers)
+            each = "each, " if len(opts.layers) > 1 else ""
             lines.append(
-                f"{len(opts.layers)} layers ({names}): one set of {per_layer} pages each, named in their header."
+                f"{_count(len(opts.layers), 'layer')} ({names}): one set of {per_layer} pages {each}"
+                "named in their header."
             )
         lines += [
             "1. Print at 100 % (actual size, no fit-to-page); the ruler at the foot of each page measures 100 mm / 4 in.",
@@ -806,7 +1113,7 @@ class _PageMaker:
         page = Page(plan.width, plan.height, label=label)
         first = self._hex_text(tile.c0, grid.label_row(tile.v0))
         last = self._hex_text(tile.c1, grid.label_row(tile.v1))
-        span = f"hexes {first}–{last}" if first else ""
+        span = (f"hexes {first}–{last}" if first != last else f"hex {first}") if first else ""
         small = (
             f"{span} · tile {tile.row * plan.across + tile.col + 1} of {len(plan.tiles)}" if several else span
         )
@@ -834,13 +1141,26 @@ class _PageMaker:
             page.add(Labels(labels, size=self.font, anchor="middle", fill=pal.label))
         for zone in zones:
             self._zone_edge(page, zone, tile, ox, oy)
+        # a body or start marker and its name are kept clear as one, so no label comes between
+        groups: list[Box] = []
         for feature in terrain:
+            first_item = len(page.items)
             self._feature(page, feature, tile, ox, oy)
+            groups += _union(_obstacles(page.items[first_item:], pal)[1])
         for start in opts.plan.starts:
             if start.layer == layer:
+                first_item = len(page.items)
                 self._start(page, start, tile, ox, oy)
+                groups += _union(_obstacles(page.items[first_item:], pal)[1])
         if several:
             self._assembly(page, tile, ox, oy, (x0 + ox, y0 + oy, x1 + ox, y1 + oy))
+        # zone labels last, placed clear of everything else on the page
+        area = _clip(
+            (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
+            (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
+        )
+        for zone in zones:
+            self._zone_label(page, zone, tile, ox, oy, area, groups)
         return page
 
     def _grid_items(
@@ -942,14 +1262,8 @@ class _PageMaker:
                 out.append((c, v))
         return out
 
-    def _anchor(
-        self,
-        cells: list[tuple[int, int]],
-        avoid: set[tuple[int, int]],
-        inside: set[tuple[int, int]] | None = None,
-    ) -> tuple[int, int]:
-        """The cell nearest the middle of ``cells`` for a label: preferring cells not in
-        ``avoid`` whose neighbours are all in ``inside`` (so a wide label stays in its zone)."""
+    def _anchor(self, cells: list[tuple[int, int]], avoid: set[tuple[int, int]]) -> tuple[int, int]:
+        """The cell nearest the middle of ``cells`` for a name, preferring cells not in ``avoid``."""
         grid = self.grid
         pts = [grid.center(c, v) for c, v in cells]
         mx = sum(p[0] for p in pts) / len(pts)
@@ -957,10 +1271,7 @@ class _PageMaker:
 
         def rank(pc: tuple[tuple[float, float], tuple[int, int]]) -> tuple[int, float, tuple[int, int]]:
             (x, y), cell = pc
-            penalty = 2 if cell in avoid else 0
-            if inside is not None and not all(nb in inside for nb in grid.neighbours(*cell)):
-                penalty += 1
-            return penalty, (x - mx) ** 2 + (y - my) ** 2, cell
+            return (1 if cell in avoid else 0), (x - mx) ** 2 + (y - my) ** 2, cell
 
         return min(zip(pts, cells, strict=True), key=rank)[1]
 
@@ -980,10 +1291,15 @@ class _PageMaker:
         base = self.palette.background or "#ffffff"
         return _mix(colour, base, 0.82 if base == "#ffffff" else 0.6)
 
+    def _zone_cells(self, zone: Zone) -> list[tuple[int, int]]:
+        """``zone``'s hexes (label coordinates), worked out once for all the pages."""
+        if zone not in self._cells:
+            opts = self.opts
+            self._cells[zone] = zone.cells(opts.cols, opts.rows, opts.orientation, opts.origin)
+        return self._cells[zone]
+
     def _zone_fill(self, page: Page, zone: Zone, tile: Tile, ox: float, oy: float) -> None:
-        cells = self._visible(
-            zone.cells(self.opts.cols, self.opts.rows, self.opts.orientation, self.opts.origin), tile
-        )
+        cells = self._visible(self._zone_cells(zone), tile)
         if not cells:
             return
         style = Style(None, self._tint(zone.colour))
@@ -992,7 +1308,7 @@ class _PageMaker:
 
     def _zone_edge(self, page: Page, zone: Zone, tile: Tile, ox: float, oy: float) -> None:
         grid = self.grid
-        labelled = zone.cells(self.opts.cols, self.opts.rows, self.opts.orientation, self.opts.origin)
+        labelled = self._zone_cells(zone)
         inside = {grid.cell(col, row) for col, row in labelled}
         cells = [cell for cell in inside if tile.holds(*cell)]
         if not cells:
@@ -1008,27 +1324,109 @@ class _PageMaker:
                     segments.append((a, b))
         width = max(0.8, min(1.8, self.size / 40))
         page.add(Lines(tuple(segments), Style(zone.colour, width=width)))
-        layer = zone.layer
-        c, v = self._anchor(sorted(cells), self._occupied(layer), inside)
-        cx, cy = grid.center(c, v)
-        size = max(4.0, min(9.0, self.size * 0.13))
-        size = fit_size(zone.label, self.size * 2.6, size, 4.0, bold=True)
+
+    def _zone_label(
+        self, page: Page, zone: Zone, tile: Tile, ox: float, oy: float, area: Box, keep: list[Box]
+    ) -> None:
+        """``zone``'s label on this tile, inside ``area`` (pt) and clear of what is drawn
+        and of the ``keep`` boxes.
+
+        The label goes on the zone's hexes on this tile, as large as fits (9 pt on
+        1 in hexes) and on one to four lines, clear of hex numbers, registration marks,
+        trim lines, terrain, start positions and other labels; the spot nearest the
+        middle of the zone's hexes here wins. Where no spot inside the zone is clear it
+        may reach out of the zone (on a paper-coloured ground, so it does not read as
+        zone), then beside it; only where nothing is clear (hexes too small) does it
+        cover hex numbers, and last of all anything else.
+        """
+        grid, s = self.grid, self.size
+        labelled = self._zone_cells(zone)
+        visible = {cell for cell in (grid.cell(col, row) for col, row in labelled) if tile.holds(*cell)}
+        if not visible:
+            return
+        centres = [grid.center(c, v) for c, v in visible]
+        target = (
+            sum(x for x, _ in centres) / len(centres) + ox,
+            sum(y for _, y in centres) / len(centres) + oy,
+        )
+        r = grid.radius
+        zone_box = _clip(
+            (
+                min(x for x, _ in centres) - r + ox,
+                min(y for _, y in centres) - s / 2 + oy,
+                max(x for x, _ in centres) + r + ox,
+                max(y for _, y in centres) + s / 2 + oy,
+            ),
+            area,
+        )
+        near_box = _clip((zone_box[0] - 2 * r, zone_box[1] - s, zone_box[2] + 2 * r, zone_box[3] + s), area)
+        numbers, others = _obstacles(page.items, self.palette)
+        others += keep
+        biggest = max(4.0, min(9.0, s * 0.13))
+        levels = list(_label_levels(zone.label, biggest))
+        big = [lv for lv in levels if lv.size >= max(5.5, biggest * 0.75)]
+        small = [lv for lv in levels if lv.size < max(5.5, biggest * 0.75)]
+        step_x, step_y = max(1.0, r / 8), max(0.75, min(2.0, s / 40))
+
+        def share(box: Box, need: float) -> float:
+            """Part of the sample points of ``box`` on the zone's hexes of this tile; stops
+            early (returning 0) once ``need`` is out of reach."""
+            x0, y0, x1, y1 = box
+            n = max(2, math.ceil((x1 - x0) / (r / 2)) + 1)
+            xs = [x0 + 0.01 + (x1 - x0 - 0.02) * i / (n - 1) for i in range(n)]
+            points = [((x0 + x1) / 2, (y0 + y1) / 2)]
+            points += [(x, y) for x in xs for y in (y0 + 0.01, (y0 + y1) / 2, y1 - 0.01)]
+            allowed = len(points) * (1 - need)
+            missed = 0
+            for x, y in points:
+                if grid.locate(x - ox, y - oy) not in visible:
+                    missed += 1
+                    if missed > allowed + 1e-9:
+                        return 0.0
+            return 1 - missed / len(points)
+
+        attempts: list[tuple[list[_Level], Box, list[Box], float]] = [
+            (big, zone_box, numbers + others, 1.0),
+            (big, zone_box, numbers + others, 0.5),
+            (small, zone_box, numbers + others, 1.0),
+            (small, zone_box, numbers + others, 0.5),
+            (levels, near_box, numbers + others, 0.0),
+            (levels[-4:], near_box, others, 0.0),
+        ]
+        for tried, region, blocked, need in attempts:
+            for level in tried:
+                for x, y in _free_spots(level.w, level.h, region, blocked, target, step_x, step_y):
+                    box = (x - level.w / 2, y - level.h / 2, x + level.w / 2, y + level.h / 2)
+                    if need and share(box, need) < need:
+                        continue
+                    self._put_label(page, zone, level, box, inside=need == 1.0)
+                    return
+        # nothing is clear: the smallest label at the middle of the zone, kept in the area
+        level = levels[-1]
+        x = min(max(target[0], area[0] + level.w / 2), area[2] - level.w / 2)
+        y = min(max(target[1], area[1] + level.h / 2), area[3] - level.h / 2)
+        self._put_label(
+            page,
+            zone,
+            level,
+            (x - level.w / 2, y - level.h / 2, x + level.w / 2, y + level.h / 2),
+            inside=False,
+        )
+
+    def _put_label(self, page: Page, zone: Zone, level: _Level, box: Box, *, inside: bool) -> None:
+        """Draw a zone label in ``box``: on the zone's shade when it lies wholly on the
+        zone, else on the paper's (or starfield's) colour."""
+        ground = self._tint(zone.colour) if inside else (self.palette.background or "#ffffff")
         colour = zone.colour if not self.palette.background else _mix(zone.colour, "#ffffff", 0.55)
-        w = text_width(zone.label, size, bold=True)
-        page.add(
-            Rect(
-                cx + ox - w / 2 - 2,
-                cy + oy - size * 0.55,
-                w + 4,
-                size * 1.2,
-                Style(None, self._tint(zone.colour)),
+        x0, y0, x1, y1 = box
+        page.add(Rect(x0, y0, x1 - x0, y1 - y0, Style(None, ground)))
+        ascent, _ = _extent(level.size)
+        base = y0 + _PAD_Y + ascent
+        for line in level.lines:
+            page.add(
+                Text((x0 + x1) / 2, base, line, size=level.size, bold=True, anchor="middle", fill=colour)
             )
-        )
-        page.add(
-            Text(
-                cx + ox, cy + oy + size * 0.35, zone.label, size=size, bold=True, anchor="middle", fill=colour
-            )
-        )
+            base += level.size * _LEAD
 
     def _asteroid_fill(
         self, page: Page, feature: Feature, tile: Tile, ox: float, oy: float, layer: int
@@ -1185,13 +1583,17 @@ class _PageMaker:
         self, page: Page, tile: Tile, ox: float, oy: float, box: tuple[float, float, float, float]
     ) -> None:
         """Cut lines on the leading sides, registration marks on every shared line,
-        and the names of the neighbouring tiles in the margins."""
+        and the names of the neighbouring tiles in the margins; nothing nearer the
+        paper's edge than :data:`SAFE_EDGE`, and the cut lines stop short of the
+        header and footer."""
         grid, plan, pal, s = self.grid, self.plan, self.palette, self.size
         by_pos = {(t.row, t.col): t for t in plan.tiles}
         x0, y0, x1, y1 = box
         overhang = min(MARGIN * 0.6, s * 0.3)
         dash = Style("#7a7a7a", width=0.6, dash=(4, 3))
+        inset = SAFE_EDGE + dash.width
         marks: list[tuple[float, float]] = []
+        scissors: Box | None = None
         if self.opts.overlap:
             for c in self.col_starts:
                 if not tile.c0 <= c <= tile.c1:
@@ -1203,9 +1605,10 @@ class _PageMaker:
                     for v in rows
                     if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6
                 )
-                if c == tile.c0:
-                    page.add(Lines((((x_cut, y0 - overhang), (x_cut, y1 + overhang)),), dash))
-                    page.add(Text(x_cut - 2, y0 - overhang + 1, "✂", size=8, anchor="end", fill="#7a7a7a"))
+                if c == tile.c0:  # below the title, above the footer's first line
+                    top = max(y0 - overhang, MARGIN + HEADER - 3)
+                    bottom = min(y1 + overhang, page.height - MARGIN - FOOTER + 1)
+                    page.add(Lines((((x_cut, top), (x_cut, bottom)),), dash))
             for v in self.row_starts:
                 if not tile.v0 <= v <= tile.v1:
                     continue
@@ -1217,8 +1620,11 @@ class _PageMaker:
                     if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6
                 )
                 if v == tile.v0:
-                    page.add(Lines((((x0 - overhang, y_cut), (x1 + overhang, y_cut)),), dash))
-                    page.add(Text(x0 - overhang, y_cut - 2, "✂", size=8, anchor="start", fill="#7a7a7a"))
+                    left = max(x0 - overhang, inset)
+                    right = min(x1 + overhang, page.width - inset)
+                    page.add(Lines((((left, y_cut), (right, y_cut)),), dash))
+                    page.add(Text(left, y_cut - 2, "✂", size=8, anchor="start", fill="#7a7a7a"))
+                    scissors = _text_box(left, y_cut - 2, "✂", 8, "start")
         if marks:
             r = min(s * 0.09, 5.0)
             segments = []
@@ -1229,49 +1635,35 @@ class _PageMaker:
             for mx, my in marks:
                 page.add(Circle((mx, my), r, Style(pal.mark, None, width=0.4)))
         mid_x, mid_y = (x0 + x1) / 2, (y0 + y1) / 2
-        for (dr, dc), glyph in (((-1, 0), "▲"), ((1, 0), "▼"), ((0, -1), "◀"), ((0, 1), "▶")):
+        grey = "#555555"
+        for (dr, dc), glyph in (((-1, 0), "▲"), ((1, 0), "▼")):
             other = by_pos.get((tile.row + dr, tile.col + dc))
             if other is None:
                 continue
-            text = f"{glyph} {other.name}" if dc <= 0 and dr <= 0 else f"{other.name} {glyph}"
-            if dr == -1:
-                page.add(
-                    Text(mid_x, MARGIN + HEADER - 2, text, size=7, bold=True, anchor="middle", fill="#555555")
-                )
-            elif dr == 1:
-                page.add(
-                    Text(
-                        mid_x,
-                        page.height - MARGIN - FOOTER + 7,
-                        text,
-                        size=7,
-                        bold=True,
-                        anchor="middle",
-                        fill="#555555",
-                    )
-                )
-            elif dc == -1:
-                page.add(Text(MARGIN / 2, mid_y, f"{glyph}", size=8, anchor="middle", fill="#555555"))
-                page.add(
-                    Text(
-                        MARGIN / 2, mid_y + 9, other.name, size=7, bold=True, anchor="middle", fill="#555555"
-                    )
-                )
-            else:
-                page.add(
-                    Text(page.width - MARGIN / 2, mid_y, f"{glyph}", size=8, anchor="middle", fill="#555555")
-                )
-                page.add(
-                    Text(
-                        page.width - MARGIN / 2,
-                        mid_y + 9,
-                        other.name,
-                        size=7,
-                        bold=True,
-                        anchor="middle",
-                        fill="#555555",
-                    )
-                )
+            if dr == -1:  # just above the map (the header's foot at the most)
+                text, y = f"{glyph} {other.name}", max(MARGIN + HEADER - 2, y0 - 4)
+            else:  # just below it (the footer's head at the most)
+                text, y = f"{other.name} {glyph}", min(page.height - MARGIN - FOOTER + 7, y1 + 9)
+            page.add(Text(mid_x, y, text, size=7, bold=True, anchor="middle", fill=grey))
+        # the side neighbours beside the map, between it and the safe edge, turned to
+        # run along it, the triangle pointing out: "▲ A1" reads upwards on the left
+        ascent, descent = _extent(7.0, bold=True)
+        near = 2 * (ascent + descent)
+        for dc, turn, band in (
+            (-1, -90.0, (max(SAFE_EDGE, x0 - near), x0)),
+            (1, 90.0, (x1, min(page.width - SAFE_EDGE, x1 + near))),
+        ):
+            other = by_pos.get((tile.row, tile.col + dc))
+            if other is None:
+                continue
+            text = f"▲ {other.name}"
+            middle = (band[0] + band[1]) / 2
+            x = middle + (ascent - descent) / 2 if turn < 0 else middle - (ascent - descent) / 2
+            y = mid_y
+            here = _text_box(x, y, text, 7.0, "middle", bold=True, rotate=turn)
+            if scissors is not None and dc == -1 and _overlaps(here, scissors):
+                y = scissors[3] + (here[3] - here[1]) / 2 + 2  # below the scissors
+            page.add(Text(x, y, text, size=7, bold=True, anchor="middle", fill=grey, rotate=turn))
 
 
 #: Facing angles in degrees, clockwise from east with y down, per orientation.

@@ -76,13 +76,16 @@ def test_calibration_ruler_is_4_in_with_100_mm_marked(invoke, tmp_path):
     assert len(ticks_down) == 17
 
 
-def test_every_page_has_a_ruler_and_a_scale(invoke, tmp_path):
+def test_every_page_has_a_ruler_and_every_tile_a_scale(invoke, tmp_path):
     out = tmp_path / "map.pdf"
     assert invoke("map", "--cols", "20", "--rows", "14", "-o", out).exit_code == 0
     texts = pdf_text(out)
     assert len(texts) == 7
     for text in texts:
         assert "100 mm" in text and "4 in" in text
+    # the index's diagram is not to scale: no scale bar there
+    assert "Scale:" not in texts[0] and "not to scale" in texts[0]
+    for text in texts[1:]:
         assert "Scale: hexes" in text
 
 
@@ -104,7 +107,7 @@ def stand_in(monkeypatch):
 def test_scale_bar_is_in_the_games_units(invoke, tmp_path, stand_in):
     out = tmp_path / "map.pdf"
     assert invoke("map", "--game", stand_in, "--cols", "20", "--rows", "14", "-o", out).exit_code == 0
-    for text in pdf_text(out):
+    for text in pdf_text(out)[1:]:
         assert "1 hex = 60 m" in text
     # a letter page's scale band holds 2 one-inch hexes: 0, 60, 120 m
     assert re.search(r"0\s*60\s*120 m", pdf_text(out)[1])
@@ -236,7 +239,7 @@ def test_cut_lines_and_marks_on_overlaps():
     on_cut = [m for m in marks if abs(m.center[0] - x_cut) < 1e-6]
     assert len(on_cut) == 8  # the centre of each hex of the shared column
     texts = {i.text for i in a2.items if isinstance(i, Text)}
-    assert {"A1", "A3", "B2 ▼"} <= texts
+    assert {"▲ A1", "▲ A3", "B2 ▼"} <= texts  # the side ones turned to run along the edge
 
 
 def test_registration_marks_meet_when_pages_are_overlaid():

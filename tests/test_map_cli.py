@@ -1,0 +1,95 @@
+"""``sheetgen map`` on the command line: the output format and readability warnings."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.draw.primitives import mm
+from sheetgen.maps import MapOptions
+
+
+@pytest.mark.parametrize(("name", "fmt", "suffix"), [("m.pdf", "svg", "pdf"), ("m.svg", "pdf", "svg")])
+def test_a_format_that_contradicts_the_file_name_is_refused(invoke, tmp_path, name, fmt, suffix):
+    out = tmp_path / name
+    result = invoke("map", "--cols", "3", "--rows", "3", "--format", fmt, "-o", out)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"sheetgen: error: -o {out} is a .{suffix} file but --format is {fmt}"
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_survives_a_contradicting_format(invoke, tmp_path):
+    out = tmp_path / "m.pdf"
+    out.write_bytes(b"earlier map")
+    assert invoke("map", "--format", "svg", "-o", out).exit_code == 2
+    assert out.read_bytes() == b"earlier map"
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "start"),
+    [
+        ("m.pdf", [], b"%PDF-"),
+        ("m.svg", [], b"<svg "),
+        ("m.PDF", ["--format", "pdf"], b"%PDF-"),
+        ("m.svg", ["--format", "SVG"], b"<svg "),
+    ],
+)
+def test_the_format_follows_the_file_name(invoke, tmp_path, name, args, start):
+    out = tmp_path / name
+    result = invoke("map", "--cols", "3", "--rows", "3", *args, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("name", "args"), [("m.png", []), ("m.png", ["--format", "pdf"]), ("map", ["--format", "svg"])]
+)
+def test_other_file_names_are_refused_even_with_a_format(invoke, tmp_path, name, args):
+    out = tmp_path / name
+    result = invoke("map", "--cols", "3", "--rows", "3", *args, "-o", out)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sheetgen: error: ")
+    assert "end it in .pdf or .svg" in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- hex numbers too small to read --------------------------------------------------------------
+
+
+def test_hex_numbers_under_4_pt_are_warned_of_once(invoke, tmp_path):
+    out = tmp_path / "m.pdf"
+    result = invoke("map", "--hex", "5mm", "--cols", "30", "--rows", "20", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert warnings == [
+        "sheetgen: warning: hex numbers on 5 mm hexes print at 2.8 pt, too small to read; "
+        "hexes of 20 pt (7.1 mm) or more print them at 4 pt or larger, or leave them off with --numbering none"
+    ]
+    assert out.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "warned"),
+    [
+        (["--hex", "19pt"], True),
+        (["--hex", "20pt"], False),
+        (["--hex", "7mm"], True),
+        (["--hex", "5mm", "--numbering", "none"], False),
+        ([], False),
+    ],
+)
+def test_the_warning_starts_below_20_pt_hexes(invoke, tmp_path, args, warned):
+    result = invoke("map", "--cols", "4", "--rows", "4", *args, "-o", tmp_path / "m.pdf")
+    assert result.exit_code == 0, result.stderr
+    assert ("warning: hex numbers" in result.stderr) is warned
+
+
+def test_readability_warnings_from_the_library():
+    from sheetgen.maps import readability_warnings
+
+    assert readability_warnings(MapOptions(hex_size=mm(25))) == []
+    (line,) = readability_warnings(MapOptions(hex_size=mm(6)))
+    assert "print at 3.4 pt" in line
+    assert readability_warnings(MapOptions(hex_size=mm(6), numbering="none")) == []
