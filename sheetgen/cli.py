@@ -146,20 +146,17 @@ def _fleets(entries: list[Entry]) -> list[tuple[str, str | None, list[Entry]]]:
 
 
 def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
-    """The output format: ``fmt`` if given, else the file's suffix. Fails (exit 2)
-    when they disagree, or when neither names one of ``formats``, so a file's
-    name always tells what is in it."""
+    """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
+    case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name
+    that is none of ``formats`` or a ``fmt`` that contradicts it, so a file's name
+    always tells what is in it. Shared by every verb that writes a file."""
     suffix = output.suffix.lower().lstrip(".")
-    suffix = {"htm": "html", "yml": "yaml"}.get(suffix, suffix)
-    if fmt is None:
-        if suffix not in formats:
-            _fail(f"-o {output}: name the file .{' or .'.join(formats)}, or give --format")
-        return suffix
-    if suffix in formats and suffix != fmt:
+    suffix = {"htm": "html"}.get(suffix, suffix)
+    if suffix not in formats:
+        _fail(f"-o {output}: name a .{' or .'.join(formats)} file (the name sets the format)")
+    if fmt is not None and fmt != suffix:
         _fail(f"-o {output} is a .{suffix} file but --format is {fmt}")
-    if suffix != fmt:
-        _fail(f"-o {output}: a {fmt} file should end in .{fmt}")
-    return fmt
+    return suffix
 
 
 def _load_or_fail(paths: list[Path]) -> LoadResult:

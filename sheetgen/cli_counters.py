@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli import Paper, _err, _fail, _print_located, app
+from sheetgen.cli import Paper, _err, _fail, _format_for, _print_located, app
 from sheetgen.output import OutputError
 
 __all__ = ["counters"]
@@ -256,15 +256,8 @@ def counters(
 
 
 def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
-    """The format ``output``'s suffix names (``.pdf``, ``.svg``, in any case); fails
-    (exit 2) when the suffix is anything else or ``fmt`` says otherwise."""
-    suffix = output.suffix.lower()
-    if suffix not in (".pdf", ".svg"):
-        _fail(f"-o {output}: name a .pdf or .svg file (the suffix sets the format)")
-    named = CounterFormat(suffix[1:])
-    if fmt is not None and fmt is not named:
-        _fail(f"-o {output} is a {suffix} file but --format is {fmt.value}")
-    return named
+    """The format ``output``'s name sets (see :func:`sheetgen.cli._format_for`)."""
+    return CounterFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "svg")))
 
 
 def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Path, bytes]]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheetgen.cli import _fail, _print_located, app
+from sheetgen.cli import _fail, _format_for, _print_located, app
 from sheetgen.output import OutputError
 
 if TYPE_CHECKING:
@@ -131,12 +131,7 @@ def map_command(
     from sheetgen.terrain import parse_layers
     from sheetgen.units import PAPER_SIZES, LengthError, parse_length
 
-    chosen = _choice("format", fmt) if fmt else None
-    kind = {".svg": "svg", ".pdf": "pdf"}.get(output.suffix.lower())
-    if kind is None:
-        _fail(f"{output}: cannot tell the format from the name; end it in .pdf or .svg")
-    if chosen is not None and chosen != kind:
-        _fail(f"-o {output} is a .{kind} file but --format is {chosen}")
+    kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg"))
     try:
         check_writable(output)
     except OutputError as exc:

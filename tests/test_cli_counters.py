@@ -316,8 +316,7 @@ def test_output_must_be_a_pdf_or_svg_file(invoke: Invoke, tmp_path: Path, name: 
     assert result.exit_code == 2
     (line,) = result.stderr.strip().splitlines()
     assert (
-        line
-        == f"sheetgen: error: -o {tmp_path / name}: name a .pdf or .svg file (the suffix sets the format)"
+        line == f"sheetgen: error: -o {tmp_path / name}: name a .pdf or .svg file (the name sets the format)"
     )
     assert not any(tmp_path.iterdir())
 

@@ -51,7 +51,7 @@ def test_other_file_names_are_refused_even_with_a_format(invoke, tmp_path, name,
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sheetgen: error: ")
-    assert "end it in .pdf or .svg" in lines[0]
+    assert "name a .pdf or .svg file (the name sets the format)" in lines[0]
     assert list(tmp_path.iterdir()) == []
 
 

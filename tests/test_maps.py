@@ -414,7 +414,7 @@ def test_bad_input_is_one_line_exit_2_nothing_written(invoke, tmp_path, args, wo
 def test_unknown_output_format_is_refused(invoke, tmp_path):
     result = invoke("map", "-o", tmp_path / "map.png")
     assert result.exit_code == 2
-    assert "end it in .pdf or .svg" in result.stderr
+    assert "name a .pdf or .svg file (the name sets the format)" in result.stderr
     assert not (tmp_path / "map.png").exists()
 
 

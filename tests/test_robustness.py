@@ -100,7 +100,7 @@ def test_import_of_nothing_or_nonsense_exits_2_and_writes_nothing(invoke: Invoke
             ["sheets", SHIPS, "-o", "x.pdf", "--format", "html"],
             "-o x.pdf is a .pdf file but --format is html",
         ),
-        (["sheets", SHIPS, "-o", "x.txt"], "-o x.txt: name the file .pdf or .html, or give --format"),
+        (["sheets", SHIPS, "-o", "x.txt"], "-o x.txt: name a .pdf or .html file (the name sets the format)"),
         (
             ["reference", "starfire", "-o", "card.pdf", "--format", "csv"],
             "-o card.pdf is a .pdf file but --format is csv",
