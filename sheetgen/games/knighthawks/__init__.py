@@ -33,14 +33,16 @@ A design file::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.findings import Finding
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.parsing import parse_damage_tables, parse_design
-from sheetgen.reference import Card
 from sheetgen.schema import Fields
+
+if TYPE_CHECKING:  # the card is built only by the verbs that print it
+    from sheetgen.reference import Card
 
 __all__ = ["GAME", "KnightHawks2000"]
 

@@ -18,13 +18,15 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.findings import Char, Finding, Key
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.spacecruisers import data, rules
-from sheetgen.reference import Card
 from sheetgen.schema import Fields, describe
+
+if TYPE_CHECKING:  # the card is built only by the verbs that print it
+    from sheetgen.reference import Card
 
 __all__ = ["GAME", "SpaceCruisers"]
 
