@@ -13,7 +13,14 @@ from typing import Any
 from sheetgen.findings import Finding
 from sheetgen.games.base import Game
 
-__all__ = ["SheetError", "Ship", "glyph_warnings", "render_sheets", "sheets_html"]
+__all__ = ["SheetError", "Ship", "glyph_warnings", "name_size", "render_sheets", "sheets_html"]
+
+
+def name_size(name: str) -> str:
+    """CSS class for a ship name on a record sheet by its length (``name-l`` up to
+    22 characters, ``name-m`` up to 32, ``name-s`` beyond), so 40 still fit the header."""
+    n = len(name)
+    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
 class SheetError(Exception):

@@ -12,6 +12,7 @@ from typing import Any
 from sheetgen.findings import Finding
 from sheetgen.games.killradius import data, rules
 from sheetgen.games.killradius.rules import KillRadiusStats, NumberState
+from sheetgen.sheets import name_size
 
 __all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_zones"]
 
@@ -20,12 +21,6 @@ TURN_ROWS = 8
 
 #: Width of one Number track cell on the sheet, in mm.
 TRACK_CELL_MM = 15.5
-
-
-def name_size(name: str) -> str:
-    """CSS class for a ship name by length, so 40 characters still fit the header."""
-    n = len(name)
-    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
 def _zone(state: NumberState) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from sheetgen.findings import Finding
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.rules import SpaceCruisersStats
+from sheetgen.sheets import name_size
 
 __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
 
@@ -19,12 +20,6 @@ __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_bo
 BELOW_ZERO_BOXES = 10
 #: Hull point boxes per printed row.
 ROW = 10
-
-
-def name_size(name: str) -> str:
-    """CSS class for a ship name by length, so 40 characters still fit the header."""
-    n = len(name)
-    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
 def hull_rows(stats: SpaceCruisersStats) -> list[dict[str, Any]]:

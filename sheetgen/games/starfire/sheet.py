@@ -13,14 +13,9 @@ from typing import Any
 from sheetgen.findings import Finding
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.rules import StarfireStats
+from sheetgen.sheets import name_size
 
 __all__ = ["name_size", "sheet_ranges", "ship_view", "weapon_rows"]
-
-
-def name_size(name: str) -> str:
-    """CSS class for a ship name by length, so 40 characters still fit the header."""
-    n = len(name)
-    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
 def sheet_ranges(stats: StarfireStats) -> list[int]:
