@@ -18,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from pathlib import Path
+
+from timing import alternate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,12 +88,6 @@ MINIMAL = textwrap.dedent(
 )
 
 
-def timed(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -106,11 +101,8 @@ def main() -> None:
         script.write_text(MINIMAL, encoding="utf-8")
         ours = [python, "-m", "sheetgen", "counters", str(fleet), "-o", str(folder / "sheetgen.pdf")]
         mini = [python, str(script), str(folder / "minimal.pdf"), str(ROOT / "sheetgen" / "fonts")]
-        timed(ours), timed(mini)  # warm the file cache and byte-code
-        a, b = [], []
-        for _ in range(args.runs):  # alternate, so a busy machine slows both alike
-            a.append(timed(ours))
-            b.append(timed(mini))
+        times = alternate({"ours": ours, "mini": mini}, args.runs)
+        a, b = times["ours"], times["mini"]
         pages = subprocess.run(
             [
                 python,

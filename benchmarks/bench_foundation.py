@@ -17,27 +17,13 @@ and noisy, so only the ratios are compared with targets.
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
+from timing import BIN, ROOT, median_of
+
 DESIGN = ROOT / "designs" / "starfire" / "ships" / "corvette-arrow.yaml"
-
-
-def timed(cmd: list[str], runs: int) -> float:
-    """Median wall time in seconds of ``runs`` runs of ``cmd`` (one warm-up run first)."""
-    subprocess.run(cmd, capture_output=True, check=False)
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=False)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def fleet_file(folder: Path, ships: int) -> Path:
@@ -65,22 +51,22 @@ def main() -> None:
     args = parser.parse_args()
     py, sheetgen = str(BIN / "python"), str(BIN / "sheetgen")
 
-    floor = timed([py, "-c", "import typer, yaml"], args.runs)
-    validate = timed([sheetgen, "validate", str(DESIGN)], args.runs)
+    floor = median_of([py, "-c", "import typer, yaml"], args.runs)
+    validate = median_of([sheetgen, "validate", str(DESIGN)], args.runs)
     print(f"validate one design: {validate * 1000:.0f} ms; import typer, yaml: {floor * 1000:.0f} ms; "
           f"ratio {validate / floor:.2f}x (target <= 2x)")  # fmt: skip
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         f10, f100 = fleet_file(folder, 10), fleet_file(folder, 100)
-        t10 = timed([sheetgen, "sheets", str(f10), "-o", str(folder / "s10.pdf")], args.runs)
-        t100 = timed([sheetgen, "sheets", str(f100), "-o", str(folder / "s100.pdf")], args.runs)
+        t10 = median_of([sheetgen, "sheets", str(f10), "-o", str(folder / "s10.pdf")], args.runs)
+        t100 = median_of([sheetgen, "sheets", str(f100), "-o", str(folder / "s100.pdf")], args.runs)
         subprocess.run(
             [sheetgen, "sheets", str(f100), "-o", str(folder / "s100.html"), "--format", "html"],
             check=True,
             capture_output=True,
         )
-        direct = timed(
+        direct = median_of(
             [
                 py,
                 "-c",

@@ -13,24 +13,10 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-
-
-def timed(cmd: list[str], runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=True)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+from timing import BIN, median_of
 
 
 def profile(scenario: Path, out: Path) -> None:
@@ -72,7 +58,9 @@ def main() -> None:
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         for path in bundled_scenarios():
-            t = timed([str(BIN / "sheetgen"), "kit", str(path), "-o", str(Path(tmp) / path.stem)], args.runs)
+            t = median_of(
+                [str(BIN / "sheetgen"), "kit", str(path), "-o", str(Path(tmp) / path.stem)], args.runs
+            )
             results.append((t, path))
             print(f"{path.parent.parent.name}/{path.stem}: {t:.2f} s")
         largest = max(results)[1]

@@ -25,12 +25,12 @@ import argparse
 import math
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from pathlib import Path
+
+from timing import alternate
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL, LARGE = (60, 40), (300, 200)
@@ -77,21 +77,9 @@ MINIMAL = textwrap.dedent(
 )
 
 
-def timed(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - start
-
-
-def alternate(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
+def medians(commands: dict[str, list[str]], runs: int) -> dict[str, float]:
     """Median whole-process seconds of each command, runs interleaved after one warm-up each."""
-    for cmd in commands.values():
-        timed(cmd)
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(runs):
-        for name, cmd in commands.items():
-            times[name].append(timed(cmd))
-    return {name: statistics.median(t) for name, t in times.items()}
+    return {name: statistics.median(t) for name, t in alternate(commands, runs).items()}
 
 
 def main() -> None:
@@ -146,7 +134,7 @@ def main() -> None:
                 str(out),
             ]
 
-        whole = alternate(
+        whole = medians(
             {
                 "weasyprint": [python, "-c", "import weasyprint"],
                 "letter": ours(SMALL, "pdf", "--paper", "letter"),
@@ -164,7 +152,7 @@ def main() -> None:
         }
         if mkhexgrid:
             commands |= {"mk-s": mk(SMALL), "mk-l": mk(LARGE)}
-        t = alternate(commands, args.runs)
+        t = medians(commands, args.runs)
     extra = LARGE[0] * LARGE[1] - SMALL[0] * SMALL[1]
 
     def per_hex(name: str) -> float:

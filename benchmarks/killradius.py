@@ -15,24 +15,15 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best
 
 from sheetgen.cards import render_card
 from sheetgen.games.killradius import GAME, card, rules
 from sheetgen.loading import load_designs
 from sheetgen.resources import designs_dir
 from sheetgen.sheets import Ship, render_sheets
-
-
-def best_of(fn: Callable[[], object], runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def clear_caches() -> None:
@@ -46,22 +37,22 @@ def compute_card() -> None:
 
 
 def main() -> None:
-    tables = best_of(compute_card)
-    pdf = best_of(lambda: render_card(GAME, fmt="pdf"))
+    tables = best(compute_card, runs=3)
+    pdf = best(lambda: render_card(GAME, fmt="pdf"), runs=3)
     result = load_designs([designs_dir() / "kill-radius" / "fleets"])
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries for _ in range(e.count)]
-    small = best_of(lambda: render_sheets(ships))
-    large = best_of(lambda: render_sheets(ships * 10), runs=2)
+    small = best(lambda: render_sheets(ships), runs=3)
+    large = best(lambda: render_sheets(ships * 10), runs=2)
     exe = shutil.which("sheetgen", path=str(Path(sys.executable).parent)) or "sheetgen"
     fleets = str(designs_dir() / "kill-radius" / "fleets")
-    validate = best_of(lambda: subprocess.run([exe, "validate", "-q", fleets], capture_output=True), runs=5)
-    starfire = best_of(
+    validate = best(lambda: subprocess.run([exe, "validate", "-q", fleets], capture_output=True), runs=5)
+    starfire = best(
         lambda: subprocess.run(
             [exe, "validate", "-q", str(designs_dir() / "starfire" / "ships")], capture_output=True
         ),
         runs=5,
     )
-    baseline = best_of(
+    baseline = best(
         lambda: subprocess.run([sys.executable, "-c", "import typer, yaml"], capture_output=True), runs=5
     )
     n = len(ships)

@@ -11,27 +11,11 @@ Each time is the best of ``REPEAT`` runs.
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from timing import ROOT, best, process
+
 REPEAT = 5
-
-
-def best(run: Callable[[], object], repeat: int = REPEAT) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def process(*args: str) -> Callable[[], object]:
-    return lambda: subprocess.run(args, check=False, capture_output=True, cwd=ROOT)
 
 
 def main() -> None:

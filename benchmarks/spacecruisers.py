@@ -13,28 +13,11 @@ Run from the repository root: ``.venv/bin/python benchmarks/spacecruisers.py``.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-
-
-def best(fn: Callable[[], object], runs: int = 5) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
-def process(*args: str) -> Callable[[], object]:
-    return lambda: subprocess.run(args, cwd=ROOT, capture_output=True, check=False)
+from timing import BIN, ROOT, best, process
 
 
 def main() -> None:
