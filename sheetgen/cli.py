@@ -159,18 +159,21 @@ def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
     return suffix
 
 
+def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
+    """:func:`sheetgen.scenario.add_scenarios`, imported only when a scenario was met
+    (the scenario, map and placement modules stay off ``validate``'s start-up)."""
+    if not result.scenarios:
+        return []
+    from sheetgen.scenario import add_scenarios
+
+    return list(add_scenarios(result))
+
+
 def _load_or_fail(paths: list[Path]) -> LoadResult:
     """Designs in ``paths``, scenarios' designs included (each design once); exits 2
     with every unreadable input printed."""
     result = load_designs(paths)
-    for scenario_source, _doc in result.scenarios:
-        from sheetgen.scenario import load_scenario
-
-        _scenario, sresult = load_scenario(scenario_source)
-        result.input_errors.extend(sresult.input_errors)
-        result.entries.extend(sresult.entries)
-    unique = {(Path(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
-    result.entries = list(unique.values())
+    _add_scenarios(result)
     if result.input_errors:
         _print_located(result.input_errors, err=True)
         raise typer.Exit(2)
@@ -199,24 +202,15 @@ def validate(
     illegal, 2 when input cannot be read.
     """
     result = load_designs(paths)
+    scenarios = _add_scenarios(result)
     lines: list[Located] = list(result.input_errors)
     scenario_errors = 0
-    for scenario_source, _doc in result.scenarios:
-        from sheetgen.scenario import load_scenario
-
-        scenario, sresult = load_scenario(scenario_source)
-        result.input_errors.extend(sresult.input_errors)
-        lines.extend(sresult.input_errors)
-        if scenario is not None:
-            lines.extend(scenario.located)
-            result.entries.extend(sresult.entries)
-            design_lines = {loc for e in sresult.entries for loc in e.located}
-            scenario_errors += sum(
-                1 for loc in scenario.located if loc.finding.is_error and loc not in design_lines
-            )
-    # a design reached both directly and through a scenario counts once
-    unique = {(Path(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
-    result.entries = list(unique.values())
+    for scenario, entries in scenarios:
+        lines.extend(scenario.located)
+        design_lines = {loc for e in entries for loc in e.located}
+        scenario_errors += sum(
+            1 for loc in scenario.located if loc.finding.is_error and loc not in design_lines
+        )
     for entry in result.entries:
         lines.extend(entry.located)
     lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))

@@ -24,7 +24,7 @@ from sheetgen.schema import Fields
 from sheetgen.source import Document, Located, SourceError, load_file
 from sheetgen.terrain import MapPlan, read_plan
 
-__all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "load_scenario", "slug"]
+__all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "add_scenarios", "load_scenario", "slug"]
 
 #: Side colours used when a scenario gives none (blue, red, green, amber).
 DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
@@ -247,6 +247,22 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
         checks = check_placement(scenario, scenario.placement) + scenario.game.scenario_findings(scenario)
         scenario.located.extend(doc.locate(f) for f in checks)
     return scenario, result
+
+
+def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
+    """Load every scenario ``result`` met (``result.scenarios``) and fold in its
+    designs and unreadable input; a design reached both directly and through a
+    scenario is kept once. Returns each loaded scenario with its own entries."""
+    loaded: list[tuple[Scenario, list[Entry]]] = []
+    for source, _doc in result.scenarios:
+        scenario, sresult = load_scenario(source)
+        result.input_errors.extend(sresult.input_errors)
+        result.entries.extend(sresult.entries)
+        if scenario is not None:
+            loaded.append((scenario, sresult.entries))
+    unique = {(FsPath(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
+    result.entries = list(unique.values())
+    return loaded
 
 
 def _check_unique_names(top: Fields, sides: list[Side]) -> None:
