@@ -491,15 +491,12 @@ def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, neste
             f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
         )
         return 1
-    from sheetgen.draw.fonts import missing_glyphs
+    from sheetgen.draw.fonts import glyph_warning
 
     for text in (loaded.name, *(side.name for side in loaded.sides)):
-        missing = missing_glyphs(text)
-        if missing:
-            _err(
-                f"sheetgen kit: warning: {text!r} uses characters the bundled DejaVu fonts lack "
-                f"({' '.join(sorted(missing))}); they will not print as typed"
-            )
+        line = glyph_warning(text)
+        if line:
+            _err(f"sheetgen kit: warning: {line}")
     if nested:
         output = (output or Path("output")) / slug(loaded.name)
     try:

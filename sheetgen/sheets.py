@@ -42,7 +42,7 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
     """A warning for each ship whose name (or class) uses characters the bundled
     fonts lack: they would print as empty boxes or in whatever font the system has,
     so sheetgen says so instead of falling back silently."""
-    from sheetgen.draw.fonts import missing_glyphs
+    from sheetgen.draw.fonts import glyph_warning
 
     out = []
     seen: set[str] = set()
@@ -51,12 +51,9 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
             if not text or text in seen:
                 continue
             seen.add(text)
-            missing = missing_glyphs(text)
-            if missing:
-                chars = " ".join(sorted(missing))
-                out.append(
-                    f"{text!r} uses characters the bundled DejaVu fonts lack ({chars}); they will not print as typed"
-                )
+            line = glyph_warning(text)
+            if line:
+                out.append(line)
     return out
 
 

@@ -12,7 +12,7 @@ from functools import cache
 
 from sheetgen.resources import FONTS, font_path
 
-__all__ = ["font_name", "missing_glyphs", "register_fonts", "text_width"]
+__all__ = ["font_name", "glyph_warning", "missing_glyphs", "register_fonts", "text_width"]
 
 
 def font_name(family: str, bold: bool = False) -> str:
@@ -62,3 +62,13 @@ def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> 
     face = pdfmetrics.getFont(font_name(family, bold)).face
     cmap = face.charToGlyph
     return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}
+
+
+def glyph_warning(text: str) -> str | None:
+    """One warning line when the bundled fonts lack characters of ``text`` (they would
+    print as empty boxes, or in whatever font a system has), else ``None``."""
+    missing = missing_glyphs(text)
+    if not missing:
+        return None
+    chars = " ".join(sorted(missing))
+    return f"{text!r} uses characters the bundled DejaVu fonts lack ({chars}); they will not print as typed"
