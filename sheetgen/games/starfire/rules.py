@@ -14,7 +14,7 @@ from typing import Any
 from sheetgen.findings import Char, Finding, Path, error, in_order, note, warning
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
-from sheetgen.games.starfire.notation import Slot, SystemString, parse_system_string, system_string
+from sheetgen.games.starfire.notation import Slot, SystemString, notation, parse_system_string, system_string
 
 __all__ = [
     "Design",
@@ -640,7 +640,6 @@ def derive(design: Design) -> StarfireStats:
         )
     tm = 0 if hull.kind is HullKind.BASE else hull.turn_mode
     stat_systems = system_string(slots, restricted)
-    from sheetgen.games.starfire.notation import notation
 
     return StarfireStats(
         name=design.name,
