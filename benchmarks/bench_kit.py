@@ -21,7 +21,7 @@ from timing import BIN, median_of
 
 def profile(scenario: Path, out: Path) -> None:
     from sheetgen.kit import build_kit
-    from sheetgen.scenario import load_scenario
+    from sheetgen.scenarios.scenario import load_scenario
 
     loaded, _ = load_scenario(scenario)
     assert loaded is not None

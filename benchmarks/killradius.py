@@ -19,11 +19,11 @@ from pathlib import Path
 
 from timing import best
 
-from sheetgen.cards import render_card
+from sheetgen.core.resources import designs_dir
 from sheetgen.games.killradius import GAME, card, rules
-from sheetgen.loading import load_designs
-from sheetgen.resources import designs_dir
-from sheetgen.sheets import Ship, render_sheets
+from sheetgen.render.cards import render_card
+from sheetgen.render.sheets import Ship, render_sheets
+from sheetgen.scenarios.loading import load_designs
 
 
 def clear_caches() -> None:

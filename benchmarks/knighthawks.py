@@ -24,10 +24,10 @@ def main() -> None:
     validate = best(process(exe, "validate", "-q", "designs/knight-hawks-2000/ships"))
     print(f"validate 7 ships: {validate:.3f} s = {validate / base:.2f} x 'import typer, yaml' ({base:.3f} s)")
 
-    from sheetgen.cards import render_card
     from sheetgen.games import find_game
-    from sheetgen.loading import load_designs
-    from sheetgen.sheets import Ship, render_sheets
+    from sheetgen.render.cards import render_card
+    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.scenarios.loading import load_designs
 
     def ships(folder: str) -> list[Ship]:
         return [Ship(e.game, e.stats, e.findings) for e in load_designs([ROOT / "designs" / folder]).entries]

@@ -25,8 +25,8 @@ def main() -> None:
     validate = best(process(str(BIN / "sheetgen"), "validate", "designs/space-cruisers/ships"), runs=10)
     print(f"validate (whole process) / import typer, yaml: {validate / base:.2f}")
 
-    from sheetgen.loading import load_designs
-    from sheetgen.sheets import Ship, render_sheets
+    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.scenarios.loading import load_designs
 
     def fleet(folder: str) -> list[Ship]:
         entries = load_designs([ROOT / "designs" / folder]).entries

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheetgen.output import check_writable, write_atomic
-from sheetgen.resources import designs_dir
-from sheetgen.scenario import Scenario, slug
-from sheetgen.sheets import Ship, render_sheets
+from sheetgen.core.output import check_writable, write_atomic
+from sheetgen.core.resources import designs_dir
+from sheetgen.render.sheets import Ship, render_sheets
+from sheetgen.scenarios.scenario import Scenario, slug
 
 __all__ = [
     "DEFAULT_SCENARIO",
@@ -63,7 +63,7 @@ def kit_parts(
     ``warn`` receives warning lines (a chosen counter size that does not fit
     the map's hexes); by default they go to standard error.
     """
-    from sheetgen.counters import kit_counter_size
+    from sheetgen.layout.counters import kit_counter_size
 
     counter_size, notes = kit_counter_size(scenario, paper)
     for note in notes:
@@ -74,14 +74,14 @@ def kit_parts(
         return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets")
 
     def card() -> bytes:
-        from sheetgen.cards import render_card
+        from sheetgen.render.cards import render_card
 
         return render_card(scenario.game, paper=paper, fmt="pdf")
 
     def counters() -> bytes:
-        from sheetgen.counters import CounterError, SheetSpec, layout_sheets, scenario_counters
+        from sheetgen.core.output import OutputError
         from sheetgen.draw.pdf import to_pdf
-        from sheetgen.output import OutputError
+        from sheetgen.layout.counters import CounterError, SheetSpec, layout_sheets, scenario_counters
 
         spec = SheetSpec(size=counter_size, paper=paper)
         try:
@@ -93,7 +93,7 @@ def kit_parts(
         return to_pdf(sheets.drawing)
 
     def briefing() -> bytes:
-        from sheetgen.briefing import render_briefing
+        from sheetgen.render.briefing import render_briefing
 
         return render_briefing(scenario, parts, paper=paper)
 
@@ -108,10 +108,10 @@ def kit_parts(
 
 
 def map_part(scenario: Scenario, paper: str) -> Callable[[], bytes]:
-    """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.output.OutputError`
+    """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.core.output.OutputError`
     at once (before anything is written) if it cannot be printed there."""
-    from sheetgen.maps import MapError, scenario_map
-    from sheetgen.output import OutputError
+    from sheetgen.core.output import OutputError
+    from sheetgen.layout.maps import MapError, scenario_map
 
     try:
         return scenario_map(scenario, paper=paper)
@@ -173,10 +173,10 @@ def build_kit(
     as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
     called before each part is rendered.
 
-    Raises :class:`~sheetgen.output.OutputError` if the folder cannot be made
+    Raises :class:`~sheetgen.core.output.OutputError` if the folder cannot be made
     or written; nothing is written unless every part rendered.
     """
-    from sheetgen.output import OutputError
+    from sheetgen.core.output import OutputError
 
     folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
     try:

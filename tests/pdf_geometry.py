@@ -128,8 +128,9 @@ def ink_box(item: object) -> Box:
     (the bundled fonts' own metrics), text turned by 0 or 180 degrees."""
     from reportlab.pdfbase import pdfmetrics
 
-    from sheetgen.draw.fonts import font_name, register_fonts, text_width
+    from sheetgen.draw.fonts import font_name, register_fonts
     from sheetgen.draw.primitives import Circle, Labels, Lines, Polygon, Rect, Text
+    from sheetgen.layout.text import text_width
 
     def widen(box: Box, style: object) -> Box:
         half = style.width / 2 if style.stroke else 0.0  # type: ignore[attr-defined]

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.card import Card
+from sheetgen.core.findings import Finding
+from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker
-from sheetgen.reference import Card
-from sheetgen.schema import Fields
 
 
 @dataclass

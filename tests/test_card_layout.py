@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from sheetgen.cards import render_card
+from sheetgen.core.card import cell_text
 from sheetgen.games import GAMES, find_game
-from sheetgen.reference import cell_text
+from sheetgen.render.cards import render_card
 
 from .conftest import pdf_text
 

@@ -1,4 +1,4 @@
-"""Counter layout (sheetgen.counters) measured on the written PDF and SVG.
+"""Counter layout (sheetgen.layout.counters) measured on the written PDF and SVG.
 
 Counters are matched front to back by giving every counter its own colour;
 geometry is read back from the output (pypdf content streams, SVG attributes,
@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.counters import (
+from sheetgen.core.units import PAPER_SIZES
+from sheetgen.draw.pdf import to_pdf
+from sheetgen.draw.primitives import Rect, Text
+from sheetgen.draw.svg import to_svg_pages
+from sheetgen.games.base import CounterFace
+from sheetgen.games.starfire import GAME as STARFIRE
+from sheetgen.hexgrid import Hex, Layout
+from sheetgen.layout.counters import (
     MARGIN,
     NEUTRAL,
     Counter,
@@ -28,15 +35,8 @@ from sheetgen.counters import (
     scenario_counters,
     ship_counters,
 )
-from sheetgen.draw.pdf import to_pdf
-from sheetgen.draw.primitives import Rect, Text
-from sheetgen.draw.svg import to_svg_pages
-from sheetgen.games.base import CounterFace
-from sheetgen.games.starfire import GAME as STARFIRE
-from sheetgen.hexgrid import Hex, Layout
-from sheetgen.loading import load_designs
-from sheetgen.scenario import load_scenario
-from sheetgen.units import PAPER_SIZES
+from sheetgen.scenarios.loading import load_designs
+from sheetgen.scenarios.scenario import load_scenario
 
 from .pdf_geometry import ink_box, pdf_shapes, rgb, svg_polygons, svg_rects, svg_size
 from .standin_game import GAME as STAND_IN
@@ -340,7 +340,7 @@ assert len(LONG_NAME) >= 40
 )
 @pytest.mark.parametrize("size", [36.0, 45.0, 72.0])
 def test_names_shrink_to_fit_and_never_overflow(name: str, size: float) -> None:
-    from sheetgen.draw.fonts import text_width
+    from sheetgen.layout.text import text_width
 
     stats = STARFIRE.named(hammer(), name)
     sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=size))

@@ -58,7 +58,7 @@ def test_labels_in_the_pdf_are_text_centred_on_their_point():
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
 
-    from sheetgen.draw.fonts import text_width
+    from sheetgen.layout.text import text_width
 
     reader = PdfReader(io.BytesIO(data))
     ops = ContentStream(reader.pages[0].get_contents(), reader).operations

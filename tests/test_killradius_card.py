@@ -112,8 +112,8 @@ def test_reference_pdf_and_html(invoke: Invoke, tmp_path: Path) -> None:
 
 
 def test_reference_pdf_is_deterministic() -> None:
-    from sheetgen.cards import render_card
     from sheetgen.games import find_game
+    from sheetgen.render.cards import render_card
 
     game = find_game("kill-radius")
     assert render_card(game, fmt="pdf") == render_card(game, fmt="pdf")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.loading import load_designs
+from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS
 

@@ -220,7 +220,7 @@ def test_kit_builds_sheets_and_card(invoke: Invoke, tmp_path: Path) -> None:
 
 
 def test_scenario_sides_and_totals() -> None:
-    from sheetgen.scenario import load_scenario
+    from sheetgen.scenarios.scenario import load_scenario
 
     scenario, result = load_scenario(SCENARIO)
     assert scenario is not None and not result.input_errors and scenario.legal
@@ -245,7 +245,7 @@ def test_installed_validate_runs_without_the_dice_library(tmp_path: Path) -> Non
     bad = subprocess.run([exe, "validate", str(KR / "illegal")], capture_output=True, text=True, check=False)
     assert bad.returncode == 1
     probe = (
-        "import sys; from sheetgen.loading import load_designs; "
+        "import sys; from sheetgen.scenarios.loading import load_designs; "
         f"r = load_designs([{str(FLEETS)!r}]); [e.stats_dict() for e in r.entries]; "
         "print('dyce' in sys.modules)"
     )

@@ -12,7 +12,7 @@ import json
 import os
 from typing import Any
 
-from sheetgen.loading import load_designs
+from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS, ROOT
 

@@ -10,7 +10,7 @@ import pytest
 
 from sheetgen import kit as kit_module
 from sheetgen.kit import default_scenario
-from sheetgen.scenario import load_scenario
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS, pdf_text
 

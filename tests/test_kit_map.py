@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sheetgen.maps import map_options, plan_pages
-from sheetgen.scenario import load_scenario
+from sheetgen.layout.maps import map_options, plan_pages
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS, pdf_text
 

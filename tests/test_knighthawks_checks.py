@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.games.knighthawks import card, parsing, rules, sheet
-from sheetgen.loading import load_designs
+from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS
 

@@ -16,8 +16,8 @@ import pytest
 from sheetgen.games import find_game
 from sheetgen.games.knighthawks import GAME
 from sheetgen.games.knighthawks.sheet import estimate_height, ship_view, structure_track, track_unit
-from sheetgen.loading import load_designs
-from sheetgen.scenario import load_scenario
+from sheetgen.scenarios.loading import load_designs
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS, pdf_page_sizes, pdf_text
 
@@ -279,7 +279,7 @@ def test_a_ship_too_big_for_a_page_continues_but_never_shares_one(
 
 
 def test_sheets_are_deterministic_and_escape_names(write: Callable[[str, str], Path]) -> None:
-    from sheetgen.sheets import Ship, render_sheets
+    from sheetgen.render.sheets import Ship, render_sheets
 
     text = (
         (SHIPS / "kestrel.yaml")

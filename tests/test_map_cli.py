@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.draw.primitives import mm
-from sheetgen.maps import MapOptions
+from sheetgen.layout.maps import MapOptions
 
 
 @pytest.mark.parametrize(("name", "fmt", "suffix"), [("m.pdf", "svg", "pdf"), ("m.svg", "pdf", "svg")])
@@ -87,7 +87,7 @@ def test_the_warning_starts_below_20_pt_hexes(invoke, tmp_path, args, warned):
 
 
 def test_readability_warnings_from_the_library():
-    from sheetgen.maps import readability_warnings
+    from sheetgen.layout.maps import readability_warnings
 
     assert readability_warnings(MapOptions(hex_size=mm(25))) == []
     (line,) = readability_warnings(MapOptions(hex_size=mm(6)))

@@ -15,10 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sheetgen.draw.fonts import font_name, register_fonts, text_width
+from sheetgen.draw.fonts import font_name, register_fonts
 from sheetgen.draw.primitives import Circle, Labels, Lines, Polygon, Rect, Text, inch, mm
-from sheetgen.maps import FOOTER, HEADER, MARGIN, MapOptions, layout_map, map_options
-from sheetgen.scenario import load_scenario
+from sheetgen.layout.maps import FOOTER, HEADER, MARGIN, MapOptions, layout_map, map_options
+from sheetgen.layout.text import text_width
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS
 
@@ -92,7 +93,7 @@ def _scenario_options(name: str, paper: str = "letter") -> MapOptions:
 
 def _zone_texts(page, zone) -> list[Text]:
     """The lines of ``zone``'s label on ``page`` (zone labels are bold, in the regular face)."""
-    from sheetgen.maps import _mix
+    from sheetgen.layout.maps import _mix
 
     inks = {zone.colour, _mix(zone.colour, "#ffffff", 0.55)}  # on paper, on a starfield
     return [
@@ -108,7 +109,7 @@ def _zone_texts(page, zone) -> list[Text]:
 
 
 def _tiles_showing(opts: MapOptions, zone) -> set[str]:
-    from sheetgen.maps import Grid, plan_pages
+    from sheetgen.layout.maps import Grid, plan_pages
 
     grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
     cells = {grid.cell(c, r) for c, r in zone.cells(opts.cols, opts.rows, opts.orientation, opts.origin)}
@@ -300,7 +301,7 @@ def test_index_page_has_a_ruler_but_no_scale_bar():
     st.floats(-80, 600),
 )
 def test_locate_finds_the_hex_whose_centre_is_nearest(orientation, origin, x, y):
-    from sheetgen.maps import Grid
+    from sheetgen.layout.maps import Grid
 
     grid = Grid(10, 8, 50.0, orientation, origin)
     cells = [(c, v) for c in range(-4, 20) for v in range(-4, 18)]
@@ -309,7 +310,7 @@ def test_locate_finds_the_hex_whose_centre_is_nearest(orientation, origin, x, y)
 
 
 def test_locate_reads_a_hex_number_position_back_to_its_hex():
-    from sheetgen.maps import Grid, hex_label
+    from sheetgen.layout.maps import Grid, hex_label
 
     opts = MapOptions(cols=6, rows=5, orientation="pointy", origin="ll")
     (page,) = layout_map(opts).pages

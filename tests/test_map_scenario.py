@@ -6,8 +6,8 @@ import pytest
 
 from sheetgen.draw.primitives import Circle, Labels, Polygon, Text
 from sheetgen.hexgrid import distance, from_offset
-from sheetgen.maps import _mix, layout_map, map_options
-from sheetgen.scenario import load_scenario
+from sheetgen.layout.maps import _mix, layout_map, map_options
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS, pdf_text
 

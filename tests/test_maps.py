@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from sheetgen.draw.primitives import Circle, Labels, Lines, Text, inch, mm
 from sheetgen.hexgrid import distance, from_offset
-from sheetgen.maps import Grid, MapError, MapOptions, hex_label, layout_map, plan_pages, tile_name
+from sheetgen.layout.maps import Grid, MapError, MapOptions, hex_label, layout_map, plan_pages, tile_name
 
 from .conftest import pdf_page_sizes, pdf_text
 from .mapgeom import across_flats, grid_path, pdf_paths, side_lengths, svg_paths

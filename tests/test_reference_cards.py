@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sheetgen.cards import render_card
+from sheetgen.core.card import Card, Table, cell_text
 from sheetgen.games import find_game
-from sheetgen.reference import Card, Table, cell_text
+from sheetgen.render.cards import render_card
 from sheetgen.render.html import PAPER, render_html
 
 from .conftest import pdf_text

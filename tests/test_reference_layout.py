@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sheetgen.cards import render_card
 from sheetgen.games import find_game
+from sheetgen.render.cards import render_card
 
 from .conftest import pdf_text
 

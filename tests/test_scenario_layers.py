@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.scenario import load_scenario
+from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sheetgen.kit import build_kit, bundled_scenarios, page_count
-from sheetgen.scenario import Scenario, load_scenario
+from sheetgen.scenarios.scenario import Scenario, load_scenario
 
 from .conftest import DESIGNS, pdf_text
 

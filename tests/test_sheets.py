@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sheetgen.loading import load_designs
-from sheetgen.sheets import Ship, render_sheets, sheets_html
+from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS, pdf_page_sizes, pdf_text
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.findings import Char, Key, error
-from sheetgen.source import MAX_BYTES, SourceError, load_file, load_text
+from sheetgen.core.findings import Char, Key, error
+from sheetgen.core.source import MAX_BYTES, SourceError, load_file, load_text
 
 
 def test_positions_are_one_based_line_and_column() -> None:

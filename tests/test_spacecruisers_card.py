@@ -223,7 +223,7 @@ def test_validate_does_not_import_the_dice_library() -> None:
     import sys
 
     code = (
-        "import sys; from sheetgen.loading import load_designs; "
+        "import sys; from sheetgen.scenarios.loading import load_designs; "
         "r = load_designs(['designs/space-cruisers/ships']); "
         "assert r.exit_code == 0; print('dyce' in sys.modules)"
     )

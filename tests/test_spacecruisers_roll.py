@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from sheetgen.core.source import load_text
 from sheetgen.games.spacecruisers import roll as rolling
 from sheetgen.games.spacecruisers.roll import RollStep, choices_for_20, roll_ship
-from sheetgen.loading import load_designs
-from sheetgen.source import load_text
+from sheetgen.scenarios.loading import load_designs
 
 
 class Scripted:

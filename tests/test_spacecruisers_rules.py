@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from sheetgen.findings import Severity
+from sheetgen.core.findings import Severity
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import data, rules
 from sheetgen.games.spacecruisers.rules import Design
-from sheetgen.loading import load_designs
+from sheetgen.scenarios.loading import load_designs
 
 SC = Path(__file__).resolve().parent.parent / "designs" / "space-cruisers"
 GAME = find_game("space-cruisers")

@@ -11,8 +11,8 @@ import pytest
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import rules, sheet
 from sheetgen.games.spacecruisers.rules import Design
-from sheetgen.loading import load_designs
-from sheetgen.sheets import Ship, render_sheets, sheets_html
+from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.scenarios.loading import load_designs
 
 from .conftest import pdf_page_sizes, pdf_text
 
@@ -193,7 +193,7 @@ def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
     """Every laid-out box of a ship block ends inside the block (WeasyPrint boxes, pt)."""
     import weasyprint
 
-    from sheetgen.resources import templates_dir
+    from sheetgen.core.resources import templates_dir
 
     result = load_designs([write("big.yaml", BIG)])
     shipset = [Ship(e.game, e.stats, e.findings) for e in result.entries] + ships("the-courageous.yaml")

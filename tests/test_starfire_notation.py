@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.findings import Char
+from sheetgen.core.findings import Char
 from sheetgen.games.starfire.notation import notation, parse_notation, parse_system_string, system_string
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from sheetgen.findings import Severity
+from sheetgen.core.findings import Severity
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.rules import Design
 

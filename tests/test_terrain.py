@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.terrain import Feature, HexRef, Zone, parse_hex, parse_layers
+from sheetgen.scenarios.terrain import Feature, HexRef, Zone, parse_hex, parse_layers
 
 
 def test_hexes_as_written():
@@ -71,7 +71,7 @@ def _scenario(write, text=SCENARIO):
 
 
 def test_a_scenarios_map_section_is_read_into_a_plan(write):
-    from sheetgen.scenario import load_scenario
+    from sheetgen.scenarios.scenario import load_scenario
 
     scenario, result = load_scenario(_scenario(write))
     assert not result.input_errors

@@ -1,18 +1,16 @@
-"""Text measurement with the bundled fonts (the same ones the writers embed).
+"""The bundled fonts (``sheetgen/fonts``) registered with ReportLab, by family and weight.
 
-:func:`text_width` gives a string's advance width in pt, so layout code can
-shrink a name to fit a counter without a writer; :func:`fit_size` picks the
-largest size that fits. Both use ReportLab's TrueType metrics of the fonts in
-``sheetgen/fonts``; a missing font raises ``MissingResource``, never falls back.
+The PDF writer embeds them and :mod:`sheetgen.layout.text` measures with them;
+a missing font raises ``MissingResource``, never falls back to a system font.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from sheetgen.resources import FONTS, font_path
+from sheetgen.core.resources import FONTS, font_path
 
-__all__ = ["font_name", "glyph_warning", "missing_glyphs", "register_fonts", "text_width"]
+__all__ = ["font_name", "register_fonts"]
 
 
 def font_name(family: str, bold: bool = False) -> str:
@@ -32,43 +30,3 @@ def register_fonts() -> tuple[str, ...]:
         pdfmetrics.registerFont(TTFont(name, str(font_path(file))))
         names.append(name)
     return tuple(names)
-
-
-def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = False) -> float:
-    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt."""
-    from reportlab.pdfbase import pdfmetrics
-
-    register_fonts()
-    return float(pdfmetrics.stringWidth(text, font_name(family, bold), size))
-
-
-def fit_size(
-    text: str, width: float, largest: float, smallest: float, family: str = "SheetSans", bold: bool = False
-) -> float:
-    """The largest size from ``largest`` down to ``smallest`` (pt, 0.25 pt steps) at
-    which ``text`` fits ``width`` pt; ``smallest`` if none does."""
-    size = largest
-    while size > smallest and text_width(text, size, family, bold) > width:
-        size -= 0.25
-    return max(size, smallest)
-
-
-def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> set[str]:
-    """Characters of ``text`` the bundled font (``family``, bold or not) has no glyph
-    for (they would print as boxes)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    register_fonts()
-    face = pdfmetrics.getFont(font_name(family, bold)).face
-    cmap = face.charToGlyph
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}
-
-
-def glyph_warning(text: str) -> str | None:
-    """One warning line when the bundled fonts lack characters of ``text`` (they would
-    print as empty boxes, or in whatever font a system has), else ``None``."""
-    missing = missing_glyphs(text)
-    if not missing:
-        return None
-    chars = " ".join(sorted(missing))
-    return f"{text!r} uses characters the bundled DejaVu fonts lack ({chars}); they will not print as typed"

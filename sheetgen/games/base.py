@@ -13,13 +13,20 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
-    from sheetgen.reference import Card
-    from sheetgen.schema import Fields
+    from sheetgen.core.card import Card
+    from sheetgen.core.schema import Fields
 
-__all__ = ["CounterFace", "Game", "Marker", "Stats"]
+__all__ = ["CounterFace", "Game", "Marker", "Stats", "name_size"]
+
+
+def name_size(name: str) -> str:
+    """CSS class for a ship name on a record sheet by its length (``name-l`` up to
+    22 characters, ``name-m`` up to 32, ``name-s`` beyond), so 40 still fit the header."""
+    n = len(name)
+    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,7 @@ class Game(ABC):
     def parse(self, fields: Fields) -> Any:
         """Read a design from ``fields`` (``game`` and ``count`` already read).
 
-        Raises :class:`~sheetgen.findings.InputError` (via ``fields.done()``)
+        Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``)
         for wrong types and unknown keys; rule problems are left to :meth:`check`.
         """
 
@@ -126,7 +133,7 @@ class Game(ABC):
         """The reference card completed with data the rule text lacks, read from a
         YAML mapping (``sheetgen reference GAME --tables FILE``; Knight Hawks 2000:
         damage-table roll ranges, RULINGS KH-6), and findings about that data.
-        Raises :class:`~sheetgen.findings.InputError` for wrong types or keys, and
+        Raises :class:`~sheetgen.core.findings.InputError` for wrong types or keys, and
         ``NotImplementedError`` where the game's card takes no such data."""
         raise NotImplementedError(f"{self.id}'s reference card takes no --tables data")
 
@@ -149,6 +156,6 @@ class Game(ABC):
 
     def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
         """Read a design pasted in the game's community notation into a YAML-ready
-        mapping plus findings located by :class:`~sheetgen.findings.Char` offsets
+        mapping plus findings located by :class:`~sheetgen.core.findings.Char` offsets
         into ``text``. Raises ``NotImplementedError`` where a game has no notation."""
         raise NotImplementedError(f"{self.id} has no design notation to import")

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from sheetgen.resources import FONTS, font_path, templates_dir
+from sheetgen.core.resources import FONTS, font_path, templates_dir
 
 __all__ = ["PAPER", "font_face_css", "html_to_pdf", "render_html"]
 
@@ -33,7 +33,7 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    from sheetgen.reference import cell_text
+    from sheetgen.core.card import cell_text
 
     env.filters["cell"] = cell_text
     return env

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
+from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.killradius import rules
-from sheetgen.schema import Fields
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
-    from sheetgen.reference import Card
+    from sheetgen.core.card import Card
 
 __all__ = ["GAME", "KillRadius"]
 

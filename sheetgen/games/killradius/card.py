@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.killradius import data, rules
-from sheetgen.reference import Card, Section, Table
 
 __all__ = ["ATTACK_D_RANGE", "DOGFIGHT_SIDES", "card"]
 

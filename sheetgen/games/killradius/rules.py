@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding, error, in_order, note, warning
+from sheetgen.core.findings import Finding, error, in_order, note, warning
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 from sheetgen.hexgrid import Hex, format_vector, hex_line, hexes_between, parse_vector, turn
@@ -655,7 +655,7 @@ def check(design: Design) -> list[Finding]:
     out: list[Finding] = []
     span = f"{data.MIN_NUMBER} to {data.MAX_NUMBER}"
     if design.number is None:
-        from sheetgen.schema import describe
+        from sheetgen.core.schema import describe
 
         out.append(
             error(
@@ -701,7 +701,7 @@ def check(design: Design) -> list[Finding]:
     if design.fighters is not None:
         fighters = _fighters_value(design)
         if fighters is None or fighters < 0:
-            from sheetgen.schema import describe
+            from sheetgen.core.schema import describe
 
             out.append(
                 error(

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
+from sheetgen.games.base import name_size
 from sheetgen.games.killradius import data, rules
 from sheetgen.games.killradius.rules import KillRadiusStats, NumberState
-from sheetgen.sheets import name_size
 
 __all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_zones"]
 

@@ -35,14 +35,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
+from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.parsing import parse_damage_tables, parse_design
-from sheetgen.schema import Fields
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
-    from sheetgen.reference import Card
+    from sheetgen.core.card import Card
 
 __all__ = ["GAME", "KnightHawks2000"]
 
@@ -134,7 +134,7 @@ class KnightHawks2000(Game):
     def reference_data(self, fields: Fields) -> tuple[Card, list[Finding]]:
         """The card with the damage-table roll ranges read from ``fields`` (RULINGS
         KH-6; format in :func:`~sheetgen.games.knighthawks.parsing.parse_damage_tables`).
-        Raises :class:`~sheetgen.findings.InputError` for wrong types or keys."""
+        Raises :class:`~sheetgen.core.findings.InputError` for wrong types or keys."""
         from sheetgen.games.knighthawks.card import card
 
         tables = parse_damage_tables(fields)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.parsing import DamageTables, roll_text
-from sheetgen.reference import Card, Section, Table
 
 __all__ = ["CRITICAL_TO_HIT", "HULL_SIZES", "RAM_PAIRS", "card", "defended_by"]
 

@@ -4,7 +4,7 @@ Types are checked here (``SCHEMA`` problems, exit status 2); rule problems
 (a zero count, shielding on a fighter, 11 mines in a hex) are left to
 :func:`sheetgen.games.knighthawks.rules.check`, so they print with a ruling id.
 Paths stored on the design are relative to the design mapping; ``SCHEMA``
-problems carry absolute paths, as :class:`~sheetgen.schema.Fields` wants.
+problems carry absolute paths, as :class:`~sheetgen.core.schema.Fields` wants.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheetgen.findings import Finding, Path, error, warning
+from sheetgen.core.findings import Finding, Path, error, warning
+from sheetgen.core.schema import Fields, describe
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
-from sheetgen.schema import Fields, describe
 
 __all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design", "roll_text"]
 
@@ -79,7 +79,7 @@ def _crew(fields: Fields, children: list[Fields]) -> tuple[list[CrewMember], int
 def parse_design(fields: Fields) -> Design:
     """Read a design from ``fields`` (``game`` and ``count`` already read).
 
-    Raises :class:`~sheetgen.findings.InputError` (via ``fields.done()``) with
+    Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
     every type problem and unknown key at once.
     """
     children: list[Fields] = []
@@ -229,7 +229,7 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
             - {roll: <n>, result: "sensor operator: 8D10"}
 
     Results on the starship and critical tables must be ones the text names.
-    Raises :class:`~sheetgen.findings.InputError` for wrong types and unknown
+    Raises :class:`~sheetgen.core.findings.InputError` for wrong types and unknown
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.
     """

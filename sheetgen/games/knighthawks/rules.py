@@ -15,7 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from sheetgen.findings import Finding, Path, error, in_order, note, warning
+from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
 

@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.card import defended_by
 from sheetgen.games.knighthawks.data import WeaponKind

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Char, Finding, Key
+from sheetgen.core.findings import Char, Finding, Key
+from sheetgen.core.schema import Fields, describe
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.spacecruisers import data, rules
-from sheetgen.schema import Fields, describe
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
-    from sheetgen.reference import Card
+    from sheetgen.core.card import Card
 
 __all__ = ["GAME", "SpaceCruisers"]
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from dyce import H
 
+from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.spacecruisers import data, odds, rules
-from sheetgen.reference import Card, Section, Table
 
 __all__ = ["HIT_COLUMNS", "card", "hit_table", "shield_table"]
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sheetgen.findings import Char, Finding, Key, Path, error, in_order, note, warning
+from sheetgen.core.findings import Char, Finding, Key, Path, error, in_order, note, warning
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 
@@ -87,7 +87,7 @@ def parse_system_item(text: str, path: Path) -> tuple[SystemEntry | None, list[F
 def parse_system_text(text: str, path: Path) -> tuple[list[SystemEntry], list[Finding]]:
     """Read systems written as one comma-separated line, the way the text lists
     its sample ships (``"Shields, Torps, Security, Drives x2"``); each entry's
-    path ends in a :class:`~sheetgen.findings.Char` offset into ``text``."""
+    path ends in a :class:`~sheetgen.core.findings.Char` offset into ``text``."""
     entries: list[SystemEntry] = []
     findings: list[Finding] = []
     offset = 0

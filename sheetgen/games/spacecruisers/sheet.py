@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
+from sheetgen.games.base import name_size
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.rules import SpaceCruisersStats
-from sheetgen.sheets import name_size
 
 __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
 

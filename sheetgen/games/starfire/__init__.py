@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Char, Finding, InputError, Severity, error
+from sheetgen.core.findings import Char, Finding, InputError, Severity, error
+from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker
 from sheetgen.games.starfire import rules
 from sheetgen.games.starfire.notation import parse_notation, parse_system_string
-from sheetgen.schema import Fields
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
-    from sheetgen.reference import Card
+    from sheetgen.core.card import Card
 
 __all__ = ["GAME", "Starfire"]
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from dyce import H
 
+from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.starfire import data, rules
-from sheetgen.reference import Card, Section, Table
 
 __all__ = ["card", "chance_at_most"]
 

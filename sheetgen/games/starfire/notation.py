@@ -13,7 +13,7 @@ rooms ``(I)(I)(I)``, since a drive outside a room is never legal.
 / :func:`notation` are the paired readers and writers. Readers never raise on
 bad notation: they return what they could read and findings (rule ``SF-1`` for
 unknown codes, ``SF-5`` for parentheses, ``SF-6`` for ``+``), each with a
-:class:`~sheetgen.findings.Char` offset into the string the user typed.
+:class:`~sheetgen.core.findings.Char` offset into the string the user typed.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from sheetgen.findings import Char, Finding, error
+from sheetgen.core.findings import Char, Finding, error
 from sheetgen.games.starfire.data import HULLS, SYSTEMS
 
 __all__ = [

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sheetgen.findings import Char, Finding, Path, error, in_order, note, warning
+from sheetgen.core.findings import Char, Finding, Path, error, in_order, note, warning
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import Slot, SystemString, notation, parse_system_string, system_string

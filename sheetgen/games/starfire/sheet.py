@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
+from sheetgen.games.base import name_size
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.rules import StarfireStats
-from sheetgen.sheets import name_size
 
 __all__ = ["name_size", "sheet_ranges", "ship_view", "weapon_rows"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.scenario import Scenario
+from sheetgen.scenarios.scenario import Scenario
 
 if TYPE_CHECKING:
     from sheetgen.kit import KitPart
@@ -20,8 +20,8 @@ __all__ = ["briefing_view", "render_briefing"]
 
 
 def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
-    from sheetgen.maps import Grid, MapError, hex_label, map_options, plan_pages
-    from sheetgen.units import format_length, parse_length
+    from sheetgen.core.units import format_length, parse_length
+    from sheetgen.layout.maps import Grid, MapError, hex_label, map_options, plan_pages
 
     spec = scenario.map
     view: dict[str, Any] = {

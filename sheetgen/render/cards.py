@@ -1,9 +1,9 @@
-"""Reference cards in every format from one :class:`~sheetgen.reference.Card`."""
+"""Reference cards in every format from one :class:`~sheetgen.core.card.Card`."""
 
 from __future__ import annotations
 
+from sheetgen.core.card import Card, card_to_csv, card_to_json
 from sheetgen.games.base import Game
-from sheetgen.reference import Card, card_to_csv, card_to_json
 
 __all__ = ["CARD_FORMATS", "render_card"]
 

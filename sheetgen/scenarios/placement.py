@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding, Path, error
+from sheetgen.core.findings import Finding, Path, error
+from sheetgen.core.schema import Fields, describe
 from sheetgen.hexgrid import Hex, distance
-from sheetgen.schema import Fields, describe
 
 if TYPE_CHECKING:
-    from sheetgen.scenario import Scenario
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["COMPARISONS", "Rule", "check_placement", "read_placement"]
 
@@ -139,7 +139,7 @@ def read_placement(top: Fields) -> list[Rule]:
 
 def _axial(scenario: Scenario, col: int, row: int) -> Hex:
     """The hex at 0-based label coordinates, on the scenario map's own layout."""
-    from sheetgen.maps import Grid
+    from sheetgen.layout.maps import Grid
 
     spec = scenario.map
     grid = Grid(spec.cols, spec.rows, 1.0, spec.orientation, spec.origin)

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from sheetgen.findings import InputError, Path, error
+from sheetgen.core.findings import InputError, Path, error
+from sheetgen.core.schema import Fields
+from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import Game
-from sheetgen.loading import MAX_COUNT, Entry, LoadResult, read_designs
-from sheetgen.placement import Rule, check_placement, read_placement
-from sheetgen.schema import Fields
-from sheetgen.source import Document, Located, SourceError, load_file
-from sheetgen.terrain import MapPlan, read_plan
+from sheetgen.scenarios.loading import MAX_COUNT, Entry, LoadResult, read_designs
+from sheetgen.scenarios.placement import Rule, check_placement, read_placement
+from sheetgen.scenarios.terrain import MapPlan, read_plan
 
 __all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "add_scenarios", "load_scenario", "slug"]
 
@@ -70,7 +70,7 @@ class MapSpec:
     as written (``1in``, flat-to-flat), the corner numbering starts from
     (``origin``), the levels of a 3D map (``layers``), the print ``style`` and
     starfield ``seed``, the raw terrain, zones and start mappings, and ``plan``,
-    those read and checked (see :mod:`sheetgen.terrain`)."""
+    those read and checked (see :mod:`sheetgen.scenarios.terrain`)."""
 
     cols: int = 40
     rows: int = 30
@@ -183,7 +183,7 @@ def _display(path: FsPath) -> FsPath:
 def _map_layers(fields: Fields) -> tuple[int, ...]:
     """``layers``: a list of levels (``[-1, 0, 1]``), one level (``1``) or a range
     written ``"-2..+2"``; each list item is checked where it stands."""
-    from sheetgen.terrain import parse_layers
+    from sheetgen.scenarios.terrain import parse_layers
 
     value = fields.raw("layers", None)
     at = fields.at("layers")
@@ -213,7 +213,7 @@ def _map_layers(fields: Fields) -> tuple[int, ...]:
 
 
 def _check_hex_size(fields: Fields, text: str) -> None:
-    from sheetgen.units import LengthError, parse_length
+    from sheetgen.core.units import LengthError, parse_length
 
     try:
         parse_length(text)

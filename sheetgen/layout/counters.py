@@ -55,15 +55,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from sheetgen.draw.fonts import missing_glyphs, text_width
+from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
 from sheetgen.draw.primitives import Circle, Drawing, Lines, Page, Polygon, Primitive, Rect, Style, Text
 from sheetgen.games.base import CounterFace, Game, Marker
-from sheetgen.scenario import DEFAULT_COLOURS
-from sheetgen.units import PAPER_SIZES, LengthError, parse_length
+from sheetgen.layout.text import missing_glyphs, text_width
+from sheetgen.scenarios.scenario import DEFAULT_COLOURS
 
 if TYPE_CHECKING:
-    from sheetgen.loading import Entry
-    from sheetgen.scenario import Scenario
+    from sheetgen.scenarios.loading import Entry
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = [
     "DEFAULT_COLOURS",
@@ -193,7 +193,7 @@ class Counter:
 class SheetSpec:
     """How counters go on paper.
 
-    ``size`` edge in pt; ``paper`` a key of :data:`~sheetgen.units.PAPER_SIZES`
+    ``size`` edge in pt; ``paper`` a key of :data:`~sheetgen.core.units.PAPER_SIZES`
     (portrait); ``duplex`` one of :data:`DUPLEX_MODES`; ``back_offset`` (dx, dy)
     in pt; ``bleed`` and ``gutter`` in pt (``gutter=None``: twice the bleed);
     ``cut`` ``"lines"`` or ``"crop"``.

@@ -36,9 +36,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheetgen.findings import Finding, InputError, Path, error
+from sheetgen.core.findings import Finding, InputError, Path, error
+from sheetgen.core.schema import Fields, describe
 from sheetgen.hexgrid import direction_names, from_offset, hexes_within, to_offset
-from sheetgen.schema import Fields, describe
 
 __all__ = [
     "KINDS",

@@ -6,7 +6,7 @@ points into the design by a *path* of mapping keys, list indexes and, last, an
 optional :class:`Char` offset into a string value or a :class:`Key` naming a
 mapping key itself. Rules never see files or
 line numbers: the path is turned into ``file:line:col`` at the edge by
-:meth:`sheetgen.source.Document.locate`.
+:meth:`sheetgen.core.source.Document.locate`.
 
 Input rule ids (exit status 2, input that cannot be read or used):
 ``FILE`` (missing, unreadable, too large, not UTF-8), ``YAML`` (syntax),

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli import _err, _fail, _write, app
+from sheetgen.cli.app import _err, _fail, _write, app
 
 __all__ = ["ROLLABLE", "roll"]
 

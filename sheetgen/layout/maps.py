@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from sheetgen.draw.fonts import fit_size, text_width
+from sheetgen.core.units import PAPER_SIZES, format_length
 from sheetgen.draw.primitives import (
     Circle,
     Drawing,
@@ -56,13 +56,13 @@ from sheetgen.draw.primitives import (
     mm,
 )
 from sheetgen.hexgrid import Layout
-from sheetgen.terrain import Feature, MapPlan, Start, Zone, format_layer
-from sheetgen.units import PAPER_SIZES, format_length
+from sheetgen.layout.text import fit_size, text_width
+from sheetgen.scenarios.terrain import Feature, MapPlan, Start, Zone, format_layer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from sheetgen.scenario import Scenario
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = [
     "DEFAULT_SEED",
@@ -126,7 +126,7 @@ class MapError(ValueError):
 class MapOptions:
     """What to print. Lengths in pt; ``hex_size`` flat-to-flat (a 1 in hex is 72).
 
-    ``paper`` is a key of :data:`sheetgen.units.PAPER_SIZES` or ``"fit"``;
+    ``paper`` is a key of :data:`sheetgen.core.units.PAPER_SIZES` or ``"fit"``;
     ``overlap`` in hexes; ``every`` labels every Nth column and row;
     ``layers`` the levels of a 3D map (one set of pages each); ``scale`` the
     distance one hex stands for in the game, ``(60, "m")``, or ``None``.
@@ -153,7 +153,7 @@ def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
     """The options printing ``scenario``'s map as its ``map:`` section describes it, on
     ``paper``, with the scale bar in its game's units. Raises :class:`MapError` for a
     hex size that is not a length."""
-    from sheetgen.units import LengthError, parse_length
+    from sheetgen.core.units import LengthError, parse_length
 
     spec = scenario.map
     try:

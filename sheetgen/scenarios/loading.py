@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from sheetgen.findings import Finding, InputError, Path, error
+from sheetgen.core.findings import Finding, InputError, Path, error
+from sheetgen.core.schema import Fields, describe
+from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import Game
-from sheetgen.schema import Fields, describe
-from sheetgen.source import Document, Located, SourceError, load_file
 
 __all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
 

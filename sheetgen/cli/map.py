@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheetgen.cli import _fail, _format_for, _print_located, app
-from sheetgen.output import OutputError
+from sheetgen.cli.app import _fail, _format_for, _print_located, app
+from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
-    from sheetgen.maps import MapOptions
+    from sheetgen.layout.maps import MapOptions
 
 __all__ = ["map_command"]
 
@@ -126,10 +126,17 @@ def map_command(
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
-    from sheetgen.maps import MapError, MapOptions, map_options, one_page, plan_pages, readability_warnings
-    from sheetgen.output import check_writable
-    from sheetgen.terrain import parse_layers
-    from sheetgen.units import PAPER_SIZES, LengthError, parse_length
+    from sheetgen.core.output import check_writable
+    from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
+    from sheetgen.layout.maps import (
+        MapError,
+        MapOptions,
+        map_options,
+        one_page,
+        plan_pages,
+        readability_warnings,
+    )
+    from sheetgen.scenarios.terrain import parse_layers
 
     kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg"))
     try:
@@ -143,7 +150,7 @@ def map_command(
     loaded = None
     opts = MapOptions(paper=paper_key)
     if scenario is not None:
-        from sheetgen.scenario import load_scenario
+        from sheetgen.scenarios.scenario import load_scenario
 
         loaded, result = load_scenario(scenario)
         if result.input_errors or loaded is None:
@@ -213,7 +220,7 @@ def _replace(opts: MapOptions, **changes: Any) -> MapOptions:
 
 def _render(opts: MapOptions, kind: str) -> list[tuple[Path | None, bytes]]:
     """The file contents: one PDF, or one SVG per page (``None``: the name given; else a suffix)."""
-    from sheetgen.maps import layout_map
+    from sheetgen.layout.maps import layout_map
 
     drawing = layout_map(opts)
     if kind == "pdf":
@@ -232,7 +239,7 @@ def _render(opts: MapOptions, kind: str) -> list[tuple[Path | None, bytes]]:
 
 
 def _write_all(output: Path, data: list[tuple[Path | None, bytes]]) -> None:
-    from sheetgen.output import check_writable, write_atomic
+    from sheetgen.core.output import check_writable, write_atomic
 
     targets = [
         output if tag is None else output.with_name(f"{output.stem}-{tag}{output.suffix}") for tag, _ in data

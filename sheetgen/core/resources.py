@@ -11,7 +11,7 @@ from pathlib import Path
 
 __all__ = ["FONTS", "designs_dir", "font_path", "templates_dir"]
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 #: Bundled fonts by CSS/ReportLab family and weight: (file, family, weight).
 FONTS = (

@@ -2,7 +2,7 @@
 
 :func:`load_file` reads a file into :class:`Document` objects, one per YAML
 document in the stream. Each holds the plain Python data (dicts, lists,
-scalars) and a map from *path* (see :mod:`sheetgen.findings`) to the position
+scalars) and a map from *path* (see :mod:`sheetgen.core.findings`) to the position
 of the node, so that a finding raised deep inside the rules can be printed as
 ``file:line:col`` (both 1-based) here, at the edge.
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from sheetgen.findings import Char, Finding, Key, Path, Severity, error
+from sheetgen.core.findings import Char, Finding, Key, Path, Severity, error
 
 try:  # the C parser is an order of magnitude faster; PyYAML falls back without it
     from yaml import CSafeLoader as _Loader
@@ -40,7 +40,7 @@ class Mark:
     """Where a node starts: ``line`` and ``column`` 1-based; ``style`` is the
     scalar's quote character (``'"'``, ``"'"``) or ``""``; ``single_line`` says
     whether a string scalar starts and ends on one line (only then can a
-    :class:`~sheetgen.findings.Char` offset be turned into a column)."""
+    :class:`~sheetgen.core.findings.Char` offset be turned into a column)."""
 
     line: int
     column: int

@@ -10,17 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.findings import Finding
+from sheetgen.core.findings import Finding
 from sheetgen.games.base import Game
 
-__all__ = ["SheetError", "Ship", "glyph_warnings", "name_size", "render_sheets", "sheets_html"]
-
-
-def name_size(name: str) -> str:
-    """CSS class for a ship name on a record sheet by its length (``name-l`` up to
-    22 characters, ``name-m`` up to 32, ``name-s`` beyond), so 40 still fit the header."""
-    n = len(name)
-    return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
+__all__ = ["SheetError", "Ship", "glyph_warnings", "render_sheets", "sheets_html"]
 
 
 class SheetError(Exception):
@@ -42,7 +35,7 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
     """A warning for each ship whose name (or class) uses characters the bundled
     fonts lack: they would print as empty boxes or in whatever font the system has,
     so sheetgen says so instead of falling back silently."""
-    from sheetgen.draw.fonts import glyph_warning
+    from sheetgen.layout.text import glyph_warning
 
     out = []
     seen: set[str] = set()

@@ -1,6 +1,6 @@
 """``sheetgen counters``: die-cut counter sheets, fronts and backs, as PDF or SVG.
 
-A thin verb over :mod:`sheetgen.counters` (layout) and the :mod:`sheetgen.draw`
+A thin verb over :mod:`sheetgen.layout.counters` (layout) and the :mod:`sheetgen.draw`
 writers. Every option is read and checked, and the sheets laid out and
 rendered in memory, before anything is written: bad input is one line on
 standard error, exit status 2, and no file touched.
@@ -15,8 +15,8 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli import Paper, _err, _fail, _format_for, _print_located, app
-from sheetgen.output import OutputError
+from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, app
+from sheetgen.core.output import OutputError
 
 __all__ = ["counters"]
 
@@ -44,7 +44,7 @@ MAX_BACK_OFFSET = 18.0
 
 def _length(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
     """``text`` as a length in pt for ``option``; fails (exit 2) with one line."""
-    from sheetgen.units import LengthError, parse_length
+    from sheetgen.core.units import LengthError, parse_length
 
     raw, sign = text.strip(), 1.0
     if signed and raw[:1] in ("+", "-"):
@@ -129,7 +129,9 @@ def counters(
     Exit 0 when written, 1 when written but a design is illegal, 2 when input
     cannot be used (nothing is written then).
     """
-    from sheetgen.counters import (
+    from sheetgen.core.output import check_writable
+    from sheetgen.games import UnknownGame, find_game
+    from sheetgen.layout.counters import (
         MAX_COPIES,
         CounterError,
         SheetSpec,
@@ -138,9 +140,7 @@ def counters(
         marker_counters,
         scenario_counters,
     )
-    from sheetgen.games import UnknownGame, find_game
-    from sheetgen.loading import load_designs
-    from sheetgen.output import check_writable
+    from sheetgen.scenarios.loading import load_designs
 
     if output is None:
         _fail("give the file to write with -o FILE")
@@ -191,7 +191,7 @@ def counters(
         fleet_items, fleet_sides = [], []
     names: list[str] = []
     for path in scenario_paths:
-        from sheetgen.scenario import load_scenario
+        from sheetgen.scenarios.scenario import load_scenario
 
         loaded, sresult = load_scenario(path)
         if sresult.input_errors or loaded is None:
@@ -213,7 +213,7 @@ def counters(
     sides += fleet_sides
     ships = len(items)
     if marker_game is not None:
-        from sheetgen.counters import DEFAULT_COLOURS
+        from sheetgen.layout.counters import DEFAULT_COLOURS
 
         owners = sides or [("Side 1", DEFAULT_COLOURS[0]), ("Side 2", DEFAULT_COLOURS[1])]
         items += marker_counters(marker_game, owners)
@@ -237,7 +237,7 @@ def counters(
     for line in sheets.warnings:
         _err(f"sheetgen: warning: {line}")
     files = _render(sheets.drawing, output, fmt)
-    from sheetgen.output import write_atomic
+    from sheetgen.core.output import write_atomic
 
     try:
         for target, _ in files:

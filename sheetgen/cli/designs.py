@@ -1,126 +1,32 @@
-"""The ``sheetgen`` command line: thin verbs over the library.
-
-Exit status everywhere: 0 when all is legal and written, 1 when a design breaks
-a rule, 2 when input cannot be read or used (bad YAML, unknown game, wrong
-types, an output path that cannot be written). Every problem is one line,
-``file:line:col: severity [RULE-ID] message``, never a traceback.
-"""
+"""Verbs over design files: ``validate``, ``stats``, ``sheets``, ``reference``, ``import``."""
 
 from __future__ import annotations
 
-import importlib
 import sys
-from collections.abc import Sequence
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
 
-from sheetgen import __version__
-from sheetgen.findings import Severity
-from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.loading import Entry, LoadResult, load_designs
-from sheetgen.output import OutputError
-from sheetgen.source import Located
-
-#: Click's base exception, as Typer raises it (Typer may vendor Click under a private name).
-_CLICK_EXCEPTION: type[Exception] = next(
-    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+from sheetgen.cli.app import (
+    CardFormat,
+    Paper,
+    SheetFormat,
+    _add_scenarios,
+    _err,
+    _fail,
+    _format_for,
+    _game_or_fail,
+    _load_or_fail,
+    _print_located,
+    _write,
+    app,
 )
-
-
-class _OneLineErrors(TyperGroup):
-    """Usage errors (a bad option value, a missing argument) as one line on
-    standard error, ``sheetgen CMD: error: ...``, exit status 2, instead of a
-    boxed panel; everything else as Typer does it."""
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        windows_expand_args: bool = True,
-        **extra: Any,
-    ) -> Any:
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        try:
-            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except _CLICK_EXCEPTION as exc:
-            ctx = getattr(exc, "ctx", None)
-            where = ctx.command_path if ctx is not None else "sheetgen"
-            message = exc.format_message()  # type: ignore[attr-defined]
-            hint = f" (see {where} --help)" if ctx is not None else ""
-            typer.echo(f"{where}: error: {message}{hint}", err=True)
-            sys.exit(getattr(exc, "exit_code", 2))
-        except typer.Abort:
-            typer.echo("sheetgen: aborted", err=True)
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
-
-
-app = typer.Typer(
-    cls=_OneLineErrors,
-    name="sheetgen",
-    help="Check starship designs and print record sheets, reference cards and game kits.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-
-class Paper(StrEnum):
-    letter = "letter"
-    a4 = "a4"
-
-
-class SheetFormat(StrEnum):
-    pdf = "pdf"
-    html = "html"
-
-
-class CardFormat(StrEnum):
-    pdf = "pdf"
-    html = "html"
-    json = "json"
-    csv = "csv"
-
-
-def _err(line: str) -> None:
-    typer.echo(line, err=True)
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    _err(f"sheetgen: error: {message}")
-    raise typer.Exit(code)
-
-
-def _print_located(
-    lines: list[Located], *, err: bool = False, min_severity: Severity = Severity.NOTE
-) -> None:
-    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
-    for loc in lines:
-        if order[loc.finding.severity] <= order[min_severity]:
-            typer.echo(str(loc), err=err)
-
-
-def _game_or_fail(game_id: str) -> object:
-    try:
-        return find_game(game_id)
-    except UnknownGame as exc:
-        _fail(str(exc))
-
-
-def _write(path: Path, data: bytes) -> None:
-    from sheetgen.output import write_atomic
-
-    try:
-        write_atomic(path, data)
-    except OutputError as exc:
-        _fail(str(exc))
+from sheetgen.core.findings import Severity
+from sheetgen.core.output import OutputError
+from sheetgen.core.source import Located
+from sheetgen.games import GAMES
+from sheetgen.scenarios.loading import Entry, load_designs
 
 
 def _fleet_of(entry: Entry) -> tuple[str, str | None] | None:
@@ -143,50 +49,6 @@ def _fleets(entries: list[Entry]) -> list[tuple[str, str | None, list[Entry]]]:
         if fleet is not None:
             groups.setdefault(id(entry.document), (fleet[0], fleet[1], []))[2].append(entry)
     return list(groups.values())
-
-
-def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
-    """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
-    case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name
-    that is none of ``formats`` or a ``fmt`` that contradicts it, so a file's name
-    always tells what is in it. Shared by every verb that writes a file."""
-    suffix = output.suffix.lower().lstrip(".")
-    suffix = {"htm": "html"}.get(suffix, suffix)
-    if suffix not in formats:
-        _fail(f"-o {output}: name a .{' or .'.join(formats)} file (the name sets the format)")
-    if fmt is not None and fmt != suffix:
-        _fail(f"-o {output} is a .{suffix} file but --format is {fmt}")
-    return suffix
-
-
-def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
-    """:func:`sheetgen.scenario.add_scenarios`, imported only when a scenario was met
-    (the scenario, map and placement modules stay off ``validate``'s start-up)."""
-    if not result.scenarios:
-        return []
-    from sheetgen.scenario import add_scenarios
-
-    return list(add_scenarios(result))
-
-
-def _load_or_fail(paths: list[Path]) -> LoadResult:
-    """Designs in ``paths``, scenarios' designs included (each design once); exits 2
-    with every unreadable input printed."""
-    result = load_designs(paths)
-    _add_scenarios(result)
-    if result.input_errors:
-        _print_located(result.input_errors, err=True)
-        raise typer.Exit(2)
-    return result
-
-
-@app.callback(invoke_without_command=True)
-def _root(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-) -> None:
-    if version:
-        typer.echo(f"sheetgen {__version__}")
-        raise typer.Exit(0)
 
 
 @app.command()
@@ -283,8 +145,8 @@ def sheets(
     Illegal designs are printed with their errors on the sheet, and the exit
     status is 1.
     """
-    from sheetgen.output import check_writable
-    from sheetgen.sheets import SheetError, Ship, glyph_warnings, render_sheets
+    from sheetgen.core.output import check_writable
+    from sheetgen.render.sheets import SheetError, Ship, glyph_warnings, render_sheets
 
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
     try:
@@ -345,8 +207,8 @@ def reference(
     ] = None,
 ) -> None:
     """Print a game's reference card, computed from the encoded rules."""
-    from sheetgen.cards import render_card
-    from sheetgen.output import check_writable
+    from sheetgen.core.output import check_writable
+    from sheetgen.render.cards import render_card
 
     found = _game_or_fail(game)
     card = None
@@ -373,9 +235,9 @@ def reference(
 
 def _card_with_tables(game: object, path: Path) -> object:
     """The card of ``game`` with the data in ``path``; exits 2 on unreadable or wrong data."""
-    from sheetgen.findings import InputError
-    from sheetgen.schema import Fields
-    from sheetgen.source import SourceError, load_file
+    from sheetgen.core.findings import InputError
+    from sheetgen.core.schema import Fields
+    from sheetgen.core.source import SourceError, load_file
 
     try:
         doc = load_file(path)[0]
@@ -416,8 +278,8 @@ def import_design(
     """
     import yaml
 
-    from sheetgen.findings import InputError
-    from sheetgen.source import Document, Mark
+    from sheetgen.core.findings import InputError
+    from sheetgen.core.source import Document, Mark
 
     found = _game_or_fail(game)
     if not text.strip():
@@ -440,105 +302,3 @@ def import_design(
         _write(output, body.encode("utf-8"))
         _err(f"wrote {output}")
     raise typer.Exit(1 if illegal else 0)
-
-
-@app.command()
-def kit(
-    scenario: Annotated[
-        Path | None, typer.Argument(help="Scenario file; the bundled default without it.")
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
-        ),
-    ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
-    single: Annotated[
-        bool,
-        typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
-    ] = False,
-    every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
-) -> None:
-    """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
-    from sheetgen.kit import bundled_scenarios, default_scenario
-
-    if every and scenario is not None:
-        _fail("give a scenario or --all, not both")
-    paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
-    code = 0
-    for path in paths:
-        code = max(code, _one_kit(path, output, paper.value, single, nested=every))
-    raise typer.Exit(code)
-
-
-def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False) -> int:
-    """Build one scenario's kit; returns its exit status (errors already printed).
-    ``nested``: write into ``<output or output/>/<scenario name>/`` (for ``--all``)."""
-    from sheetgen.kit import build_kit
-    from sheetgen.scenario import load_scenario, slug
-
-    loaded, result = load_scenario(path)
-    if result.input_errors or loaded is None:
-        _print_located(result.input_errors, err=True)
-        return 2
-    errors = [loc for loc in loaded.located if loc.finding.is_error]
-    if errors:
-        _print_located(errors, err=True)
-        _err(
-            f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
-        )
-        return 1
-    from sheetgen.draw.fonts import glyph_warning
-
-    for text in (loaded.name, *(side.name for side in loaded.sides)):
-        line = glyph_warning(text)
-        if line:
-            _err(f"sheetgen kit: warning: {line}")
-    if nested:
-        output = (output or Path("output")) / slug(loaded.name)
-    try:
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TextColumn
-
-            with Progress(
-                TextColumn(f"{loaded.name}: {{task.description:<16}}"),
-                BarColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            ) as bar:
-                task = bar.add_task("starting", total=1)
-
-                def step(title: str, done: int, total: int) -> None:
-                    bar.update(task, description=title.lower(), completed=done, total=total)
-
-                written = build_kit(loaded, output, paper=paper, single=single, progress=step)
-        else:
-            written = build_kit(loaded, output, paper=paper, single=single)
-    except OutputError as exc:
-        _err(f"sheetgen: error: {exc}")
-        return 2
-    _err(f"kit for '{loaded.name}' ({len(loaded.ships)} ships):")
-    for f in written:
-        _err(f"  {f}")
-    return 0
-
-
-#: Modules that add more verbs to ``app`` with ``@app.command()``. Each imports
-#: only light modules at its top level, so ``sheetgen validate`` stays fast.
-COMMAND_MODULES: tuple[str, ...] = ("sheetgen.cli_counters", "sheetgen.cli_roll", "sheetgen.cli_map")
-
-for _module in COMMAND_MODULES:
-    importlib.import_module(_module)
-
-
-def main() -> None:
-    """Entry point of the ``sheetgen`` script."""
-    app()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -2,7 +2,7 @@
 
 A game's ``parse`` wraps the design mapping in :class:`Fields`, asks for each
 key with the type it needs (``fields.integer("speed", minimum=0)``) and calls
-:meth:`Fields.done`, which raises :class:`~sheetgen.findings.InputError` with
+:meth:`Fields.done`, which raises :class:`~sheetgen.core.findings.InputError` with
 one ``SCHEMA`` finding per problem (wrong type, missing key, unknown key,
 out-of-range number), each with the path of the offending value.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sheetgen.findings import Finding, InputError, Key, Path, error
+from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
 __all__ = ["Fields", "describe"]
 

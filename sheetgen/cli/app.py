@@ -1,0 +1,175 @@
+"""The ``sheetgen`` command line: thin verbs over the library.
+
+Exit status everywhere: 0 when all is legal and written, 1 when a design breaks
+a rule, 2 when input cannot be read or used (bad YAML, unknown game, wrong
+types, an output path that cannot be written). Every problem is one line,
+``file:line:col: severity [RULE-ID] message``, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+from sheetgen import __version__
+from sheetgen.core.findings import Severity
+from sheetgen.core.output import OutputError
+from sheetgen.core.source import Located
+from sheetgen.games import UnknownGame, find_game
+from sheetgen.scenarios.loading import LoadResult, load_designs
+
+#: Click's base exception, as Typer raises it (Typer may vendor Click under a private name).
+_CLICK_EXCEPTION: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
+#: The order ``sheetgen --help`` lists the verbs in: a design's way from checking to the table.
+VERBS = ("validate", "stats", "sheets", "reference", "import", "kit", "counters", "roll", "map")
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors (a bad option value, a missing argument) as one line on
+    standard error, ``sheetgen CMD: error: ...``, exit status 2, instead of a
+    boxed panel; everything else as Typer does it. Verbs are listed in
+    :data:`VERBS` order, whichever module adds them."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda n: VERBS.index(n) if n in VERBS else len(VERBS))
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except _CLICK_EXCEPTION as exc:
+            ctx = getattr(exc, "ctx", None)
+            where = ctx.command_path if ctx is not None else "sheetgen"
+            message = exc.format_message()  # type: ignore[attr-defined]
+            hint = f" (see {where} --help)" if ctx is not None else ""
+            typer.echo(f"{where}: error: {message}{hint}", err=True)
+            sys.exit(getattr(exc, "exit_code", 2))
+        except typer.Abort:
+            typer.echo("sheetgen: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    cls=_OneLineErrors,
+    name="sheetgen",
+    help="Check starship designs and print record sheets, reference cards and game kits.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Paper(StrEnum):
+    letter = "letter"
+    a4 = "a4"
+
+
+class SheetFormat(StrEnum):
+    pdf = "pdf"
+    html = "html"
+
+
+class CardFormat(StrEnum):
+    pdf = "pdf"
+    html = "html"
+    json = "json"
+    csv = "csv"
+
+
+def _err(line: str) -> None:
+    typer.echo(line, err=True)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    _err(f"sheetgen: error: {message}")
+    raise typer.Exit(code)
+
+
+def _print_located(
+    lines: list[Located], *, err: bool = False, min_severity: Severity = Severity.NOTE
+) -> None:
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+    for loc in lines:
+        if order[loc.finding.severity] <= order[min_severity]:
+            typer.echo(str(loc), err=err)
+
+
+def _game_or_fail(game_id: str) -> object:
+    try:
+        return find_game(game_id)
+    except UnknownGame as exc:
+        _fail(str(exc))
+
+
+def _write(path: Path, data: bytes) -> None:
+    from sheetgen.core.output import write_atomic
+
+    try:
+        write_atomic(path, data)
+    except OutputError as exc:
+        _fail(str(exc))
+
+
+def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
+    """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
+    case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name
+    that is none of ``formats`` or a ``fmt`` that contradicts it, so a file's name
+    always tells what is in it. Shared by every verb that writes a file."""
+    suffix = output.suffix.lower().lstrip(".")
+    suffix = {"htm": "html"}.get(suffix, suffix)
+    if suffix not in formats:
+        _fail(f"-o {output}: name a .{' or .'.join(formats)} file (the name sets the format)")
+    if fmt is not None and fmt != suffix:
+        _fail(f"-o {output} is a .{suffix} file but --format is {fmt}")
+    return suffix
+
+
+def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
+    """:func:`sheetgen.scenarios.scenario.add_scenarios`, imported only when a scenario was met
+    (the scenario, map and placement modules stay off ``validate``'s start-up)."""
+    if not result.scenarios:
+        return []
+    from sheetgen.scenarios.scenario import add_scenarios
+
+    return list(add_scenarios(result))
+
+
+def _load_or_fail(paths: list[Path]) -> LoadResult:
+    """Designs in ``paths``, scenarios' designs included (each design once); exits 2
+    with every unreadable input printed."""
+    result = load_designs(paths)
+    _add_scenarios(result)
+    if result.input_errors:
+        _print_located(result.input_errors, err=True)
+        raise typer.Exit(2)
+    return result
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"sheetgen {__version__}")
+        raise typer.Exit(0)
