@@ -17,14 +17,9 @@ import typer
 
 from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, app
 from sheetgen.core.output import OutputError
+from sheetgen.layout.counters import Duplex
 
 __all__ = ["counters"]
-
-
-class Duplex(StrEnum):
-    long = "long"
-    short = "short"
-    none = "none"
 
 
 class CutMarks(StrEnum):
@@ -224,7 +219,7 @@ def counters(
     spec = SheetSpec(
         size=edge,
         paper=paper.value,
-        duplex=duplex.value,
+        duplex=duplex,
         back_offset=offset,
         bleed=bleed_pt,
         gutter=gutter_pt,

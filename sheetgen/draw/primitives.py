@@ -25,6 +25,7 @@ __all__ = [
     "Text",
     "inch",
     "mm",
+    "snap",
 ]
 
 PT_PER_IN = 72.0
@@ -41,6 +42,14 @@ def mm(value: float) -> float:
 def inch(value: float) -> float:
     """Inches to points."""
     return value * PT_PER_IN
+
+
+def snap(point: Point, places: int = 4) -> Point:
+    """``point`` (pt) with each coordinate rounded to ``places`` decimals of a pt
+    (4: 1/10,000 pt, far below what a printer resolves), so the same corner
+    computed along two paths compares and hashes equal: shared edges of
+    neighbouring counters or hexes are then found, and drawn, once."""
+    return (round(point[0], places), round(point[1], places))
 
 
 @dataclass(frozen=True)

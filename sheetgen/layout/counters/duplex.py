@@ -1,0 +1,26 @@
+"""How a counter sheet is printed two-sided: :class:`Duplex`.
+
+Kept apart from the layout so the command line can name the modes without
+loading it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["Duplex"]
+
+
+class Duplex(StrEnum):
+    """How the sheet turns over between its front and back pages.
+
+    ``long``: about its long (vertical) edge, backs mirrored left to right;
+    ``short``: about its short edge, backs mirrored top to bottom and turned
+    180 degrees; ``none``: one-sided printing, fronts and backs side by side on
+    one page, folded on the centre line and glued. A member equals its value
+    (``Duplex.long == "long"``).
+    """
+
+    long = "long"
+    short = "short"
+    none = "none"
