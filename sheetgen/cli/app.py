@@ -9,7 +9,7 @@ types, an output path that cannot be written). Every problem is one line,
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -99,6 +99,12 @@ class CardFormat(StrEnum):
 
 def _err(line: str) -> None:
     typer.echo(line, err=True)
+
+
+def _warn(lines: Iterable[str]) -> None:
+    """Warning lines from the library on standard error, ``sheetgen: warning: ...``."""
+    for line in lines:
+        _err(f"sheetgen: warning: {line}")
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
