@@ -137,6 +137,20 @@ def _write(path: Path, data: bytes) -> None:
         _fail(str(exc))
 
 
+def _write_files(files: list[tuple[Path, bytes]]) -> None:
+    """Write every ``(path, bytes)``, each atomically, after checking that all can be
+    written; fails (exit 2) on the first that cannot, before writing any if it can."""
+    from sheetgen.core.output import check_writable, write_atomic
+
+    try:
+        for target, _ in files:
+            check_writable(target)
+        for target, data in files:
+            write_atomic(target, data)
+    except OutputError as exc:
+        _fail(str(exc))
+
+
 def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
     """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
     case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name
