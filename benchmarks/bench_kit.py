@@ -27,7 +27,7 @@ def profile(scenario: Path, out: Path) -> None:
     assert loaded is not None
     prof = cProfile.Profile()
     prof.enable()
-    build_kit(loaded, out, warn=lambda line: None)
+    build_kit(loaded, out)
     prof.disable()
     stats = pstats.Stats(prof)
     total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]

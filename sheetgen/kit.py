@@ -3,7 +3,8 @@
 :func:`build_kit` renders every part in memory first (record sheets for every
 ship of every side, the reference card, counters for both sides and the
 game's markers, the map), then writes each file atomically, so a kit that
-fails part-way leaves an earlier kit in the folder as it was.
+fails part-way leaves an earlier kit in the folder as it was. Nothing here
+prints: warnings come back as lines in :class:`Kit` (or :class:`KitError`).
 """
 
 from __future__ import annotations
@@ -12,18 +13,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheetgen.core.output import check_writable, write_atomic
+from sheetgen.core.output import OutputError, check_writable, write_atomic
+from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.sheets import Ship, render_sheets
 from sheetgen.scenarios.scenario import Scenario, slug
 
 __all__ = [
     "DEFAULT_SCENARIO",
+    "Kit",
+    "KitError",
     "KitPart",
     "build_kit",
     "bundled_scenarios",
     "default_scenario",
     "kit_parts",
+    "name_warnings",
     "page_count",
     "single_pdf",
 ]
@@ -39,47 +44,74 @@ def default_scenario() -> Path:
 
 @dataclass
 class KitPart:
-    """One file of a kit: its name in the kit folder, a title, and how to make its bytes."""
+    """One file of a kit: its name in the kit folder, a title, and how to make its
+    bytes (with warnings); ``data`` and ``pages`` are filled once it is made."""
 
     file: str
     title: str
-    make: Callable[[], bytes]
+    make: Callable[[], Rendered]
     data: bytes = field(default=b"", repr=False)
     pages: int = 0
 
 
-def _stderr(line: str) -> None:
-    import sys
+@dataclass
+class Kit:
+    """A kit written by :func:`build_kit`: the ``files`` written, in kit order;
+    ``name_warnings``, the scenario's and sides' names the bundled fonts cannot
+    print (:func:`name_warnings`); and ``warnings`` from making the parts (a
+    counter size that does not fit, counters' names printed tiny, WeasyPrint's
+    warnings), in the order they were made."""
 
-    print(f"sheetgen: warning: {line}", file=sys.stderr)
+    files: list[Path]
+    name_warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
-def kit_parts(
-    scenario: Scenario, *, paper: str = "letter", warn: Callable[[str], None] | None = None
-) -> list[KitPart]:
-    """The parts of ``scenario``'s kit, in print order (not yet rendered): record
-    sheets, reference card, counters, and the map tiled on ``paper``.
+class KitError(OutputError):
+    """A kit that could not be made or written (an :class:`~sheetgen.core.output.OutputError`),
+    with the warning lines made before it failed, as in :class:`Kit`."""
 
-    ``warn`` receives warning lines (a chosen counter size that does not fit
-    the map's hexes); by default they go to standard error.
+    def __init__(
+        self, message: str, *, name_warnings: list[str] | None = None, warnings: list[str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.name_warnings = list(name_warnings or [])
+        self.warnings = list(warnings or [])
+
+
+def name_warnings(scenario: Scenario) -> list[str]:
+    """A warning line for the scenario's name and each side's name that uses
+    characters the bundled fonts lack (:func:`~sheetgen.layout.text.glyph_warning`)."""
+    from sheetgen.layout.text import glyph_warning
+
+    lines = (glyph_warning(text) for text in (scenario.name, *(side.name for side in scenario.sides)))
+    return [line for line in lines if line]
+
+
+def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPart], list[str]]:
+    """The parts of ``scenario``'s kit, in print order (not yet rendered): briefing,
+    record sheets, counters, the map tiled on ``paper``, reference card; and
+    warning lines about them (a chosen counter size that does not fit the map's
+    hexes, ``<scenario path>: ...``).
+
+    Raises :class:`KitError` (holding those warnings) when the map cannot be
+    printed on ``paper``.
     """
     from sheetgen.layout.counters import kit_counter_size
 
     counter_size, notes = kit_counter_size(scenario, paper)
-    for note in notes:
-        (warn or _stderr)(f"{scenario.path}: {note}")
+    warnings = [f"{scenario.path}: {note}" for note in notes]
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
 
-    def sheets() -> bytes:
+    def sheets() -> Rendered:
         return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets")
 
-    def card() -> bytes:
+    def card() -> Rendered:
         from sheetgen.render.cards import render_card
 
         return render_card(scenario.game, paper=paper, fmt="pdf")
 
-    def counters() -> bytes:
-        from sheetgen.core.output import OutputError
+    def counters() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
         from sheetgen.layout.counters import CounterError, SheetSpec, layout_sheets, scenario_counters
 
@@ -88,35 +120,38 @@ def kit_parts(
             sheets = layout_sheets(scenario_counters(scenario), spec, title=f"{scenario.name}: counters")
         except CounterError as exc:
             raise OutputError(f"{scenario.path}: counters: {exc}") from None
-        for note in sheets.warnings:
-            (warn or _stderr)(note)
-        return to_pdf(sheets.drawing)
+        return Rendered(to_pdf(sheets.drawing), tuple(sheets.warnings))
 
-    def briefing() -> bytes:
-        from sheetgen.render.briefing import render_briefing
+    def briefing() -> Rendered:
+        from sheetgen.render.briefing import ListedPart, render_briefing
 
-        return render_briefing(scenario, parts, paper=paper)
+        listed = [ListedPart(p.file, p.title, p.pages) for p in parts if p.file != "briefing.pdf"]
+        return render_briefing(scenario, listed, paper=paper)
 
+    try:
+        drawn_map = map_part(scenario, paper)
+    except OutputError as exc:
+        raise KitError(str(exc), warnings=warnings) from None
     parts = [
         KitPart("briefing.pdf", "Briefing", briefing),
         KitPart("record-sheets.pdf", "Record sheets", sheets),
         KitPart("counters.pdf", "Counters", counters),
-        KitPart("map.pdf", "Map", map_part(scenario, paper)),
+        KitPart("map.pdf", "Map", drawn_map),
         KitPart("reference-card.pdf", "Reference card", card),
     ]
-    return parts
+    return parts, warnings
 
 
-def map_part(scenario: Scenario, paper: str) -> Callable[[], bytes]:
+def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
     """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.core.output.OutputError`
     at once (before anything is written) if it cannot be printed there."""
-    from sheetgen.core.output import OutputError
     from sheetgen.layout.maps import MapError, scenario_map
 
     try:
-        return scenario_map(scenario, paper=paper)
+        render = scenario_map(scenario, paper=paper)
     except MapError as exc:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
+    return lambda: Rendered(render())
 
 
 def page_count(pdf: bytes) -> int:
@@ -163,27 +198,45 @@ def build_kit(
     paper: str = "letter",
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
-    warn: Callable[[str], None] | None = None,
-) -> list[Path]:
+) -> Kit:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
-    ``output/<scenario name>/``), creating the folder; returns the files written.
+    ``output/<scenario name>/``), creating the folder; returns the files written
+    and the warnings made (see :class:`Kit`).
 
     The briefing comes first in the kit but is rendered last, once every other
     part's page count is known. With ``single`` the whole kit is also written
     as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
     called before each part is rendered.
 
-    Raises :class:`~sheetgen.core.output.OutputError` if the folder cannot be made
-    or written; nothing is written unless every part rendered.
+    Raises :class:`KitError` if the folder cannot be made or written, or a part
+    cannot be printed on ``paper``; nothing is written unless every part rendered.
     """
-    from sheetgen.core.output import OutputError
+    names = name_warnings(scenario)
+    warnings: list[str] = []
+    try:
+        return Kit(_build(scenario, out_dir, paper, single, progress, warnings), names, warnings)
+    except KitError as exc:
+        raise KitError(str(exc), name_warnings=names, warnings=[*warnings, *exc.warnings]) from None
+    except OutputError as exc:
+        raise KitError(str(exc), name_warnings=names, warnings=warnings) from None
 
+
+def _build(
+    scenario: Scenario,
+    out_dir: Path | None,
+    paper: str,
+    single: bool,
+    progress: Callable[[str, int, int], None] | None,
+    warnings: list[str],
+) -> list[Path]:
+    """:func:`build_kit`'s work; appends warning lines to ``warnings`` as they are made."""
     folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
-    parts = kit_parts(scenario, paper=paper, warn=warn)
+    parts, notes = kit_parts(scenario, paper=paper)
+    warnings += notes
     files = [part.file for part in parts] + (["kit.pdf"] if single else [])
     for name in files:
         check_writable(folder / name)
@@ -191,7 +244,9 @@ def build_kit(
     for done, part in enumerate(order):
         if progress:
             progress(part.title, done, len(order))
-        part.data = part.make()
+        rendered = part.make()
+        warnings += rendered.warnings
+        part.data = rendered.data
         part.pages = page_count(part.data)
     if progress:
         progress("Writing", len(order), len(order))

@@ -30,7 +30,7 @@ def test_cell_text_decimals() -> None:
 def test_card_starts_on_its_first_page(game_id: str) -> None:
     game = find_game(game_id)
     first_table = game.reference().tables[0].title
-    pages = pdf_text(render_card(game, fmt="pdf"))
+    pages = pdf_text(render_card(game, fmt="pdf").data)
     assert first_table.split(":")[0] in pages[0]
 
 

@@ -116,4 +116,4 @@ def test_reference_pdf_is_deterministic() -> None:
     from sheetgen.render.cards import render_card
 
     game = find_game("kill-radius")
-    assert render_card(game, fmt="pdf") == render_card(game, fmt="pdf")
+    assert render_card(game, fmt="pdf").data == render_card(game, fmt="pdf").data

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from sheetgen import kit as kit_module
+from sheetgen.core.rendered import Rendered
 from sheetgen.kit import default_scenario
 from sheetgen.scenarios.scenario import load_scenario
 
@@ -60,14 +61,14 @@ def test_a_failed_kit_leaves_the_earlier_kit_intact(
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     real = kit_module.kit_parts
 
-    def failing_parts(*args: Any, **kw: Any) -> list[kit_module.KitPart]:
-        parts = real(*args, **kw)
+    def failing_parts(*args: Any, **kw: Any) -> tuple[list[kit_module.KitPart], list[str]]:
+        parts, warnings = real(*args, **kw)
 
-        def boom() -> bytes:
+        def boom() -> Rendered:
             raise RuntimeError("renderer crashed")
 
         parts[-1].make = boom
-        return parts
+        return parts, warnings
 
     monkeypatch.setattr(kit_module, "kit_parts", failing_parts)
     with pytest.raises(RuntimeError):

@@ -288,9 +288,9 @@ def test_sheets_are_deterministic_and_escape_names(write: Callable[[str, str], P
     )
     (entry,) = load_designs([write("k.yaml", text)]).entries
     ships = [Ship(entry.game, entry.stats, entry.findings)]
-    html = render_sheets(ships, fmt="html").decode()
+    html = render_sheets(ships, fmt="html").data.decode()
     assert "&lt;b&gt;{{x}}&lt;/b&gt;" in html
-    assert render_sheets(ships) == render_sheets(ships)
+    assert render_sheets(ships).data == render_sheets(ships).data
 
 
 def test_illegal_design_sheet_shows_its_errors(invoke: Callable[..., Any], tmp_path: Path) -> None:

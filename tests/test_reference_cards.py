@@ -35,6 +35,6 @@ def test_text_columns_are_marked_left() -> None:
 def test_the_first_page_of_a_card_holds_its_first_table() -> None:
     """Cards used to print their title alone on page 1 (the flex layout moved
     every table past it); the first table now starts under the title."""
-    pages = pdf_text(render_card(find_game("starfire"), fmt="pdf"))
+    pages = pdf_text(render_card(find_game("starfire"), fmt="pdf").data)
     assert "Weapon chart" in pages[0]
     assert len(pages) == 2

@@ -9,7 +9,7 @@ from .conftest import pdf_text
 
 
 def test_starfire_card_starts_its_tables_on_page_one() -> None:
-    pages = pdf_text(render_card(find_game("starfire")))
+    pages = pdf_text(render_card(find_game("starfire")).data)
     # a flex container that overflowed page 1 used to be moved whole to page 2
     assert "Weapon chart" in pages[0]
     assert len(pages) == 2

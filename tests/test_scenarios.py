@@ -200,7 +200,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Scenario, 
     for path in SCENARIOS:
         scenario = load(path)
         folder = out / path.stem
-        build_kit(scenario, folder, single=True, warn=lambda line: None)
+        build_kit(scenario, folder, single=True)
         built[path.stem] = (scenario, folder)
     return built
 

@@ -50,21 +50,21 @@ def test_every_ship_is_printed_with_its_numbers(invoke: Invoke, tmp_path: Path) 
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612.0, 792.0)), ("a4", (595.28, 841.89))])
 def test_paper_sizes_read_back(paper: str, size: tuple[float, float]) -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper)
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper).data
     ((w, h),) = pdf_page_sizes(pdf)
     assert (round(w, 2), round(h, 2)) == size
 
 
 def test_several_ships_share_a_page() -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 3)
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 3).data
     assert len(pdf_page_sizes(pdf)) == 1
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 7)
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 7).data
     assert len(pdf_page_sizes(pdf)) == 3
 
 
 def test_same_input_same_bytes() -> None:
     ships = ships_from(SHIPS)
-    assert render_sheets(ships) == render_sheets(ships)
+    assert render_sheets(ships).data == render_sheets(ships).data
 
 
 def test_html_and_jinja_in_a_name_print_literally(invoke: Invoke, write: Write, tmp_path: Path) -> None:
@@ -138,8 +138,7 @@ def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_
 def test_no_weasyprint_warnings() -> None:
     from sheetgen.render.html import html_to_pdf
 
-    _pdf, warnings = html_to_pdf(sheets_html(ships_from(SHIPS)))
-    assert warnings == []
+    assert html_to_pdf(sheets_html(ships_from(SHIPS))).warnings == ()
 
 
 def embedded_fonts(pdf: bytes) -> set[str]:
@@ -163,7 +162,7 @@ def embedded_fonts(pdf: bytes) -> set[str]:
 
 
 def test_bundled_fonts_are_embedded() -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"))
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml")).data
     fonts = embedded_fonts(pdf)
     # only the bundled families: no text fell back to a system font
     assert fonts and all(f.startswith(("SheetSans", "SheetCondensed")) for f in fonts), fonts

@@ -101,14 +101,14 @@ def test_fighters_print_no_critical_table() -> None:
 
 def test_sheet_pdf_puts_several_ships_on_a_page(tmp_path: Path) -> None:
     four = ships("the-courageous.yaml", "the-victorious.yaml", "the-noblesse.yaml", "the-atlantea.yaml")
-    pdf = render_sheets(four)
+    pdf = render_sheets(four).data
     pages = pdf_text(pdf)
     assert len(pages) == 2
     assert sum(p.count("Military hull") for p in pages) == 4
     assert pages[0].count("Military hull") == 3
     assert pdf_page_sizes(pdf)[0] == pytest.approx((612, 792))
-    assert pdf_page_sizes(render_sheets(four, paper="a4"))[0] == pytest.approx((595.28, 841.89), abs=0.1)
-    assert render_sheets(four) == pdf  # same input, same bytes
+    assert pdf_page_sizes(render_sheets(four, paper="a4").data)[0] == pytest.approx((595.28, 841.89), abs=0.1)
+    assert render_sheets(four).data == pdf  # same input, same bytes
 
 
 def test_sheet_warns_nothing_and_escapes_names() -> None:
@@ -118,8 +118,7 @@ def test_sheet_warns_nothing_and_escapes_names() -> None:
     stats = rules.derive(design)
     (html,) = sheets_html([Ship(GAME, stats, [])])
     assert "&lt;b&gt;{{x}}&lt;/b&gt; &amp; the very long" in html
-    _pdf, warnings = html_to_pdf(html)
-    assert warnings == []
+    assert html_to_pdf(html).warnings == ()
 
 
 def test_sheets_cli_marks_illegal_designs(invoke: Any, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ types, an output path that cannot be written). Every problem is one line,
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -101,6 +101,12 @@ def _err(line: str) -> None:
     typer.echo(line, err=True)
 
 
+def _warn(lines: Iterable[str]) -> None:
+    """Warning lines from the library on standard error, ``sheetgen: warning: ...``."""
+    for line in lines:
+        _err(f"sheetgen: warning: {line}")
+
+
 def _fail(message: str, code: int = 2) -> NoReturn:
     _err(f"sheetgen: error: {message}")
     raise typer.Exit(code)
@@ -127,6 +133,20 @@ def _write(path: Path, data: bytes) -> None:
 
     try:
         write_atomic(path, data)
+    except OutputError as exc:
+        _fail(str(exc))
+
+
+def _write_files(files: list[tuple[Path, bytes]]) -> None:
+    """Write every ``(path, bytes)``, each atomically, after checking that all can be
+    written; fails (exit 2) on the first that cannot, before writing any if it can."""
+    from sheetgen.core.output import check_writable, write_atomic
+
+    try:
+        for target, _ in files:
+            check_writable(target)
+        for target, data in files:
+            write_atomic(target, data)
     except OutputError as exc:
         _fail(str(exc))
 

@@ -1,7 +1,7 @@
 """``sheetgen counters``: die-cut counter sheets, fronts and backs, as PDF or SVG.
 
-A thin verb over :mod:`sheetgen.layout.counters` (layout) and the :mod:`sheetgen.draw`
-writers. Every option is read and checked, and the sheets laid out and
+A thin verb over :mod:`sheetgen.render.counters` (gathering counters, writing
+PDF or SVG) and :mod:`sheetgen.layout.counters` (laying out sheets). Every option is read and checked, and the sheets laid out and
 rendered in memory, before anything is written: bad input is one line on
 standard error, exit status 2, and no file touched.
 """
@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, app
+from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, _warn, _write_files, app
 from sheetgen.core.output import OutputError
 from sheetgen.layout.counters import Duplex
 
@@ -126,16 +126,8 @@ def counters(
     """
     from sheetgen.core.output import check_writable
     from sheetgen.games import UnknownGame, find_game
-    from sheetgen.layout.counters import (
-        MAX_COPIES,
-        CounterError,
-        SheetSpec,
-        fleet_counters,
-        layout_sheets,
-        marker_counters,
-        scenario_counters,
-    )
-    from sheetgen.scenarios.loading import load_designs
+    from sheetgen.layout.counters import MAX_COPIES, CounterError, SheetSpec, layout_sheets
+    from sheetgen.render.counters import counter_files, gather_counters
 
     if output is None:
         _fail("give the file to write with -o FILE")
@@ -165,53 +157,15 @@ def counters(
     if not paths and scenario is None and marker_game is None:
         _fail("nothing to print: give design files, --scenario FILE or --markers GAME")
 
-    items = []
-    sides: list[tuple[str, str]] = []
-    exit_code = 0
-    scenario_paths = [scenario] if scenario is not None else []
-    if paths:
-        result = load_designs(paths)
-        if result.input_errors:
-            _print_located(result.input_errors, err=True)
-            raise typer.Exit(2)
-        scenario_paths += [Path(source) for source, _doc in result.scenarios]
-        for entry in result.entries:
-            _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
-        exit_code = result.exit_code
-        try:
-            fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
-        except CounterError as exc:
-            _fail(str(exc))
-    else:
-        fleet_items, fleet_sides = [], []
-    names: list[str] = []
-    for path in scenario_paths:
-        from sheetgen.scenarios.scenario import load_scenario
-
-        loaded, sresult = load_scenario(path)
-        if sresult.input_errors or loaded is None:
-            _print_located(sresult.input_errors, err=True)
-            raise typer.Exit(2)
-        errors = [loc for loc in loaded.located if loc.finding.is_error]
-        _print_located(errors, err=True)
-        if errors:
-            exit_code = 1
-        try:
-            items += scenario_counters(loaded, copies=copies, markers=False)
-        except CounterError as exc:
-            _fail(str(exc))
-        sides += [(side.name, side.colour) for side in loaded.sides]
-        names.append(loaded.name)
-    # one scenario alone names the sheets, as in its kit
-    title = f"{names[0]}: counters" if len(names) == 1 and not fleet_items else "Counters"
-    items += fleet_items
-    sides += fleet_sides
-    ships = len(items)
-    if marker_game is not None:
-        from sheetgen.layout.counters import DEFAULT_COLOURS
-
-        owners = sides or [("Side 1", DEFAULT_COLOURS[0]), ("Side 2", DEFAULT_COLOURS[1])]
-        items += marker_counters(marker_game, owners)
+    found = gather_counters(
+        paths or [], [scenario] if scenario is not None else [], copies=copies, markers=marker_game
+    )
+    _print_located(found.located, err=True)
+    if found.exit_code == 2:
+        raise typer.Exit(2)
+    if found.error is not None:
+        _fail(found.error)
+    items, ships = found.counters, found.ships
     if not items:
         _fail("no counters to print: the files hold no designs")
     if offset != (0.0, 0.0) and duplex is Duplex.none:
@@ -226,47 +180,21 @@ def counters(
         cut=cut.value,
     )
     try:
-        sheets = layout_sheets(items, spec, title=title)
+        sheets = layout_sheets(items, spec, title=found.title)
     except CounterError as exc:
         _fail(str(exc))
-    for line in sheets.warnings:
-        _err(f"sheetgen: warning: {line}")
-    files = _render(sheets.drawing, output, fmt)
-    from sheetgen.core.output import write_atomic
-
-    try:
-        for target, _ in files:
-            check_writable(target)
-        for target, data in files:
-            write_atomic(target, data)
-    except OutputError as exc:
-        _fail(str(exc))
+    _warn(sheets.warnings)
+    files = counter_files(sheets.drawing, output, fmt.value)
+    _write_files(files)
     pages = len(sheets.drawing.pages)
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"
     if len(items) > ships:
         what += f", {len(items) - ships} marker{'s' if len(items) - ships != 1 else ''}"
     where = ", ".join(str(t) for t, _ in files) if len(files) <= 2 else f"{files[0][0]} … {files[-1][0]}"
     _err(f"wrote {where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})")
-    raise typer.Exit(exit_code)
+    raise typer.Exit(found.exit_code)
 
 
 def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
     """The format ``output``'s name sets (see :func:`sheetgen.cli._format_for`)."""
     return CounterFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "svg")))
-
-
-def _render(drawing: object, output: Path, fmt: CounterFormat) -> list[tuple[Path, bytes]]:
-    """The files to write: one PDF, or one SVG per page (``NAME-1.svg`` ... when several)."""
-    from sheetgen.draw.primitives import Drawing
-
-    assert isinstance(drawing, Drawing)
-    if fmt is CounterFormat.pdf:
-        from sheetgen.draw.pdf import to_pdf
-
-        return [(output, to_pdf(drawing))]
-    from sheetgen.draw.svg import to_svg_pages
-
-    pages = to_svg_pages(drawing)
-    if len(pages) == 1:
-        return [(output, pages[0])]
-    return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]

@@ -19,6 +19,7 @@ from sheetgen.cli.app import (
     _game_or_fail,
     _load_or_fail,
     _print_located,
+    _warn,
     _write,
     app,
 )
@@ -26,29 +27,7 @@ from sheetgen.core.findings import Severity
 from sheetgen.core.output import OutputError
 from sheetgen.core.source import Located
 from sheetgen.games import GAMES
-from sheetgen.scenarios.loading import Entry, load_designs
-
-
-def _fleet_of(entry: Entry) -> tuple[str, str | None] | None:
-    """``(fleet name, side)`` of a design read from a fleet file (``designs:``), else None."""
-    data = entry.document.data
-    if not entry.base or entry.base[0] != "designs" or not isinstance(data, dict):
-        return None
-    name = data.get("fleet")
-    side = data.get("side")
-    return (str(name) if name is not None else entry.document.source), (
-        str(side) if side is not None else None
-    )
-
-
-def _fleets(entries: list[Entry]) -> list[tuple[str, str | None, list[Entry]]]:
-    """Entries grouped by the fleet file document they come from, in reading order."""
-    groups: dict[int, tuple[str, str | None, list[Entry]]] = {}
-    for entry in entries:
-        fleet = _fleet_of(entry)
-        if fleet is not None:
-            groups.setdefault(id(entry.document), (fleet[0], fleet[1], []))[2].append(entry)
-    return list(groups.values())
+from sheetgen.scenarios.loading import load_designs
 
 
 @app.command()
@@ -117,13 +96,15 @@ def stats(
                 typer.echo(f"  {label:<{width}}  {value}")
             for loc in entry.located:
                 typer.echo(f"  {loc}")
-        for name, side, members in _fleets(result.entries):
-            game = members[0].game
-            rows = game.fleet_totals([(e.stats, e.count) for e in members if e.game is game])
+        from sheetgen.scenarios.fleets import fleets
+
+        for fleet in fleets(result.entries):
+            rows = fleet.totals()
             if not rows:
                 continue
             typer.echo("")
-            typer.echo(f"fleet {name}" + (f" ({side})" if side else "") + f"  [{game.id}]")
+            side = f" ({fleet.side})" if fleet.side else ""
+            typer.echo(f"fleet {fleet.name}{side}  [{fleet.entries[0].game.id}]")
             width = max(len(label) for label, _ in rows)
             for label, value in rows:
                 typer.echo(f"  {label:<{width}}  {value}")
@@ -146,7 +127,7 @@ def sheets(
     status is 1.
     """
     from sheetgen.core.output import check_writable
-    from sheetgen.render.sheets import SheetError, Ship, glyph_warnings, render_sheets
+    from sheetgen.render.sheets import SheetError, design_sheets
 
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
     try:
@@ -156,31 +137,19 @@ def sheets(
     result = _load_or_fail(paths)
     for entry in result.entries:
         _print_located([loc for loc in entry.located if loc.finding.is_error], err=True)
-    ships = [
-        Ship(e.game, e.game.named(e.stats, e.stats.name), e.findings, side=(_fleet_of(e) or ("", None))[1])
-        for e in result.entries
-    ]
-    expanded = []
-    for ship, entry in zip(ships, result.entries, strict=True):
-        if entry.count == 1:
-            expanded.append(ship)
-            continue
-        # several ships of one design: each gets its own sheet, numbered as the kit does
-        for k in range(entry.count):
-            stats = entry.game.named(entry.stats, f"{entry.stats.name} {k + 1}")
-            expanded.append(Ship(entry.game, stats, entry.findings, ship.side, ship.colour))
-    if not expanded:
+    ships = sum(entry.count for entry in result.entries)
+    if not ships:
         _fail("no designs to print")
-    for warning in glyph_warnings(ships):
-        _err(f"sheetgen: warning: {warning}")
     try:
-        data = render_sheets(expanded, paper=paper.value, fmt=fmt.value)
+        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value)
     except SheetError as exc:
+        _warn(exc.warnings)
         _fail(str(exc))
-    _write(output, data)
+    _warn(rendered.warnings)
+    _write(output, rendered.data)
     illegal = sum(1 for e in result.entries if not e.legal)
     _err(
-        f"wrote {output} ({len(expanded)} ship{'s' if len(expanded) != 1 else ''}"
+        f"wrote {output} ({ships} ship{'s' if ships != 1 else ''}"
         + (f"; {illegal} illegal, marked on the sheet)" if illegal else ")")
     )
     raise typer.Exit(result.exit_code)
@@ -225,11 +194,12 @@ def reference(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    data = render_card(found, paper=paper.value, fmt=fmt.value, card=card)  # type: ignore[arg-type]
+    rendered = render_card(found, paper=paper.value, fmt=fmt.value, card=card)  # type: ignore[arg-type]
+    _warn(rendered.warnings)
     if output is None:
-        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.write(rendered.data.decode("utf-8"))
         return
-    _write(output, data)
+    _write(output, rendered.data)
     _err(f"wrote {output}")
 
 

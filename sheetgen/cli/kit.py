@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from sheetgen.cli.app import Paper, _err, _fail, _print_located, app
-from sheetgen.core.output import OutputError
 
 
 @app.command()
@@ -47,7 +46,7 @@ def kit(
 def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False) -> int:
     """Build one scenario's kit; returns its exit status (errors already printed).
     ``nested``: write into ``<output or output/>/<scenario name>/`` (for ``--all``)."""
-    from sheetgen.kit import build_kit
+    from sheetgen.kit import KitError, build_kit
     from sheetgen.scenarios.scenario import load_scenario, slug
 
     loaded, result = load_scenario(path)
@@ -61,12 +60,6 @@ def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, neste
             f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
         )
         return 1
-    from sheetgen.layout.text import glyph_warning
-
-    for text in (loaded.name, *(side.name for side in loaded.sides)):
-        line = glyph_warning(text)
-        if line:
-            _err(f"sheetgen kit: warning: {line}")
     if nested:
         output = (output or Path("output")) / slug(loaded.name)
     try:
@@ -85,13 +78,23 @@ def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, neste
                 def step(title: str, done: int, total: int) -> None:
                     bar.update(task, description=title.lower(), completed=done, total=total)
 
-                written = build_kit(loaded, output, paper=paper, single=single, progress=step)
+                made = build_kit(loaded, output, paper=paper, single=single, progress=step)
         else:
-            written = build_kit(loaded, output, paper=paper, single=single)
-    except OutputError as exc:
+            made = build_kit(loaded, output, paper=paper, single=single)
+    except KitError as exc:
+        _warn(exc.name_warnings, exc.warnings)
         _err(f"sheetgen: error: {exc}")
         return 2
+    _warn(made.name_warnings, made.warnings)
     _err(f"kit for '{loaded.name}' ({len(loaded.ships)} ships):")
-    for f in written:
+    for f in made.files:
         _err(f"  {f}")
     return 0
+
+
+def _warn(names: list[str], warnings: list[str]) -> None:
+    """The kit's warnings on standard error: names the fonts cannot print, then the parts'."""
+    for line in names:
+        _err(f"sheetgen kit: warning: {line}")
+    for line in warnings:
+        _err(f"sheetgen: warning: {line}")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheetgen.cli.app import _fail, _format_for, _print_located, app
+from sheetgen.cli.app import _fail, _format_for, _print_located, _warn, _write_files, app
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -197,14 +197,15 @@ def map_command(
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)
             raise typer.Exit(2)
+    from sheetgen.render.maps import map_files
+
     try:
         pages = plan_pages(opts).pages
-        data = _render(opts, kind)
+        data = map_files(opts, output, kind)
     except MapError as exc:
         _fail(str(exc))
-    _write_all(output, data)
-    for line in readability_warnings(opts):
-        typer.echo(f"sheetgen: warning: {line}", err=True)
+    _write_files(data)
+    _warn(readability_warnings(opts))
     where = f"{len(data)} files" if len(data) > 1 else str(output)
     typer.echo(
         f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",
@@ -216,38 +217,3 @@ def _replace(opts: MapOptions, **changes: Any) -> MapOptions:
     import dataclasses
 
     return dataclasses.replace(opts, **changes)
-
-
-def _render(opts: MapOptions, kind: str) -> list[tuple[Path | None, bytes]]:
-    """The file contents: one PDF, or one SVG per page (``None``: the name given; else a suffix)."""
-    from sheetgen.layout.maps import layout_map
-
-    drawing = layout_map(opts)
-    if kind == "pdf":
-        from sheetgen.draw.pdf import to_pdf
-
-        return [(None, to_pdf(drawing))]
-    from sheetgen.draw.svg import page_to_svg
-
-    if len(drawing.pages) == 1:
-        return [(None, page_to_svg(drawing.pages[0], drawing.title))]
-    out: list[tuple[Path | None, bytes]] = []
-    for number, page in enumerate(drawing.pages, start=1):
-        tag = page.label.lower().replace(" ", "-").replace("+", "plus").replace("assembly-", "")
-        out.append((Path(f"{number:02d}-{tag}"), page_to_svg(page, drawing.title)))
-    return out
-
-
-def _write_all(output: Path, data: list[tuple[Path | None, bytes]]) -> None:
-    from sheetgen.core.output import check_writable, write_atomic
-
-    targets = [
-        output if tag is None else output.with_name(f"{output.stem}-{tag}{output.suffix}") for tag, _ in data
-    ]
-    try:
-        for target in targets:
-            check_writable(target)
-        for target, (_, payload) in zip(targets, data, strict=True):
-            write_atomic(target, payload)
-    except OutputError as exc:
-        _fail(str(exc))

@@ -9,14 +9,24 @@ counters agree); :func:`render_briefing` prints it through
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from sheetgen.core.rendered import Rendered
 from sheetgen.scenarios.scenario import Scenario
 
-if TYPE_CHECKING:
-    from sheetgen.kit import KitPart
+__all__ = ["ListedPart", "briefing_view", "render_briefing"]
 
-__all__ = ["briefing_view", "render_briefing"]
+
+@dataclass(frozen=True)
+class ListedPart:
+    """One other file of the kit as the briefing lists it: its name in the kit
+    folder, its title and its number of pages."""
+
+    file: str
+    title: str
+    pages: int
 
 
 def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
@@ -64,8 +74,11 @@ def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
     return view
 
 
-def briefing_view(scenario: Scenario, parts: list[KitPart], *, paper: str = "letter") -> dict[str, Any]:
-    """Everything the briefing prints, as plain values."""
+def briefing_view(
+    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter"
+) -> dict[str, Any]:
+    """Everything the briefing prints, as plain values; ``parts`` are the kit's
+    other files, in kit order."""
     sides = []
     for side in scenario.sides:
         ships = []
@@ -90,18 +103,16 @@ def briefing_view(scenario: Scenario, parts: list[KitPart], *, paper: str = "let
         "victory": scenario.victory or "",
         "sides": sides,
         "map": _map_view(scenario, paper),
-        "parts": [
-            {"file": p.file, "title": p.title, "pages": p.pages} for p in parts if p.file != "briefing.pdf"
-        ],
+        "parts": [{"file": p.file, "title": p.title, "pages": p.pages} for p in parts],
     }
 
 
-def render_briefing(scenario: Scenario, parts: list[KitPart], *, paper: str = "letter") -> bytes:
-    """The briefing as PDF bytes on ``paper`` (one page)."""
+def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
+    """The briefing as PDF bytes on ``paper`` (one page), listing ``parts`` (the
+    kit's other files), with WeasyPrint's warnings."""
     from sheetgen.render.html import PAPER, html_to_pdf, render_html
 
     html = render_html(
         "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": PAPER[paper]}
     )
-    pdf, _warnings = html_to_pdf(html)
-    return pdf
+    return html_to_pdf(html)

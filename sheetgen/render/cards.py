@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sheetgen.core.card import Card, card_to_csv, card_to_json
+from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import Game
 
 __all__ = ["CARD_FORMATS", "render_card"]
@@ -10,24 +11,24 @@ __all__ = ["CARD_FORMATS", "render_card"]
 CARD_FORMATS = ("pdf", "html", "json", "csv")
 
 
-def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> bytes:
+def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> Rendered:
     """``game``'s reference card (or ``card``, one built for it with extra data) as PDF,
-    HTML, JSON or CSV bytes (landscape paper for PDF/HTML).
+    HTML, JSON or CSV bytes (landscape paper for PDF/HTML), with WeasyPrint's
+    warnings for PDF (no warnings for the other formats).
 
     Raises ``ValueError`` for an unknown format.
     """
     if card is None:
         card = game.reference()
     if fmt == "json":
-        return card_to_json(card).encode("utf-8")
+        return Rendered(card_to_json(card).encode("utf-8"))
     if fmt == "csv":
-        return card_to_csv(card).encode("utf-8")
+        return Rendered(card_to_csv(card).encode("utf-8"))
     if fmt not in ("pdf", "html"):
         raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
     from sheetgen.render.html import PAPER, html_to_pdf, render_html
 
     html = render_html(game.reference_template, {"card": card, "paper": PAPER[paper]})
     if fmt == "html":
-        return html.encode("utf-8")
-    pdf, _warnings = html_to_pdf(html)
-    return pdf
+        return Rendered(html.encode("utf-8"))
+    return html_to_pdf(html)

@@ -9,15 +9,19 @@ run, with the bundled fonts embedded.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
+from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import FONTS, font_path, templates_dir
 
-__all__ = ["PAPER", "font_face_css", "html_to_pdf", "render_html"]
+__all__ = ["PAPER", "font_face_css", "html_to_pdf", "render_html", "weasyprint_warnings"]
 
 #: Paper sizes for ``@page`` (CSS), by the name used on the command line.
 PAPER = {"letter": "letter", "a4": "A4"}
@@ -66,32 +70,74 @@ def render_html(template: str, context: dict[str, Any]) -> str:
 
 
 class _Capture(logging.Handler):
+    """Collects the messages WeasyPrint logs, at warning level and above, from one thread."""
+
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
+        self.thread = threading.get_ident()
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        if record.thread == self.thread:
+            self.messages.append(record.getMessage())
 
 
-def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> tuple[bytes, list[str]]:
+#: WeasyPrint's logger; its child ``weasyprint.progress`` logs through it too.
+_LOGGER = "weasyprint"
+_lock = threading.Lock()
+#: Collections under way (any thread), and the logger's ``propagate`` and level before the first.
+_active: list[_Capture] = []
+_saved: tuple[bool, int] = (True, logging.NOTSET)
+
+
+@contextmanager
+def weasyprint_warnings() -> Iterator[list[str]]:
+    """Collect WeasyPrint's warnings and errors (CSS it ignores, images it cannot
+    load, characters no font has) logged by this thread inside the ``with`` block
+    into the list it yields: in order, each message once, filled when the block ends.
+
+    While any thread collects, WeasyPrint's records do not reach the root
+    logger's handlers (they are returned, not logged as well); the logger's
+    settings are restored when the last collection ends.
+    """
+    global _saved
+    logger = logging.getLogger(_LOGGER)
+    capture = _Capture()
+    found: list[str] = []
+    with _lock:
+        if not _active:
+            _saved = (logger.propagate, logger.level)
+            logger.propagate = False
+            if logger.getEffectiveLevel() > logging.WARNING:
+                logger.setLevel(logging.WARNING)
+        _active.append(capture)
+        logger.addHandler(capture)
+    try:
+        yield found
+    finally:
+        with _lock:
+            logger.removeHandler(capture)
+            _active.remove(capture)
+            if not _active:
+                logger.propagate, level = _saved
+                logger.setLevel(level)
+        found.extend(dict.fromkeys(capture.messages))
+
+
+def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Rendered:
     """Print ``html`` (one document, or several whose pages are joined in order)
-    to PDF bytes with WeasyPrint; returns ``(pdf, warnings)``.
+    to PDF bytes with WeasyPrint, with WeasyPrint's warnings.
 
     Each document is laid out once, whatever it holds. WeasyPrint's warnings
-    (a missing glyph, an unknown CSS property) are returned rather than
-    logged, so the caller can show or fail on them. The PDF carries no
-    creation date: the same HTML gives the same bytes.
+    (an unknown CSS property, a missing image, a character no font has) are
+    returned in :attr:`~sheetgen.core.rendered.Rendered.warnings` rather than
+    logged (see :func:`weasyprint_warnings`), so the caller can show or fail on
+    them. The PDF carries no creation date: the same HTML gives the same bytes.
     """
-    import weasyprint
+    sources = [html] if isinstance(html, str) else html
+    with weasyprint_warnings() as warnings:
+        import weasyprint  # its first import parses the default stylesheets: logged too
 
-    capture = _Capture()
-    logger = logging.getLogger("weasyprint")
-    logger.addHandler(capture)
-    previous = logger.propagate
-    logger.propagate = False
-    try:
-        sources = [html] if isinstance(html, str) else html
         documents = [
             weasyprint.HTML(string=h, base_url=base_url or str(templates_dir())).render() for h in sources
         ]
@@ -99,8 +145,5 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> tuple[
         if len(documents) > 1:
             first = first.copy([page for d in documents for page in d.pages])
         pdf = first.write_pdf()
-    finally:
-        logger.removeHandler(capture)
-        logger.propagate = previous
     assert pdf is not None
-    return pdf, capture.messages
+    return Rendered(pdf, tuple(warnings))

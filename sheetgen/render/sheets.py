@@ -3,21 +3,32 @@
 :func:`render_sheets` takes ships (a game, derived stats, findings) in print
 order, builds one HTML document per game from that game's template, and
 prints them together: one WeasyPrint layout per game, never one per ship.
+:func:`design_sheets` does the same for designs read from files: a fleet
+file's ``count`` gives that many numbered ships, its ``side`` their side.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
+from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import Game
 
-__all__ = ["SheetError", "Ship", "glyph_warnings", "render_sheets", "sheets_html"]
+if TYPE_CHECKING:
+    from sheetgen.scenarios.loading import Entry
+
+__all__ = ["SheetError", "Ship", "design_sheets", "glyph_warnings", "render_sheets", "sheets_html"]
 
 
 class SheetError(Exception):
-    """Ships that cannot go in one output (HTML for several games)."""
+    """Ships that cannot go in one output (HTML for several games). ``warnings``:
+    warning lines made before the failure (names the fonts cannot print)."""
+
+    def __init__(self, message: str, warnings: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.warnings = warnings
 
 
 @dataclass
@@ -76,8 +87,9 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
 
 def render_sheets(
     ships: list[Ship], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None
-) -> bytes:
-    """Record sheets for ``ships`` as PDF (``fmt="pdf"``) or HTML bytes.
+) -> Rendered:
+    """Record sheets for ``ships`` as PDF (``fmt="pdf"``) or HTML bytes, with
+    WeasyPrint's warnings (none for HTML).
 
     Raises :class:`SheetError` for HTML with ships of several games (each game
     has its own stylesheet; print PDF, or one game at a time).
@@ -88,8 +100,33 @@ def render_sheets(
             raise SheetError(
                 "HTML holds one game's sheets; these designs are from several games: use --format pdf"
             )
-        return documents[0].encode("utf-8")
+        return Rendered(documents[0].encode("utf-8"))
     from sheetgen.render.html import html_to_pdf
 
-    pdf, _warnings = html_to_pdf(documents)
-    return pdf
+    return html_to_pdf(documents)
+
+
+def design_sheets(
+    entries: list[Entry], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None
+) -> Rendered:
+    """Record sheets for designs read from files (``sheetgen sheets``), in reading order.
+
+    A design whose fleet file gives ``count: k`` prints ``k`` sheets, ``Name 1`` ..
+    ``Name k`` (:func:`~sheetgen.scenarios.fleets.numbered_ships`); a fleet file's
+    ``side:`` is printed on its ships' sheets. The warnings are
+    :func:`glyph_warnings` for the designs' names, then WeasyPrint's. Raises
+    :class:`SheetError` as :func:`render_sheets` does, carrying the name warnings.
+    """
+    from sheetgen.scenarios.fleets import fleet_side, numbered_ships
+
+    ships: list[Ship] = []
+    designs: list[Ship] = []
+    for entry in entries:
+        side = fleet_side(entry)
+        designs.append(Ship(entry.game, entry.stats, entry.findings, side))
+        ships += [Ship(entry.game, stats, entry.findings, side) for stats in numbered_ships(entry)]
+    names = tuple(glyph_warnings(designs))
+    try:
+        return render_sheets(ships, paper=paper, fmt=fmt, title=title).warned(names)
+    except SheetError as exc:
+        raise SheetError(str(exc), names) from None

@@ -1,0 +1,132 @@
+"""Counter sheets for designs, fleets and scenarios, as PDF or SVG files.
+
+:func:`gather_counters` reads design files and scenarios and builds every
+counter they give (:mod:`sheetgen.layout.counters`), with the sides, the
+sheets' title, and the findings to show; :func:`counter_files` writes laid-out
+sheets as one PDF or one SVG file per page. ``sheetgen counters`` is these two
+around :func:`~sheetgen.layout.counters.layout_sheets`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sheetgen.core.source import Located
+from sheetgen.draw.primitives import Drawing
+from sheetgen.games.base import Game
+from sheetgen.layout.counters import Counter
+
+__all__ = ["CounterSet", "counter_files", "gather_counters"]
+
+
+@dataclass
+class CounterSet:
+    """Counters gathered from design files and scenarios.
+
+    ``counters``: ships' counters (scenarios' sides first, then designs read
+    from files), then markers; ``ships`` of them are ships' counters. ``title``
+    names the sheets (a lone scenario's ``<name>: counters``, else ``Counters``).
+    ``located``: findings to show, in order (errors in designs and scenarios;
+    input that cannot be read). ``exit_code``: 0, 1 when a design or scenario
+    has errors, 2 when input cannot be read (then nothing more was gathered).
+    ``error``: why nothing can be printed (too many counters), else None.
+    """
+
+    counters: list[Counter] = field(default_factory=list)
+    ships: int = 0
+    title: str = "Counters"
+    located: list[Located] = field(default_factory=list)
+    exit_code: int = 0
+    error: str | None = None
+
+
+def gather_counters(
+    paths: Iterable[str | os.PathLike[str]] = (),
+    scenarios: Iterable[Path] = (),
+    *,
+    copies: int = 1,
+    markers: Game | None = None,
+) -> CounterSet:
+    """Counters for the designs and fleets in ``paths`` (a fleet file's ``count``
+    gives that many ships, its ``side`` their side and colour) and every ship of
+    every side of the ``scenarios`` (scenario files met among ``paths`` too, after
+    them), ``copies`` of each, then the ``markers`` game's markers for those
+    sides (two default sides when there are none). See :class:`CounterSet`.
+    """
+    from sheetgen.layout.counters import (
+        DEFAULT_COLOURS,
+        CounterError,
+        fleet_counters,
+        marker_counters,
+        scenario_counters,
+    )
+    from sheetgen.scenarios.loading import load_designs
+    from sheetgen.scenarios.scenario import load_scenario
+
+    out = CounterSet()
+    given = list(paths)
+    scenario_paths = list(scenarios)
+    fleet_items: list[Counter] = []
+    fleet_sides: list[tuple[str, str]] = []
+    if given:
+        result = load_designs(given)
+        if result.input_errors:
+            out.located, out.exit_code = list(result.input_errors), 2
+            return out
+        scenario_paths += [Path(source) for source, _doc in result.scenarios]
+        for entry in result.entries:
+            out.located += [loc for loc in entry.located if loc.finding.is_error]
+        out.exit_code = result.exit_code
+        try:
+            fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+        except CounterError as exc:
+            out.error = str(exc)
+            return out
+    sides: list[tuple[str, str]] = []
+    names: list[str] = []
+    for path in scenario_paths:
+        loaded, sresult = load_scenario(path)
+        if sresult.input_errors or loaded is None:
+            out.located += sresult.input_errors
+            out.exit_code = 2
+            return out
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        out.located += errors
+        if errors:
+            out.exit_code = 1
+        try:
+            out.counters += scenario_counters(loaded, copies=copies, markers=False)
+        except CounterError as exc:
+            out.error = str(exc)
+            return out
+        sides += [(side.name, side.colour) for side in loaded.sides]
+        names.append(loaded.name)
+    # one scenario alone names the sheets, as in its kit
+    if len(names) == 1 and not fleet_items:
+        out.title = f"{names[0]}: counters"
+    out.counters += fleet_items
+    sides += fleet_sides
+    out.ships = len(out.counters)
+    if markers is not None:
+        owners = sides or [("Side 1", DEFAULT_COLOURS[0]), ("Side 2", DEFAULT_COLOURS[1])]
+        out.counters += marker_counters(markers, owners)
+    return out
+
+
+def counter_files(drawing: Drawing, output: Path, fmt: str = "pdf") -> list[tuple[Path, bytes]]:
+    """The files of laid-out counter sheets: ``output`` as one PDF (``fmt="pdf"``),
+    or one SVG per page (``fmt="svg"``), named ``NAME-1.svg`` ... when there are
+    several pages; each as ``(path, bytes)``, in page order."""
+    if fmt == "pdf":
+        from sheetgen.draw.pdf import to_pdf
+
+        return [(output, to_pdf(drawing))]
+    from sheetgen.draw.svg import to_svg_pages
+
+    pages = to_svg_pages(drawing)
+    if len(pages) == 1:
+        return [(output, pages[0])]
+    return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]
