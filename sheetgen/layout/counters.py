@@ -53,11 +53,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
 from sheetgen.draw.primitives import Circle, Drawing, Lines, Page, Polygon, Primitive, Rect, Style, Text
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import AnyGame, CounterFace, Marker, Stats
 from sheetgen.layout.text import missing_glyphs, text_width
 from sheetgen.scenarios.scenario import DEFAULT_COLOURS
 
@@ -246,7 +246,7 @@ class Sheets:
 
 
 def ship_counters(
-    game: Game, stats: Any, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
+    game: AnyGame, stats: Stats, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
 ) -> list[Counter]:
     """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``.
 
@@ -257,7 +257,7 @@ def ship_counters(
     return [Counter(front, back, colour, side, side if group is None else group)] * copies
 
 
-def marker_counters(game: Game, sides: Sequence[tuple[str, str]]) -> list[Counter]:
+def marker_counters(game: AnyGame, sides: Sequence[tuple[str, str]]) -> list[Counter]:
     """Every marker counter of ``game`` (``game.markers()``), in the game's order.
 
     A marker with ``per_side`` comes ``count`` times for each ``(name, colour)``

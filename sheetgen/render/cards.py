@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from sheetgen.core.card import Card, card_to_csv, card_to_json
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame
 
 __all__ = ["CARD_FORMATS", "render_card"]
 
 CARD_FORMATS = ("pdf", "html", "json", "csv")
 
 
-def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> bytes:
+def render_card(game: AnyGame, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> bytes:
     """``game``'s reference card (or ``card``, one built for it with extra data) as PDF,
     HTML, JSON or CSV bytes (landscape paper for PDF/HTML).
 
@@ -26,7 +26,7 @@ def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Ca
         raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
     from sheetgen.render.html import PAPER, html_to_pdf, render_html
 
-    html = render_html(game.reference_template, {"card": card, "paper": PAPER[paper]})
+    html = render_html("reference.html.j2", {"card": card, "paper": PAPER[paper]})
     if fmt == "html":
         return html.encode("utf-8")
     pdf, _warnings = html_to_pdf(html)
