@@ -13,51 +13,63 @@ Design file::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from sheetgen.core.card import Card
 from sheetgen.core.findings import Finding
+from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import CounterFace, Game, Marker, View
+
+
+@dataclass
+class StandInDesign:
+    name: str
+    number: int
+    count: int = 1
 
 
 @dataclass
 class StandInStats:
     name: str
     number: int
+    design_class: str | None = None
+    game: str = "stand-in"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "number": self.number}
+    def to_dict(self) -> JSONObject:
+        return stats_dict(self)
 
 
-class StandIn(Game):
+def parse_design(fields: Fields) -> StandInDesign:
+    name = fields.text("name", required=True) or ""
+    number = fields.integer("number", 5, minimum=1) or 5
+    fields.done()
+    return StandInDesign(name, number)
+
+
+class StandIn(Game[StandInDesign, StandInStats]):
     id = "stand-in"
     title = "Stand-in game"
     seed = ""
-    sheet_template = ""
 
-    def parse(self, fields: Fields) -> StandInStats:
-        name = fields.text("name", required=True) or ""
-        number = fields.integer("number", 5, minimum=1) or 5
-        fields.done()
-        return StandInStats(name, number)
+    def parse(self, fields: Fields) -> StandInDesign:
+        return parse_design(fields)
 
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: StandInDesign) -> list[Finding]:
         return []
 
-    def derive(self, design: Any) -> StandInStats:
+    def derive(self, design: StandInDesign) -> StandInStats:
         return StandInStats(design.name, design.number)
 
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
+    def summary(self, stats: StandInStats) -> list[tuple[str, str]]:
         return [("number", str(stats.number))]
 
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: StandInStats, findings: list[Finding]) -> View:
         return {"name": stats.name}
 
     def reference(self) -> Card:
         return Card(self.id, self.title, [])
 
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: StandInStats) -> tuple[CounterFace, CounterFace]:
         n = stats.number
         front = CounterFace(
             stats.name, (("N", str(n)), ("MP", "3"), ("HS", "12"), ("ADF/MR", "3/2")), arrow=True

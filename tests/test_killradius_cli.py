@@ -30,8 +30,8 @@ def test_validate_fleets_exit_0(invoke: Invoke) -> None:
 def test_validate_illegal_exit_1(invoke: Invoke) -> None:
     r = invoke("validate", KR / "illegal")
     assert r.exit_code == 1
-    assert r.stdout.count("error [KR-") == 5
-    assert "5 designs: 0 legal, 5 illegal" in r.stderr
+    assert r.stdout.count("error [KR-") == 4
+    assert "4 designs: 0 legal, 4 illegal" in r.stderr
 
 
 def test_validate_warning_is_still_exit_0(invoke: Invoke) -> None:
@@ -55,6 +55,13 @@ def test_validate_missing_number_exit_2(invoke: Invoke, write: Callable[[str, st
     r = invoke("validate", bad)
     assert r.exit_code == 2
     assert f"{bad}:1:1: error [SCHEMA] design lacks the required key 'number'" in r.stdout
+
+
+def test_validate_number_of_the_wrong_type_exit_2(invoke: Invoke, write: Callable[[str, str], Path]) -> None:
+    bad = write("bad.yaml", "game: kill-radius\nname: Half Measure\ntype: destroyer leader\nnumber: 4.5\n")
+    r = invoke("validate", bad)
+    assert r.exit_code == 2
+    assert f"{bad}:4:9: error [SCHEMA] 'number' must be a whole number, found the number 4.5" in r.stdout
 
 
 def test_validate_scenario(invoke: Invoke) -> None:

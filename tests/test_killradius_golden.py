@@ -52,4 +52,4 @@ def test_golden_covers_every_shipped_design() -> None:
     }
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert {key.split("#")[0] for key in golden} == files
-    assert len(golden) == 18
+    assert len(golden) == 17

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games.knighthawks import card, parsing, rules, sheet
+from sheetgen.games.knighthawks import card, parse, rules, sheet
 from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS
@@ -36,7 +36,7 @@ def located(path: Path) -> list[str]:
 
 
 def test_doctests_of_the_rules_modules() -> None:
-    for module in (rules, parsing, card, sheet):
+    for module in (rules, parse, card, sheet):
         outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert outcome.failed == 0, module.__name__
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -23,6 +23,9 @@ from sheetgen.core.output import OutputError
 from sheetgen.core.source import Located
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.scenarios.loading import LoadResult, load_designs
+
+if TYPE_CHECKING:
+    from sheetgen.games.base import AnyGame
 
 #: Click's base exception, as Typer raises it (Typer may vendor Click under a private name).
 _CLICK_EXCEPTION: type[Exception] = next(
@@ -121,7 +124,7 @@ def _print_located(
             typer.echo(str(loc), err=err)
 
 
-def _game_or_fail(game_id: str) -> object:
+def _game_or_fail(game_id: str) -> AnyGame:
     try:
         return find_game(game_id)
     except UnknownGame as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,6 +28,10 @@ from sheetgen.core.output import OutputError
 from sheetgen.core.source import Located
 from sheetgen.games import GAMES
 from sheetgen.scenarios.loading import load_designs
+
+if TYPE_CHECKING:
+    from sheetgen.core.card import Card
+    from sheetgen.games.base import AnyGame
 
 
 @app.command()
@@ -194,7 +198,7 @@ def reference(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    rendered = render_card(found, paper=paper.value, fmt=fmt.value, card=card)  # type: ignore[arg-type]
+    rendered = render_card(found, paper=paper.value, fmt=fmt.value, card=card)
     _warn(rendered.warnings)
     if output is None:
         sys.stdout.write(rendered.data.decode("utf-8"))
@@ -203,7 +207,7 @@ def reference(
     _err(f"wrote {output}")
 
 
-def _card_with_tables(game: object, path: Path) -> object:
+def _card_with_tables(game: AnyGame, path: Path) -> Card:
     """The card of ``game`` with the data in ``path``; exits 2 on unreadable or wrong data."""
     from sheetgen.core.findings import InputError
     from sheetgen.core.schema import Fields
@@ -215,7 +219,7 @@ def _card_with_tables(game: object, path: Path) -> object:
         _print_located(exc.located, err=True)
         raise typer.Exit(2) from None
     try:
-        card, findings = game.reference_data(Fields(doc.data, what="tables file"))  # type: ignore[attr-defined]
+        card, findings = game.reference_data(Fields(doc.data, what="tables file"))
     except NotImplementedError as exc:
         _fail(str(exc))
     except InputError as exc:
@@ -257,7 +261,7 @@ def import_design(
     # the pasted text is one single-line value, so Char offsets become columns
     doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:
-        mapping, findings = found.import_notation(text, name)  # type: ignore[attr-defined]
+        mapping, findings = found.import_notation(text, name)
     except NotImplementedError as exc:
         _fail(str(exc))
     except InputError as exc:

@@ -1,7 +1,7 @@
 """``sheetgen roll``: a random ship from a game's systems table, as a YAML design.
 
-Only Space Cruisers builds ships by rolling (its d20 systems table). The roll
-is seeded (``--seed``, default :data:`~sheetgen.games.spacecruisers.roll.DEFAULT_SEED`),
+The game's :meth:`~sheetgen.games.base.Game.roll` builds the ship; only Space
+Cruisers rolls ships (its d20 systems table). The roll is seeded (``--seed``),
 so the same command prints the same ship on every machine.
 """
 
@@ -15,10 +15,7 @@ import typer
 
 from sheetgen.cli.app import _err, _fail, _write, app
 
-__all__ = ["ROLLABLE", "roll"]
-
-#: Games whose ships can be rolled.
-ROLLABLE = ("space-cruisers",)
+__all__ = ["roll"]
 
 
 class RollHull(StrEnum):
@@ -52,22 +49,18 @@ def roll(
     Duplicate once-only systems are rerolled and a 20 is a seeded choice; the
     YAML's comments record every roll and the command that repeats it.
     """
-    from sheetgen.games import GAMES, UnknownGame, find_game
+    from sheetgen.games import UnknownGame, find_game, rolling_games
 
     try:
         found = find_game(game)
     except UnknownGame as exc:
         _fail(str(exc))
-    if found.id not in ROLLABLE:
-        known = ", ".join(g for g in ROLLABLE if g in GAMES)
-        _fail(f"{found.id} builds ships by design, not by rolling; roll knows: {known}")
-    from sheetgen.games.spacecruisers.roll import roll_ship
-
     try:
-        ship = roll_ship(seed=seed, systems=systems, hull=hull.value, fighters=fighters, name=name)
+        text = found.roll(seed, name=name, systems=systems, hull=hull.value, fighters=fighters)
+    except NotImplementedError as exc:
+        _fail(f"{exc}; roll knows: {', '.join(rolling_games())}")
     except ValueError as exc:
         _fail(str(exc))
-    text = ship.to_yaml()
     if output is None:
         typer.echo(text, nl=False)
         return

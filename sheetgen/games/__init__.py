@@ -1,7 +1,8 @@
 """The games registry: the id written in YAML (``game: starfire``) to its module.
 
 Modules are imported on first use, so ``sheetgen validate`` on a Starfire file
-never imports the other games. :func:`find_game` raises :class:`UnknownGame`
+never imports the other games; :func:`rolling_games` (``sheetgen roll``'s
+error message) imports them all. :func:`find_game` raises :class:`UnknownGame`
 (a ``ValueError``) naming what was asked for and the known ids.
 """
 
@@ -11,9 +12,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sheetgen.games.base import Game
+    from sheetgen.games.base import AnyGame
 
-__all__ = ["GAMES", "UnknownGame", "find_game"]
+__all__ = ["GAMES", "UnknownGame", "find_game", "rolling_games"]
 
 #: id in YAML -> module holding a ``GAME`` object (RULINGS.md, table of seeds).
 GAMES: dict[str, str] = {
@@ -23,7 +24,7 @@ GAMES: dict[str, str] = {
     "knight-hawks-2000": "sheetgen.games.knighthawks",
 }
 
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, AnyGame] = {}
 
 
 class UnknownGame(ValueError):
@@ -34,8 +35,9 @@ class UnknownGame(ValueError):
         super().__init__(f"unknown game {asked!r}; known games: {', '.join(GAMES)}")
 
 
-def find_game(game_id: object) -> Game:
-    """The :class:`~sheetgen.games.base.Game` registered as ``game_id``.
+def find_game(game_id: object) -> AnyGame:
+    """The :class:`~sheetgen.games.base.Game` registered as ``game_id``, typed as
+    :data:`~sheetgen.games.base.AnyGame` (its design and stats types erased).
 
     Raises :class:`UnknownGame` for anything else (case and spaces are forgiven:
     ``Starfire`` finds ``starfire``).
@@ -46,3 +48,9 @@ def find_game(game_id: object) -> Game:
     if key not in _loaded:
         _loaded[key] = importlib.import_module(GAMES[key]).GAME
     return _loaded[key]
+
+
+def rolling_games() -> list[str]:
+    """Ids of the games whose ships can be rolled (:attr:`~sheetgen.games.base.Game.rolls`),
+    in registry order."""
+    return [game_id for game_id in GAMES if find_game(game_id).rolls]

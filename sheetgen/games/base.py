@@ -1,8 +1,10 @@
 """What every game module provides.
 
-A game is one object implementing :class:`Game`: it parses a design mapping
-into its own typed design, checks it into findings, derives its stats, and
-builds the view models its templates print. Rules never see YAML positions,
+A game is one object implementing :class:`Game` over its own design and stats
+types (``class Starfire(Game[Design, StarfireStats])``): it parses a design
+mapping into its typed design (in the game package's ``parse`` module), checks
+it into findings, derives its stats, and builds the view models its templates
+print. Rules never see YAML positions,
 files, fonts or paper; renderers never re-derive a rule.
 """
 
@@ -10,16 +12,18 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from sheetgen.core.findings import Finding
+from sheetgen.core.jsondata import JSONObject
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.card import Card
     from sheetgen.core.schema import Fields
 
-__all__ = ["CounterFace", "Game", "Marker", "Stats", "name_size"]
+__all__ = ["AnyGame", "CounterFace", "Design", "Game", "Marker", "Stats", "View", "name_size"]
 
 
 def name_size(name: str) -> str:
@@ -64,30 +68,59 @@ class Marker:
     back: str | None = None
 
 
-class Stats(Protocol):
-    """Derived stats of one design: at least ``name`` and a JSON-ready ``to_dict``."""
+class Design(Protocol):
+    """What the loader needs of any game's design: its ``name`` (must not be empty)
+    and ``count``, the ships of it a file asks for (set after :meth:`Game.parse`)."""
 
     name: str
+    count: int
 
-    def to_dict(self) -> dict[str, Any]: ...
+
+class Stats(Protocol):
+    """Derived stats of one design, a dataclass (``dataclasses.replace`` names ships).
+
+    ``name`` is the ship's (or design's) name; ``design_class`` the class it
+    belongs to (``None`` where the design names none: :meth:`Game.named` then
+    makes the design's name the class of the ships it names); ``to_dict`` the
+    JSON object ``sheetgen stats --json`` prints (see
+    :func:`~sheetgen.core.jsondata.stats_dict`).
+    """
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+    name: str
+    design_class: str | None
+
+    def to_dict(self) -> JSONObject: ...
 
 
-class Game(ABC):
-    """A rule system: id as written in YAML (``game: starfire``), title, seed file."""
+DesignT = TypeVar("DesignT", bound=Design)
+StatsT = TypeVar("StatsT", bound=Stats)
+
+#: A game's template view of one ship (or the extra values of a sheet): plain
+#: values for Jinja2, no rules in templates.
+View: TypeAlias = dict[str, object]
+
+
+class Game(ABC, Generic[DesignT, StatsT]):
+    """A rule system over its own design type ``DesignT`` and stats type ``StatsT``:
+    id as written in YAML (``game: starfire``), title, seed file.
+
+    Each game reads designs in its package's ``parse`` module
+    (``parse_design(fields) -> Design``), which :meth:`parse` calls. Templates
+    are the renderer's business (``templates/<id>/sheet.html.j2``).
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     seed: ClassVar[str]
-    #: Jinja2 template (under ``templates/``) printing record sheets for a list of ships.
-    sheet_template: ClassVar[str]
-    #: Jinja2 template printing the reference card.
-    reference_template: ClassVar[str] = "reference.html.j2"
     #: Distance one hex stands for, as ``(amount, unit)`` (Knight Hawks 2000: ``(60, "m")``);
     #: ``None`` where the game gives none. Maps print a scale bar from it.
     hex_scale: ClassVar[tuple[float, str] | None] = None
+    #: Whether :meth:`roll` builds ships (``sheetgen roll``); Space Cruisers only.
+    rolls: ClassVar[bool] = False
 
     @abstractmethod
-    def parse(self, fields: Fields) -> Any:
+    def parse(self, fields: Fields) -> DesignT:
         """Read a design from ``fields`` (``game`` and ``count`` already read).
 
         Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``)
@@ -95,19 +128,19 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: DesignT) -> list[Finding]:
         """Every finding about ``design``, errors first in rule order; never raises."""
 
     @abstractmethod
-    def derive(self, design: Any) -> Stats:
+    def derive(self, design: DesignT) -> StatsT:
         """The design's derived stats from the encoded tables; never raises."""
 
     @abstractmethod
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
+    def summary(self, stats: StatsT) -> list[tuple[str, str]]:
         """Label/value rows for the readable ``sheetgen stats`` table."""
 
     @abstractmethod
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: StatsT, findings: list[Finding]) -> View:
         """The plain view model of one ship on the record sheet (no rules in templates)."""
 
     @abstractmethod
@@ -115,16 +148,16 @@ class Game(ABC):
         """The reference card's tables, computed from the same functions the checks use."""
 
     @abstractmethod
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: StatsT) -> tuple[CounterFace, CounterFace]:
         """Front and back of ``stats``' ship counter: key numbers in front, the
         reduced state (or the fleet emblem) on the back."""
 
-    def fleet_totals(self, ships: list[tuple[Any, int]]) -> list[tuple[str, str]]:
+    def fleet_totals(self, ships: list[tuple[StatsT, int]]) -> list[tuple[str, str]]:
         """Label/value rows summing one fleet file's designs, given as ``(stats, count)``
         pairs; ``sheetgen stats`` prints them after the fleet (none by default)."""
         return []
 
-    def sheet_context(self, ships: list[dict[str, Any]]) -> dict[str, Any]:
+    def sheet_context(self, ships: list[View]) -> View:
         """Extra values for the record-sheet template, from every ship view of the
         document (``side`` already set): fleet totals, a roster (none by default)."""
         return {}
@@ -141,21 +174,52 @@ class Game(ABC):
         """The game's marker counters, from its rules (none by default)."""
         return []
 
-    def scenario_findings(self, scenario: Any) -> list[Finding]:
+    def scenario_findings(self, sides: Sequence[tuple[str, Sequence[StatsT]]]) -> list[Finding]:
         """Findings about a scenario's fleets that the game's own rules give (Starfire:
-        one design type per hull size on each side); paths are into the scenario file."""
+        one design type per hull size on each side). ``sides`` holds each side's name
+        and the stats of its ships' designs, in the scenario's order; paths are into
+        the scenario file (``("sides", i, "fleet")``). None by default."""
         return []
 
-    def named(self, stats: Any, name: str) -> Any:
+    def named(self, stats: StatsT, name: str) -> StatsT:
         """``stats`` for one ship of the design called ``name`` (a scenario names each
-        ship; the design's own name becomes its class where the game has one)."""
-        changes: dict[str, Any] = {"name": name}
-        if hasattr(stats, "design_class") and not stats.design_class and name != stats.name:
-            changes["design_class"] = stats.name
-        return dataclasses.replace(stats, **changes)
+        ship; the design's own name becomes its class when it states none)."""
+        design_class = stats.design_class
+        if not design_class and name != stats.name:
+            design_class = stats.name
+        return dataclasses.replace(stats, name=name, design_class=design_class)
 
-    def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+    def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read a design pasted in the game's community notation into a YAML-ready
         mapping plus findings located by :class:`~sheetgen.core.findings.Char` offsets
         into ``text``. Raises ``NotImplementedError`` where a game has no notation."""
         raise NotImplementedError(f"{self.id} has no design notation to import")
+
+    def roll(
+        self,
+        seed: int,
+        *,
+        name: str | None = None,
+        systems: int | None = None,
+        hull: str | None = None,
+        fighters: bool = False,
+    ) -> str:
+        """A random ship as a YAML design whose comments record every roll (``sheetgen
+        roll``): ``seed`` seeds the dice (the same seed gives the same ship),
+        ``systems`` is how many rolls on the game's systems table (``None``: the
+        game's default), ``hull`` the hull to build on in the game's own words
+        (``None``: its default), ``fighters`` whether play uses fighters.
+
+        Raises ``ValueError`` for options the game refuses (an unknown hull, too
+        many systems), and ``NotImplementedError`` where the game builds ships by
+        design only (see :attr:`rolls`)."""
+        raise NotImplementedError(f"{self.id} builds ships by design, not by rolling")
+
+
+#: A registered game whose design and stats types are not known where it is used
+#: (the registry's, an :class:`~sheetgen.scenarios.loading.Entry`'s): designs are
+#: :class:`Design`, stats :class:`Stats`. ``Game`` is invariant in both, so a
+#: concrete game is one of these only by the registry's say-so (it is loaded by
+#: name); callers keep it sound by handing a design or stats back only to the game
+#: that made it, as the loader, sheets, counters and kit do.
+AnyGame: TypeAlias = "Game[Design, Stats]"

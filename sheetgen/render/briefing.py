@@ -85,7 +85,7 @@ def briefing_view(
         for ship in side.ships:
             front, _back = scenario.game.counter(ship.stats)
             numbers = " · ".join(f"{label} {value}".strip() for label, value in front.values)
-            design = getattr(ship.entry.stats, "design_class", None) or ship.entry.stats.name
+            design = ship.entry.stats.design_class or ship.entry.stats.name
             ships.append(
                 {"name": ship.name, "design": design if design != ship.name else "", "numbers": numbers}
             )

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from sheetgen.core.card import Card, card_to_csv, card_to_json
 from sheetgen.core.rendered import Rendered
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame
 
 __all__ = ["CARD_FORMATS", "render_card"]
 
 CARD_FORMATS = ("pdf", "html", "json", "csv")
 
 
-def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None) -> Rendered:
+def render_card(
+    game: AnyGame, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None
+) -> Rendered:
     """``game``'s reference card (or ``card``, one built for it with extra data) as PDF,
     HTML, JSON or CSV bytes (landscape paper for PDF/HTML), with WeasyPrint's
     warnings for PDF (no warnings for the other formats).
@@ -28,7 +30,7 @@ def render_card(game: Game, *, paper: str = "letter", fmt: str = "pdf", card: Ca
         raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
     from sheetgen.render.html import PAPER, html_to_pdf, render_html
 
-    html = render_html(game.reference_template, {"card": card, "paper": PAPER[paper]})
+    html = render_html("reference.html.j2", {"card": card, "paper": PAPER[paper]})
     if fmt == "html":
         return Rendered(html.encode("utf-8"))
     return html_to_pdf(html)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sheetgen.core.source import Located
 from sheetgen.draw.primitives import Drawing
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame
 from sheetgen.layout.counters import Counter
 
 __all__ = ["CounterSet", "counter_files", "gather_counters"]
@@ -48,7 +48,7 @@ def gather_counters(
     scenarios: Iterable[Path] = (),
     *,
     copies: int = 1,
-    markers: Game | None = None,
+    markers: AnyGame | None = None,
 ) -> CounterSet:
     """Counters for the designs and fleets in ``paths`` (a fleet file's ``count``
     gives that many ships, its ``side`` their side and colour) and every ship of

@@ -1,20 +1,21 @@
 """Record sheets for many ships, printed in one pass per game.
 
 :func:`render_sheets` takes ships (a game, derived stats, findings) in print
-order, builds one HTML document per game from that game's template, and
-prints them together: one WeasyPrint layout per game, never one per ship.
-:func:`design_sheets` does the same for designs read from files: a fleet
-file's ``count`` gives that many numbered ships, its ``side`` their side.
+order, builds one HTML document per game from that game's template
+(``templates/<game id>/sheet.html.j2``), and prints them together: one
+WeasyPrint layout per game, never one per ship. :func:`design_sheets` does
+the same for designs read from files: a fleet file's ``count`` gives that
+many numbered ships, its ``side`` their side.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.rendered import Rendered
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame, Stats, View
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.loading import Entry
@@ -35,8 +36,8 @@ class SheetError(Exception):
 class Ship:
     """One ship to print: its game, derived stats (named for this ship) and findings."""
 
-    game: Game
-    stats: Any
+    game: AnyGame
+    stats: Stats
     findings: list[Finding]
     side: str | None = None
     colour: str | None = None
@@ -51,7 +52,7 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
     out = []
     seen: set[str] = set()
     for ship in ships:
-        for text in (ship.stats.name, getattr(ship.stats, "design_class", None)):
+        for text in (ship.stats.name, ship.stats.design_class):
             if not text or text in seen:
                 continue
             seen.add(text)
@@ -65,7 +66,7 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
     """One HTML document per game, in the order games first appear in ``ships``."""
     from sheetgen.render.html import PAPER, render_html
 
-    groups: dict[str, tuple[Game, list[dict[str, Any]]]] = {}
+    groups: dict[str, tuple[AnyGame, list[View]]] = {}
     for ship in ships:
         view = ship.game.sheet_ship(ship.stats, ship.findings)
         view["side"] = ship.side
@@ -73,7 +74,7 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
         groups.setdefault(ship.game.id, (ship.game, []))[1].append(view)
     return [
         render_html(
-            game.sheet_template,
+            f"{game.id}/sheet.html.j2",
             {
                 **game.sheet_context(views),
                 "ships": views,

@@ -17,10 +17,11 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error
+from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields, describe
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame, Design, Stats
 
 __all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
 
@@ -37,10 +38,10 @@ class Entry:
 
     document: Document
     base: Path
-    game: Game
-    design: Any
+    game: AnyGame
+    design: Design
     findings: list[Finding]
-    stats: Any
+    stats: Stats
     count: int = 1
 
     @property
@@ -53,9 +54,9 @@ class Entry:
         """The findings placed in their file (``file:line:col``)."""
         return [self.document.locate(f, self.base) for f in self.findings]
 
-    def stats_dict(self) -> dict[str, Any]:
+    def stats_dict(self) -> JSONObject:
         """The JSON object ``sheetgen stats --json`` prints for this design."""
-        out: dict[str, Any] = self.stats.to_dict()
+        out = self.stats.to_dict()
         out["legal"] = self.legal
         out["findings"] = [
             {
@@ -169,15 +170,14 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
                 ) from None
             count = fields.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             design = game.parse(fields)
-            if isinstance(getattr(design, "name", None), str) and not design.name.strip():
+            if not design.name.strip():
                 raise InputError([error("SCHEMA", "'name' must not be empty", (*base, "name"))])
         except InputError as exc:
             result.input_errors.extend(doc.locate(f) for f in exc.findings)
             continue
         if only_game and game.id != only_game:
             continue
-        if hasattr(design, "count"):
-            design.count = count
+        design.count = count
         findings = game.check(design)
         result.entries.append(Entry(doc, base, game, design, findings, game.derive(design), count))
 

@@ -19,7 +19,7 @@ from sheetgen.core.findings import InputError, Path, error
 from sheetgen.core.schema import Fields
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
-from sheetgen.games.base import Game
+from sheetgen.games.base import AnyGame, Stats
 from sheetgen.scenarios.loading import MAX_COUNT, Entry, LoadResult, read_designs
 from sheetgen.scenarios.placement import Rule, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
@@ -49,7 +49,7 @@ class ScenarioShip:
     path: Path = ()
 
     @property
-    def stats(self) -> Any:
+    def stats(self) -> Stats:
         """The design's stats, named for this ship."""
         return self.entry.game.named(self.entry.stats, self.name)
 
@@ -91,7 +91,7 @@ class Scenario:
     """A scenario read from its file; ``located`` holds every design finding."""
 
     name: str
-    game: Game
+    game: AnyGame
     path: FsPath
     document: Document
     sides: list[Side]
@@ -116,7 +116,7 @@ class Scenario:
 
 
 def _fleet_designs(
-    item: Fields, doc: Document, scenario_dir: FsPath, game: Game, result: LoadResult
+    item: Fields, doc: Document, scenario_dir: FsPath, game: AnyGame, result: LoadResult
 ) -> list[Entry]:
     """Entries for one fleet item's ``design`` (path, ``path#Name`` or inline mapping)."""
     ref = item.raw("design", required=True)
@@ -160,7 +160,7 @@ def _fleet_designs(
     return result.entries[before:]
 
 
-def _read_inline(doc: Document, base: Path, game: Game, result: LoadResult) -> None:
+def _read_inline(doc: Document, base: Path, game: AnyGame, result: LoadResult) -> None:
     data = dict(doc.data)
     data.setdefault("game", game.id)
     shifted = Document(doc.source, [data], {}, {})
@@ -244,7 +244,8 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
     if scenario is not None:
         for entry in result.entries:
             scenario.located.extend(entry.located)
-        checks = check_placement(scenario, scenario.placement) + scenario.game.scenario_findings(scenario)
+        fleets = [(side.name, [ship.entry.stats for ship in side.ships]) for side in scenario.sides]
+        checks = check_placement(scenario, scenario.placement) + scenario.game.scenario_findings(fleets)
         scenario.located.extend(doc.locate(f) for f in checks)
     return scenario, result
 

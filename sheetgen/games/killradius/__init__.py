@@ -18,12 +18,13 @@ Number.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.killradius import rules
+from sheetgen.games.killradius.parse import parse_design
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -31,58 +32,30 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "KillRadius"]
 
 
-def _whole(value: Any) -> int | None:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
-
-
-class KillRadius(Game):
+class KillRadius(Game[rules.Design, rules.KillRadiusStats]):
     """The Kill Radius rules module (RULINGS KR-1 .. KR-6)."""
 
     id = "kill-radius"
     title = "Kill Radius: Quick & Dirty Starship Combat"
     seed = "000_608a47ddada5aaa7.txt"
-    sheet_template = "killradius/sheet.html.j2"
 
     def parse(self, fields: Fields) -> rules.Design:
-        name = fields.text("name", "", required=True) or ""
-        ship_type = (fields.text("type", "", required=True) or "").strip()
-        if fields.has("type") and not ship_type and isinstance(fields.data.get("type"), str):
-            fields.problem(
-                "'type' is empty: name one of the text's ship types or your own", fields.at("type")
-            )
-        number_raw = fields.raw("number", required=True)
-        carrier = fields.boolean("carrier") if fields.has("carrier") else None
-        design = rules.Design(
-            name=name,
-            ship_type=ship_type,
-            number=_whole(number_raw),
-            number_raw=number_raw,
-            design_class=fields.text("class"),
-            carrier=carrier,
-            fighters=fields.raw("fighters"),
-            notes=fields.text("notes"),
-        )
-        fields.done()
-        return design
+        return parse_design(fields)
 
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: Any) -> rules.KillRadiusStats:
+    def derive(self, design: rules.Design) -> rules.KillRadiusStats:
         return rules.derive(design)
 
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
-        s: rules.KillRadiusStats = stats
+    def summary(self, stats: rules.KillRadiusStats) -> list[tuple[str, str]]:
+        s = stats
         if s.type_listed:
             kind = f"{s.type} (the text lists it under Number {s.type_number})"
         else:
             kind = f"{s.type} (free type name)"
-        rows = [("type", kind), ("Number", "?" if s.number is None else str(s.number))]
-        if s.number is not None and s.half_number is not None:
+        rows = [("type", kind), ("Number", str(s.number))]
+        if s.half_number is not None:
             if s.reduced_movement_points is None:
                 rows += [
                     ("movement points", str(s.movement_points)),
@@ -120,16 +93,16 @@ class KillRadius(Game):
             rows.append(("count", str(s.count)))
         return rows
 
-    def fleet_totals(self, ships: list[tuple[Any, int]]) -> list[tuple[str, str]]:
+    def fleet_totals(self, ships: list[tuple[rules.KillRadiusStats, int]]) -> list[tuple[str, str]]:
         """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""
         return [(label, str(value)) for label, value in rules.fleet_totals(ships).items()]
 
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: rules.KillRadiusStats, findings: list[Finding]) -> View:
         from sheetgen.games.killradius.sheet import ship_view
 
         return ship_view(stats, findings)
 
-    def sheet_context(self, ships: list[dict[str, Any]]) -> dict[str, Any]:
+    def sheet_context(self, ships: list[View]) -> View:
         from sheetgen.games.killradius.sheet import roster_context
 
         return roster_context(ships)
@@ -139,20 +112,20 @@ class KillRadius(Game):
 
         return card()
 
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: rules.KillRadiusStats) -> tuple[CounterFace, CounterFace]:
         """Front: name, Number and MP, facing arrow. Back: the ship at its half
         threshold, the Number it flips at and the reduced MP (KR-3); a Number 1
         ship, which any damage destroys, has its side's emblem on the back."""
-        s: rules.KillRadiusStats = stats
+        s = stats
         unknown = "?"
         front = CounterFace(
             s.name,
             (
-                ("#", unknown if s.number is None else str(s.number)),
+                ("#", str(s.number)),
                 ("MP", unknown if s.movement_points is None else str(s.movement_points)),
             ),
         )
-        if s.number is not None and s.reduced_movement_points is None:
+        if s.reduced_movement_points is None:
             # a Number 1 ship has no reduced side: any damage destroys it
             return front, CounterFace(s.name, arrow=False, emblem=True)
         back = CounterFace(

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding, error, in_order, note, warning
+from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 from sheetgen.hexgrid import Hex, format_vector, hex_line, hexes_between, parse_vector, turn
@@ -602,21 +603,21 @@ def assault_odds(fighters: int, target_number: int) -> H[int]:
 
 @dataclass
 class Design:
-    """A Kill Radius design as read from YAML.
+    """A Kill Radius design as read from YAML (types checked by
+    :func:`~sheetgen.games.killradius.parse.parse_design`).
 
-    ``number`` is the starting Number when it was written as a whole number
-    (``None`` otherwise, with the written value in ``number_raw``); ``carrier``
-    the stated ``carrier:`` (``None`` when left to the type); ``fighters`` the
-    stated fighters aboard, raw (``None``: as many as the Number allows).
+    ``number`` is the starting Number as written (a whole number; one outside
+    1..10 is a KR-1 finding); ``carrier`` the stated ``carrier:`` (``None`` when
+    left to the type); ``fighters`` the stated fighters aboard (``None``: as many
+    as the Number allows; a negative count is a KR-5 finding).
     """
 
     name: str
     ship_type: str
-    number: int | None
-    number_raw: Any = None
+    number: int
     design_class: str | None = None
     carrier: bool | None = None
-    fighters: Any = None
+    fighters: int | None = None
     notes: str | None = None
     count: int = 1
 
@@ -629,42 +630,22 @@ def _is_carrier(design: Design) -> bool:
 
 
 def _number_ok(design: Design) -> bool:
-    return design.number is not None and data.MIN_NUMBER <= design.number <= data.MAX_NUMBER
-
-
-def _fighters_value(design: Design) -> int | None:
-    """The stated fighters as a whole number, or None when not one."""
-    f = design.fighters
-    if isinstance(f, float) and f.is_integer():
-        f = int(f)
-    if isinstance(f, bool) or not isinstance(f, int):
-        return None
-    return f
+    return data.MIN_NUMBER <= design.number <= data.MAX_NUMBER
 
 
 def check(design: Design) -> list[Finding]:
     """Every finding for ``design`` (RULINGS KR-1, KR-5); never raises.
 
-    Errors: a Number that is not a whole number from 1 to 10 (KR-1); a
-    ``carrier:`` that contradicts the text's list (KR-1); fighters on a ship that
-    is not a carrier, a fighters value that is not a whole number of 0 or more,
-    or more fighters than the Number (KR-5). Warning: a listed type under another
-    Number (KR-1, names the text's Number). Notes: a free type name (KR-1), a
-    carrier with room for more fighters (KR-5).
+    Errors: a Number outside 1 to 10 (KR-1); a ``carrier:`` that contradicts the
+    text's list (KR-1); fighters on a ship that is not a carrier, a negative
+    fighter count, or more fighters than the Number (KR-5). Warning: a listed
+    type under another Number (KR-1, names the text's Number). Notes: a free
+    type name (KR-1), a carrier with room for more fighters (KR-5). Wrong types
+    never reach here: they are ``SCHEMA`` input errors of the parser.
     """
     out: list[Finding] = []
-    span = f"{data.MIN_NUMBER} to {data.MAX_NUMBER}"
-    if design.number is None:
-        from sheetgen.core.schema import describe
-
-        out.append(
-            error(
-                "KR-1",
-                f"Number must be a whole number from {span}, found {describe(design.number_raw)}",
-                ("number",),
-            )
-        )
-    elif not _number_ok(design):
+    if not _number_ok(design):
+        span = f"{data.MIN_NUMBER} to {data.MAX_NUMBER}"
         out.append(error("KR-1", f"Number must be from {span}, found {design.number}", ("number",)))
 
     listed = find_type(design.ship_type)
@@ -678,7 +659,7 @@ def check(design: Design) -> list[Finding]:
             )
         )
     else:
-        if design.number is not None and _number_ok(design) and listed.number != design.number:
+        if _number_ok(design) and listed.number != design.number:
             out.append(
                 warning(
                     "KR-1",
@@ -698,15 +679,13 @@ def check(design: Design) -> list[Finding]:
             out.append(error("KR-1", msg, ("carrier",)))
 
     carrier = _is_carrier(design)
-    if design.fighters is not None:
-        fighters = _fighters_value(design)
-        if fighters is None or fighters < 0:
-            from sheetgen.core.schema import describe
-
+    fighters = design.fighters
+    if fighters is not None:
+        if fighters < 0:
             out.append(
                 error(
                     "KR-5",
-                    f"fighters must be a whole number of 0 or more, found {describe(design.fighters)}",
+                    f"fighters must be a whole number of 0 or more, found the number {fighters}",
                     ("fighters",),
                 )
             )
@@ -720,7 +699,7 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
-        elif carrier and design.number is not None and fighters > design.number:
+        elif carrier and fighters > design.number:
             out.append(
                 error(
                     "KR-5",
@@ -728,7 +707,7 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
-        elif carrier and _number_ok(design) and design.number is not None and fighters < design.number:
+        elif carrier and _number_ok(design) and fighters < design.number:
             out.append(
                 note(
                     "KR-5",
@@ -743,7 +722,7 @@ def check(design: Design) -> list[Finding]:
 class KillRadiusStats:
     """Derived stats of a Kill Radius design (JSON keys of ``sheetgen stats --json``).
 
-    ``number`` is the starting Number (``None`` when not a whole number);
+    ``number`` is the starting Number as written (outside 1..10 on an illegal design);
     ``movement_points``/``facing_changes`` undamaged, ``reduced_*`` at or below
     ``half_number``; ``carrier_roll_number`` ceil(Number / 3) for carriers;
     ``recovery_roll`` the d10 result a recovery needs at most (the starting
@@ -756,11 +735,10 @@ class KillRadiusStats:
     """
 
     name: str
-    design_class: str | None
     type: str
     type_listed: bool
     type_number: int | None
-    number: int | None
+    number: int
     movement_points: int | None
     facing_changes: int | None
     half_number: int | None
@@ -778,11 +756,12 @@ class KillRadiusStats:
     design_notes: str | None = None
     count: int = 1
     game: str = "kill-radius"
+    design_class: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["class"] = d.pop("design_class")
-        return {"name": d.pop("name"), "game": d.pop("game"), **d}
+    def to_dict(self) -> JSONObject:
+        """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
+        fields in order, ``class`` last."""
+        return stats_dict(self)
 
 
 def derive(design: Design) -> KillRadiusStats:
@@ -793,10 +772,9 @@ def derive(design: Design) -> KillRadiusStats:
     """
     listed = find_type(design.ship_type)
     carrier = _is_carrier(design)
-    ok = _number_ok(design)
-    n = design.number if ok and design.number is not None else None
+    n = design.number if _number_ok(design) else None
     capacity = n if (carrier and n is not None) else 0
-    stated = _fighters_value(design)
+    stated = design.fighters
     if not carrier:
         fighters = 0
     elif stated is None or stated < 0:

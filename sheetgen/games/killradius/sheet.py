@@ -72,7 +72,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
     fighters = []
     for k in range(stats.fighter_capacity):
         fighters.append({"label": f"F{k + 1}", "aboard": k < stats.fighters})
-    number_text = "?" if stats.number is None else str(stats.number)
+    number_text = str(stats.number)
     has_track = bool(stats.number_track)
     return {
         "name": stats.name,

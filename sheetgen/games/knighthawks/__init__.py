@@ -33,13 +33,13 @@ A design file::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.knighthawks import data, rules
-from sheetgen.games.knighthawks.parsing import parse_damage_tables, parse_design
+from sheetgen.games.knighthawks.parse import parse_damage_tables, parse_design
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -47,26 +47,25 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "KnightHawks2000"]
 
 
-class KnightHawks2000(Game):
+class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
     """The Knight Hawks 2000 rules module (RULINGS KH-1 .. KH-7)."""
 
     id = "knight-hawks-2000"
     title = "Knight Hawks 2000"
     seed = "002_8960282e34192c00.txt"
-    sheet_template = "knighthawks/sheet.html.j2"
     hex_scale = (60, "m")
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
 
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: Any) -> rules.KnightHawksStats:
+    def derive(self, design: rules.Design) -> rules.KnightHawksStats:
         return rules.derive(design)
 
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
-        s: rules.KnightHawksStats = stats
+    def summary(self, stats: rules.KnightHawksStats) -> list[tuple[str, str]]:
+        s = stats
         ft = rules.fraction_text
         rows = [
             ("class", s.design_class or "–"),
@@ -121,7 +120,7 @@ class KnightHawks2000(Game):
             )
         return rows
 
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: rules.KnightHawksStats, findings: list[Finding]) -> View:
         from sheetgen.games.knighthawks.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -133,17 +132,17 @@ class KnightHawks2000(Game):
 
     def reference_data(self, fields: Fields) -> tuple[Card, list[Finding]]:
         """The card with the damage-table roll ranges read from ``fields`` (RULINGS
-        KH-6; format in :func:`~sheetgen.games.knighthawks.parsing.parse_damage_tables`).
+        KH-6; format in :func:`~sheetgen.games.knighthawks.parse.parse_damage_tables`).
         Raises :class:`~sheetgen.core.findings.InputError` for wrong types or keys."""
         from sheetgen.games.knighthawks.card import card
 
         tables = parse_damage_tables(fields)
         return card(tables), tables.findings
 
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: rules.KnightHawksStats) -> tuple[CounterFace, CounterFace]:
         """Front: name, HS and ADF/MR, facing arrow. Back: the ship at half structure
         (ADF and MR halved, exact: ``3/2`` prints ``1½/1``)."""
-        s: rules.KnightHawksStats = stats
+        s = stats
         front = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", f"{s.adf}/{s.mr}")))
         half = f"{rules.compact_text(s.half_adf)}/{rules.compact_text(s.half_mr)}"
         back = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", half)), banner="½ STRUCTURE")

@@ -2,7 +2,7 @@
 functions the checks and record sheets use (never typed a second time).
 
 Damage-table roll ranges are printed only when a user supplies them
-(:class:`~sheetgen.games.knighthawks.parsing.DamageTables`, RULINGS KH-6).
+(:class:`~sheetgen.games.knighthawks.parse.DamageTables`, RULINGS KH-6).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.data import WeaponKind
-from sheetgen.games.knighthawks.parsing import DamageTables, roll_text
+from sheetgen.games.knighthawks.parse import DamageTables, roll_text
 
 __all__ = ["CRITICAL_TO_HIT", "HULL_SIZES", "RAM_PAIRS", "card", "defended_by"]
 
@@ -137,7 +137,7 @@ def _defences() -> Table:
 
 def _beam_reductions() -> Table:
     rows: list[list[Any]] = []
-    linked = 6 * data.WEAPONS["HLC"].max_damage  # type: ignore[operator]
+    linked = 6 * (data.WEAPONS["HLC"].max_damage or 0)
     pb = data.WEAPONS["PB"].max_damage or 0
     for shielded in (False, True):
         for abm in range(5):

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
+from sheetgen.core.jsondata import FieldHook, JSONObject, stats_dict, to_json
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
 
@@ -106,14 +106,6 @@ def compact_text(value: Fraction | int) -> str:
 def signed_percent(value: int) -> str:
     """A percent modifier with its sign and a true minus: ``+10%``, ``−25%``, ``+0%``."""
     return f"{value:+d}%".replace("-", "−")
-
-
-def _number(value: Fraction | int | None) -> int | float | None:
-    """A JSON number: whole values as ``int``, others as ``float``."""
-    if value is None:
-        return None
-    value = Fraction(value)
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 # --- weapons (KH-4, KH-7) -----------------------------------------------------------------
@@ -977,7 +969,8 @@ class KnightHawksStats:
     """Derived stats of a Knight Hawks 2000 design (JSON keys of ``sheetgen stats --json``).
 
     Fractions are exact; :meth:`to_dict` turns them into JSON numbers and adds
-    ``*_text`` keys with the printed fraction (KH-1).
+    ``*_text`` keys with the printed fraction (KH-1). Fields are in the order of
+    the JSON keys (see :data:`_JSON_FIELDS` for the ones written otherwise).
     """
 
     name: str
@@ -1019,10 +1012,10 @@ class KnightHawksStats:
     captain_im: int | None
     pilot_im: int | None
     evasion: str
-    repair_points: int
     repair_skill: int
     stress_analysis: int
     maneuvers: list[ManeuverRow]
+    repair_points: int
     mines_planned: int
     mine_hexes: int
     minelaying: list[MineDrop]
@@ -1030,96 +1023,100 @@ class KnightHawksStats:
     count: int = 1
     game: str = "knight-hawks-2000"
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "game": self.game,
-            "class": self.design_class,
-            "role": self.role,
-            "hull_size": self.hull_size,
-            "structure_points": self.structure_points,
-            "adf": self.adf,
-            "mr": self.mr,
-            "maneuver_points": _number(self.maneuver_points),
-            "maneuver_points_text": fraction_text(self.maneuver_points),
-            "maneuver_turns": _number(self.maneuver_turns),
-            "maneuver_turns_text": fraction_text(self.maneuver_turns),
-            "damage_control_rating": self.damage_control_rating,
-            "minimum_crew": self.minimum_crew,
-            "crew_total": self.crew_total,
-            "boarding_party": self.boarding_party,
-            "rally_turns": self.rally_turns,
-            "detection_modifier": self.detection_modifier,
-            "half_structure": self.half_structure,
-            "two_thirds_structure": self.two_thirds_structure,
-            "half_adf": _number(self.half_adf),
-            "half_mr": _number(self.half_mr),
-            "breakup_target": self.breakup_target,
-            "ram_damage": self.ram_damage,
-            "blast_damage": self.blast_damage,
-            "breach_damage": _number(self.breach_damage),
-            "attacks_per_turn": self.attacks_per_turn,
-            "weapons": [
-                {
-                    "code": m.code,
-                    "name": m.name,
-                    "kind": m.kind,
-                    "count": m.count,
-                    "range_km": m.range_km,
-                    "range_hexes": m.range_hexes,
-                    "rate_of_fire": "all carried" if m.launch_all else m.rate_of_fire,
-                    "max_damage": m.max_damage,
-                    "dice": f"{m.dice}D10" if m.dice else None,
-                    "per": m.per,
-                    "any_arc": m.any_arc,
-                    "ordnance": m.ordnance,
-                    "linked": m.linked,
-                }
-                for m in self.weapons
-            ],
-            "linked_groups": [
-                {"name": g.name, "weapons": g.members, "max_damage": g.max_damage, "attacks": 1}
-                for g in self.linked_groups
-            ],
-            "bays": [
-                {"name": b.name, "holds": b.ordnance_name, "carried": b.carried, "detonation": b.detonation}
-                for b in self.bays
-            ],
-            "defences": {
-                "icm_salvos": self.icm_salvos,
-                "abm_salvos": self.abm_salvos,
-                "magnetic_shielding": self.magnetic_shielding,
-            },
-            "sensors": self.sensors,
-            "computers": {"mastercomp": self.mastercomp, "systems": self.system_computers},
-            "void_engines": self.void_engines,
-            "adf_per_void_engine": _number(self.adf_per_void_engine),
-            "crew": [
-                {
-                    "station": c.station,
-                    "name": c.name,
-                    "im": c.im,
-                    "skills": c.skills,
-                    **({"post": c.post} if c.post else {}),
-                }
-                for c in self.crew
-            ],
-            "maneuvers": [
-                {
-                    "id": m.id,
-                    "cost": _number(m.cost),
-                    "cost_text": fraction_text(m.cost),
-                    "turns": _number(m.turns),
-                    "turns_text": fraction_text(m.turns),
-                }
-                for m in self.maneuvers
-            ],
-            "repair_every_turns": data.REPAIR_EVERY_TURNS,
-            "repair_points": self.repair_points,
-            "mines_planned": self.mines_planned,
-            "count": self.count,
+    def to_dict(self) -> JSONObject:
+        """The object ``sheetgen stats --json`` prints (:func:`~sheetgen.core.jsondata.stats_dict`
+        with :data:`_JSON_FIELDS`)."""
+        return stats_dict(self, _JSON_FIELDS)
+
+
+def _with_text(key: str, value: Fraction | None) -> JSONObject:
+    """A fraction as its JSON number plus ``KEY_text``, the printed fraction (KH-1)."""
+    return {key: to_json(value), f"{key}_text": fraction_text(value)}
+
+
+def _mount_json(m: Mount) -> JSONObject:
+    return {
+        "code": m.code,
+        "name": m.name,
+        "kind": m.kind,
+        "count": m.count,
+        "range_km": m.range_km,
+        "range_hexes": m.range_hexes,
+        "rate_of_fire": "all carried" if m.launch_all else m.rate_of_fire,
+        "max_damage": m.max_damage,
+        "dice": f"{m.dice}D10" if m.dice else None,
+        "per": m.per,
+        "any_arc": m.any_arc,
+        "ordnance": m.ordnance,
+        "linked": m.linked,
+    }
+
+
+def _maneuver_json(m: ManeuverRow) -> JSONObject:
+    return {"id": m.id, **_with_text("cost", m.cost), **_with_text("turns", m.turns)}
+
+
+def _none(s: KnightHawksStats) -> JSONObject:
+    """Left out of the JSON (shown on the sheet only)."""
+    return {}
+
+
+#: How :meth:`KnightHawksStats.to_dict` writes the fields it does not write as they are.
+_JSON_FIELDS: dict[str, FieldHook[KnightHawksStats]] = {
+    "maneuver_points": lambda s: _with_text("maneuver_points", s.maneuver_points),
+    "maneuver_turns": lambda s: _with_text("maneuver_turns", s.maneuver_turns),
+    "weapons": lambda s: {"weapons": [_mount_json(m) for m in s.weapons]},
+    "linked_groups": lambda s: {
+        "linked_groups": [
+            {"name": g.name, "weapons": to_json(g.members), "max_damage": g.max_damage, "attacks": 1}
+            for g in s.linked_groups
+        ]
+    },
+    "bays": lambda s: {
+        "bays": [
+            {"name": b.name, "holds": b.ordnance_name, "carried": b.carried, "detonation": b.detonation}
+            for b in s.bays
+        ]
+    },
+    "icm_salvos": lambda s: {
+        "defences": {
+            "icm_salvos": s.icm_salvos,
+            "abm_salvos": s.abm_salvos,
+            "magnetic_shielding": s.magnetic_shielding,
         }
-        return out
+    },
+    "abm_salvos": _none,
+    "magnetic_shielding": _none,
+    "mastercomp": lambda s: {
+        "computers": {"mastercomp": s.mastercomp, "systems": to_json(s.system_computers)}
+    },
+    "system_computers": _none,
+    "crew": lambda s: {
+        "crew": [
+            {
+                "station": c.station,
+                "name": c.name,
+                "im": c.im,
+                "skills": to_json(c.skills),
+                **({"post": c.post} if c.post else {}),
+            }
+            for c in s.crew
+        ]
+    },
+    "captain_im": _none,
+    "pilot_im": _none,
+    "evasion": _none,
+    "repair_skill": _none,
+    "stress_analysis": _none,
+    "maneuvers": lambda s: {"maneuvers": [_maneuver_json(m) for m in s.maneuvers]},
+    "repair_points": lambda s: {
+        "repair_every_turns": data.REPAIR_EVERY_TURNS,
+        "repair_points": s.repair_points,
+    },
+    "mine_hexes": _none,
+    "minelaying": _none,
+    "notes": _none,
+}
 
 
 def attacks_per_turn(design: Design) -> int:

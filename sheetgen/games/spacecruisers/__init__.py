@@ -18,115 +18,40 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sheetgen.core.findings import Char, Finding, Key
-from sheetgen.core.schema import Fields, describe
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.core.findings import Char, Finding, Path
+from sheetgen.core.jsondata import JSON, JSONObject
+from sheetgen.core.schema import Fields
+from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.spacecruisers import data, rules
+from sheetgen.games.spacecruisers.parse import parse_design
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
 
 __all__ = ["GAME", "SpaceCruisers"]
 
-_HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
 
-
-def _hull_id(text: str) -> str:
-    key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
-    key = key.removesuffix(" hull").strip()
-    return _HULL_ALIASES.get(key, key)
-
-
-def _read_systems(fields: Fields) -> list[rules.SystemEntry]:
-    """The ``systems`` value as entries (list, mapping of counts, or one line)."""
-    raw = fields.raw("systems")
-    path = fields.at("systems")
-    entries: list[rules.SystemEntry] = []
-    if raw is None:
-        return entries
-    if isinstance(raw, str):
-        found, problems = rules.parse_system_text(raw, path)
-        fields.problems.extend(problems)
-        return found
-    if isinstance(raw, list):
-        for i, item in enumerate(raw):
-            if isinstance(item, dict) and len(item) == 1:
-                # "- drives: 2" inside a list
-                ((name, count),) = item.items()
-                number = fields.check_integer(
-                    count, (*path, i, name), f"systems.{name}", minimum=1, maximum=rules.MAX_COUNT
-                )
-                if number is not None:
-                    entries.append(
-                        rules.SystemEntry(str(name), rules.lookup_system(str(name)), number, (*path, i))
-                    )
-                continue
-            if not isinstance(item, str):
-                fields.problem(
-                    f"'systems' item {i + 1} must be a system name, found {describe(item)}", (*path, i)
-                )
-                continue
-            entry, problems = rules.parse_system_item(item, (*path, i))
-            fields.problems.extend(problems)
-            if entry is not None:
-                entries.append(entry)
-        return entries
-    if isinstance(raw, dict):
-        for name, count in raw.items():
-            number = fields.check_integer(
-                count, (*path, name), f"systems.{name}", minimum=0, maximum=rules.MAX_COUNT
-            )
-            if number:
-                entries.append(
-                    rules.SystemEntry(
-                        str(name), rules.lookup_system(str(name)), number, (*path, Key(str(name)))
-                    )
-                )
-        return entries
-    fields.problem(
-        f"'systems' must be a list, a mapping of counts or one line of names, found {describe(raw)}", path
-    )
-    return entries
-
-
-class SpaceCruisers(Game):
+class SpaceCruisers(Game[rules.Design, rules.SpaceCruisersStats]):
     """The Space Cruisers rules module (RULINGS SC-1 .. SC-7)."""
 
     id = "space-cruisers"
     title = "Space Cruisers"
     seed = "004_072c088ea38743b6.txt"
-    sheet_template = "spacecruisers/sheet.html.j2"
+    rolls = True
 
     def parse(self, fields: Fields) -> rules.Design:
-        name = fields.text("name", "", required=True) or ""
-        hull = _hull_id(fields.text("hull", "", required=True) or "")
-        which = fields.choice("rules", ("basic", "advanced"), "advanced") or "advanced"
-        systems = _read_systems(fields)
-        non_military = fields.text_list("non_military") or []
-        design = rules.Design(
-            name=name,
-            hull=hull,
-            rules=which,
-            systems=systems,
-            non_military=[n.strip() for n in non_military],
-            non_military_paths=[(*fields.at("non_military"), i) for i in range(len(non_military))],
-            non_military_given=fields.has("non_military"),
-            design_class=fields.text("class"),
-            notes=fields.text("notes"),
-        )
-        fields.done()
-        return design
+        return parse_design(fields)
 
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: Any) -> rules.SpaceCruisersStats:
+    def derive(self, design: rules.Design) -> rules.SpaceCruisersStats:
         return rules.derive(design)
 
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
-        s: rules.SpaceCruisersStats = stats
+    def summary(self, stats: rules.SpaceCruisersStats) -> list[tuple[str, str]]:
+        s = stats
         rows = [
             ("hull", f"{s.hull_name} ({s.rules} rules)"),
             ("hull points", f"{s.hull_points} ({s.base_hull_points} + {s.armor} armor × 10)"),
@@ -162,7 +87,7 @@ class SpaceCruisers(Game):
             rows.append(("fighters", f"{s.fighters_carried} ({bays})"))
         return rows
 
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: rules.SpaceCruisersStats, findings: list[Finding]) -> View:
         from sheetgen.games.spacecruisers.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -172,10 +97,10 @@ class SpaceCruisers(Game):
 
         return card()
 
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: rules.SpaceCruisersStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull points and drives, with a facing arrow (stations, which never
         move, have none). Back: the same ship with its shields down."""
-        s: rules.SpaceCruisersStats = stats
+        s = stats
         values = (("HP", str(s.hull_points)), ("D", str(s.drives)))
         arrow = not s.all_arcs
         front = CounterFace(s.name, values, arrow=arrow)
@@ -199,7 +124,7 @@ class SpaceCruisers(Game):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
-    def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+    def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read a ship written the way the text lists its sample ships,
         ``[Name:] Shields, Torps, Security, Drives x2``, on a military hull.
 
@@ -221,11 +146,11 @@ class SpaceCruisers(Game):
         design.rules = "basic" if design.additional == data.BASIC_ADDITIONAL else "advanced"
         for f in rules.check(design):
             findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
-        written: list[str] = []
+        written: list[JSON] = []
         for e in entries:
             label = e.system or e.written
             written.append(f"{label} x{e.count}" if e.count > 1 else label)
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "game": self.id,
             "name": name,
             "hull": "military",
@@ -234,8 +159,25 @@ class SpaceCruisers(Game):
         }
         return out, findings
 
+    def roll(
+        self,
+        seed: int,
+        *,
+        name: str | None = None,
+        systems: int | None = None,
+        hull: str | None = None,
+        fighters: bool = False,
+    ) -> str:
+        """A ship rolled on the d20 systems table (SC-3) as commented YAML; see
+        :func:`~sheetgen.games.spacecruisers.roll.roll_ship` (hull default
+        ``military``). Raises ``ValueError`` for an unknown hull or too many systems."""
+        from sheetgen.games.spacecruisers.roll import roll_ship
 
-def _shift(path: tuple[Any, ...], offset: int) -> tuple[Any, ...]:
+        ship = roll_ship(seed=seed, systems=systems, hull=hull or "military", fighters=fighters, name=name)
+        return ship.to_yaml()
+
+
+def _shift(path: Path, offset: int) -> Path:
     """A check's path turned into a Char offset into the imported text."""
     if path and isinstance(path[-1], Char):
         return (Char(path[-1].offset + offset),)

@@ -10,10 +10,11 @@ kept apart so ``sheetgen validate`` never imports the dice library.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Char, Finding, Key, Path, error, in_order, note, warning
+from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 
@@ -416,7 +417,6 @@ class SpaceCruisersStats:
     """
 
     name: str
-    design_class: str | None
     hull: str
     hull_name: str
     rules: str
@@ -448,11 +448,12 @@ class SpaceCruisersStats:
     notes: list[str]
     count: int = 1
     game: str = "space-cruisers"
+    design_class: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["class"] = d.pop("design_class")
-        return {"name": d.pop("name"), "game": d.pop("game"), **d}
+    def to_dict(self) -> JSONObject:
+        """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
+        fields in order, ``class`` last."""
+        return stats_dict(self)
 
     def total(self, system: str) -> int:
         """How many of ``system`` the ship carries, built-in ones included."""

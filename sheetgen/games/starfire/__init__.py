@@ -14,13 +14,16 @@ A design file::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
+from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.starfire import rules
-from sheetgen.games.starfire.notation import parse_notation, parse_system_string
+from sheetgen.games.starfire.notation import parse_notation
+from sheetgen.games.starfire.parse import parse_design
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -28,50 +31,24 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "Starfire"]
 
 
-class Starfire(Game):
+class Starfire(Game[rules.Design, rules.StarfireStats]):
     """The Starfire rules module (RULINGS SF-1 .. SF-11)."""
 
     id = "starfire"
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
-    sheet_template = "starfire/sheet.html.j2"
 
     def parse(self, fields: Fields) -> rules.Design:
-        name = fields.text("name", "", required=True) or ""
-        hull = (fields.text("hull", "", required=True) or "").strip().upper()
-        systems_text = ""
-        raw = fields.raw("systems", required=True)
-        if isinstance(raw, list):
-            parts = fields.text_list("systems") or []
-            systems_text = "".join(parts)
-            # positions of list items cannot be mapped into one string; point at the list
-            parsed = parse_system_string(systems_text)
-            parsed.findings = [Finding(f.rule, f.severity, f.message, ()) for f in parsed.findings]
-        else:
-            systems_text = fields.text("systems", "") or ""
-            parsed = parse_system_string(systems_text)
-        design = rules.Design(
-            name=name,
-            hull=hull,
-            systems=parsed,
-            systems_text=systems_text,
-            design_class=fields.text("class"),
-            speed=fields.integer("speed", minimum=0),
-            turn_mode=fields.integer("turn_mode", minimum=0),
-            munitions=fields.counts("munitions", minimum=0),
-            notes=fields.text("notes"),
-        )
-        fields.done()
-        return design
+        return parse_design(fields)
 
-    def check(self, design: Any) -> list[Finding]:
+    def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: Any) -> rules.StarfireStats:
+    def derive(self, design: rules.Design) -> rules.StarfireStats:
         return rules.derive(design)
 
-    def summary(self, stats: Any) -> list[tuple[str, str]]:
-        s: rules.StarfireStats = stats
+    def summary(self, stats: rules.StarfireStats) -> list[tuple[str, str]]:
+        s = stats
         rows = [
             ("hull", f"{s.hull} ({s.hull_name}, {s.kind})"),
             (
@@ -90,7 +67,7 @@ class Starfire(Game):
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
 
-    def sheet_ship(self, stats: Any, findings: list[Finding]) -> dict[str, Any]:
+    def sheet_ship(self, stats: rules.StarfireStats, findings: list[Finding]) -> View:
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -100,10 +77,10 @@ class Starfire(Game):
 
         return card()
 
-    def counter(self, stats: Any) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: rules.StarfireStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull, MP and TM, facing arrow (Starfire counters face a hexside).
         Back: the same ship with every engine room lost (0 MP)."""
-        s: rules.StarfireStats = stats
+        s = stats
         front = CounterFace(s.name, (("", s.hull), ("MP", str(s.movement_points)), ("TM", str(s.turn_mode))))
         back = CounterFace(
             s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
@@ -120,30 +97,30 @@ class Starfire(Game):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
-    def scenario_findings(self, scenario: Any) -> list[Finding]:
+    def scenario_findings(self, sides: Sequence[tuple[str, Sequence[rules.StarfireStats]]]) -> list[Finding]:
         """The Quick Start scenarios presume one design type per hull size (seed 001,
         scenarios; RULINGS SF-11): a side fielding two designs of one hull is warned."""
         out: list[Finding] = []
-        for i, side in enumerate(scenario.sides):
+        for i, (side_name, ships) in enumerate(sides):
             by_hull: dict[str, list[str]] = {}
-            for ship in side.ships:
-                designs = by_hull.setdefault(ship.entry.stats.hull, [])
-                if ship.entry.stats.name not in designs:
-                    designs.append(ship.entry.stats.name)
+            for stats in ships:
+                designs = by_hull.setdefault(stats.hull, [])
+                if stats.name not in designs:
+                    designs.append(stats.name)
             for hull, designs in by_hull.items():
                 if len(designs) > 1:
                     out.append(
                         Finding(
                             "SF-11",
                             Severity.WARNING,
-                            f"{side.name} fields {len(designs)} {hull} designs ({', '.join(designs)}); "
+                            f"{side_name} fields {len(designs)} {hull} designs ({', '.join(designs)}); "
                             "the Quick Start scenarios presume one design per hull size",
                             ("sides", i, "fleet"),
                         )
                     )
         return out
 
-    def import_notation(self, text: str, name: str) -> tuple[dict[str, Any], list[Finding]]:
+    def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read ``HULL-[TM]-SYSTEMS-[MP]`` (see :mod:`~sheetgen.games.starfire.notation`).
 
         Returns the design as a YAML-ready mapping (system string normalised:
@@ -189,7 +166,7 @@ class Starfire(Game):
                 # a bracketed speed below what the engines give: shown as a warning on import
                 severity = Severity.WARNING
             findings.append(Finding(f.rule, severity, message, path))
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "game": self.id,
             "name": name,
             "hull": n.hull,

@@ -357,12 +357,12 @@ def parse_notation(text: str) -> Notation:
             )
         )
     rest = parts[1:]
-    if rest and _BRACKET.fullmatch(rest[0][0]):
-        result.turn_mode = int(_BRACKET.fullmatch(rest[0][0]).group(1))  # type: ignore[union-attr]
+    if rest and (bracket := _BRACKET.fullmatch(rest[0][0])):
+        result.turn_mode = int(bracket.group(1))
         result.turn_mode_offset = rest[0][1]
         rest = rest[1:]
-    if rest and _BRACKET.fullmatch(rest[-1][0]):
-        result.speed = int(_BRACKET.fullmatch(rest[-1][0]).group(1))  # type: ignore[union-attr]
+    if rest and (bracket := _BRACKET.fullmatch(rest[-1][0])):
+        result.speed = int(bracket.group(1))
         result.speed_offset = rest[-1][1]
         rest = rest[:-1]
     if not rest:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Char, Finding, Path, error, in_order, note, warning
+from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import Slot, SystemString, notation, parse_system_string, system_string
@@ -550,7 +551,6 @@ class StarfireStats:
     """
 
     name: str
-    design_class: str | None
     hull: str
     hull_name: str
     kind: str
@@ -580,11 +580,12 @@ class StarfireStats:
     notes: list[str]
     count: int = 1
     game: str = "starfire"
+    design_class: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["class"] = d.pop("design_class")
-        return {"name": d.pop("name"), "game": d.pop("game"), **d}
+    def to_dict(self) -> JSONObject:
+        """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
+        fields in order, ``class`` last."""
+        return stats_dict(self)
 
 
 def derive(design: Design) -> StarfireStats:

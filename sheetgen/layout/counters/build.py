@@ -16,9 +16,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sheetgen.games.base import CounterFace, Game, Marker
+from sheetgen.games.base import AnyGame, CounterFace, Marker, Stats
 from sheetgen.scenarios.scenario import DEFAULT_COLOURS
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class Counter:
 
 
 def ship_counters(
-    game: Game, stats: Any, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
+    game: AnyGame, stats: Stats, *, colour: str, side: str = "", copies: int = 1, group: str | None = None
 ) -> list[Counter]:
     """``copies`` counters of the ship ``stats`` (faces from ``game.counter``) in ``colour``.
 
@@ -121,7 +121,7 @@ def ship_counters(
     return [Counter(front, back, colour, side, side if group is None else group)] * copies
 
 
-def marker_counters(game: Game, sides: Sequence[tuple[str, str]]) -> list[Counter]:
+def marker_counters(game: AnyGame, sides: Sequence[tuple[str, str]]) -> list[Counter]:
     """Every marker counter of ``game`` (``game.markers()``), in the game's order.
 
     A marker with ``per_side`` comes ``count`` times for each ``(name, colour)``

@@ -1,0 +1,41 @@
+"""Reading a Kill Radius design mapping from YAML (see the package docstring for its keys).
+
+Types are checked here (``SCHEMA`` problems, exit status 2): the Number and
+fighters must be whole numbers (``6.0`` is read as 6). Values of the right type
+that the rules refuse (a Number outside 1 to 10, a negative fighter count, a
+``carrier:`` against the text's list) are left to
+:func:`sheetgen.games.killradius.rules.check`, so they print with a ruling id.
+"""
+
+from __future__ import annotations
+
+from sheetgen.core.schema import Fields
+from sheetgen.games.killradius.rules import Design
+
+__all__ = ["parse_design"]
+
+
+def parse_design(fields: Fields) -> Design:
+    """Read a design from ``fields`` (``game`` and ``count`` already read).
+
+    Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
+    every type problem and unknown key at once: a missing ``name``, ``type`` or
+    ``number``, an empty ``type``, a Number or fighter count that is not a whole
+    number, a ``carrier:`` that is not true or false.
+    """
+    name = fields.text("name", "", required=True) or ""
+    ship_type = (fields.text("type", "", required=True) or "").strip()
+    if fields.has("type") and not ship_type and isinstance(fields.data.get("type"), str):
+        fields.problem("'type' is empty: name one of the text's ship types or your own", fields.at("type"))
+    carrier = fields.boolean("carrier") if fields.has("carrier") else None
+    design = Design(
+        name=name,
+        ship_type=ship_type,
+        number=fields.integer("number", 0, required=True) or 0,
+        design_class=fields.text("class"),
+        carrier=carrier,
+        fighters=fields.integer("fighters"),
+        notes=fields.text("notes"),
+    )
+    fields.done()
+    return design

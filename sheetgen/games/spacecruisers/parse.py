@@ -1,0 +1,100 @@
+"""Reading a Space Cruisers design mapping from YAML (see the package docstring for its keys).
+
+Types are checked here (``SCHEMA`` problems, exit status 2); rule problems (an
+unknown system, too many systems for the hull) are left to
+:func:`sheetgen.games.spacecruisers.rules.check`, so they print with a ruling id.
+"""
+
+from __future__ import annotations
+
+from sheetgen.core.findings import Key
+from sheetgen.core.schema import Fields, describe
+from sheetgen.games.spacecruisers import rules
+
+__all__ = ["parse_design"]
+
+_HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
+
+
+def _hull_id(text: str) -> str:
+    key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    key = key.removesuffix(" hull").strip()
+    return _HULL_ALIASES.get(key, key)
+
+
+def _read_systems(fields: Fields) -> list[rules.SystemEntry]:
+    """The ``systems`` value as entries (list, mapping of counts, or one line)."""
+    raw = fields.raw("systems")
+    path = fields.at("systems")
+    entries: list[rules.SystemEntry] = []
+    if raw is None:
+        return entries
+    if isinstance(raw, str):
+        found, problems = rules.parse_system_text(raw, path)
+        fields.problems.extend(problems)
+        return found
+    if isinstance(raw, list):
+        for i, item in enumerate(raw):
+            if isinstance(item, dict) and len(item) == 1:
+                # "- drives: 2" inside a list
+                ((name, count),) = item.items()
+                number = fields.check_integer(
+                    count, (*path, i, name), f"systems.{name}", minimum=1, maximum=rules.MAX_COUNT
+                )
+                if number is not None:
+                    entries.append(
+                        rules.SystemEntry(str(name), rules.lookup_system(str(name)), number, (*path, i))
+                    )
+                continue
+            if not isinstance(item, str):
+                fields.problem(
+                    f"'systems' item {i + 1} must be a system name, found {describe(item)}", (*path, i)
+                )
+                continue
+            entry, problems = rules.parse_system_item(item, (*path, i))
+            fields.problems.extend(problems)
+            if entry is not None:
+                entries.append(entry)
+        return entries
+    if isinstance(raw, dict):
+        for name, count in raw.items():
+            number = fields.check_integer(
+                count, (*path, name), f"systems.{name}", minimum=0, maximum=rules.MAX_COUNT
+            )
+            if number:
+                entries.append(
+                    rules.SystemEntry(
+                        str(name), rules.lookup_system(str(name)), number, (*path, Key(str(name)))
+                    )
+                )
+        return entries
+    fields.problem(
+        f"'systems' must be a list, a mapping of counts or one line of names, found {describe(raw)}", path
+    )
+    return entries
+
+
+def parse_design(fields: Fields) -> rules.Design:
+    """Read a design from ``fields`` (``game`` and ``count`` already read).
+
+    Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
+    every type problem and unknown key at once.
+    """
+    name = fields.text("name", "", required=True) or ""
+    hull = _hull_id(fields.text("hull", "", required=True) or "")
+    which = fields.choice("rules", ("basic", "advanced"), "advanced") or "advanced"
+    systems = _read_systems(fields)
+    non_military = fields.text_list("non_military") or []
+    design = rules.Design(
+        name=name,
+        hull=hull,
+        rules=which,
+        systems=systems,
+        non_military=[n.strip() for n in non_military],
+        non_military_paths=[(*fields.at("non_military"), i) for i in range(len(non_military))],
+        non_military_given=fields.has("non_military"),
+        design_class=fields.text("class"),
+        notes=fields.text("notes"),
+    )
+    fields.done()
+    return design
