@@ -55,7 +55,7 @@ from sheetgen.draw.primitives import (
     inch,
     mm,
 )
-from sheetgen.hexgrid import Layout
+from sheetgen.hexgrid import OffsetGrid
 from sheetgen.layout.text import fit_size, text_width
 from sheetgen.scenarios.terrain import Feature, MapPlan, Start, Zone, format_layer
 
@@ -245,38 +245,36 @@ def hex_label(col: int, row: int, numbering: str = "xxyy", width: int = 2) -> st
 
 
 class Grid:
-    """Hex centres of a ``cols`` x ``rows`` map in pt, the map's bounding box starting
-    at (0, 0), y down; ``size`` flat-to-flat. Hexes are ``(c, v)``: column and visual
-    row (from the top of the paper); :meth:`label_row` gives the printed row."""
+    """A ``cols`` x ``rows`` map on paper: hex centres in pt, the map's bounding box
+    starting at (0, 0), y down; ``size`` flat-to-flat. Hexes are paper ``(c, v)``:
+    column and visual row from the top of the paper (see
+    :class:`~sheetgen.hexgrid.OffsetGrid`, which numbers them, and
+    :class:`~sheetgen.hexgrid.Layout`, which places them); :meth:`label_row` gives
+    the printed row."""
 
     def __init__(self, cols: int, rows: int, size: float, orientation: str = "flat", origin: str = "ul"):
         self.cols, self.rows, self.size = cols, rows, size
         self.orientation, self.origin = orientation, origin
-        self.radius = size / _SQRT3
+        self.hexes = OffsetGrid(cols, rows, orientation, origin)
         self.flat = orientation == "flat"
-        self._dx = self._dy = 0.0
+        self.layout = self.hexes.layout(size)
+        self.radius = self.layout.radius
         x0, y0, x1, y1 = self.bbox(0, cols - 1, 0, rows - 1)
-        self._dx, self._dy = -x0, -y0
+        self.layout = self.hexes.layout(size, (-x0, -y0))
         self.width, self.height = x1 - x0, y1 - y0
+        self._corners = self.layout.corner_offsets()
 
     def label_row(self, v: int) -> int:
         """The 0-based printed row of visual row ``v``."""
-        return v if self.origin == "ul" else self.rows - 1 - v
+        return self.hexes.label_row(v)
 
-    def low(self, c: int) -> bool:
-        """Flat-topped: whether column ``c`` sits half a hex lower than its neighbours."""
-        return bool(c & 1) if self.origin == "ul" else not c & 1
-
-    def right(self, v: int) -> bool:
-        """Pointy-topped: whether visual row ``v`` sits half a hex right of its neighbours."""
-        return bool(self.label_row(v) & 1)
+    def cell(self, col: int, row: int) -> tuple[int, int]:
+        """Visual ``(c, v)`` of label coordinates ``(col, row)``."""
+        return self.hexes.cell(col, row)
 
     def center(self, c: int, v: int) -> tuple[float, float]:
         """Centre of hex ``(c, v)`` in pt."""
-        s = self.size
-        if self.flat:
-            return 1.5 * self.radius * c + self._dx, s * (v + (0.5 if self.low(c) else 0.0)) + self._dy
-        return s * (c + (0.5 if self.right(v) else 0.0)) + self._dx, 1.5 * self.radius * v + self._dy
+        return self.layout.offset_center(c, v)
 
     def bbox(self, c0: int, c1: int, v0: int, v1: int) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)`` around the hexes of columns ``c0..c1``, visual rows ``v0..v1``."""
@@ -294,60 +292,17 @@ class Grid:
     def neighbours(self, c: int, v: int) -> list[tuple[int, int]]:
         """The six visual neighbours of ``(c, v)`` in :meth:`corner_offsets` edge order:
         edge ``i`` joins corners ``i`` and ``i + 1``."""
-        if self.flat:  # edges: SE, S, SW, NW, N, NE
-            up = 0 if self.low(c) else -1
-            return [
-                (c + 1, v + up + 1),
-                (c, v + 1),
-                (c - 1, v + up + 1),
-                (c - 1, v + up),
-                (c, v - 1),
-                (c + 1, v + up),
-            ]
-        left = 0 if self.right(v) else -1  # edges: E, SE, SW, W, NW, NE
-        return [
-            (c + 1, v),
-            (c + left + 1, v + 1),
-            (c + left, v + 1),
-            (c - 1, v),
-            (c + left, v - 1),
-            (c + left + 1, v - 1),
-        ]
+        return self.hexes.neighbours(c, v)
 
     def corner_offsets(self) -> list[tuple[float, float]]:
         """Corners relative to a centre (pt), clockwise from east (flat) / north-east (pointy)."""
-        return Layout(self.size, orientation=self.orientation).corner_offsets()
-
-    def cell(self, col: int, row: int) -> tuple[int, int]:
-        """Visual ``(c, v)`` of label coordinates ``(col, row)``."""
-        return col, row if self.origin == "ul" else self.rows - 1 - row
+        return self._corners
 
     def locate(self, x: float, y: float) -> tuple[int, int]:
         """The hex ``(c, v)`` holding the point ``(x, y)`` (pt, this grid's coordinates):
-        the hex whose centre is nearest, as the hexes are the cells of their centres.
-        May lie off the map (negative, or past the last column or row).
-
-        The nearest centre lies in one of the two columns (flat) or rows (pointy)
-        either side of the point, at the nearest row (column) of that line."""
-        best: tuple[float, tuple[int, int]] | None = None
-        if self.flat:
-            u = math.floor((x - self._dx) / (1.5 * self.radius))
-            for c in (u, u + 1):
-                v = round((y - self._dy) / self.size - (0.5 if self.low(c) else 0.0))
-                cx, cy = self.center(c, v)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if best is None or d < best[0]:
-                    best = (d, (c, v))
-        else:
-            u = math.floor((y - self._dy) / (1.5 * self.radius))
-            for v in (u, u + 1):
-                c = round((x - self._dx) / self.size - (0.5 if self.right(v) else 0.0))
-                cx, cy = self.center(c, v)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if best is None or d < best[0]:
-                    best = (d, (c, v))
-        assert best is not None
-        return best[1]
+        the hex whose centre is nearest. May lie off the map (negative, or past the
+        last column or row)."""
+        return self.hexes.from_hex(self.layout.hex_at(x, y))
 
 
 @dataclass(frozen=True)
