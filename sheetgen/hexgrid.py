@@ -1,8 +1,12 @@
 """Hex geometry: one pure module for maps, counters and rules.
 
 Coordinates are axial ``Hex(q, r)`` with the cube's third coordinate
-``s = -q - r`` (the Red Blob Games convention). Nothing here knows about
-paper: a :class:`Layout` alone turns hexes into points (pt) and back.
+``s = -q - r`` (the Red Blob Games convention). Rectangular maps number their
+hexes in offset coordinates (column, row): :func:`to_offset` and
+:func:`from_offset` convert, and an :class:`OffsetGrid` knows a map's numbering
+(its size, the corner it counts from, which columns or rows sit half a hex out of
+line). Nothing here knows about paper: a :class:`Layout` alone turns hexes into
+points (pt) and back.
 
 Orientations:
 
@@ -50,7 +54,12 @@ __all__ = [
 
 @dataclass(frozen=True, order=True)
 class Hex:
-    """A hex in axial coordinates; ``s`` is derived so ``q + r + s == 0``."""
+    """A hex in axial coordinates; ``s`` is derived so ``q + r + s == 0``. Hexes add,
+    subtract and scale as displacements.
+
+    >>> Hex(2, -1).s, Hex(2, -1) + 2 * Hex(0, 1)
+    (-1, Hex(q=2, r=1))
+    """
 
     q: int
     r: int
@@ -93,17 +102,29 @@ DIRECTIONS: dict[str, dict[str, Hex]] = {
 
 
 def direction_names(orientation: str = "flat") -> list[str]:
-    """The six direction names clockwise (flat: ``N NE SE S SW NW``)."""
+    """The six direction names clockwise (flat: ``N NE SE S SW NW``).
+
+    >>> direction_names("pointy")
+    ['NE', 'E', 'SE', 'SW', 'W', 'NW']
+    """
     return list(DIRECTIONS[orientation])
 
 
 def neighbor(h: Hex, direction: str, orientation: str = "flat") -> Hex:
-    """The hex next to ``h`` in ``direction`` (``"N"``, ``"SE"``...). Raises KeyError for an unknown name."""
+    """The hex next to ``h`` in ``direction`` (``"N"``, ``"SE"``...). Raises KeyError for an unknown name.
+
+    >>> neighbor(Hex(0, 0), "SE")
+    Hex(q=1, r=0)
+    """
     return h + DIRECTIONS[orientation][direction]
 
 
 def neighbors(h: Hex, orientation: str = "flat") -> list[Hex]:
-    """The six hexes next to ``h``, clockwise in the order of :func:`direction_names`."""
+    """The six hexes next to ``h``, clockwise in the order of :func:`direction_names`.
+
+    >>> neighbors(Hex(0, 0))[:2]
+    [Hex(q=0, r=-1), Hex(q=1, r=-1)]
+    """
     return [h + step for step in DIRECTIONS[orientation].values()]
 
 
@@ -118,20 +139,32 @@ def turn(direction: str, hexsides: int, orientation: str = "flat") -> str:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Hexes from ``a`` to ``b``, counting ``b`` but not ``a`` (0 for the same hex)."""
+    """Hexes from ``a`` to ``b``, counting ``b`` but not ``a`` (0 for the same hex).
+
+    >>> distance(Hex(0, 0), Hex(3, -1))
+    3
+    """
     d = a - b
     return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
 
 
 def hexes_between(a: Hex, b: Hex) -> int:
-    """Hexes strictly between ``a`` and ``b`` (Kill Radius range R; 0 when adjacent or the same)."""
+    """Hexes strictly between ``a`` and ``b`` (Kill Radius range R; 0 when adjacent or the same).
+
+    >>> hexes_between(Hex(0, 0), Hex(3, -1)), hexes_between(Hex(0, 0), Hex(1, 0))
+    (2, 0)
+    """
     return max(0, distance(a, b) - 1)
 
 
 def hexes_within(center: Hex, radius: int) -> list[Hex]:
     """Every hex at :func:`distance` ``<= radius`` from ``center`` (``1 + 3r(r+1)`` hexes),
     sorted; empty for a negative radius. Deployment zones such as "within 15 hexes of
-    the warp point" are this set."""
+    the warp point" are this set.
+
+    >>> len(hexes_within(Hex(5, 5), 2))
+    19
+    """
     out = []
     for dq in range(-radius, radius + 1):
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
@@ -154,6 +187,9 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     """The hexes on the straight line from ``a`` to ``b``, both included (``distance + 1`` hexes).
 
     Points are nudged by a tiny epsilon so a line along a hex edge picks one side consistently.
+
+    >>> hex_line(Hex(0, 0), Hex(2, -2))
+    [Hex(q=0, r=0), Hex(q=1, r=-1), Hex(q=2, r=-2)]
     """
     n = distance(a, b)
     if n == 0:
@@ -177,6 +213,9 @@ def parse_vector(text: str, orientation: str = "flat") -> Hex:
     """Read a vector such as ``"2N2NW"`` or ``"4S"`` as a displacement; ``"0"`` or ``""`` is none.
 
     Raises ``ValueError`` naming the text if it is not legs of ``<count><direction>``.
+
+    >>> parse_vector("2N1SE")
+    Hex(q=1, r=-2)
     """
     cleaned = text.replace(" ", "").upper()
     if cleaned in ("", "0"):
