@@ -327,6 +327,13 @@ def edge_directions(orientation: str = "flat") -> list[str]:
     return names[first:] + names[:first]
 
 
+#: The unit steps across edges 0..5 (see :func:`edge_directions`), flat-topped (``True``) or not.
+_EDGE_STEPS = {
+    flat: [DIRECTIONS[o][name] for name in edge_directions(o)]
+    for flat, o in ((True, "flat"), (False, "pointy"))
+}
+
+
 @dataclass(frozen=True)
 class OffsetGrid:
     """A rectangular map of ``cols`` x ``rows`` hexes and how it numbers them.
@@ -447,8 +454,7 @@ class OffsetGrid:
         [(2, 1), (1, 1), (0, 1), (0, 0), (1, -1), (2, 0)]
         """
         h = self.to_hex(c, v)
-        steps = DIRECTIONS[self.orientation if self.orientation == "flat" else "pointy"]
-        return [self.from_hex(h + steps[name]) for name in edge_directions(self.orientation)]
+        return [self.from_hex(h + step) for step in _EDGE_STEPS[self.orientation == "flat"]]
 
 
 # --- layout: hexes to points --------------------------------------------------------------------
