@@ -14,7 +14,9 @@ from sheetgen.hexgrid import (
     DIRECTIONS,
     Hex,
     Layout,
+    OffsetGrid,
     distance,
+    edge_directions,
     format_vector,
     from_offset,
     hex_line,
@@ -147,3 +149,63 @@ def test_directions_table_is_clockwise_on_paper():
         x, y = layout.center(step)
         angles.append(math.degrees(math.atan2(y, x)) % 360)
     assert angles == pytest.approx([270, 330, 30, 90, 150, 210])
+
+
+# --- rectangular maps: numbering, stagger and points -------------------------------------------
+
+grids = st.builds(
+    OffsetGrid, st.integers(1, 40), st.integers(1, 40), orientations, st.sampled_from(["ul", "ll"])
+)
+
+
+def test_a_map_numbered_from_the_lower_left_is_the_mirror_image():
+    # 5 x 4 flat map from the lower left: 0101 is the bottom-left hex, column 02 sits higher
+    grid = OffsetGrid(5, 4, "flat", "ll")
+    assert grid.cell(0, 0) == (0, 3)
+    assert grid.shifted == "even" and grid.low(0) and not grid.low(1)
+    layout = grid.layout(72.0)
+    x01, y01 = layout.offset_center(*grid.cell(0, 0))
+    x02, y02 = layout.offset_center(*grid.cell(1, 0))
+    assert (x02 - x01, y02 - y01) == pytest.approx((1.5 * 72 / math.sqrt(3), -36.0))
+    # pointy: the odd printed rows sit right, whichever paper rows they land on
+    assert OffsetGrid(3, 4, "pointy", "ll").right(0) and not OffsetGrid(3, 5, "pointy", "ll").right(0)
+
+
+def test_edges_face_the_neighbour_they_are_shared_with():
+    for orientation in ("flat", "pointy"):
+        layout = Layout(72.0, orientation=orientation)
+        corners = layout.corners(Hex(0, 0))
+        for i, name in enumerate(edge_directions(orientation)):
+            mid = (
+                (corners[i][0] + corners[(i + 1) % 6][0]) / 2,
+                (corners[i][1] + corners[(i + 1) % 6][1]) / 2,
+            )
+            across = layout.center(DIRECTIONS[orientation][name])
+            assert (2 * mid[0], 2 * mid[1]) == pytest.approx(across)
+
+
+@given(grids, coord, coord)
+def test_map_hexes_round_trip(grid, c, v):
+    assert grid.from_hex(grid.to_hex(c, v)) == (c, v)
+    assert grid.cell(*grid.cell(c, v)) == (c, v)
+
+
+@given(grids, st.data())
+def test_map_neighbours_touch_and_label_distances_ignore_the_corner(grid, data):
+    c = data.draw(st.integers(0, grid.cols - 1))
+    v = data.draw(st.integers(0, grid.rows - 1))
+    here = grid.to_hex(c, v)
+    assert [distance(here, grid.to_hex(*n)) for n in grid.neighbours(c, v)] == [1] * 6
+    # the same two printed numbers are as far apart on either corner's numbering
+    col, row = data.draw(st.integers(0, grid.cols - 1)), data.draw(st.integers(0, grid.rows - 1))
+    mirror = OffsetGrid(grid.cols, grid.rows, grid.orientation, "ul" if grid.origin == "ll" else "ll")
+    a, b = grid.cell(c, v), (col, row)
+    assert distance(grid.hex_of(*a), grid.hex_of(*b)) == distance(mirror.hex_of(*a), mirror.hex_of(*b))
+
+
+@given(grids, coord, coord, sizes, origins)
+def test_map_layout_places_axial_and_offset_hexes_alike(grid, c, v, size, origin):
+    layout = grid.layout(size, origin)
+    h = grid.to_hex(c, v)
+    assert layout.center(h) == pytest.approx(layout.offset_center(c, v))
+    assert layout.hex_at(*layout.offset_center(c, v)) == h

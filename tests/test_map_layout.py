@@ -93,9 +93,9 @@ def _scenario_options(name: str, paper: str = "letter") -> MapOptions:
 
 def _zone_texts(page, zone) -> list[Text]:
     """The lines of ``zone``'s label on ``page`` (zone labels are bold, in the regular face)."""
-    from sheetgen.layout.maps import _mix
+    from sheetgen.layout.maps.context import mix
 
-    inks = {zone.colour, _mix(zone.colour, "#ffffff", 0.55)}  # on paper, on a starfield
+    inks = {zone.colour, mix(zone.colour, "#ffffff", 0.55)}  # on paper, on a starfield
     return [
         i
         for i in page.items

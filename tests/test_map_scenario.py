@@ -6,7 +6,8 @@ import pytest
 
 from sheetgen.draw.primitives import Circle, Labels, Polygon, Text
 from sheetgen.hexgrid import distance, from_offset
-from sheetgen.layout.maps import _mix, layout_map, map_options
+from sheetgen.layout.maps import layout_map, map_options
+from sheetgen.layout.maps.context import mix
 from sheetgen.scenarios.scenario import load_scenario
 
 from .conftest import DESIGNS, pdf_text
@@ -71,7 +72,7 @@ def test_zone_shading_covers_the_zone_hexes(write):
     assert len(cells) == 18  # within 2 of 0504: 19 hexes, less the warp point's own
     assert (4, 3) not in cells
     page = layout_map(map_options(scenario, paper="fit")).pages[0]
-    tint = _mix("#b3261e", "#ffffff", 0.82)  # Player B's default colour, faded into the paper
+    tint = mix("#b3261e", "#ffffff", 0.82)  # Player B's default colour, faded into the paper
     tint_b = [
         p for p in page.items if isinstance(p, Polygon) and p.style.stroke is None and p.style.fill == tint
     ]

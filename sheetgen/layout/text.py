@@ -8,7 +8,8 @@ largest size that fits. Both use ReportLab's TrueType metrics of the fonts in
 those fonts lack. :func:`fit_lines` breaks a name into the lines that print it
 largest in a box, :func:`fit_caption` shrinks a one-line caption and then cuts
 its head short, and :func:`missing_glyph_warning` names the lacking characters
-and where they are.
+and where they are. :func:`wrap_lines` breaks a label into a given number of
+lines, and :func:`text_extent` / :func:`text_box` give the room one line takes.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ __all__ = [
     "glyph_warning",
     "missing_glyph_warning",
     "missing_glyphs",
+    "text_box",
+    "text_extent",
     "text_width",
     "unit_width",
+    "wrap_lines",
 ]
 
 
@@ -174,3 +178,88 @@ def missing_glyph_warning(text: str, where: str, family: str = "SheetSans", bold
         return None
     chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
     return f"the bundled font has no glyph for {chars} in {where}; they print as empty boxes"
+
+
+# --- text blocks: extents, boxes and wrapping ------------------------------------------------------
+
+_EXTENTS: dict[tuple[float, str, bool], tuple[float, float]] = {}
+
+
+def text_extent(size: float, family: str = "SheetSans", bold: bool = False) -> tuple[float, float]:
+    """``(ascent, descent)``: how far a bundled font at ``size`` pt reaches above and
+    below the baseline, in pt, both positive (the font's own metrics, not the ink of
+    any one string). Remembered per font and size."""
+    key = (size, family, bold)
+    found = _EXTENTS.get(key)
+    if found is None:
+        from reportlab.pdfbase import pdfmetrics
+
+        register_fonts()
+        ascent, descent = pdfmetrics.getAscentDescent(font_name(family, bold), size)
+        found = _EXTENTS[key] = (float(ascent), float(-descent))
+    return found
+
+
+def text_box(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    anchor: str = "middle",
+    family: str = "SheetSans",
+    bold: bool = False,
+    rotate: float = 0.0,
+) -> tuple[float, float, float, float]:
+    """``(x0, y0, x1, y1)`` in pt (y down) around one line of ``text`` at ``size`` pt
+    whose baseline starts, centres or ends (``anchor`` ``"start"``, ``"middle"``,
+    ``"end"``) at ``(x, y)``: the advance width by the font's ascent and descent.
+    ``rotate`` 0 or 180 leaves the line level; 90 turns it to read downwards (its top
+    facing right), any other quarter turn (-90) to read upwards."""
+    w = text_width(text, size, family, bold)
+    left = -w / 2 if anchor == "middle" else -w if anchor == "end" else 0.0
+    ascent, descent = text_extent(size, family, bold)
+    if rotate % 180 == 0:
+        return x + left, y - ascent, x + left + w, y + descent
+    if rotate % 360 == 90:  # reads downwards: the line's top faces right
+        return x - descent, y + left, x + ascent, y + left + w
+    return x - ascent, y - left - w, x + descent, y - left  # -90: reads upwards
+
+
+def _one_letter(word: str) -> bool:
+    """A one-letter word: ``A`` in ``Player A``."""
+    return len(word) == 1 and word.isalpha()
+
+
+def wrap_lines(
+    text: str, count: int, family: str = "SheetSans", bold: bool = False
+) -> tuple[tuple[str, ...], float] | None:
+    """``text`` broken at spaces into exactly ``count`` lines, and the widest line's
+    width at 1 pt (multiply by the size in pt); ``None`` when it has fewer words.
+
+    The breaks chosen make the narrowest block (to a twentieth of the size), each break
+    beside a one-letter word counting 25 % wider (so "Player A" stays together), then
+    the most even lines. Widths add up word by word, as the fonts are set without
+    kerning.
+
+    >>> wrap_lines("Player A set-up zone", 2, bold=True)[0]
+    ('Player A', 'set-up zone')
+    >>> wrap_lines("Alone", 2) is None
+    True
+    """
+    words = text.split()
+    if len(words) < count:
+        return None
+    unit = [text_width(word, 1.0, family, bold) for word in words]
+    space = text_width(" ", 1.0, family, bold)
+    best: tuple[tuple[float, int, float], tuple[str, ...], float] | None = None
+    for cuts in itertools.combinations(range(1, len(words)), count - 1):
+        bounds = (0, *cuts, len(words))
+        spans = list(itertools.pairwise(bounds))
+        widths = [sum(unit[a:b]) + space * (b - a - 1) for a, b in spans]
+        widest = max(widths)
+        dangling = sum(_one_letter(words[cut - 1]) or _one_letter(words[cut]) for cut in cuts)
+        looks = widest * (1 + 0.25 * dangling)  # a break beside a lone letter
+        key = (math.ceil(looks * 20 - 1e-6) / 20, dangling, sum((widest - w) ** 2 for w in widths))
+        if best is None or key < best[0]:
+            best = (key, tuple(" ".join(words[a:b]) for a, b in spans), widest)
+    return (best[1], best[2]) if best else None

@@ -18,22 +18,22 @@ file contradicts its own set-up). A rule is one mapping:
     other keys (``hull: FT2``, ``type: scout``).
 
 Every ship a rule names needs a start position. Distances are exact hex
-geometry (:mod:`sheetgen.hexgrid`) on the map's own numbering.
+geometry (:mod:`sheetgen.hexgrid`) on the map's own numbering. The rules are
+checked against a :class:`Setup`, plain data the scenario hands over, so this
+module needs nothing of :mod:`sheetgen.scenarios.scenario`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.schema import Fields, describe
-from sheetgen.hexgrid import Hex, distance
+from sheetgen.hexgrid import Hex, OffsetGrid, distance
+from sheetgen.scenarios.terrain import MapPlan
 
-if TYPE_CHECKING:
-    from sheetgen.scenarios.scenario import Scenario
-
-__all__ = ["COMPARISONS", "Rule", "check_placement", "read_placement"]
+__all__ = ["COMPARISONS", "Rule", "Setup", "check_placement", "read_placement"]
 
 #: Comparison keys and how they read in messages.
 COMPARISONS = {
@@ -137,25 +137,26 @@ def read_placement(top: Fields) -> list[Rule]:
     return rules
 
 
-def _axial(scenario: Scenario, col: int, row: int) -> Hex:
-    """The hex at 0-based label coordinates, on the scenario map's own layout."""
-    from sheetgen.layout.maps import Grid
+@dataclass(frozen=True)
+class Setup:
+    """What placement rules are checked against: the map's numbering (``grid``), what
+    it places (``plan``: start positions and terrain, in label coordinates), each
+    side's ship names in fleet order (``sides``), and each ship's derived stats by
+    name (``stats``: the objects whose attributes a count rule's filters compare)."""
 
-    spec = scenario.map
-    grid = Grid(spec.cols, spec.rows, 1.0, spec.orientation, spec.origin)
-    c, v = grid.cell(col, row)
-    if spec.orientation == "flat":
-        # odd columns sit low ("odd-q") or, numbered from the lower left, even ones ("even-q")
-        return Hex(c, v - (c - (c & 1)) // 2) if grid.low(1) else Hex(c, v - (c + (c & 1)) // 2)
-    return Hex(c - (v - (v & 1)) // 2, v) if grid.right(1) else Hex(c - (v + (v & 1)) // 2, v)
+    grid: OffsetGrid
+    plan: MapPlan
+    sides: dict[str, list[str]]
+    stats: dict[str, Any]
 
 
-def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
-    """``SCENARIO`` errors for every rule the start positions break; never raises."""
-    starts = {s.label: s for s in scenario.map.plan.starts}
-    sides = {side.name: [ship.name for ship in side.ships] for side in scenario.sides}
-    features = {f.name: f for f in scenario.map.plan.features if f.name}
-    ships = {ship.name: ship for ship in scenario.ships}
+def check_placement(setup: Setup, rules: list[Rule]) -> list[Finding]:
+    """``SCENARIO`` errors for every rule the start positions of ``setup`` break; never raises."""
+    grid = setup.grid
+    starts = {s.label: s for s in setup.plan.starts}
+    sides = setup.sides
+    features = {f.name: f for f in setup.plan.features if f.name}
+    ships = dict.fromkeys(name for names in sides.values() for name in names)
     out: list[Finding] = []
 
     def where(name: str) -> list[tuple[str, Hex]] | None:
@@ -169,11 +170,11 @@ def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
             return found
         if name in starts:
             ref = starts[name].at
-            return [(name, _axial(scenario, ref.col, ref.row))]
+            return [(name, grid.hex_of(ref.col, ref.row))]
         if name in features:
             feature = features[name]
             refs = [feature.around] if feature.around is not None else list(feature.hexes)
-            return [(name, _axial(scenario, r.col, r.row)) for r in refs if r is not None]
+            return [(name, grid.hex_of(r.col, r.row)) for r in refs if r is not None]
         return None
 
     def unknown(name: str, path: Path) -> Finding:
@@ -231,18 +232,17 @@ def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
             found = hexes(rule.groups[0], rule.path)
             if found is None:
                 continue
-            spec = scenario.map
             for name, _hex in found:
                 ref = starts[name].at if name in starts else None
                 if ref is None:
                     continue
-                top_row = 0 if spec.origin == "ul" else spec.rows - 1
-                bottom_row = spec.rows - 1 - top_row
+                top_row = grid.label_row(0)
+                bottom_row = grid.rows - 1 - top_row
                 on = {
                     "top": ref.row == top_row,
                     "bottom": ref.row == bottom_row,
                     "left": ref.col == 0,
-                    "right": ref.col == spec.cols - 1,
+                    "right": ref.col == grid.cols - 1,
                 }[rule.edge or "bottom"]
                 if not on:
                     label = f"{ref.col + 1:02d}{ref.row + 1:02d}"
@@ -274,10 +274,10 @@ def check_placement(scenario: Scenario, rules: list[Rule]) -> list[Finding]:
                 )
                 continue
             fielded = [
-                ships[name]
+                name
                 for name in sides[side]
                 if all(
-                    str(getattr(ships[name].stats, key, None)) == value for key, value in rule.where.items()
+                    str(getattr(setup.stats[name], key, None)) == value for key, value in rule.where.items()
                 )
             ]
             k, n = len(fielded), rule.value or 0

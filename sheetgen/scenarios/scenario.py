@@ -20,8 +20,9 @@ from sheetgen.core.schema import Fields
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
+from sheetgen.hexgrid import OffsetGrid
 from sheetgen.scenarios.loading import MAX_COUNT, Entry, LoadResult, read_designs
-from sheetgen.scenarios.placement import Rule, check_placement, read_placement
+from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
 __all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "add_scenarios", "load_scenario", "slug"]
@@ -245,9 +246,22 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
         for entry in result.entries:
             scenario.located.extend(entry.located)
         fleets = [(side.name, [ship.entry.stats for ship in side.ships]) for side in scenario.sides]
-        checks = check_placement(scenario, scenario.placement) + scenario.game.scenario_findings(fleets)
+        checks = check_placement(_setup(scenario), scenario.placement) + scenario.game.scenario_findings(
+            fleets
+        )
         scenario.located.extend(doc.locate(f) for f in checks)
     return scenario, result
+
+
+def _setup(scenario: Scenario) -> Setup:
+    """What the placement rules check: the map's numbering, what it places, the sides' ships."""
+    spec = scenario.map
+    return Setup(
+        OffsetGrid(spec.cols, spec.rows, spec.orientation, spec.origin),
+        spec.plan,
+        {side.name: [ship.name for ship in side.ships] for side in scenario.sides},
+        {ship.name: ship.stats for ship in scenario.ships},
+    )
 
 
 def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:

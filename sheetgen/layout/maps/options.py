@@ -1,0 +1,229 @@
+"""What a map prints and what it may not: :class:`MapOptions`, the limits
+:func:`check_options` enforces, and the printed names of hexes and tiles.
+
+Also the wording shared by messages and page texts: hex sizes (``1 in``, ``25 mm``),
+counts (``3 columns``), paper names (``A4``) and distances (``1,200``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from sheetgen.core.units import PAPER_SIZES, format_length
+from sheetgen.draw.primitives import mm
+from sheetgen.hexgrid import ORIGINS
+from sheetgen.scenarios.terrain import MapPlan
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
+
+__all__ = [
+    "DEFAULT_SEED",
+    "MAX_HEXES",
+    "MIN_HEX",
+    "MIN_NUMBER",
+    "NUMBERINGS",
+    "ORIENTATIONS",
+    "ORIGINS",
+    "STYLES",
+    "MapError",
+    "MapOptions",
+    "check_options",
+    "count_words",
+    "hex_label",
+    "label_font",
+    "length_words",
+    "letters",
+    "map_options",
+    "number_words",
+    "paper_words",
+    "readability_warnings",
+    "tile_name",
+]
+
+#: Smallest hex printed (flat-to-flat), in pt: 5 mm.
+MIN_HEX = mm(5)
+#: Most hexes in one run (all layers together).
+MAX_HEXES = 100_000
+#: How hexes may be numbered (see :func:`hex_label`), the print styles and the orientations.
+NUMBERINGS = ("xxyy", "xx.yy", "letters", "none")
+STYLES = ("plain", "starfield")
+ORIENTATIONS = ("flat", "pointy")
+#: The starfield's seed when none is given (same seed, same stars).
+DEFAULT_SEED = 1
+
+
+class MapError(ValueError):
+    """A map that cannot be printed as asked: the message is one line naming the limit."""
+
+
+@dataclass(frozen=True)
+class MapOptions:
+    """What to print. Lengths in pt; ``hex_size`` flat-to-flat (a 1 in hex is 72).
+
+    ``paper`` is a key of :data:`sheetgen.core.units.PAPER_SIZES` or ``"fit"``;
+    ``overlap`` in hexes; ``every`` labels every Nth column and row;
+    ``layers`` the levels of a 3D map (one set of pages each); ``scale`` the
+    distance one hex stands for in the game, ``(60, "m")``, or ``None``.
+    """
+
+    cols: int = 40
+    rows: int = 30
+    hex_size: float = 72.0
+    orientation: str = "flat"
+    paper: str = "letter"
+    overlap: int = 1
+    numbering: str = "xxyy"
+    every: int = 1
+    origin: str = "ul"
+    style: str = "plain"
+    seed: int = DEFAULT_SEED
+    layers: tuple[int, ...] = (0,)
+    title: str = "Hex map"
+    scale: tuple[float, str] | None = None
+    plan: MapPlan = field(default_factory=MapPlan)
+
+
+def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
+    """The options printing ``scenario``'s map as its ``map:`` section describes it, on
+    ``paper``, with the scale bar in its game's units. Raises :class:`MapError` for a
+    hex size that is not a length."""
+    from sheetgen.core.units import LengthError, parse_length
+
+    spec = scenario.map
+    try:
+        size = parse_length(spec.hex)
+    except LengthError as exc:
+        raise MapError(str(exc)) from None
+    return MapOptions(
+        cols=spec.cols,
+        rows=spec.rows,
+        hex_size=size,
+        orientation=spec.orientation,
+        paper=paper,
+        origin=spec.origin,
+        style=spec.style,
+        seed=spec.seed if spec.seed is not None else DEFAULT_SEED,
+        layers=spec.layers,
+        title=scenario.name,
+        scale=scenario.game.hex_scale,
+        plan=spec.plan,
+    )
+
+
+def check_options(opts: MapOptions) -> None:
+    """Raise :class:`MapError` for sizes of zero or less, an unknown paper, orientation,
+    origin, numbering or style, a hex under 5 mm, or more than :data:`MAX_HEXES` hexes."""
+    if opts.cols < 1 or opts.rows < 1:
+        raise MapError(f"a map needs at least 1 column and 1 row (asked for {opts.cols} x {opts.rows})")
+    if opts.hex_size <= 0:
+        raise MapError("the hex size must be more than zero")
+    if opts.hex_size < MIN_HEX - 1e-9:
+        raise MapError(
+            f"a {opts.hex_size / mm(1):.3g} mm hex is too small to print; hexes must be 5 mm or more"
+        )
+    total = opts.cols * opts.rows * len(opts.layers)
+    if total > MAX_HEXES:
+        layers = f" x {len(opts.layers)} layers" if len(opts.layers) > 1 else ""
+        raise MapError(
+            f"{opts.cols} x {opts.rows}{layers} is {total:,} hexes; the most one map can have is {MAX_HEXES:,}"
+        )
+    for value, known, what in (
+        (opts.paper, (*PAPER_SIZES, "fit"), "paper"),
+        (opts.orientation, ORIENTATIONS, "orientation"),
+        (opts.origin, ORIGINS, "origin"),
+        (opts.numbering, NUMBERINGS, "numbering"),
+        (opts.style, STYLES, "style"),
+    ):
+        if value not in known:
+            raise MapError(f"unknown {what} {value!r}; choose one of {', '.join(known)}")
+    if opts.overlap < 0:
+        raise MapError(f"--overlap must be 0 or more hexes, not {opts.overlap}")
+    if opts.every < 1:
+        raise MapError(f"--every must be 1 or more, not {opts.every}")
+    if not opts.layers:
+        raise MapError("a map needs at least one layer")
+
+
+#: Smallest hex number that can be read, in pt.
+MIN_NUMBER = 4.0
+
+
+def readability_warnings(opts: MapOptions) -> list[str]:
+    """Lines saying what on this map prints too small to read: hex numbers under
+    :data:`MIN_NUMBER` pt (hexes under 20 pt, about 7.1 mm, across the flats).
+    Empty when all is legible or the map has no numbers."""
+    if opts.numbering == "none":
+        return []
+    size = label_font(opts.hex_size)
+    if size >= MIN_NUMBER - 1e-9:
+        return []
+    smallest = MIN_NUMBER / 0.2  # label_font gives 20 % of the hex below 20 pt
+    return [
+        f"hex numbers on {length_words(opts.hex_size)} hexes print at {size:.1f} pt, too small to read; "
+        f"hexes of {smallest:.0f} pt ({smallest / mm(1):.1f} mm) or more print them at "
+        f"{MIN_NUMBER:.0f} pt or larger, or leave them off with --numbering none"
+    ]
+
+
+def letters(n: int) -> str:
+    """0-based ``n`` as column letters: A..Z, AA, AB..."""
+    out = ""
+    n += 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def tile_name(row: int, col: int) -> str:
+    """A tile's name: row letter (A..Z, AA..), column number from 1: ``tile_name(1, 2) == "B3"``."""
+    return f"{letters(row)}{col + 1}"
+
+
+def hex_label(col: int, row: int, numbering: str = "xxyy", width: int = 2) -> str:
+    """The printed number of the hex at 0-based label coordinates ``(col, row)``.
+
+    ``xxyy``: ``0815``; ``xx.yy``: ``08.15``; ``letters``: column letters and row
+    number, ``H15``; ``none``: empty. ``width`` is the digits per part (2, or 3
+    on maps of 100 or more columns or rows).
+    """
+    if numbering == "none":
+        return ""
+    if numbering == "letters":
+        return f"{letters(col)}{row + 1:0{width}d}"
+    sep = "." if numbering == "xx.yy" else ""
+    return f"{col + 1:0{width}d}{sep}{row + 1:0{width}d}"
+
+
+def label_font(size: float) -> float:
+    """Hex-number size in pt for a hex ``size`` pt across: 10 % of it, 4 to 8 pt
+    (smaller only on hexes under 20 pt)."""
+    return max(min(0.1 * size, 8.0), min(4.0, 0.2 * size))
+
+
+def length_words(points: float) -> str:
+    """A hex size for people: ``1 in``, ``0.75 in``, ``25 mm`` (whole millimetres that are
+    not whole eighths of an inch read better in mm)."""
+    millimetres = points / mm(1)
+    if abs(millimetres - round(millimetres)) < 1e-6 and abs(points / 9 - round(points / 9)) > 1e-6:
+        return f"{round(millimetres)} mm"
+    return format_length(points, "in").replace("in", " in")
+
+
+def count_words(n: int, word: str, plural: str | None = None) -> str:
+    """``3 columns``, ``1 row``; ``plural`` where adding an s will not do (``hexes``)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def paper_words(key: str) -> str:
+    """A paper size as people write it: ``letter``, ``A4``."""
+    return key.upper() if key.startswith("a") else key
+
+
+def number_words(value: float) -> str:
+    """``1200.0`` as ``1,200``; ``0.5`` as ``0.5``."""
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.2f}".rstrip("0").rstrip(".")

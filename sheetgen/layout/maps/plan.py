@@ -1,0 +1,210 @@
+"""Page planning: how a map goes onto paper.
+
+The page's margins and bands (:data:`MARGIN`, :data:`HEADER`, :data:`FOOTER`,
+:data:`SAFE_EDGE`), the hexes one page holds, and :func:`plan_pages`, which tiles
+the map into :class:`Tile` pages (portrait or landscape, whichever needs fewer)
+or one ``fit`` page, within :data:`MAX_PAGES` and :data:`MAX_FIT`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sheetgen.core.units import PAPER_SIZES
+from sheetgen.draw.primitives import inch
+from sheetgen.hexgrid import Layout
+from sheetgen.layout.maps.grid import Grid
+from sheetgen.layout.maps.options import (
+    MapError,
+    MapOptions,
+    check_options,
+    count_words,
+    length_words,
+    paper_words,
+    tile_name,
+)
+
+__all__ = [
+    "FOOTER",
+    "HEADER",
+    "MARGIN",
+    "MAX_FIT",
+    "MAX_PAGES",
+    "MIN_PAGE_WIDTH",
+    "RULER",
+    "SAFE_EDGE",
+    "PagePlan",
+    "Tile",
+    "one_page",
+    "plan_pages",
+]
+
+#: Most pages in one run.
+MAX_PAGES = 200
+#: Longest side of a ``fit`` page, in pt: 200 in, the largest page PDF readers handle.
+MAX_FIT = inch(200)
+#: Page margin on every side, in pt (0.4 in: inside what home printers can reach).
+MARGIN = inch(0.4)
+#: No ink nearer the paper's edge than this, in pt (1/4 in): the neighbours' names and
+#: the ends of the cut lines sit between it and :data:`MARGIN`.
+SAFE_EDGE = inch(0.25)
+#: Height of the title band at the top and of the scale band at the foot of a page, in pt.
+HEADER = 18.0
+FOOTER = 48.0
+#: Length of the calibration ruler: 4 in, with 100 mm marked on its other edge.
+RULER = inch(4)
+#: Narrowest page, so the scale band fits (fit pages grow to it), in pt.
+MIN_PAGE_WIDTH = RULER + inch(3.2) + 2 * MARGIN
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page's share of the map: tile ``row``/``col`` (0-based) and the hexes it
+    shows, columns ``c0..c1`` and visual rows ``v0..v1`` (inclusive)."""
+
+    row: int
+    col: int
+    c0: int
+    c1: int
+    v0: int
+    v1: int
+
+    @property
+    def name(self) -> str:
+        """The tile's printed name, row letter and column number (``B3``)."""
+        return tile_name(self.row, self.col)
+
+    def holds(self, c: int, v: int) -> bool:
+        """Whether the tile shows the hex at paper ``(c, v)``."""
+        return self.c0 <= c <= self.c1 and self.v0 <= v <= self.v1
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """How the map goes onto paper: page size in pt (as printed, landscape if wider),
+    tiles in reading order, ``across`` x ``down`` of them, hexes a page holds
+    (``capacity``), and whether an assembly index page comes first."""
+
+    paper: str
+    width: float
+    height: float
+    tiles: tuple[Tile, ...]
+    across: int
+    down: int
+    capacity: tuple[int, int]
+    layers: int
+    index: bool
+
+    @property
+    def landscape(self) -> bool:
+        """Whether the pages are printed landscape (wider than tall)."""
+        return self.width > self.height
+
+    @property
+    def pages(self) -> int:
+        """Pages printed: every tile of every layer, and the index page if any."""
+        return len(self.tiles) * self.layers + (1 if self.index else 0)
+
+
+def _capacity(
+    grid_flat: bool, size: float, width: float, height: float, cols: int, rows: int
+) -> tuple[int, int]:
+    """Columns and rows of whole hexes that fit ``width`` x ``height`` pt."""
+    r = Layout(size).radius
+    if grid_flat:
+        nc = math.floor((width / r - 0.5) / 1.5 + 1e-9)
+        nr = math.floor(height / size - (0.5 if cols > 1 else 0.0) + 1e-9)
+    else:
+        nc = math.floor(width / size - (0.5 if rows > 1 else 0.0) + 1e-9)
+        nr = math.floor((height / r - 0.5) / 1.5 + 1e-9)
+    return nc, nr
+
+
+def _spans(n: int, k: int, overlap: int) -> list[tuple[int, int]] | None:
+    """Inclusive index ranges covering ``0..n-1`` with ``k`` a page, overlapping by ``overlap``."""
+    if n <= k:
+        return [(0, n - 1)]
+    step = k - overlap
+    if step < 1:
+        return None
+    count = 1 + math.ceil((n - k) / step)
+    return [(i * step, min(i * step + k - 1, n - 1)) for i in range(count)]
+
+
+def one_page(hex_size: float, orientation: str = "flat", paper: str = "letter") -> tuple[int, int]:
+    """Columns and rows of ``hex_size`` pt hexes that fill one portrait ``paper`` page
+    (at least 1 x 1; :func:`plan_pages` says whether even one fits)."""
+    width, height = PAPER_SIZES[paper]
+    nc, nr = _capacity(
+        orientation == "flat", hex_size, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER, 2, 2
+    )
+    return max(1, nc), max(1, nr)
+
+
+def plan_pages(opts: MapOptions) -> PagePlan:
+    """Tile the map onto pages (see :class:`PagePlan`).
+
+    Tiled paper is used portrait or landscape, whichever needs fewer pages
+    (portrait on a tie). Raises :class:`MapError` (after :func:`check_options`)
+    when a hex is larger than the page, the overlap leaves no room for new hexes,
+    the map needs more than :data:`MAX_PAGES` pages, or a fit page would be
+    longer than :data:`MAX_FIT` on a side.
+    """
+    check_options(opts)
+    grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
+    layers = len(opts.layers)
+    if opts.paper == "fit":
+        width = max(grid.width + 2 * MARGIN, MIN_PAGE_WIDTH)
+        height = grid.height + 2 * MARGIN + HEADER + FOOTER
+        if max(width, height) > MAX_FIT:
+            raise MapError(
+                f"this map would be a {width / 72:.0f} x {height / 72:.0f} in page; --paper fit pages "
+                f"are limited to {MAX_FIT / 72:.0f} in a side: use smaller hexes or tile it on paper"
+            )
+        tile = Tile(0, 0, 0, opts.cols - 1, 0, opts.rows - 1)
+        return PagePlan("fit", width, height, (tile,), 1, 1, (opts.cols, opts.rows), layers, False)
+    paper_w, paper_h = PAPER_SIZES[opts.paper]
+    best: PagePlan | None = None
+    fits = False
+    crowded = None
+    for width, height in ((paper_w, paper_h), (paper_h, paper_w)):
+        area_w, area_h = width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER
+        nc, nr = _capacity(grid.flat, opts.hex_size, area_w, area_h, opts.cols, opts.rows)
+        if nc < 1 or nr < 1:
+            continue
+        fits = True
+        col_spans = _spans(opts.cols, nc, opts.overlap)
+        row_spans = _spans(opts.rows, nr, opts.overlap)
+        if col_spans is None or row_spans is None:
+            crowded = (nc, nr)
+            continue
+        tiles = tuple(
+            Tile(i, j, c0, c1, v0, v1)
+            for i, (v0, v1) in enumerate(row_spans)
+            for j, (c0, c1) in enumerate(col_spans)
+        )
+        plan = PagePlan(
+            opts.paper, width, height, tiles, len(col_spans), len(row_spans), (nc, nr), layers, len(tiles) > 1
+        )
+        if best is None or plan.pages < best.pages:
+            best = plan
+    size = length_words(opts.hex_size)
+    paper = paper_words(opts.paper)
+    if not fits:
+        raise MapError(
+            f"a {size} hex is larger than the printable area of {paper} paper; "
+            "use smaller hexes, larger paper or --paper fit"
+        )
+    if best is None:
+        assert crowded is not None
+        raise MapError(
+            f"--overlap {opts.overlap} leaves no new hexes per page: one {paper} page holds "
+            f"{count_words(crowded[0], 'column')} and {count_words(crowded[1], 'row')} of {size} hexes"
+        )
+    if best.pages > MAX_PAGES:
+        raise MapError(
+            f"this map needs {best.pages} {paper} pages, more than {MAX_PAGES}; use --paper fit "
+            "for one print-shop page, or a smaller map or hex"
+        )
+    return best
