@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
-from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Polygon, Rect, Style, Text
+from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygon, Rect, Style, Text, snap
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
@@ -293,7 +293,7 @@ class _PageMaker(MapContext):
         """The tile's outer boundary as one closed polygon (pt), following the hex edges."""
         grid = self.grid
         offsets = grid.corner_offsets()
-        edges: dict[tuple[int, int], tuple[tuple[float, float], tuple[int, int], tuple[float, float]]] = {}
+        edges: dict[Point, tuple[Point, Point, Point]] = {}
         for c in range(tile.c0, tile.c1 + 1):
             for v in range(tile.v0, tile.v1 + 1):
                 if tile.c0 < c < tile.c1 and tile.v0 < v < tile.v1:
@@ -303,7 +303,7 @@ class _PageMaker(MapContext):
                     if not tile.holds(nc, nv):
                         a = (cx + offsets[i][0] + ox, cy + offsets[i][1] + oy)
                         b = (cx + offsets[(i + 1) % 6][0] + ox, cy + offsets[(i + 1) % 6][1] + oy)
-                        edges[_key(a)] = (a, _key(b), b)
+                        edges[snap(a, 3)] = (a, snap(b, 3), b)
         start = min(edges)
         loop = []
         key = start
@@ -314,7 +314,3 @@ class _PageMaker(MapContext):
             if key == start:
                 break
         return loop
-
-
-def _key(p: tuple[float, float]) -> tuple[int, int]:
-    return round(p[0] * 1000), round(p[1] * 1000)
