@@ -17,14 +17,9 @@ import typer
 
 from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, _warn, _write_files, app
 from sheetgen.core.output import OutputError
-from sheetgen.layout.counters import Duplex
+from sheetgen.layout.counters import CutMarks, Duplex
 
 __all__ = ["counters"]
-
-
-class CutMarks(StrEnum):
-    lines = "lines"
-    crop = "crop"
 
 
 class CounterFormat(StrEnum):
@@ -177,7 +172,7 @@ def counters(
         back_offset=offset,
         bleed=bleed_pt,
         gutter=gutter_pt,
-        cut=cut.value,
+        cut=cut,
     )
     try:
         sheets = layout_sheets(items, spec, title=found.title)

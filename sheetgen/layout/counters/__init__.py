@@ -9,7 +9,7 @@ The package, by concern:
 * :mod:`~sheetgen.layout.counters.build`: the counters (:class:`Counter`,
   :class:`MarkerFace`, :func:`ship_counters` ...), counter sizes for a hex,
   :class:`CounterError` and the limits of one run;
-* :mod:`~sheetgen.layout.counters.duplex`: :class:`Duplex`, the ways to print two-sided;
+* :mod:`~sheetgen.layout.counters.modes`: :class:`Duplex` and :class:`CutMarks`, how a sheet is printed and cut;
 * :mod:`~sheetgen.layout.counters.paper`: margins, :class:`SheetSpec`, the grid
   of cells and :func:`kit_counter_size`;
 * :mod:`~sheetgen.layout.counters.faces`: what each face shows;
@@ -18,8 +18,8 @@ The package, by concern:
 * :mod:`~sheetgen.layout.counters.sheets`: :func:`layout_sheets`.
 
 The names below are importable from the package itself; only :class:`Duplex`
-is loaded with it, the rest on first use, so that the command line can name
-the duplex modes without loading the layout.
+and :class:`CutMarks` are loaded with it, the rest on first use, so that the
+command line can name the modes without loading the layout.
 
 Geometry (all lengths in pt, 1/72 in):
 
@@ -68,7 +68,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from sheetgen.layout.counters.duplex import Duplex
+from sheetgen.layout.counters.modes import CutMarks, Duplex
 
 if TYPE_CHECKING:
     from sheetgen.layout.counters.build import (
@@ -114,6 +114,7 @@ __all__ = [
     "STANDARD_SIZES",
     "Counter",
     "CounterError",
+    "CutMarks",
     "Duplex",
     "MarkerFace",
     "Placement",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
 from sheetgen.layout.counters.build import (
@@ -21,7 +21,7 @@ from sheetgen.layout.counters.build import (
     format_size,
     largest_counter_for_hex,
 )
-from sheetgen.layout.counters.duplex import Duplex
+from sheetgen.layout.counters.modes import CutMarks, Duplex
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
@@ -72,7 +72,6 @@ CROP_GAP = 2.0
 CROP_LENGTH = 6.0
 
 #: Cut marks: ``lines`` on every cut path, or ``crop`` marks in the margins only.
-CutMarks = Literal["lines", "crop"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,7 @@ class SheetSpec:
     """How counters go on paper.
 
     ``size`` edge in pt; ``paper`` a key of :data:`~sheetgen.core.units.PAPER_SIZES`
-    (portrait); ``duplex`` a :class:`~sheetgen.layout.counters.duplex.Duplex`
+    (portrait); ``duplex`` a :class:`~sheetgen.layout.counters.modes.Duplex`
     mode (or its value); ``back_offset`` (dx, dy) in pt; ``bleed`` and
     ``gutter`` in pt (``gutter=None``: twice the bleed); ``cut`` ``"lines"`` or ``"crop"``.
     """
@@ -91,7 +90,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0
     gutter: float | None = None
-    cut: CutMarks = "lines"
+    cut: CutMarks = CutMarks.lines
 
     @property
     def gap(self) -> float:

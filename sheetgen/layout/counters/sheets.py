@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from sheetgen.core.units import PAPER_SIZES
 from sheetgen.draw.primitives import Drawing, Page, Primitive, Rect, Style
 from sheetgen.layout.counters.build import MAX_SHEETS, Counter, CounterError, Face, check_total, format_size
-from sheetgen.layout.counters.duplex import Duplex
 from sheetgen.layout.counters.faces import Painter, place
 from sheetgen.layout.counters.marks import caption, cut_marks, fold_line, registration
+from sheetgen.layout.counters.modes import Duplex
 from sheetgen.layout.counters.paper import (
     CAPTION_BASELINE,
     CAPTION_CLEAR,

@@ -1,4 +1,4 @@
-"""How a counter sheet is printed two-sided: :class:`Duplex`.
+"""How a counter sheet is printed: two-sided (:class:`Duplex`) and cut (:class:`CutMarks`).
 
 Kept apart from the layout so the command line can name the modes without
 loading it.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Duplex"]
+__all__ = ["CutMarks", "Duplex"]
 
 
 class Duplex(StrEnum):
@@ -24,3 +24,12 @@ class Duplex(StrEnum):
     long = "long"
     short = "short"
     none = "none"
+
+
+class CutMarks(StrEnum):
+    """How the cuts are marked on the fronts: ``lines`` strokes every cut path
+    (shared edges once), ``crop`` puts short marks in the margins only, in line
+    with every cut. A member equals its value (``CutMarks.crop == "crop"``)."""
+
+    lines = "lines"
+    crop = "crop"
