@@ -20,14 +20,14 @@ from pathlib import Path
 from timing import best
 
 from sheetgen.core.resources import designs_dir
-from sheetgen.games.killradius import GAME, card, rules
+from sheetgen.games.killradius import GAME, card, play
 from sheetgen.render.cards import render_card
 from sheetgen.render.sheets import Ship, render_sheets
 from sheetgen.scenarios.loading import load_designs
 
 
 def clear_caches() -> None:
-    for f in (rules.damage_odds, rules.dogfight_odds, rules.assault_odds, rules._sorted_rolls):
+    for f in (play.damage_odds, play.dogfight_odds, play.assault_odds, play._sorted_rolls):
         f.cache_clear()
 
 

@@ -14,6 +14,7 @@ from sheetgen.core.jsondata import stats_dict, to_json
 from sheetgen.core.schema import Fields
 from sheetgen.games import GAMES, find_game, rolling_games
 from sheetgen.games.starfire import rules as starfire_rules
+from sheetgen.games.starfire.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
 from .conftest import DESIGNS
@@ -51,7 +52,7 @@ def test_stats_json_opens_with_name_and_game(game_id: str) -> None:
 
 
 def test_stats_dict_writes_fields_in_order_with_class_last() -> None:
-    stats = starfire_rules.derive(starfire_rules.Design.from_string("Arrow", "CT", "SSAA(I)(I)(I)QLR"))
+    stats = derive(starfire_rules.Design.from_string("Arrow", "CT", "SSAA(I)(I)(I)QLR"))
     d = stats_dict(stats)
     assert list(d)[:3] == ["name", "game", "hull"]
     assert list(d)[-2:] == ["count", "class"]
@@ -66,7 +67,7 @@ def test_to_json_fractions_and_failures() -> None:
 
 def test_named_makes_the_design_name_the_class() -> None:
     game = find_game("starfire")
-    stats = starfire_rules.derive(starfire_rules.Design.from_string("Arrow", "CT", "SSAA(I)(I)(I)QLR"))
+    stats = derive(starfire_rules.Design.from_string("Arrow", "CT", "SSAA(I)(I)(I)QLR"))
     assert stats.design_class is None
     ship = game.named(stats, "Arrow 2")
     assert (ship.name, ship.design_class) == ("Arrow 2", "Arrow")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from sheetgen.games.killradius import card as kr_card
-from sheetgen.games.killradius import rules
+from sheetgen.games.killradius import play
 
 from .conftest import pdf_page_sizes, pdf_text
 
@@ -28,11 +28,11 @@ def test_card_numbers_come_from_the_rules() -> None:
     assert attack["0"][1] == Fraction(45, 100)
     assert attack["+1"][1] == Fraction(55, 100)
     assert attack["-9"][1:6] == [0, 0, 0, 0, 0]
-    assert attack["0"][-1] == rules.expected_damage(0) == Fraction(165, 100)
+    assert attack["0"][-1] == play.expected_damage(0) == Fraction(165, 100)
     assert len(tables["attack"].rows) == 19
     kill = tables["kill-radius"].rows
     assert [row[0] for row in kill] == list(range(1, 11))
-    assert all(kill[a - 1][t + 1] == rules.kill_radius(a, t) for a in range(1, 11) for t in range(11))
+    assert all(kill[a - 1][t + 1] == play.kill_radius(a, t) for a in range(1, 11) for t in range(11))
     even = tables["kill-radius-50"].rows
     assert even[9][1] == 9 and even[0][2] is None
     movement = {row[0]: row for row in tables["movement"].rows}
@@ -43,7 +43,7 @@ def test_card_numbers_come_from_the_rules() -> None:
     dogfight = {row[0]: row for row in tables["dogfight"].rows}
     assert dogfight["1 v 1"][1:3] == [Fraction(55, 100), Fraction(45, 100)]
     assert dogfight["2 v 3"][1:6] == [
-        sum((p for (a, _), p in rules.dogfight_odds(2, 3).items() if a == k), Fraction(0)) for k in range(3)
+        sum((p for (a, _), p in play.dogfight_odds(2, 3).items() if a == k), Fraction(0)) for k in range(3)
     ] + [None, None]
     assert len(tables["dogfight"].rows) == 16
     types = {row[0]: row[1] for row in tables["ship-types"].rows}

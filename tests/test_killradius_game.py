@@ -4,12 +4,13 @@ and the reference card's numbers against the rule functions."""
 from __future__ import annotations
 
 from sheetgen.games import GAMES, find_game
-from sheetgen.games.killradius import GAME, rules, sheet
+from sheetgen.games.killradius import GAME, sheet
 from sheetgen.games.killradius.rules import Design
+from sheetgen.games.killradius.stats import KillRadiusStats, derive
 
 
-def stats(ship_type: str, number: int, **kw: object) -> rules.KillRadiusStats:
-    return rules.derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
+def stats(ship_type: str, number: int, **kw: object) -> KillRadiusStats:
+    return derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
 
 
 def test_registered() -> None:

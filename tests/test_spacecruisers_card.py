@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sheetgen.games import find_game
-from sheetgen.games.spacecruisers import card, odds, rules
+from sheetgen.games.spacecruisers import card, odds, play
 
 from .conftest import pdf_text
 
@@ -44,16 +44,16 @@ GAME = find_game("space-cruisers")
     ],
 )
 def test_chance_to_hit(weapon: str, kw: dict[str, Any], number: int, chance: Fraction) -> None:
-    assert rules.hits_on(weapon, **kw) == number
+    assert play.hits_on(weapon, **kw) == number
     assert odds.chance_to_hit(weapon, **kw) == chance
 
 
 def test_weapons_without_a_to_hit_roll() -> None:
-    assert rules.hits_on("security team") is None
+    assert play.hits_on("security team") is None
     with pytest.raises(ValueError, match="rolls no to-hit"):
         odds.chance_to_hit("ion shockwave")
     with pytest.raises(ValueError, match="not a weapon; weapons are phasers"):
-        rules.hits_on("shields")
+        play.hits_on("shields")
 
 
 # --- shields: 4 or less stopped, 5+ stopped but the shield blows ----------------------------

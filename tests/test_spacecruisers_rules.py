@@ -12,6 +12,7 @@ from sheetgen.core.findings import Severity
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import data, rules
 from sheetgen.games.spacecruisers.rules import Design
+from sheetgen.games.spacecruisers.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
 SC = Path(__file__).resolve().parent.parent / "designs" / "space-cruisers"
@@ -210,16 +211,16 @@ def test_counts_of_zero_are_left_out_and_huge_counts_are_input_errors(write: Any
 )
 def test_size_class_and_construction_points_from_the_count(n: int, size: str) -> None:
     design = Design.from_systems("S", "military", ["armor"] * n)
-    s = rules.derive(design)
+    s = derive(design)
     assert s.size_class == size
     assert s.construction_points == 2 + n
     assert s.hull_points == 10 + 10 * n
 
 
 def test_hulls_come_with_what_the_text_gives() -> None:
-    military = rules.derive(Design.from_systems("M", "military", []))
+    military = derive(Design.from_systems("M", "military", []))
     assert [(x.name, x.count) for x in military.systems] == [("phasers", 1), ("drives", 3), ("shields", 1)]
-    commercial = rules.derive(Design.from_systems("C", "commercial", []))
+    commercial = derive(Design.from_systems("C", "commercial", []))
     assert (commercial.hull_points, commercial.drives, commercial.phasers, commercial.shields) == (
         10,
         2,
@@ -227,10 +228,10 @@ def test_hulls_come_with_what_the_text_gives() -> None:
         0,
     )
     assert commercial.non_military_slots == 3
-    station = rules.derive(Design.from_systems("S", "station", ["phasers", "torps"]))
+    station = derive(Design.from_systems("S", "station", ["phasers", "torps"]))
     assert (station.hull_points, station.drives, station.non_military_slots) == (20, 0, 4)
     assert {w.arc for w in station.weapons} == {"360°"}
-    fighter = rules.derive(Design.from_systems("F", "fighter", []))
+    fighter = derive(Design.from_systems("F", "fighter", []))
     assert (fighter.hull_points, fighter.drives, fighter.phasers, fighter.elite_crew) == (1, 5, 1, 1)
     assert fighter.initiative_bonus == 6 and fighter.evade_attempts == 1
     assert fighter.critical_destroys
@@ -242,12 +243,12 @@ def test_fighters_carried_five_per_cargo_bay() -> None:
     # a commercial hull's own cargo bay carries fighters too (RULINGS SC-4: per cargo bay)
     gull = load_one(SC / "ships" / "gull.yaml").stats
     assert (gull.cargo_bays, gull.fighters_carried) == (1, 5)
-    two = rules.derive(Design.from_systems("T", "military", ["cargo bay x2"]))
+    two = derive(Design.from_systems("T", "military", ["cargo bay x2"]))
     assert two.fighters_carried == 10
 
 
 def test_targeting_computer_adds_one_damage_to_every_weapon() -> None:
-    s = rules.derive(Design.from_systems("T", "military", ["targeting computer", "torps", "chain guns"]))
+    s = derive(Design.from_systems("T", "military", ["targeting computer", "torps", "chain guns"]))
     assert {w.name: w.damage for w in s.weapons} == {
         "phasers": "1d6+1",
         "photon torpedoes": "2d6+1",
@@ -381,7 +382,7 @@ def test_checks_never_raise_on_odd_designs() -> None:
     odd = Design(name="", hull="", rules="basic", systems=[], non_military=["x"], non_military_given=True)
     findings = rules.check(odd)
     assert findings and all(f.is_error for f in findings if f.rule == "SC-1")
-    s = rules.derive(odd)
+    s = derive(odd)
     assert s.hull_points == 0 and s.weapons == []
 
 

@@ -11,6 +11,7 @@ import pytest
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import rules, sheet
 from sheetgen.games.spacecruisers.rules import Design
+from sheetgen.games.spacecruisers.stats import derive
 from sheetgen.render.sheets import Ship, render_sheets, sheets_html
 from sheetgen.scenarios.loading import load_designs
 
@@ -26,7 +27,7 @@ def ships(*files: str) -> list[Ship]:
 
 
 def view(design: Design) -> dict[str, Any]:
-    stats = rules.derive(design)
+    stats = derive(design)
     return GAME.sheet_ship(stats, rules.check(design))
 
 
@@ -115,7 +116,7 @@ def test_sheet_warns_nothing_and_escapes_names() -> None:
     from sheetgen.render.html import html_to_pdf
 
     design = Design.from_systems("<b>{{x}}</b> & the very long named cruiser of doom", "military", [])
-    stats = rules.derive(design)
+    stats = derive(design)
     (html,) = sheets_html([Ship(GAME, stats, [])])
     assert "&lt;b&gt;{{x}}&lt;/b&gt; &amp; the very long" in html
     assert html_to_pdf(html).warnings == ()

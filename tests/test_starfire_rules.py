@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from sheetgen.core.findings import Severity
-from sheetgen.games.starfire import data, rules
+from sheetgen.games.starfire import data, play, rules
 from sheetgen.games.starfire.rules import Design
+from sheetgen.games.starfire.stats import StarfireStats, derive
 
 
 def findings(hull: str, systems: str, **kw: object) -> list[tuple[str, str, str]]:
@@ -20,8 +21,8 @@ def errors(hull: str, systems: str, **kw: object) -> list[tuple[str, str]]:
     return [(r, m) for r, s, m in findings(hull, systems, **kw) if s == "error"]
 
 
-def stats(hull: str, systems: str, **kw: object) -> rules.StarfireStats:
-    return rules.derive(Design.from_string("Test", hull, systems, **kw))  # type: ignore[arg-type]
+def stats(hull: str, systems: str, **kw: object) -> StarfireStats:
+    return derive(Design.from_string("Test", hull, systems, **kw))  # type: ignore[arg-type]
 
 
 # --- SF-1: the hull chart and system chart, exactly --------------------------------------
@@ -62,12 +63,12 @@ def test_system_chart() -> None:
 
 def test_design_speed_is_the_lesser_of_max_mp_and_engines_times_rate() -> None:
     # SF-1: "2/3" means 2 MP per 3 engines; rounding down
-    assert rules.engine_mp(data.HULLS["CL"], 6) == 4
-    assert rules.engine_mp(data.HULLS["CL"], 5) == 3  # floor(10/3)
-    assert rules.engine_mp(data.HULLS["CL"], 3) == 2
-    assert rules.engine_mp(data.HULLS["CA"], 7) == 3  # floor(7/2)
-    assert rules.engine_mp(data.HULLS["ES"], 3) == 6  # 9 capped at Max MP 6
-    assert rules.engine_mp(data.HULLS["BS1"], 0) == 0
+    assert play.engine_mp(data.HULLS["CL"], 6) == 4
+    assert play.engine_mp(data.HULLS["CL"], 5) == 3  # floor(10/3)
+    assert play.engine_mp(data.HULLS["CL"], 3) == 2
+    assert play.engine_mp(data.HULLS["CA"], 7) == 3  # floor(7/2)
+    assert play.engine_mp(data.HULLS["ES"], 3) == 6  # 9 capped at Max MP 6
+    assert play.engine_mp(data.HULLS["BS1"], 0) == 0
 
 
 def test_the_corvette_example_string() -> None:
@@ -239,28 +240,28 @@ def _row(text: str) -> list[int | None]:
 @pytest.mark.parametrize("weapon", list(CHART))
 def test_weapon_chart_cell_by_cell(weapon: str) -> None:
     hits, damage = CHART[weapon]
-    assert [rules.to_hit(weapon, r) for r in range(21)] == _row(hits)
-    assert [rules.weapon_damage(weapon, r) for r in range(21)] == _row(damage)
+    assert [play.to_hit(weapon, r) for r in range(21)] == _row(hits)
+    assert [play.weapon_damage(weapon, r) for r in range(21)] == _row(damage)
 
 
 def test_to_hit_modifiers() -> None:
-    assert rules.to_hit("F", 0, target_modulating=True) == 7  # engine modulation -1
-    assert rules.to_hit("F", 0, firer_transited=True) == 5  # transit -3
-    assert rules.to_hit("F", 0, target_transited=True) == 6  # fired on after transit -2
-    assert rules.to_hit("Pt", 0, target_is_base=True) == 4  # torpedoes v bases +1
-    assert rules.to_hit("R", 0, target_is_base=True) == 6  # only Pt gets it
-    assert rules.to_hit("Pt", 16, firer_transited=True) is None  # 1 - 3: zero or less cannot hit
-    assert rules.to_hit("R", 10, combat_sensors=False) == 6
-    assert rules.to_hit("R", 11, combat_sensors=False) is None  # 10-hex limit without Y
+    assert play.to_hit("F", 0, target_modulating=True) == 7  # engine modulation -1
+    assert play.to_hit("F", 0, firer_transited=True) == 5  # transit -3
+    assert play.to_hit("F", 0, target_transited=True) == 6  # fired on after transit -2
+    assert play.to_hit("Pt", 0, target_is_base=True) == 4  # torpedoes v bases +1
+    assert play.to_hit("R", 0, target_is_base=True) == 6  # only Pt gets it
+    assert play.to_hit("Pt", 16, firer_transited=True) is None  # 1 - 3: zero or less cannot hit
+    assert play.to_hit("R", 10, combat_sensors=False) == 6
+    assert play.to_hit("R", 11, combat_sensors=False) is None  # 10-hex limit without Y
 
 
 def test_base_extended_range_examples_from_the_text() -> None:
-    assert rules.base_effective_range("R", 20) == 15
-    assert rules.base_effective_range("R", 16) == 12
-    assert rules.base_effective_range("R", 12) == 12
-    assert rules.base_effective_range("F", 20) == 20  # beams get no extension
-    assert rules.to_hit("R", 20, base_with_sensors=True) == 4  # read at 15 hexes
-    assert rules.to_hit("R", 20) is None
+    assert play.base_effective_range("R", 20) == 15
+    assert play.base_effective_range("R", 16) == 12
+    assert play.base_effective_range("R", 12) == 12
+    assert play.base_effective_range("F", 20) == 20  # beams get no extension
+    assert play.to_hit("R", 20, base_with_sensors=True) == 4  # read at 15 hexes
+    assert play.to_hit("R", 20) is None
 
 
 def test_point_defense_table() -> None:
@@ -272,10 +273,10 @@ def test_point_defense_table() -> None:
         ("Sprint Missile", 1, 3),
         ("Sprint Missiles", 3, 1),
     ]
-    assert rules.intercept_number(1, transited=True) == 4
-    assert rules.intercept_number(6, transited=True) is None
+    assert play.intercept_number(1, transited=True) == 4
+    assert play.intercept_number(6, transited=True) is None
     with pytest.raises(ValueError, match="1 to 6"):
-        rules.intercept_number(7)
+        play.intercept_number(7)
 
 
 # --- movement and damage ------------------------------------------------------------------------
@@ -283,14 +284,14 @@ def test_point_defense_table() -> None:
 
 def test_engine_modulation_example_corvette() -> None:
     # the text: a corvette with TM 2 and 6 MP that modulates has 4 MP
-    assert rules.engine_modulation_mp(6, 2) == 4
-    assert rules.engine_modulation_mp(2, 2) is None  # needs at least TM + 1
-    assert rules.can_hard_turn(2, 2) and not rules.can_hard_turn(1, 2)
+    assert play.engine_modulation_mp(6, 2) == 4
+    assert play.engine_modulation_mp(2, 2) is None  # needs at least TM + 1
+    assert play.can_hard_turn(2, 2) and not play.can_hard_turn(1, 2)
 
 
 def test_wreck_is_only_shields_armor_holds() -> None:
-    assert rules.is_wreck(["S", "S", "A", "H"])
-    assert not rules.is_wreck(["S", "A", "Q"])
+    assert play.is_wreck(["S", "S", "A", "H"])
+    assert not play.is_wreck(["S", "A", "Q"])
 
 
 def test_munitions_only_for_launchers_the_design_mounts() -> None:
@@ -313,9 +314,9 @@ def test_a_base_with_sensors_reaches_past_the_chart() -> None:
     from sheetgen.games.starfire.sheet import sheet_ranges
 
     # 22 hexes is read as 17 (R to-hit 3); 23 as 18 (Pt to-hit 1, R out of range)
-    assert rules.to_hit("R", 22, base_with_sensors=True) == 3
-    assert rules.to_hit("Pt", 23, base_with_sensors=True) == 1
-    assert rules.to_hit("R", 23, base_with_sensors=True) is None
+    assert play.to_hit("R", 22, base_with_sensors=True) == 3
+    assert play.to_hit("Pt", 23, base_with_sensors=True) == 1
+    assert play.to_hit("R", 23, base_with_sensors=True) is None
     watchtower = stats("BS1", "SSSSAAAAQQYDDRRRG")
     citadel = stats("BS2", "SSSSSSAAAAAAZQQQQYYDDDRRRRPtGMg")
     assert sheet_ranges(watchtower)[-1] == 22

@@ -25,6 +25,9 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.killradius import rules
 from sheetgen.games.killradius.parse import parse_design
+from sheetgen.games.killradius.stats import KillRadiusStats
+from sheetgen.games.killradius.stats import derive as derive_stats
+from sheetgen.games.killradius.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -32,7 +35,7 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "KillRadius"]
 
 
-class KillRadius(Game[rules.Design, rules.KillRadiusStats]):
+class KillRadius(Game[rules.Design, KillRadiusStats]):
     """The Kill Radius rules module (RULINGS KR-1 .. KR-6)."""
 
     id = "kill-radius"
@@ -45,10 +48,10 @@ class KillRadius(Game[rules.Design, rules.KillRadiusStats]):
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: rules.Design) -> rules.KillRadiusStats:
-        return rules.derive(design)
+    def derive(self, design: rules.Design) -> KillRadiusStats:
+        return derive_stats(design)
 
-    def summary(self, stats: rules.KillRadiusStats) -> list[tuple[str, str]]:
+    def summary(self, stats: KillRadiusStats) -> list[tuple[str, str]]:
         s = stats
         if s.type_listed:
             kind = f"{s.type} (the text lists it under Number {s.type_number})"
@@ -93,11 +96,11 @@ class KillRadius(Game[rules.Design, rules.KillRadiusStats]):
             rows.append(("count", str(s.count)))
         return rows
 
-    def fleet_totals(self, ships: list[tuple[rules.KillRadiusStats, int]]) -> list[tuple[str, str]]:
+    def fleet_totals(self, ships: list[tuple[KillRadiusStats, int]]) -> list[tuple[str, str]]:
         """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""
-        return [(label, str(value)) for label, value in rules.fleet_totals(ships).items()]
+        return [(label, str(value)) for label, value in stats_fleet_totals(ships).items()]
 
-    def sheet_ship(self, stats: rules.KillRadiusStats, findings: list[Finding]) -> View:
+    def sheet_ship(self, stats: KillRadiusStats, findings: list[Finding]) -> View:
         from sheetgen.games.killradius.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -112,7 +115,7 @@ class KillRadius(Game[rules.Design, rules.KillRadiusStats]):
 
         return card()
 
-    def counter(self, stats: rules.KillRadiusStats) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: KillRadiusStats) -> tuple[CounterFace, CounterFace]:
         """Front: name, Number and MP, facing arrow. Back: the ship at its half
         threshold, the Number it flips at and the reduced MP (KR-3); a Number 1
         ship, which any damage destroys, has its side's emblem on the back."""

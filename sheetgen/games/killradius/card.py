@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.core.card import Card, Section, Table
-from sheetgen.games.killradius import data, rules
+from sheetgen.games.killradius import data, play
 
 __all__ = ["ATTACK_D_RANGE", "DOGFIGHT_SIDES", "card"]
 
@@ -28,8 +28,8 @@ def _attack_table() -> Table:
         rows.append(
             [
                 f"{d:+d}" if d else "0",
-                *[rules.chance_of_damage(d, k) for k in DAMAGE_STEPS],
-                rules.expected_damage(d),
+                *[play.chance_of_damage(d, k) for k in DAMAGE_STEPS],
+                play.expected_damage(d),
             ]
         )
     steps = [f"≥ {k}" for k in DAMAGE_STEPS]
@@ -53,9 +53,9 @@ def _radius_matrix(kind: str) -> Table:
     rows: list[list[Any]] = []
     for a in ATTACKER_NUMBERS:
         if kind == "kill":
-            cells = [rules.kill_radius(a, t) for t in TARGET_NUMBERS]
+            cells = [play.kill_radius(a, t) for t in TARGET_NUMBERS]
         else:
-            cells = [rules.sure_radius(a, t, Fraction(1, 2)) for t in TARGET_NUMBERS]
+            cells = [play.sure_radius(a, t, Fraction(1, 2)) for t in TARGET_NUMBERS]
         rows.append([a, *cells])
     columns = ["A# \\ T#", *[str(t) for t in TARGET_NUMBERS]]
     if kind == "kill":
@@ -100,18 +100,18 @@ def _modifiers() -> Table:
 def _mp_table() -> Table:
     rows: list[list[Any]] = []
     for n in ATTACKER_NUMBERS:
-        mp = rules.movement_points(n)
-        half = rules.half_number(n)
-        reduced = rules.movement_points(n, half) if half < n else None
+        mp = play.movement_points(n)
+        half = play.half_number(n)
+        reduced = play.movement_points(n, half) if half < n else None
         rows.append(
             [
                 n,
                 mp,
-                rules.facing_changes(mp),
+                play.facing_changes(mp),
                 half if half < n else None,
                 reduced,
-                None if reduced is None else rules.facing_changes(reduced),
-                rules.roll_number(n, carrier=True),
+                None if reduced is None else play.facing_changes(reduced),
+                play.roll_number(n, carrier=True),
             ]
         )
     return Table(
@@ -144,12 +144,12 @@ def _types() -> Table:
 def _recovery() -> Table:
     rows: list[list[Any]] = []
     for n in ATTACKER_NUMBERS:
-        half = rules.half_number(n)
+        half = play.half_number(n)
         if half >= n:
             rows.append([n, None, None, None])
             continue
         span = f"{half}–{n - 1}" if half < n - 1 else str(half)
-        rows.append([n, f"≤ {n}", rules.recovery_chance(n), span])
+        rows.append([n, f"≤ {n}", play.recovery_chance(n), span])
     return Table(
         "recovery",
         "Recovery roll (each damaged ship, once a turn)",
@@ -166,7 +166,7 @@ def _dogfight() -> Table:
     most = max(DOGFIGHT_SIDES)
     for mine in DOGFIGHT_SIDES:
         for theirs in DOGFIGHT_SIDES:
-            odds = rules.dogfight_odds(mine, theirs)
+            odds = play.dogfight_odds(mine, theirs)
             mine_kills = [
                 sum((p for (a, _b), p in odds.items() if a == k), Fraction(0)) for k in range(most + 1)
             ]
@@ -200,7 +200,7 @@ def _assault() -> Table:
         chances: list[Any] = []
         averages: list[Any] = []
         for t in ATTACKER_NUMBERS:
-            h = rules.assault_odds(n, t)
+            h = play.assault_odds(n, t)
             hits = h.ge(1)
             chances.append(Fraction(hits.get(True, 0), hits.total))
             averages.append(Fraction(sum(k * c for k, c in h.items()), h.total))

@@ -3,7 +3,7 @@
 Every number here is from ``seeds/000_608a47ddada5aaa7.txt`` (Kill Radius:
 Quick & Dirty Starship Combat) or from ``RULINGS.md`` (KR-1 .. KR-6); each
 table names the part of the text it encodes. Nothing here is computed: the
-rules in :mod:`sheetgen.games.killradius.rules` read these tables.
+rules in :mod:`sheetgen.games.killradius.play`, ``rules`` and ``stats`` read these tables.
 """
 
 from __future__ import annotations

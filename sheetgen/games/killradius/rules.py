@@ -1,85 +1,27 @@
-"""Kill Radius rules: design checks, derived stats, movement, attacks, recovery, fighters.
+"""Kill Radius designs, ship types and construction checks (KR-1, KR-5).
 
-Everything reads the tables in :mod:`sheetgen.games.killradius.data`. Rule
-ids are the rulings in ``RULINGS.md`` (KR-1 .. KR-6). Odds are exact: they
-come from the dice library's distributions (integer counts over 10 or 100 or
-10**n outcomes) as :class:`~fractions.Fraction`, never from simulation, and the
-reference card prints these same functions' results.
+:class:`Design` is what :mod:`sheetgen.games.killradius.parse` builds from YAML;
+:func:`check` holds it against the tables in :mod:`sheetgen.games.killradius.data`.
+Rule ids are the rulings in ``RULINGS.md`` (KR-1 .. KR-6). Derived stats are in
+:mod:`sheetgen.games.killradius.stats`, the rules of play in
+:mod:`sheetgen.games.killradius.play`.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cache
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from sheetgen.core.findings import Finding, error, in_order, note, warning
-from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
-from sheetgen.hexgrid import Hex, format_vector, hex_line, hexes_between, parse_vector, turn
-
-if TYPE_CHECKING:
-    from dyce import H
 
 __all__ = [
     "Design",
-    "KillRadiusStats",
-    "Move",
-    "NumberState",
-    "apply_damage",
-    "assault_odds",
-    "attack_damage",
-    "attack_range",
-    "attack_total",
-    "base_movement_points",
-    "can_deploy",
-    "can_recover",
-    "chance_of_damage",
     "check",
-    "damage_odds",
-    "defence_total",
-    "deploy_limit",
-    "derive",
-    "dogfight",
-    "dogfight_odds",
-    "expected_damage",
-    "facing_changes",
     "find_type",
-    "fleet_totals",
-    "half_number",
-    "hex_attack",
-    "hexes_fired_through",
-    "kill_radius",
-    "move",
-    "movement_points",
-    "number_track",
-    "parse_maneuvers",
-    "recover",
-    "recovery_chance",
-    "reduced",
-    "roll_number",
-    "split_fire",
-    "stack_ok",
-    "sum_fleet",
-    "sure_radius",
+    "is_carrier",
+    "number_ok",
 ]
-
-#: The faces of the d10, for exact counting where one die is rolled.
-_FACES = range(1, data.DIE_SIDES + 1)
-
-
-@cache
-def _d10() -> H[int]:
-    """The d10 as the dice library's histogram (imported here, not at start-up:
-    checks and stats never need it, only the odds)."""
-    from dyce import H
-
-    return H(data.DIE_SIDES)
 
 
 # --- ship types (KR-1) --------------------------------------------------------------
@@ -107,497 +49,6 @@ def carrier_types() -> list[str]:
     return [t.name for t in SHIP_TYPES if t.carrier]
 
 
-# --- Number, MP and facing (KR-2, KR-3, KR-5) ------------------------------------------
-
-
-def _check_number(number: int) -> None:
-    if not data.MIN_NUMBER <= number <= data.MAX_NUMBER:
-        raise ValueError(f"a ship's Number is {data.MIN_NUMBER} to {data.MAX_NUMBER}, got {number}")
-
-
-def base_movement_points(number: int) -> int:
-    """MP of a ship whose starting Number is ``number`` (1..10), from the Movement
-    Points table (RULINGS KR-2). Raises ``ValueError`` outside 1..10.
-
-    >>> base_movement_points(4), base_movement_points(8)
-    (6, 3)
-    """
-    _check_number(number)
-    for band in data.MOVEMENT_POINTS:
-        if band.low <= number <= band.high:
-            return band.mp
-    raise AssertionError(f"unreachable: no MP band for {number}")  # pragma: no cover
-
-
-def half_number(starting: int) -> int:
-    """The half threshold, ceil(starting Number / 2) (RULINGS KR-3).
-
-    >>> half_number(4), half_number(3), half_number(8)
-    (2, 2, 4)
-    """
-    return -(-starting // 2)
-
-
-def movement_points(starting: int, current: int | None = None) -> int:
-    """MP of a ship that started at Number ``starting`` and now has ``current``
-    (default: undamaged): the table's MP, 1 less at or below the half threshold,
-    0 once destroyed (Number 0) (RULINGS KR-2, KR-3). Raises ``ValueError`` for a
-    starting Number outside 1..10 or a current Number outside 0..starting.
-
-    >>> movement_points(4), movement_points(4, 2), movement_points(8, 4), movement_points(8, 5)
-    (6, 5, 2, 3)
-    """
-    base = base_movement_points(starting)
-    now = starting if current is None else current
-    if not 0 <= now <= starting:
-        raise ValueError(f"current Number {now} is outside 0..{starting}")
-    if now == 0:
-        return 0
-    return base - data.REDUCED_MP_LOSS if reduced(starting, now) else base
-
-
-def reduced(starting: int, current: int) -> bool:
-    """Whether a ship is at or below its half threshold after damage (RULINGS KR-3).
-
-    The text's trigger is a Number that *drops* to half, so an undamaged ship is
-    never reduced, even a Number 1 ship whose half threshold is 1.
-
-    >>> reduced(4, 2), reduced(4, 3), reduced(1, 1)
-    (True, False, False)
-    """
-    return current < starting and current <= half_number(starting)
-
-
-def facing_changes(mp: int) -> int:
-    """Hex facing changes a ship may make in a turn with ``mp`` MP: one per 2 MP,
-    rounded down (RULINGS KR-2: 6 MP gives 3, 5 MP gives 2).
-
-    >>> facing_changes(6), facing_changes(5)
-    (3, 2)
-    """
-    return mp // data.MP_PER_FACING_CHANGE
-
-
-def roll_number(number: int, carrier: bool = False) -> int:
-    """What a ship adds to its d10 when attacking or defending: its current Number,
-    or for a carrier that Number divided by 3, rounded up (RULINGS KR-5).
-
-    >>> roll_number(7), roll_number(7, carrier=True), roll_number(9, carrier=True)
-    (7, 3, 3)
-    """
-    return -(-number // data.CARRIER_ROLL_DIVISOR) if carrier else number
-
-
-def can_recover(starting: int, current: int) -> bool:
-    """Whether a damaged ship may make a recovery roll: it is damaged and not below
-    the half threshold (RULINGS KR-3).
-
-    >>> can_recover(8, 4), can_recover(8, 3), can_recover(8, 8)
-    (True, False, False)
-    """
-    return half_number(starting) <= current < starting
-
-
-def recover(starting: int, current: int, roll: int) -> int:
-    """The Number after a recovery roll of ``roll`` (a d10, 1..10): one more when the
-    roll is at most the starting Number and a roll is allowed, never above the
-    starting Number (seed 000, Recovery Period; RULINGS KR-3).
-
-    >>> recover(8, 4, 8), recover(3, 2, 6)
-    (5, 2)
-    """
-    if can_recover(starting, current) and roll <= starting:
-        return current + 1
-    return current
-
-
-def recovery_chance(starting: int) -> Fraction:
-    """Exact chance that a recovery roll succeeds for a ship whose starting Number
-    is ``starting``: P(d10 <= starting).
-
-    >>> recovery_chance(8)
-    Fraction(4, 5)
-    """
-    return Fraction(sum(1 for face in _FACES if face <= starting), len(_FACES))
-
-
-def can_deploy(starting: int, current: int, carrier: bool) -> bool:
-    """Whether a ship may deploy fighters this phase: a carrier above its half
-    threshold (RULINGS KR-3)."""
-    return carrier and current > 0 and not reduced(starting, current)
-
-
-def deploy_limit(aboard: int) -> int:
-    """Fighters a carrier may deploy in its phase: half of those aboard, rounded
-    down (seed 000, Carriers).
-
-    >>> deploy_limit(7), deploy_limit(1)
-    (3, 0)
-    """
-    return aboard // 2
-
-
-def apply_damage(current: int, damage: int) -> int:
-    """The Number next turn after ``damage`` this turn (never below 0; 0 is destroyed)."""
-    return max(0, current - max(0, damage))
-
-
-@dataclass(frozen=True)
-class NumberState:
-    """A ship at one value of its Number (one cell of the Number track).
-
-    ``movement_points`` and ``facing_changes`` at that value; ``roll_number``
-    what it adds to its d10 (carriers ceil(Number / 3)); ``reduced`` at or below
-    the half threshold; ``recovery`` whether a damaged ship there may roll to
-    recover; ``deploy`` whether a carrier there may deploy fighters;
-    ``fighters_held`` how many fighters a carrier there can hold (KR-5).
-    """
-
-    number: int
-    movement_points: int
-    facing_changes: int
-    roll_number: int
-    reduced: bool
-    recovery: bool
-    deploy: bool
-    fighters_held: int
-    destroyed: bool
-
-
-def number_track(starting: int, carrier: bool = False) -> list[NumberState]:
-    """The ship's states from ``starting`` down to 0 (RULINGS KR-2, KR-3, KR-5).
-    Raises ``ValueError`` for a starting Number outside 1..10."""
-    out = []
-    for n in range(starting, -1, -1):
-        mp = movement_points(starting, n)
-        out.append(
-            NumberState(
-                number=n,
-                movement_points=mp,
-                facing_changes=facing_changes(mp),
-                roll_number=roll_number(n, carrier),
-                reduced=reduced(starting, n),
-                recovery=can_recover(starting, n),
-                deploy=can_deploy(starting, n, carrier),
-                fighters_held=n if carrier else 0,
-                destroyed=n == 0,
-            )
-        )
-    return out
-
-
-def stack_ok(numbers: Iterable[int]) -> bool:
-    """Whether ships of these Numbers may share a hex: their total is at most 7
-    (fighters do not count and are not passed) (seed 000, Movement).
-
-    >>> stack_ok([4, 3]), stack_ok([4, 4])
-    (True, False)
-    """
-    return sum(numbers) <= data.STACKING_LIMIT
-
-
-# --- movement (KR-6) ---------------------------------------------------------------------
-
-_MANEUVER = re.compile(r"(\d*)([FLR])")
-
-
-def parse_maneuvers(text: str) -> list[str]:
-    """A maneuver string as single steps: ``F`` one hex forward (1 MP), ``L`` one
-    hex facing counterclockwise, ``R`` clockwise (no MP). Counts may prefix a
-    letter and spaces are ignored: ``"2L 3F L"`` is ``L L F F F L``.
-
-    Raises ``ValueError`` quoting ``text`` for anything else.
-    """
-    cleaned = text.replace(" ", "").replace(",", "").upper()
-    steps: list[str] = []
-    pos = 0
-    for m in _MANEUVER.finditer(cleaned):
-        if m.start() != pos:
-            break
-        steps.extend(m.group(2) * (int(m.group(1)) if m.group(1) else 1))
-        pos = m.end()
-    if pos != len(cleaned):
-        raise ValueError(f"not a maneuver: {text!r} (write steps like 2L3FL: F forward, L/R turn)")
-    return steps
-
-
-@dataclass(frozen=True)
-class Move:
-    """One ship's movement in a combat phase (seed 000, Movement; RULINGS KR-6).
-
-    ``marker`` is where the temporary marker goes (the ship's hex at the start),
-    ``drifted`` where the old vector carries it, ``end`` where it stops after
-    maneuvering; ``facing`` its facing at the end; ``vector`` its new vector,
-    ``end - marker``; ``mp_used`` forward hexes; ``facing_changes_used`` turns.
-    """
-
-    marker: Hex
-    drifted: Hex
-    end: Hex
-    facing: str
-    vector: Hex
-    mp_used: int
-    facing_changes_used: int
-
-    @property
-    def vector_text(self) -> str:
-        """The new vector as written on the log, e.g. ``"1N3NW"``."""
-        return format_vector(self.vector)
-
-
-def move(
-    vector: str | Hex,
-    facing: str,
-    maneuvers: str = "",
-    *,
-    movement_points: int,
-    start: Hex | None = None,
-) -> Move:
-    """Move a ship one combat phase (seed 000, Movement steps 1 to 3; RULINGS KR-6).
-
-    The ship first drifts along ``vector`` (``"4N"`` or a displacement), then
-    performs ``maneuvers`` (see :func:`parse_maneuvers`) with ``movement_points``
-    MP: each forward hex costs 1 MP; facing changes are free but at most
-    :func:`facing_changes` of the MP. Raises ``ValueError`` for an unknown facing,
-    a bad vector or maneuver string, more forward hexes than MP, or more facing
-    changes than the MP allow.
-
-    >>> move("4N", "N", "2L 3F L", movement_points=6).vector_text
-    '1N3NW'
-    """
-    drift = parse_vector(vector) if isinstance(vector, str) else vector
-    facing = _facing(facing)
-    steps = parse_maneuvers(maneuvers)
-    forward = steps.count("F")
-    turns = len(steps) - forward
-    if forward > movement_points:
-        raise ValueError(f"{forward} hexes forward need {forward} MP; the ship has {movement_points}")
-    allowed = facing_changes(movement_points)
-    if turns > allowed:
-        raise ValueError(
-            f"{turns} facing changes, but a ship with {movement_points} MP may make {allowed} a turn"
-        )
-    start = start if start is not None else Hex(0, 0)
-    at = start + drift
-    drifted = at
-    for step in steps:
-        if step == "F":
-            at = at + _STEPS[facing]
-        else:
-            facing = turn(facing, -1 if step == "L" else 1)
-    return Move(start, drifted, at, facing, at - start, forward, turns)
-
-
-_STEPS = {name: parse_vector(f"1{name}") for name in ("N", "NE", "SE", "S", "SW", "NW")}
-
-
-def _facing(name: str) -> str:
-    key = name.strip().upper()
-    if key not in _STEPS:
-        raise ValueError(f"unknown facing {name!r}; use one of {', '.join(_STEPS)}")
-    return key
-
-
-# --- attacks (KR-4) -------------------------------------------------------------------------
-
-
-def attack_range(attacker: Hex, target: Hex) -> int:
-    """Range R of an attack: hexes strictly between the two ships, neither ship's
-    hex counted (0 when adjacent or in the same hex) (RULINGS KR-4).
-
-    >>> attack_range(Hex(0, 0), Hex(0, 3))
-    2
-    """
-    return hexes_between(attacker, target)
-
-
-def hexes_fired_through(attacker: Hex, target: Hex) -> list[Hex]:
-    """The hexes strictly between ``attacker`` and ``target`` on the line of fire;
-    their count is the range R (RULINGS KR-4), and an enemy ship in any of them
-    takes its Number off the attack roll (seed 000, Attacking, ECM)."""
-    return hex_line(attacker, target)[1:-1]
-
-
-def attack_total(roll: int, number: int, *, rear: bool = False, fired_through: Sequence[int] = ()) -> int:
-    """The attacker's total: d10 ``roll`` + ``number`` (the strength of this attack),
-    +1 into the target's rear (not at fighters), less the Number of each enemy
-    ship fired through (ECM) (seed 000, Attacking step 1)."""
-    return roll + number + (data.REAR_ATTACK_BONUS if rear else 0) - sum(fired_through)
-
-
-def defence_total(roll: int, number: int, range_hexes: int, *, escorts: int = 0) -> int:
-    """The target's total: d10 ``roll`` + its ``number`` (0 for patrolling fighters,
-    a carrier's ceil(Number / 3)) + ``range_hexes`` (hexes strictly between) + 1
-    per escorting fighter (seed 000, Attacking step 2 and Escort)."""
-    return roll + number + range_hexes + escorts * data.ESCORT_DEFENCE_BONUS
-
-
-def attack_damage(attack: int, defence: int) -> int:
-    """Damage from one attack: the attacker's total less the target's, if positive
-    (RULINGS KR-4).
-
-    >>> attack_damage(attack_total(4, 5), defence_total(1, 4, 2))
-    2
-    """
-    return max(0, attack - defence)
-
-
-def hex_attack(attack: int, targets: Sequence[tuple[int, int]], range_hexes: int) -> list[int]:
-    """Damage to each target when one attack total ``attack`` goes into a hex of
-    several targets: every ship there (and every fighter not escorting, with
-    Number 0) rolls its own defence, given as ``(d10 roll, Number)`` pairs; the
-    attacker rolls once (seed 000, Attacking step 1 and example 3)."""
-    return [attack_damage(attack, defence_total(roll, number, range_hexes)) for roll, number in targets]
-
-
-def split_fire(number: int, strengths: Sequence[int]) -> list[str]:
-    """Problems with splitting an attacker of Number ``number`` into attacks of
-    ``strengths`` (seed 000, Attacking step 1): each at least 1, together at
-    most the attacker's Number. An empty list means the split is allowed."""
-    out = []
-    for i, s in enumerate(strengths):
-        if s < 1:
-            out.append(f"attack {i + 1} has strength {s}; each attack needs at least 1")
-    if sum(strengths) > number:
-        out.append(f"attacks total {sum(strengths)}, more than the attacker's Number {number}")
-    return out
-
-
-@cache
-def damage_odds(d: int) -> H[int]:
-    """The damage distribution of one attack with D = A# - (T# + R) (modifiers
-    included): ``max(0, (d10 + D) - d10)`` as an exact histogram (RULINGS KR-4).
-
-    >>> damage_odds(0).total
-    100
-    """
-    d10 = _d10()
-    return (d10 + d - d10).apply(lambda x: max(0, x))
-
-
-def chance_of_damage(d: int, at_least: int = 1) -> Fraction:
-    """Exact chance of at least ``at_least`` damage when D = A# - (T# + R) is ``d``.
-
-    >>> chance_of_damage(0), chance_of_damage(1), chance_of_damage(-9)
-    (Fraction(9, 20), Fraction(11, 20), Fraction(0, 1))
-    """
-    h = damage_odds(d)
-    hits = h.ge(at_least)
-    return Fraction(hits.get(True, 0), hits.total)
-
-
-def expected_damage(d: int) -> Fraction:
-    """Exact expected damage of one attack with D = ``d``."""
-    h = damage_odds(d)
-    return Fraction(sum(k * c for k, c in h.items()), h.total)
-
-
-def kill_radius(attacker: int, target: int) -> int | None:
-    """The kill radius of Number ``attacker`` against Number ``target``: the largest
-    range R (hexes between) at which damage is still possible, found by exact
-    enumeration; ``None`` if even R = 0 cannot hurt. Equals A# - T# + 8
-    (RULINGS KR-4).
-
-    >>> kill_radius(5, 4), kill_radius(1, 10)
-    (9, None)
-    """
-    return sure_radius(attacker, target, Fraction(0), strictly=True)
-
-
-def sure_radius(
-    attacker: int, target: int, chance: Fraction = Fraction(1, 2), *, strictly: bool = False
-) -> int | None:
-    """The largest range R at which an attack of Number ``attacker`` on Number
-    ``target`` does damage with probability at least ``chance`` (more than it with
-    ``strictly``); ``None`` if not even at R = 0.
-
-    >>> sure_radius(5, 4)
-    0
-    """
-    best = None
-    r = 0
-    while True:
-        p = chance_of_damage(attacker - target - r)
-        if p > chance or (p == chance and not strictly):
-            best = r
-            r += 1
-        else:
-            return best
-
-
-@cache
-def _sorted_rolls(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every outcome of ``n`` d10 sorted highest first, with how many of the
-    10**n rolls give it (the dice library's pool enumeration)."""
-    from dyce import P
-
-    return tuple(
-        (tuple(sorted(roll, reverse=True)), count)
-        for roll, count in (n @ P(data.DIE_SIDES)).rolls_with_counts()
-    )
-
-
-def dogfight(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
-    """Resolve a dogfight from both sides' d10 rolls (seed 000, Dogfight): highest
-    against highest, second against second, extra rolls ignored; the higher roll
-    of a pair kills one enemy fighter, a tie kills none. Returns
-    ``(fighters A destroys, fighters B destroys)``.
-
-    >>> dogfight([6, 3], [5, 3, 2])
-    (1, 0)
-    """
-    a = sorted(rolls_a, reverse=True)
-    b = sorted(rolls_b, reverse=True)
-    pairs = list(zip(a, b, strict=False))
-    return sum(x > y for x, y in pairs), sum(y > x for x, y in pairs)
-
-
-@cache
-def dogfight_odds(fighters_a: int, fighters_b: int) -> dict[tuple[int, int], Fraction]:
-    """Exact chances of each dogfight result for ``fighters_a`` against
-    ``fighters_b`` fighters: ``{(A destroys, B destroys): probability}``, by
-    enumerating every sorted roll of both sides (10**(a+b) rolls in all).
-    Raises ``ValueError`` for fewer than 1 fighter on a side."""
-    if fighters_a < 1 or fighters_b < 1:
-        raise ValueError("a dogfight needs at least one fighter on each side")
-    if fighters_a > fighters_b:  # the same fight seen from the other side
-        mirrored = dogfight_odds(fighters_b, fighters_a)
-        return dict(sorted(((b, a), p) for (a, b), p in mirrored.items()))
-    k = min(fighters_a, fighters_b)
-
-    def top(n: int) -> Counter[tuple[int, ...]]:
-        out: Counter[tuple[int, ...]] = Counter()
-        for roll, count in _sorted_rolls(n):
-            out[roll[:k]] += count
-        return out
-
-    tops_a, tops_b = top(fighters_a), top(fighters_b)
-    results: Counter[tuple[int, int]] = Counter()
-    for a, wa in tops_a.items():
-        for b, wb in tops_b.items():
-            wins_a = wins_b = 0
-            for x, y in zip(a, b, strict=True):
-                if x > y:
-                    wins_a += 1
-                elif y > x:
-                    wins_b += 1
-            results[wins_a, wins_b] += wa * wb
-    total = data.DIE_SIDES ** (fighters_a + fighters_b)
-    return {key: Fraction(c, total) for key, c in sorted(results.items())}
-
-
-@cache
-def assault_odds(fighters: int, target_number: int) -> H[int]:
-    """Damage distribution of an assault by ``fighters`` surviving fighters on a ship
-    that defends with ``target_number`` (a carrier's ceil(Number / 3)): the sum of
-    one d10 per fighter against the ship's d10 + Number, the positive difference
-    being damage as in a ship's attack (seed 000, Assault; the project's reading)."""
-    if fighters < 1:
-        raise ValueError("an assault needs at least one fighter")
-    d10 = _d10()
-    return (fighters @ d10 - (d10 + target_number)).apply(lambda x: max(0, x))
-
-
 # --- designs ----------------------------------------------------------------------------------
 
 
@@ -622,14 +73,17 @@ class Design:
     count: int = 1
 
 
-def _is_carrier(design: Design) -> bool:
+def is_carrier(design: Design) -> bool:
+    """Whether the design is a carrier (KR-1): as the text's list says for a listed
+    type, else as its ``carrier:`` states (``None`` counts as not)."""
     listed = find_type(design.ship_type)
     if listed is not None:
         return listed.carrier
     return bool(design.carrier)
 
 
-def _number_ok(design: Design) -> bool:
+def number_ok(design: Design) -> bool:
+    """Whether the design's starting Number is within 1..10 (KR-1)."""
     return data.MIN_NUMBER <= design.number <= data.MAX_NUMBER
 
 
@@ -644,7 +98,7 @@ def check(design: Design) -> list[Finding]:
     never reach here: they are ``SCHEMA`` input errors of the parser.
     """
     out: list[Finding] = []
-    if not _number_ok(design):
+    if not number_ok(design):
         span = f"{data.MIN_NUMBER} to {data.MAX_NUMBER}"
         out.append(error("KR-1", f"Number must be from {span}, found {design.number}", ("number",)))
 
@@ -659,7 +113,7 @@ def check(design: Design) -> list[Finding]:
             )
         )
     else:
-        if _number_ok(design) and listed.number != design.number:
+        if number_ok(design) and listed.number != design.number:
             out.append(
                 warning(
                     "KR-1",
@@ -678,7 +132,7 @@ def check(design: Design) -> list[Finding]:
                 )
             out.append(error("KR-1", msg, ("carrier",)))
 
-    carrier = _is_carrier(design)
+    carrier = is_carrier(design)
     fighters = design.fighters
     if fighters is not None:
         if fighters < 0:
@@ -707,7 +161,7 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
-        elif carrier and _number_ok(design) and fighters < design.number:
+        elif carrier and number_ok(design) and fighters < design.number:
             out.append(
                 note(
                     "KR-5",
@@ -716,163 +170,3 @@ def check(design: Design) -> list[Finding]:
                 )
             )
     return in_order(out)
-
-
-@dataclass
-class KillRadiusStats:
-    """Derived stats of a Kill Radius design (JSON keys of ``sheetgen stats --json``).
-
-    ``number`` is the starting Number as written (outside 1..10 on an illegal design);
-    ``movement_points``/``facing_changes`` undamaged, ``reduced_*`` at or below
-    ``half_number``; ``carrier_roll_number`` ceil(Number / 3) for carriers;
-    ``recovery_roll`` the d10 result a recovery needs at most (the starting
-    Number; ``None`` for a Number 1 ship, which any damage destroys);
-    ``fighters`` aboard at the start, ``fighter_capacity`` the Number for a
-    carrier (KR-5), ``deploy_per_phase`` half of those aboard, rounded down;
-    ``number_track`` the ship at every Number from the start down to 0;
-    ``design_notes`` the design's own ``notes:``. Values that need a legal
-    Number are ``None`` without one.
-    """
-
-    name: str
-    type: str
-    type_listed: bool
-    type_number: int | None
-    number: int
-    movement_points: int | None
-    facing_changes: int | None
-    half_number: int | None
-    reduced_movement_points: int | None
-    reduced_facing_changes: int | None
-    carrier: bool
-    fighters: int
-    fighter_capacity: int
-    deploy_per_phase: int
-    carrier_roll_number: int | None
-    recovery_roll: int | None
-    recovery_chance_percent: int | None
-    number_track: list[NumberState] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    design_notes: str | None = None
-    count: int = 1
-    game: str = "kill-radius"
-    design_class: str | None = None
-
-    def to_dict(self) -> JSONObject:
-        """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
-        fields in order, ``class`` last."""
-        return stats_dict(self)
-
-
-def derive(design: Design) -> KillRadiusStats:
-    """Derived stats from the encoded tables (RULINGS KR-1, KR-2, KR-3, KR-5); never raises.
-
-    A Number that is not 1..10 leaves the Number-dependent values ``None`` and
-    the track empty, so an illegal design can still be shown.
-    """
-    listed = find_type(design.ship_type)
-    carrier = _is_carrier(design)
-    n = design.number if _number_ok(design) else None
-    capacity = n if (carrier and n is not None) else 0
-    stated = design.fighters
-    if not carrier:
-        fighters = 0
-    elif stated is None or stated < 0:
-        fighters = capacity
-    else:
-        fighters = stated
-    notes: list[str] = []
-    if n is not None:
-        half = half_number(n)
-        mp = movement_points(n)
-        # a Number 1 ship has no reduced state: any damage destroys it (KR-3)
-        reduced_mp = movement_points(n, half) if half < n else None
-        if reduced_mp is None:
-            notes.append("Any damage destroys it: no reduced state, no recovery roll.")
-        else:
-            fc = facing_changes(reduced_mp)
-            notes.append(
-                f"At Number {half} or less: MP {reduced_mp}, {fc} facing change{'' if fc == 1 else 's'}"
-                + ("; cannot deploy fighters." if carrier else ".")
-            )
-        if n > 1:
-            if half > 1:
-                notes.append(f"Recovery roll (d10 ≤ {n}) only at Number {half} or more.")
-            else:
-                notes.append(f"Recovery roll (d10 ≤ {n}) whenever damaged.")
-        if carrier:
-            notes.append(
-                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(n, True)}; deploys up to half "
-                f"its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
-            )
-        return KillRadiusStats(
-            name=design.name,
-            design_class=design.design_class,
-            type=listed.name if listed else design.ship_type,
-            type_listed=listed is not None,
-            type_number=listed.number if listed else None,
-            number=n,
-            movement_points=mp,
-            facing_changes=facing_changes(mp),
-            half_number=half,
-            reduced_movement_points=reduced_mp,
-            reduced_facing_changes=None if reduced_mp is None else facing_changes(reduced_mp),
-            carrier=carrier,
-            fighters=fighters,
-            fighter_capacity=capacity,
-            deploy_per_phase=deploy_limit(fighters) if carrier else 0,
-            carrier_roll_number=roll_number(n, True) if carrier else None,
-            recovery_roll=None if reduced_mp is None else n,
-            recovery_chance_percent=None if reduced_mp is None else int(recovery_chance(n) * 100),
-            number_track=number_track(n, carrier),
-            notes=notes,
-            design_notes=design.notes,
-            count=design.count,
-        )
-    return KillRadiusStats(
-        name=design.name,
-        design_class=design.design_class,
-        type=listed.name if listed else design.ship_type,
-        type_listed=listed is not None,
-        type_number=listed.number if listed else None,
-        number=design.number,
-        movement_points=None,
-        facing_changes=None,
-        half_number=None,
-        reduced_movement_points=None,
-        reduced_facing_changes=None,
-        carrier=carrier,
-        fighters=fighters,
-        fighter_capacity=0,
-        deploy_per_phase=0,
-        carrier_roll_number=None,
-        recovery_roll=None,
-        recovery_chance_percent=None,
-        notes=notes,
-        design_notes=design.notes,
-        count=design.count,
-    )
-
-
-def fleet_totals(ships: Iterable[tuple[KillRadiusStats, int]]) -> dict[str, int]:
-    """A fleet's totals from ``(stats, count)`` pairs; see :func:`sum_fleet`."""
-    return sum_fleet(
-        (s.number if s.half_number is not None else None, s.carrier, s.fighters, count) for s, count in ships
-    )
-
-
-def sum_fleet(rows: Iterable[tuple[int | None, bool, int, int]]) -> dict[str, int]:
-    """Totals of ``(starting Number or None, carrier, fighters aboard, count)`` rows:
-    ``ships``, ``total Number`` (each Number times its count), ``carriers`` and
-    ``fighters``. A design without a legal Number (``None``) adds to ``ships`` only.
-
-    >>> sum_fleet([(8, False, 0, 1), (3, False, 0, 2), (7, True, 7, 1)])
-    {'ships': 4, 'total Number': 21, 'carriers': 1, 'fighters': 7}
-    """
-    out = {"ships": 0, "total Number": 0, "carriers": 0, "fighters": 0}
-    for number, carrier, fighters, count in rows:
-        out["ships"] += count
-        out["total Number"] += (number or 0) * count
-        out["carriers"] += count if carrier else 0
-        out["fighters"] += fighters * count
-    return out

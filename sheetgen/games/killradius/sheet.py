@@ -1,7 +1,7 @@
 """The Kill Radius roster sheet's view model: plain values the template prints.
 
-Numbers come from :class:`~sheetgen.games.killradius.rules.KillRadiusStats`
-(its Number track) and :func:`~sheetgen.games.killradius.rules.fleet_totals`;
+Numbers come from :class:`~sheetgen.games.killradius.stats.KillRadiusStats`
+(its Number track) and :func:`~sheetgen.games.killradius.stats.fleet_totals`;
 the template does no arithmetic and applies no rule.
 """
 
@@ -11,8 +11,9 @@ from typing import Any
 
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
-from sheetgen.games.killradius import data, rules
-from sheetgen.games.killradius.rules import KillRadiusStats, NumberState
+from sheetgen.games.killradius import data
+from sheetgen.games.killradius.play import NumberState
+from sheetgen.games.killradius.stats import KillRadiusStats, sum_fleet
 
 __all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_zones"]
 
@@ -108,7 +109,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
 
 def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
     """The roster at the head of the sheets: per side (``None`` = no side given)
-    the ships, total Number, carriers and fighters (:func:`rules.fleet_totals`,
+    the ships, total Number, carriers and fighters (:func:`fleet_totals`,
     counted per printed ship), and the combat phase each ship acts in at full
     Number, highest first (seed 000, Ship Combat Phases)."""
     sides: dict[str | None, dict[str, Any]] = {}
@@ -120,7 +121,7 @@ def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
         side["ships"].append(view)
     out_sides = []
     for side in sides.values():
-        totals = rules.sum_fleet((v["number"], v["carrier"], v["fighters"], 1) for v in side["ships"])
+        totals = sum_fleet((v["number"], v["carrier"], v["fighters"], 1) for v in side["ships"])
         out_sides.append(
             {
                 "name": side["name"],

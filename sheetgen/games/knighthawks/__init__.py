@@ -38,8 +38,10 @@ from typing import TYPE_CHECKING
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
-from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import parse_damage_tables, parse_design
+from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
+from sheetgen.games.knighthawks.stats import derive as derive_stats
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -47,7 +49,7 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "KnightHawks2000"]
 
 
-class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
+class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     """The Knight Hawks 2000 rules module (RULINGS KH-1 .. KH-7)."""
 
     id = "knight-hawks-2000"
@@ -61,12 +63,12 @@ class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: rules.Design) -> rules.KnightHawksStats:
-        return rules.derive(design)
+    def derive(self, design: rules.Design) -> KnightHawksStats:
+        return derive_stats(design)
 
-    def summary(self, stats: rules.KnightHawksStats) -> list[tuple[str, str]]:
+    def summary(self, stats: KnightHawksStats) -> list[tuple[str, str]]:
         s = stats
-        ft = rules.fraction_text
+        ft = play.fraction_text
         rows = [
             ("class", s.design_class or "–"),
             ("role", s.role),
@@ -120,7 +122,7 @@ class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
             )
         return rows
 
-    def sheet_ship(self, stats: rules.KnightHawksStats, findings: list[Finding]) -> View:
+    def sheet_ship(self, stats: KnightHawksStats, findings: list[Finding]) -> View:
         from sheetgen.games.knighthawks.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -139,12 +141,12 @@ class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
         tables = parse_damage_tables(fields)
         return card(tables), tables.findings
 
-    def counter(self, stats: rules.KnightHawksStats) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: KnightHawksStats) -> tuple[CounterFace, CounterFace]:
         """Front: name, HS and ADF/MR, facing arrow. Back: the ship at half structure
         (ADF and MR halved, exact: ``3/2`` prints ``1½/1``)."""
         s = stats
         front = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", f"{s.adf}/{s.mr}")))
-        half = f"{rules.compact_text(s.half_adf)}/{rules.compact_text(s.half_mr)}"
+        half = f"{play.compact_text(s.half_adf)}/{play.compact_text(s.half_mr)}"
         back = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", half)), banner="½ STRUCTURE")
         return front, back
 
@@ -170,14 +172,14 @@ class KnightHawks2000(Game[rules.Design, rules.KnightHawksStats]):
             ),
             Marker(
                 "DECOY",
-                f"decoy · {rules.signed_percent(data.DECOY_DETECTION)} to detect",
+                f"decoy · {play.signed_percent(data.DECOY_DETECTION)} to detect",
                 count=4,
                 per_side=True,
             ),
-            Marker("ICM", f"ICM salvo · {rules.signed_percent(icm.to_hit)} to hit", count=6, per_side=True),
+            Marker("ICM", f"ICM salvo · {play.signed_percent(icm.to_hit)} to hit", count=6, per_side=True),
             Marker(
                 "ABM",
-                f"ABM cloud · {rules.signed_percent(abm.to_hit)} to hit and damage",
+                f"ABM cloud · {play.signed_percent(abm.to_hit)} to hit and damage",
                 count=2 * data.ABM_CLOUD_HEXES,
                 per_side=True,
             ),
@@ -190,14 +192,14 @@ def _signed(value: int | None) -> str:
     return "–" if value is None else f"{value:+d}%"
 
 
-def _mount_text(m: rules.Mount) -> str:
+def _mount_text(m: Mount) -> str:
     text = f"{m.count}× {m.code}"
     if m.ordnance_name:
         text += f" ({'?' if m.ordnance is None else f'{m.ordnance:,}'} {m.ordnance_name})"
     return text
 
 
-def _defences_text(s: rules.KnightHawksStats) -> str:
+def _defences_text(s: KnightHawksStats) -> str:
     parts = []
     if s.icm_salvos:
         parts.append(f"{s.icm_salvos} ICM salvos")

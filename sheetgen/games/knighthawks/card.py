@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.card import Card, Section, Table
-from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks import data, play
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.parse import DamageTables, roll_text
 
@@ -61,7 +61,7 @@ def _weapons() -> Table:
                 name,
                 w.kind.value,
                 w.range_km,
-                rules.range_hexes(w.range_km) if w.range_km is not None else None,
+                play.range_hexes(w.range_km) if w.range_km is not None else None,
                 f"ADF {w.adf}, {w.endurance} turns" if w.adf else None,
                 _rate(w),
                 w.max_damage,
@@ -111,8 +111,8 @@ def _defences() -> Table:
                 d.salvo,
                 d.adf,
                 f"{d.endurance} turn" if d.endurance else None,
-                f"{rules.signed_percent(d.to_hit)}{per}",
-                f"{rules.signed_percent(-int(d.damage_cut * 100))}{per}"
+                f"{play.signed_percent(d.to_hit)}{per}",
+                f"{play.signed_percent(-int(d.damage_cut * 100))}{per}"
                 if d.damage_cut is not None
                 else "none",
                 ", ".join(k.value for k in sorted(d.against)),
@@ -141,13 +141,13 @@ def _beam_reductions() -> Table:
     pb = data.WEAPONS["PB"].max_damage or 0
     for shielded in (False, True):
         for abm in range(5):
-            kept = rules.damage_kept(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
+            kept = play.damage_kept(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
             rows.append(
                 [
                     abm,
                     shielded,
-                    rules.signed_percent(
-                        rules.to_hit_modifier(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
+                    play.signed_percent(
+                        play.to_hit_modifier(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded)
                     ),
                     kept,
                     linked * kept,
@@ -174,13 +174,13 @@ def _missile_reductions() -> Table:
                 [
                     icm,
                     shielded,
-                    rules.signed_percent(
-                        rules.to_hit_modifier(WeaponKind.MISSILE, icm_salvos=icm, mag_shielding=shielded)
+                    play.signed_percent(
+                        play.to_hit_modifier(WeaponKind.MISSILE, icm_salvos=icm, mag_shielding=shielded)
                     ),
-                    rules.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
-                    tt * rules.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
-                    rules.signed_percent(
-                        rules.to_hit_modifier(WeaponKind.DRONE, icm_salvos=icm, mag_shielding=shielded)
+                    play.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
+                    tt * play.damage_kept(WeaponKind.MISSILE, mag_shielding=shielded),
+                    play.signed_percent(
+                        play.to_hit_modifier(WeaponKind.DRONE, icm_salvos=icm, mag_shielding=shielded)
                     ),
                 ]
             )
@@ -198,12 +198,12 @@ def _missile_reductions() -> Table:
 def _detection() -> Table:
     rows: list[list[Any]] = []
     for m in data.DETECTION_MODIFIERS[:3]:
-        rows.append([m.situation, rules.signed_percent(m.percent or 0), m.per])
+        rows.append([m.situation, play.signed_percent(m.percent or 0), m.per])
     for band in data.DETECTION_BANDS:
         span = f"{band.low}+" if band.high is None else f"{band.low}–{band.high}"
-        rows.append([f"target hull size {span}", rules.signed_percent(band.modifier), ""])
+        rows.append([f"target hull size {span}", play.signed_percent(band.modifier), ""])
     for m in data.DETECTION_MODIFIERS[3:]:
-        rows.append([m.situation, rules.signed_percent(m.percent or 0), m.per])
+        rows.append([m.situation, play.signed_percent(m.percent or 0), m.per])
     return Table(
         "detection",
         "Detection: Sensor Operation check",
@@ -222,7 +222,7 @@ def _to_hit() -> Table:
         ["base", "½ STR or ½ DEX", f"+{data.GUNNER_SKILL}% per gunner skill level"],
     ]
     for m in data.TO_HIT_MODIFIERS:
-        rows.append([m.situation, rules.signed_percent(m.percent) if m.percent is not None else "±", m.per])
+        rows.append([m.situation, play.signed_percent(m.percent) if m.percent is not None else "±", m.per])
     return Table(
         "to-hit",
         "To hit: d100 at most the final number",
@@ -235,7 +235,7 @@ def _to_hit() -> Table:
 def _critical_bands() -> Table:
     rows: list[list[Any]] = []
     for t in CRITICAL_TO_HIT:
-        c = rules.hit_chances(t)
+        c = play.hit_chances(t)
         rows.append([f"{t}%", c.hit, c.critical_hit, c.hit - c.critical_hit, c.critical_miss])
     return Table(
         "critical-bands",
@@ -272,7 +272,7 @@ def _maneuvers() -> Table:
 def _mp_table() -> Table:
     rows: list[list[Any]] = []
     for hs in MP_HULL_SIZES:
-        rows.append([hs, *[rules.maneuver_points(hs, mr) for mr in MP_RATINGS]])
+        rows.append([hs, *[play.maneuver_points(hs, mr) for mr in MP_RATINGS]])
     return Table(
         "maneuver-points",
         "Maneuver points a turn by hull size and MR",
@@ -289,13 +289,13 @@ def _hull_sizes() -> Table:
         rows.append(
             [
                 hs,
-                rules.signed_percent(rules.detection_modifier(hs) or 0),
-                rules.damage_control_rating(hs),
-                rules.minimum_crew(hs),
-                rules.rally_turns(hs, "military"),
-                rules.rally_turns(hs, "civilian"),
-                rules.ram(hs, 0).inflicted,
-                rules.blast_damage(hs),
+                play.signed_percent(play.detection_modifier(hs) or 0),
+                play.damage_control_rating(hs),
+                play.minimum_crew(hs),
+                play.rally_turns(hs, "military"),
+                play.rally_turns(hs, "civilian"),
+                play.ram(hs, 0).inflicted,
+                play.blast_damage(hs),
             ]
         )
     return Table(
@@ -311,7 +311,7 @@ def _hull_sizes() -> Table:
 def _ramming() -> Table:
     rows: list[list[Any]] = []
     for a, b in RAM_PAIRS:
-        r = rules.ram(a, b)
+        r = play.ram(a, b)
         rows.append(
             [
                 a,
@@ -345,10 +345,10 @@ def _boarding() -> Table:
             [
                 hs,
                 sp,
-                rules.breach_damage(sp),
-                rules.minimum_crew(hs),
-                rules.rally_turns(hs, "military"),
-                rules.rally_turns(hs, "civilian"),
+                play.breach_damage(sp),
+                play.minimum_crew(hs),
+                play.rally_turns(hs, "military"),
+                play.rally_turns(hs, "civilian"),
             ]
         )
     return Table(

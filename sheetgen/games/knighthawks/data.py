@@ -3,8 +3,8 @@
 Every number here is from ``seeds/002_8960282e34192c00.txt`` (the Knight Hawks
 2000 space combat chapter of Star Frontiers 2000) or from ``RULINGS.md``
 (KH-1 .. KH-7) where the text is silent; each table names the part of the text
-it encodes. Nothing here is computed: :mod:`sheetgen.games.knighthawks.rules`
-reads these tables. Effects are summarised in the project's own words.
+it encodes. Nothing here is computed: :mod:`sheetgen.games.knighthawks.play`,
+``rules`` and ``stats`` read these tables. Effects are summarised in the project's own words.
 """
 
 from __future__ import annotations

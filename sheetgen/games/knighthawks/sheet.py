@@ -1,7 +1,7 @@
 """The Knight Hawks 2000 ship record sheet's view model: plain values the template prints.
 
 One ship fills one page. Numbers come from
-:class:`~sheetgen.games.knighthawks.rules.KnightHawksStats` and the rule
+:class:`~sheetgen.games.knighthawks.stats.KnightHawksStats` and the rule
 functions; the template does no arithmetic and applies no rule.
 """
 
@@ -12,10 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.core.findings import Finding
-from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.card import defended_by
 from sheetgen.games.knighthawks.data import WeaponKind
-from sheetgen.games.knighthawks.rules import KnightHawksStats, StructureState, fraction_text
+from sheetgen.games.knighthawks.play import StructureState, fraction_text
+from sheetgen.games.knighthawks.stats import KnightHawksStats, skill_level
 
 __all__ = [
     "MAX_ORDNANCE_BOXES",
@@ -62,7 +63,7 @@ def track_unit(structure_points: int) -> int:
     """
     sp = max(structure_points, 1)
     feasible = [u for u in _nice_units() if math.ceil(sp / u) <= MAX_TRACK_BOXES]
-    half, two = rules.half_structure(sp), rules.two_thirds_structure(sp)
+    half, two = play.half_structure(sp), play.two_thirds_structure(sp)
     for u in feasible[:3]:
         if sp % u == 0 and half % u == 0 and two % u == 0:
             return u
@@ -89,7 +90,7 @@ def structure_track(structure_points: int) -> dict[str, Any]:
         cells = []
         for k in range(start + 1, min(start + TRACK_ROW, boxes) + 1):
             lost = min(k * unit, sp)
-            zone = rules.structure_state(sp, lost)
+            zone = play.structure_state(sp, lost)
             mark = _ZONE_MARK.get(zone) if zone not in seen else None
             seen.add(zone)
             cells.append({"zone": zone.value, "mark": mark})
@@ -114,12 +115,12 @@ def _to_hit_base(member: rules.CrewMember) -> str | None:
     if not options:
         return None
     value, label = max(options)
-    level = rules.skill_level(member, "gunner") or 0
+    level = skill_level(member, "gunner") or 0
     base = Fraction(value, 2) + data.GUNNER_SKILL * level
-    return f"to hit {rules.compact_text(base)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
+    return f"to hit {play.compact_text(base)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
 
 
-_pct = rules.signed_percent
+_pct = play.signed_percent
 
 
 def _plural(n: int, word: str) -> str:
@@ -154,7 +155,7 @@ def _crew_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
 def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
     rows = []
     for m in stats.weapons:
-        w = rules.weapon(m.code)
+        w = play.weapon(m.code)
         rows.append(
             {
                 "count": m.count,
@@ -439,7 +440,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         ],
         "mines_planned": s.mines_planned,
         "mine_hexes": s.mine_hexes,
-        "mine_turns": ft(rules.turns_needed(Fraction(s.mine_hexes), s.maneuver_points))
+        "mine_turns": ft(play.turns_needed(Fraction(s.mine_hexes), s.maneuver_points))
         if s.mine_hexes
         else None,
         "ram_damage": f"{s.ram_damage:,}",

@@ -26,6 +26,8 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.spacecruisers import data, rules
 from sheetgen.games.spacecruisers.parse import parse_design
+from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
+from sheetgen.games.spacecruisers.stats import derive as derive_stats
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -33,7 +35,7 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "SpaceCruisers"]
 
 
-class SpaceCruisers(Game[rules.Design, rules.SpaceCruisersStats]):
+class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
     """The Space Cruisers rules module (RULINGS SC-1 .. SC-7)."""
 
     id = "space-cruisers"
@@ -47,10 +49,10 @@ class SpaceCruisers(Game[rules.Design, rules.SpaceCruisersStats]):
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: rules.Design) -> rules.SpaceCruisersStats:
-        return rules.derive(design)
+    def derive(self, design: rules.Design) -> SpaceCruisersStats:
+        return derive_stats(design)
 
-    def summary(self, stats: rules.SpaceCruisersStats) -> list[tuple[str, str]]:
+    def summary(self, stats: SpaceCruisersStats) -> list[tuple[str, str]]:
         s = stats
         rows = [
             ("hull", f"{s.hull_name} ({s.rules} rules)"),
@@ -87,7 +89,7 @@ class SpaceCruisers(Game[rules.Design, rules.SpaceCruisersStats]):
             rows.append(("fighters", f"{s.fighters_carried} ({bays})"))
         return rows
 
-    def sheet_ship(self, stats: rules.SpaceCruisersStats, findings: list[Finding]) -> View:
+    def sheet_ship(self, stats: SpaceCruisersStats, findings: list[Finding]) -> View:
         from sheetgen.games.spacecruisers.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -97,7 +99,7 @@ class SpaceCruisers(Game[rules.Design, rules.SpaceCruisersStats]):
 
         return card()
 
-    def counter(self, stats: rules.SpaceCruisersStats) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: SpaceCruisersStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull points and drives, with a facing arrow (stations, which never
         move, have none). Back: the same ship with its shields down."""
         s = stats

@@ -9,7 +9,7 @@ from typing import Any
 from dyce import H
 
 from sheetgen.core.card import Card, Section, Table
-from sheetgen.games.spacecruisers import data, odds, rules
+from sheetgen.games.spacecruisers import data, odds, play
 
 __all__ = ["HIT_COLUMNS", "card", "hit_table", "shield_table"]
 
@@ -126,7 +126,7 @@ def hit_table() -> Table:
     """Chance to hit per weapon with scanners (+1 each) and against a cloaked ship (−3), SC-7."""
     rows: list[list[Any]] = []
     for name in _ORDINAL_WEAPONS:
-        row: list[Any] = [name, f"{rules.hits_on(name)}+"]
+        row: list[Any] = [name, f"{play.hits_on(name)}+"]
         for _heading, scanners, cloaked in HIT_COLUMNS:
             row.append(odds.chance_to_hit(name, scanners=scanners, cloaked=cloaked))
         row.append(odds.chance_to_hit(name, targeting_hit=True))

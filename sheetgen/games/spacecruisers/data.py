@@ -3,7 +3,7 @@
 Every number here is from ``seeds/004_072c088ea38743b6.txt`` (Space Cruisers,
 custom version) or from ``RULINGS.md`` (SC-1 .. SC-7) where the text is
 silent; each table names the part of the text it encodes. Nothing here is
-computed: :mod:`sheetgen.games.spacecruisers.rules` reads these tables.
+computed: :mod:`sheetgen.games.spacecruisers.play`, ``rules`` and ``stats`` read these tables.
 Summaries are the project's own words, never the text's.
 """
 

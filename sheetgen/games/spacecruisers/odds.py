@@ -2,7 +2,7 @@
 
 Every chance is a :class:`~fractions.Fraction` counted over all outcomes of the
 dice, never sampled. The reference card prints these; the to-hit numbers come
-from :func:`sheetgen.games.spacecruisers.rules.hits_on`, the same function the
+from :func:`sheetgen.games.spacecruisers.play.hits_on`, the same function the
 record sheets use.
 """
 
@@ -13,7 +13,7 @@ from fractions import Fraction
 from dyce import H
 
 from sheetgen.games.spacecruisers import data
-from sheetgen.games.spacecruisers.rules import hits_on
+from sheetgen.games.spacecruisers.play import hits_on
 
 __all__ = [
     "chance_on_d6",

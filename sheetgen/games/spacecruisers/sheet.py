@@ -1,6 +1,6 @@
 """The Space Cruisers record sheet's view model: plain values the template prints.
 
-Numbers come from :class:`~sheetgen.games.spacecruisers.rules.SpaceCruisersStats`
+Numbers come from :class:`~sheetgen.games.spacecruisers.stats.SpaceCruisersStats`
 and the tables in :mod:`~sheetgen.games.spacecruisers.data`; the template does
 no arithmetic and applies no rule.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
 from sheetgen.games.spacecruisers import data
-from sheetgen.games.spacecruisers.rules import SpaceCruisersStats
+from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
 

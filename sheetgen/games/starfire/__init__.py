@@ -24,6 +24,8 @@ from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.starfire import rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import parse_design
+from sheetgen.games.starfire.stats import StarfireStats
+from sheetgen.games.starfire.stats import derive as derive_stats
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -31,7 +33,7 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "Starfire"]
 
 
-class Starfire(Game[rules.Design, rules.StarfireStats]):
+class Starfire(Game[rules.Design, StarfireStats]):
     """The Starfire rules module (RULINGS SF-1 .. SF-11)."""
 
     id = "starfire"
@@ -44,10 +46,10 @@ class Starfire(Game[rules.Design, rules.StarfireStats]):
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)
 
-    def derive(self, design: rules.Design) -> rules.StarfireStats:
-        return rules.derive(design)
+    def derive(self, design: rules.Design) -> StarfireStats:
+        return derive_stats(design)
 
-    def summary(self, stats: rules.StarfireStats) -> list[tuple[str, str]]:
+    def summary(self, stats: StarfireStats) -> list[tuple[str, str]]:
         s = stats
         rows = [
             ("hull", f"{s.hull} ({s.hull_name}, {s.kind})"),
@@ -67,7 +69,7 @@ class Starfire(Game[rules.Design, rules.StarfireStats]):
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
 
-    def sheet_ship(self, stats: rules.StarfireStats, findings: list[Finding]) -> View:
+    def sheet_ship(self, stats: StarfireStats, findings: list[Finding]) -> View:
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
@@ -77,7 +79,7 @@ class Starfire(Game[rules.Design, rules.StarfireStats]):
 
         return card()
 
-    def counter(self, stats: rules.StarfireStats) -> tuple[CounterFace, CounterFace]:
+    def counter(self, stats: StarfireStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull, MP and TM, facing arrow (Starfire counters face a hexside).
         Back: the same ship with every engine room lost (0 MP)."""
         s = stats
@@ -97,7 +99,7 @@ class Starfire(Game[rules.Design, rules.StarfireStats]):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
-    def scenario_findings(self, sides: Sequence[tuple[str, Sequence[rules.StarfireStats]]]) -> list[Finding]:
+    def scenario_findings(self, sides: Sequence[tuple[str, Sequence[StarfireStats]]]) -> list[Finding]:
         """The Quick Start scenarios presume one design type per hull size (seed 001,
         scenarios; RULINGS SF-11): a side fielding two designs of one hull is warned."""
         out: list[Finding] = []
@@ -151,7 +153,7 @@ class Starfire(Game[rules.Design, rules.StarfireStats]):
             turn_mode=n.turn_mode,
             systems_path=(),
         )
-        stats = rules.derive(design)
+        stats = derive_stats(design)
         where = {"speed": n.speed_offset, "turn_mode": n.turn_mode_offset, "hull": n.hull_offset}
         findings: list[Finding] = n.findings[: len(n.findings) - len(n.systems.findings)]
         hull_reported = any(f.path == (Char(n.hull_offset),) and f.rule == "SF-1" for f in findings)

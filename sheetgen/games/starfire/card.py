@@ -9,7 +9,7 @@ from typing import Any
 from dyce import H
 
 from sheetgen.core.card import Card, Section, Table
-from sheetgen.games.starfire import data, rules
+from sheetgen.games.starfire import data, play
 
 __all__ = ["card", "chance_at_most"]
 
@@ -31,8 +31,8 @@ def chance_at_most(number: int | None) -> Fraction:
 def _weapon_chart() -> Table:
     rows: list[list[Any]] = []
     for code, w in data.WEAPONS.items():
-        hit = [rules.to_hit(code, r) for r in data.RANGES]
-        dmg = [rules.weapon_damage(code, r) for r in data.RANGES]
+        hit = [play.to_hit(code, r) for r in data.RANGES]
+        dmg = [play.weapon_damage(code, r) for r in data.RANGES]
         avg = [
             None if h is None or d is None else chance_at_most(h) * d for h, d in zip(hit, dmg, strict=True)
         ]
@@ -60,15 +60,15 @@ def _base_range() -> Table:
         r
         for r in range(13, 26)
         for c in data.BASE_EXTENDED_WEAPONS
-        if rules.to_hit(c, r, base_with_sensors=True)
+        if play.to_hit(c, r, base_with_sensors=True)
     )
     for r in range(13, last + 1):
-        eff = rules.base_effective_range("R", r)
+        eff = play.base_effective_range("R", r)
         rows.append(
             [
                 r,
                 eff,
-                *[rules.to_hit(c, r, base_with_sensors=True) for c in data.BASE_EXTENDED_WEAPONS],
+                *[play.to_hit(c, r, base_with_sensors=True) for c in data.BASE_EXTENDED_WEAPONS],
             ]
         )
     return Table(
@@ -96,8 +96,8 @@ def _modifiers() -> Table:
 def _point_defense() -> Table:
     rows = []
     for o in data.POINT_DEFENSE:
-        normal = rules.intercept_number(o.option)
-        transit = rules.intercept_number(o.option, transited=True)
+        normal = play.intercept_number(o.option)
+        transit = play.intercept_number(o.option, transited=True)
         rows.append(
             [
                 o.option,
@@ -138,7 +138,7 @@ def _hulls() -> Table:
             rate, drives = None, None
         else:
             rate = h.mp_per_engine
-            drives = rules.fixed_rooms(h.rooms, _engines_for_max(h))
+            drives = play.fixed_rooms(h.rooms, _engines_for_max(h))
         rooms = {"single": "(I)", "double": "(II)", "alternating": "(I)(II)…(II)", "none": "none"}[
             h.rooms.value
         ]
@@ -176,7 +176,7 @@ def _hulls() -> Table:
 
 def _engines_for_max(hull: data.Hull) -> int:
     n = 0
-    while rules.engine_mp(hull, n) < hull.max_mp or rules.fixed_rooms(hull.rooms, n) is None:
+    while play.engine_mp(hull, n) < hull.max_mp or play.fixed_rooms(hull.rooms, n) is None:
         n += 1
     return n
 
@@ -187,7 +187,7 @@ def _mp_by_drives() -> Table:
     for h in data.HULLS.values():
         if h.mp_per_engine is None:
             continue
-        rows.append([h.code, *[rules.engine_mp(h, n) for n in range(most)]])
+        rows.append([h.code, *[play.engine_mp(h, n) for n in range(most)]])
     return Table(
         "mp-by-drives",
         "MP by intact drives (lost rooms do not count)",

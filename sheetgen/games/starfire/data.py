@@ -3,7 +3,7 @@
 Every number here is from ``seeds/001_b9f623f3fd936927.txt`` (the Solar
 Starfire Quick Start rules) or from ``RULINGS.md`` where the text is garbled;
 each table names the part of the text it encodes. Nothing here is computed:
-the rules in :mod:`sheetgen.games.starfire.rules` read these tables.
+the rules in :mod:`sheetgen.games.starfire.play`, ``rules`` and ``stats`` read these tables.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Starfire record sheet's view model: plain values the template prints.
 
-Numbers come from :class:`~sheetgen.games.starfire.rules.StarfireStats` and the
-combat functions (:func:`~sheetgen.games.starfire.rules.to_hit`,
-:func:`~sheetgen.games.starfire.rules.weapon_damage`); the template does no
+Numbers come from :class:`~sheetgen.games.starfire.stats.StarfireStats` and the
+combat functions (:func:`~sheetgen.games.starfire.play.to_hit`,
+:func:`~sheetgen.games.starfire.play.weapon_damage`); the template does no
 arithmetic and applies no rule.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
-from sheetgen.games.starfire import data, rules
-from sheetgen.games.starfire.rules import StarfireStats
+from sheetgen.games.starfire import data, play
+from sheetgen.games.starfire.stats import StarfireStats
 
 __all__ = ["name_size", "sheet_ranges", "ship_view", "weapon_rows"]
 
@@ -27,7 +27,7 @@ def sheet_ranges(stats: StarfireStats) -> list[int]:
     reach = max(data.RANGES)
     for w in stats.weapons:
         for r in range(reach + 1, reach + data.BASE_RANGE_REDUCTION + 1):
-            if rules.to_hit(w.code, r, base_with_sensors=True) is not None:
+            if play.to_hit(w.code, r, base_with_sensors=True) is not None:
                 reach = max(reach, r)
     return list(range(reach + 1))
 
@@ -41,15 +41,15 @@ def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
     for w in stats.weapons:
         cells = []
         for r in sheet_ranges(stats):
-            hit = rules.to_hit(w.code, r, combat_sensors=stats.combat_sensors, base_with_sensors=base_y)
-            dmg = rules.weapon_damage(w.code, r, base_with_sensors=base_y)
+            hit = play.to_hit(w.code, r, combat_sensors=stats.combat_sensors, base_with_sensors=base_y)
+            dmg = play.weapon_damage(w.code, r, base_with_sensors=base_y)
             if stats.double_damage and dmg is not None:
                 dmg *= 2
             cells.append(
                 {
                     "to_hit": hit,
                     "damage": dmg if hit is not None else None,
-                    "limited": hit is None and rules.to_hit(w.code, r, base_with_sensors=base_y) is not None,
+                    "limited": hit is None and play.to_hit(w.code, r, base_with_sensors=base_y) is not None,
                 }
             )
         rows.append(

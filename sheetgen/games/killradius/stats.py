@@ -1,0 +1,192 @@
+"""Kill Radius derived stats: :class:`KillRadiusStats`, :func:`derive` and fleet totals.
+
+Numbers come from the tables in :mod:`sheetgen.games.killradius.data` and the rules
+of play in :mod:`sheetgen.games.killradius.play`. Rule ids are the rulings in
+``RULINGS.md`` (KR-1 .. KR-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sheetgen.core.jsondata import JSONObject, stats_dict
+from sheetgen.games.killradius import data
+from sheetgen.games.killradius.play import (
+    NumberState,
+    deploy_limit,
+    facing_changes,
+    half_number,
+    movement_points,
+    number_track,
+    recovery_chance,
+    roll_number,
+)
+from sheetgen.games.killradius.rules import Design, find_type, is_carrier, number_ok
+
+__all__ = [
+    "KillRadiusStats",
+    "derive",
+    "fleet_totals",
+    "sum_fleet",
+]
+
+
+@dataclass
+class KillRadiusStats:
+    """Derived stats of a Kill Radius design (JSON keys of ``sheetgen stats --json``).
+
+    ``number`` is the starting Number as written (outside 1..10 on an illegal design);
+    ``movement_points``/``facing_changes`` undamaged, ``reduced_*`` at or below
+    ``half_number``; ``carrier_roll_number`` ceil(Number / 3) for carriers;
+    ``recovery_roll`` the d10 result a recovery needs at most (the starting
+    Number; ``None`` for a Number 1 ship, which any damage destroys);
+    ``fighters`` aboard at the start, ``fighter_capacity`` the Number for a
+    carrier (KR-5), ``deploy_per_phase`` half of those aboard, rounded down;
+    ``number_track`` the ship at every Number from the start down to 0;
+    ``design_notes`` the design's own ``notes:``. Values that need a legal
+    Number are ``None`` without one.
+    """
+
+    name: str
+    type: str
+    type_listed: bool
+    type_number: int | None
+    number: int
+    movement_points: int | None
+    facing_changes: int | None
+    half_number: int | None
+    reduced_movement_points: int | None
+    reduced_facing_changes: int | None
+    carrier: bool
+    fighters: int
+    fighter_capacity: int
+    deploy_per_phase: int
+    carrier_roll_number: int | None
+    recovery_roll: int | None
+    recovery_chance_percent: int | None
+    number_track: list[NumberState] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    design_notes: str | None = None
+    count: int = 1
+    game: str = "kill-radius"
+    design_class: str | None = None
+
+    def to_dict(self) -> JSONObject:
+        """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
+        fields in order, ``class`` last."""
+        return stats_dict(self)
+
+
+def derive(design: Design) -> KillRadiusStats:
+    """Derived stats from the encoded tables (RULINGS KR-1, KR-2, KR-3, KR-5); never raises.
+
+    A Number that is not 1..10 leaves the Number-dependent values ``None`` and
+    the track empty, so an illegal design can still be shown.
+    """
+    listed = find_type(design.ship_type)
+    carrier = is_carrier(design)
+    n = design.number if number_ok(design) else None
+    capacity = n if (carrier and n is not None) else 0
+    stated = design.fighters
+    if not carrier:
+        fighters = 0
+    elif stated is None or stated < 0:
+        fighters = capacity
+    else:
+        fighters = stated
+    notes: list[str] = []
+    if n is not None:
+        half = half_number(n)
+        mp = movement_points(n)
+        # a Number 1 ship has no reduced state: any damage destroys it (KR-3)
+        reduced_mp = movement_points(n, half) if half < n else None
+        if reduced_mp is None:
+            notes.append("Any damage destroys it: no reduced state, no recovery roll.")
+        else:
+            fc = facing_changes(reduced_mp)
+            notes.append(
+                f"At Number {half} or less: MP {reduced_mp}, {fc} facing change{'' if fc == 1 else 's'}"
+                + ("; cannot deploy fighters." if carrier else ".")
+            )
+        if n > 1:
+            if half > 1:
+                notes.append(f"Recovery roll (d10 ≤ {n}) only at Number {half} or more.")
+            else:
+                notes.append(f"Recovery roll (d10 ≤ {n}) whenever damaged.")
+        if carrier:
+            notes.append(
+                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(n, True)}; deploys up to half "
+                f"its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
+            )
+        return KillRadiusStats(
+            name=design.name,
+            design_class=design.design_class,
+            type=listed.name if listed else design.ship_type,
+            type_listed=listed is not None,
+            type_number=listed.number if listed else None,
+            number=n,
+            movement_points=mp,
+            facing_changes=facing_changes(mp),
+            half_number=half,
+            reduced_movement_points=reduced_mp,
+            reduced_facing_changes=None if reduced_mp is None else facing_changes(reduced_mp),
+            carrier=carrier,
+            fighters=fighters,
+            fighter_capacity=capacity,
+            deploy_per_phase=deploy_limit(fighters) if carrier else 0,
+            carrier_roll_number=roll_number(n, True) if carrier else None,
+            recovery_roll=None if reduced_mp is None else n,
+            recovery_chance_percent=None if reduced_mp is None else int(recovery_chance(n) * 100),
+            number_track=number_track(n, carrier),
+            notes=notes,
+            design_notes=design.notes,
+            count=design.count,
+        )
+    return KillRadiusStats(
+        name=design.name,
+        design_class=design.design_class,
+        type=listed.name if listed else design.ship_type,
+        type_listed=listed is not None,
+        type_number=listed.number if listed else None,
+        number=design.number,
+        movement_points=None,
+        facing_changes=None,
+        half_number=None,
+        reduced_movement_points=None,
+        reduced_facing_changes=None,
+        carrier=carrier,
+        fighters=fighters,
+        fighter_capacity=0,
+        deploy_per_phase=0,
+        carrier_roll_number=None,
+        recovery_roll=None,
+        recovery_chance_percent=None,
+        notes=notes,
+        design_notes=design.notes,
+        count=design.count,
+    )
+
+
+def fleet_totals(ships: Iterable[tuple[KillRadiusStats, int]]) -> dict[str, int]:
+    """A fleet's totals from ``(stats, count)`` pairs; see :func:`sum_fleet`."""
+    return sum_fleet(
+        (s.number if s.half_number is not None else None, s.carrier, s.fighters, count) for s, count in ships
+    )
+
+
+def sum_fleet(rows: Iterable[tuple[int | None, bool, int, int]]) -> dict[str, int]:
+    """Totals of ``(starting Number or None, carrier, fighters aboard, count)`` rows:
+    ``ships``, ``total Number`` (each Number times its count), ``carriers`` and
+    ``fighters``. A design without a legal Number (``None``) adds to ``ships`` only.
+
+    >>> sum_fleet([(8, False, 0, 1), (3, False, 0, 2), (7, True, 7, 1)])
+    {'ships': 4, 'total Number': 21, 'carriers': 1, 'fighters': 7}
+    """
+    out = {"ships": 0, "total Number": 0, "carriers": 0, "fighters": 0}
+    for number, carrier, fighters, count in rows:
+        out["ships"] += count
+        out["total Number"] += (number or 0) * count
+        out["carriers"] += count if carrier else 0
+        out["fighters"] += fighters * count
+    return out

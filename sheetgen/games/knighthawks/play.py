@@ -1,0 +1,523 @@
+"""Knight Hawks 2000 rules of play: weapons, movement, hull size numbers, hitting,
+damage, structure and repair, and how their numbers print.
+
+Pure functions of numbers and the tables in :mod:`sheetgen.games.knighthawks.data`;
+the checks, derived stats, sheets and reference card compute from these. Rule ids
+are the rulings in ``RULINGS.md`` (KH-1 .. KH-7). Arithmetic is exact: fractions
+stay :class:`~fractions.Fraction` until printed (KH-1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from sheetgen.games.knighthawks import data
+from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
+
+__all__ = [
+    "HitChances",
+    "Ram",
+    "StructureState",
+    "bay_detonation",
+    "breach_damage",
+    "damage_control_rating",
+    "damage_kept",
+    "detection_band",
+    "detection_check",
+    "detection_modifier",
+    "evade_cost",
+    "fraction_text",
+    "half_structure",
+    "hit_chances",
+    "maneuver_cost",
+    "maneuver_points",
+    "maneuver_turns",
+    "minimum_crew",
+    "rally_turns",
+    "ram",
+    "range_hexes",
+    "reduced_damage",
+    "signed_percent",
+    "structure_state",
+    "to_hit_modifier",
+    "turns_needed",
+    "two_thirds_structure",
+    "weapon",
+]
+
+
+# --- numbers as printed -----------------------------------------------------------------
+
+
+def fraction_text(value: Fraction | int | None) -> str:
+    """A number as the sheets print it (KH-1): whole numbers plain, others as a
+    fraction, ``None`` as the dash.
+
+    >>> fraction_text(Fraction(12, 25)), fraction_text(Fraction(4)), fraction_text(Fraction(25, 12))
+    ('12/25', '4', '25/12')
+    """
+    if value is None:
+        return "–"
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f"{value.numerator:,}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+_VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+}
+
+
+def compact_text(value: Fraction | int) -> str:
+    """A short mixed number for counters, where ``/`` already separates ADF and MR:
+    ``3/2`` prints ``1½``; fractions without a single glyph stay ``n/d``.
+
+    >>> compact_text(Fraction(3, 2)), compact_text(Fraction(1, 2)), compact_text(Fraction(12, 25))
+    ('1½', '½', '12/25')
+    """
+    value = Fraction(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    glyph = _VULGAR.get(Fraction(rest))
+    if glyph is None:
+        return f"{value.numerator}/{value.denominator}"
+    return (str(int(whole)) if whole else "") + glyph
+
+
+def signed_percent(value: int) -> str:
+    """A percent modifier with its sign and a true minus: ``+10%``, ``−25%``, ``+0%``."""
+    return f"{value:+d}%".replace("-", "−")
+
+
+# --- weapons (KH-4, KH-7) -----------------------------------------------------------------
+
+
+def weapon(code: str) -> Weapon | None:
+    """The weapon of the text's list written ``code`` (case-insensitive; ``M`` is
+    mines), or ``None``.
+
+    >>> weapon("hlc").name, weapon("M").code, weapon("LB")
+    ('Heavy Laser Cannon', 'mines', None)
+    """
+    key = code.strip()
+    if key in data.WEAPONS:
+        return data.WEAPONS[key]
+    upper = key.upper()
+    if upper in data.WEAPON_ALIASES:
+        return data.WEAPONS[data.WEAPON_ALIASES[upper]]
+    for w in data.WEAPONS.values():
+        if w.code.upper() == upper:
+            return w
+    return None
+
+
+def range_hexes(range_km: int) -> int:
+    """Range in hexes of 60 m for a range in km (seed 002, SCALE).
+
+    >>> range_hexes(1_800_000), range_hexes(225_000)
+    (30000000, 3750000)
+    """
+    return range_km * 1000 // data.HEX_METRES
+
+
+def bay_detonation(code: str, ordnance: int) -> int | None:
+    """Damage (SP) when a bay holding ``ordnance`` unused rounds of ``code`` is hit:
+    each round's maximum damage (the text's example: sixty torpedoes, 60,000).
+    ``None`` for docked craft, whose blast the text does not give.
+
+    >>> bay_detonation("TT", 60)
+    60000
+    """
+    w = weapon(code)
+    if w is None or w.ordnance is None or w.max_damage is None or w.kind is WeaponKind.DRONE:
+        return None
+    return ordnance * w.max_damage
+
+
+# --- movement (KH-1) ------------------------------------------------------------------------
+
+
+def maneuver_points(hull_size: int, mr: int) -> Fraction | None:
+    """Maneuver points a turn, 6 x MR / HS (RULINGS KH-1); ``None`` for HS <= 0.
+
+    >>> maneuver_points(14, 2), maneuver_points(1, 6), maneuver_points(25, 4)
+    (Fraction(6, 7), Fraction(36, 1), Fraction(24, 25))
+    """
+    if hull_size <= 0:
+        return None
+    return Fraction(data.MP_FACTOR * max(mr, 0), hull_size)
+
+
+def maneuver_turns(hull_size: int, mr: int) -> Fraction | None:
+    """Turns one maneuver takes, (HS / MR) / 6 (KH-1); ``None`` when MR or HS is 0 or less.
+
+    >>> maneuver_turns(25, 2)
+    Fraction(25, 12)
+    """
+    if hull_size <= 0 or mr <= 0:
+        return None
+    return Fraction(hull_size, mr) / data.MP_FACTOR
+
+
+def evade_cost(mp: Fraction) -> Fraction:
+    """MP an evasion costs: half the ship's MP, at least 1 (seed 002, Evade).
+
+    >>> evade_cost(Fraction(6)), evade_cost(Fraction(6, 7))
+    (Fraction(3, 1), Fraction(1, 1))
+    """
+    return max(Fraction(1), Fraction(mp) / 2)
+
+
+def maneuver_cost(
+    maneuver: str, mp: Fraction, *, hexsides: int = 1, levels: int = 0, hexes: int = 1
+) -> Fraction:
+    """MP ``maneuver`` costs a ship with ``mp`` MP a turn (seed 002, Maneuver Points).
+
+    ``change_direction``: 1 per hexside of facing plus 1 per grid level up or down;
+    ``lay_mines``: 1 per hex; ``grapple``: all of a turn's MP; ``turn_over``: 1;
+    ``evade``: :func:`evade_cost`. Raises ``ValueError`` for another name.
+    """
+    if maneuver == "evade":
+        return evade_cost(mp)
+    if maneuver == "change_direction":
+        return Fraction(hexsides + levels)
+    if maneuver == "turn_over":
+        return Fraction(1)
+    if maneuver == "grapple":
+        return Fraction(mp)
+    if maneuver == "lay_mines":
+        return Fraction(hexes)
+    raise ValueError(f"unknown maneuver {maneuver!r}; known: {', '.join(m.id for m in data.MANEUVERS)}")
+
+
+def turns_needed(cost: Fraction, mp: Fraction | None) -> Fraction | None:
+    """Turns a maneuver costing ``cost`` MP takes at ``mp`` MP a turn (a maneuver
+    may be spread over turns); ``None`` when the ship has no MP.
+
+    >>> turns_needed(Fraction(1), Fraction(12, 25))
+    Fraction(25, 12)
+    """
+    if mp is None or mp <= 0:
+        return None
+    return Fraction(cost) / mp
+
+
+def evade_modifier(pilot_level: int, adf: int, mr: int, hull_size: int) -> int:
+    """Evasion for a pilot without Vehicular Combat (Starship): ±(5 x Starship Pilot
+    level + ADF + MR − HS) percent (seed 002, Evade).
+
+    >>> evade_modifier(3, 3, 2, 14)
+    6
+    """
+    return 5 * pilot_level + adf + mr - hull_size
+
+
+# --- hull size numbers (KH-2, KH-5) ---------------------------------------------------------
+
+
+def damage_control_rating(hull_size: int) -> int:
+    """DCR = HS x 10 (RULINGS KH-2), the base repair chance in percent."""
+    return hull_size * data.DCR_PER_HS
+
+
+def minimum_crew(hull_size: int) -> int:
+    """Fewest crew that can fly the ship: its HS (KH-2)."""
+    return hull_size
+
+
+def rally_turns(hull_size: int, role: str) -> int:
+    """Turns to rally the crew against boarders: HS, or 2 x HS for civilian ships (KH-2).
+
+    >>> rally_turns(6, "military"), rally_turns(6, "civilian")
+    (6, 12)
+    """
+    return hull_size * data.RALLY_MULTIPLIER.get(role, 1)
+
+
+def detection_band(hull_size: int) -> DetectionBand | None:
+    """The hull size band of the detection list holding ``hull_size``; ``None`` below 1."""
+    for band in data.DETECTION_BANDS:
+        if hull_size >= band.low and (band.high is None or hull_size <= band.high):
+            return band
+    return None
+
+
+def detection_modifier(hull_size: int) -> int | None:
+    """Percent added to a check to detect a ship of ``hull_size`` (KH-2); ``None`` below HS 1.
+
+    >>> [detection_modifier(h) for h in (2, 3, 5, 9, 13, 19, 21)]
+    [-20, -10, 0, 10, 20, 30, 50]
+    """
+    band = detection_band(hull_size)
+    return None if band is None else band.modifier
+
+
+def detection_check(
+    hull_size: int,
+    *,
+    ecm: bool = False,
+    decoys: int = 0,
+    distance_km: int = 0,
+    energy_sensors: bool = False,
+    adf_used: int = 0,
+    mr_used: int = 0,
+) -> int:
+    """Total percent modifier to a Sensor Operation check to detect a ship of
+    ``hull_size`` (seed 002, DETECTION): ECM −50, −25 per decoy, −10 per whole
+    1,000 km with energy sensors, the hull size band, +10 per ADF and +5 per MR
+    the target used. Raises ``ValueError`` for HS below 1.
+
+    >>> detection_check(14, ecm=True, adf_used=3)
+    0
+    """
+    band = detection_modifier(hull_size)
+    if band is None:
+        raise ValueError(f"hull size must be 1 or more, got {hull_size}")
+    total = band
+    total += data.ECM_DETECTION if ecm else 0
+    total += data.DECOY_DETECTION * decoys
+    total += data.ENERGY_SENSOR_PER_1000_KM * (distance_km // 1000) if energy_sensors else 0
+    total += data.ADF_USED_DETECTION * adf_used + data.MR_USED_DETECTION * mr_used
+    return total
+
+
+@dataclass(frozen=True)
+class Ram:
+    """Outcome of a successful ram (KH-5): SP ``inflicted`` on the rammed ship;
+    whether the rammer survives; if so the SP and Starship Damage rolls it takes."""
+
+    inflicted: int
+    rammer_survives: bool
+    self_damage: int | None
+    self_rolls: Fraction | None
+
+
+def ram(rammer_hs: int, target_hs: int) -> Ram:
+    """A successful ram by a ship of ``rammer_hs`` on one of ``target_hs`` (RULINGS KH-5).
+
+    The rammed ship takes HS x 2,000. The rammer is destroyed unless it is at
+    least four hull sizes larger; then it takes ½ x (sum of HS) x 100 SP and
+    ½ x (sum of HS) damage rolls (an odd sum leaves half a roll: the text gives
+    no rounding, so the fraction is kept).
+
+    >>> r = ram(25, 3)
+    >>> r.inflicted, r.self_damage, r.self_rolls
+    (50000, 1400, Fraction(14, 1))
+    """
+    inflicted = rammer_hs * data.RAM_DAMAGE_PER_HS
+    if rammer_hs - target_hs < data.RAM_SAFE_MARGIN:
+        return Ram(inflicted, False, None, None)
+    both = rammer_hs + target_hs
+    return Ram(inflicted, True, both * data.RAM_SELF_SP_PER_HS // 2, Fraction(both, 2))
+
+
+def breach_damage(structure_points: int) -> Fraction:
+    """Damage a boarding party must do in one spot, in one attack, to breach a hull:
+    10 % of the target's total SP (seed 002, BOARDING).
+
+    >>> breach_damage(1440)
+    Fraction(144, 1)
+    """
+    return data.BREACH_FRACTION * structure_points
+
+
+# --- hitting and damage (seed 002, HIT DETERMINATION, DEFENSIVE SYSTEMS) -------------------
+
+
+def to_hit_modifier(
+    kind: WeaponKind, *, icm_salvos: int = 0, abm_salvos: int = 0, mag_shielding: bool = False
+) -> int:
+    """Percent added to the chance to hit with a weapon of ``kind`` by the target's
+    defences: −25 per ICM salvo (missiles, drones), −25 per ABM salvo the beam
+    passes through, −50 for magnetic shielding (beams, missiles).
+
+    >>> to_hit_modifier(WeaponKind.LASER, abm_salvos=2, mag_shielding=True)
+    -100
+    """
+    total = 0
+    if kind in data.DEFENCES["ICM"].against:
+        total += data.DEFENCES["ICM"].to_hit * icm_salvos
+    if kind in data.DEFENCES["ABM"].against:
+        total += data.DEFENCES["ABM"].to_hit * abm_salvos
+    if mag_shielding and kind in data.DEFENCES["MS"].against:
+        total += data.DEFENCES["MS"].to_hit
+    return total
+
+
+def damage_kept(kind: WeaponKind, *, abm_salvos: int = 0, mag_shielding: bool = False) -> Fraction:
+    """Fraction of a hit's damage that gets through (seed 002, DEFENSIVE SYSTEMS):
+    each ABM salvo a beam passes takes away a quarter (never below nothing),
+    magnetic shielding then halves beams and missiles. ICM salvos cut no damage.
+
+    The text's example: shielding and two ABM salvos leave a quarter.
+
+    >>> damage_kept(WeaponKind.LASER, abm_salvos=2, mag_shielding=True)
+    Fraction(1, 4)
+    """
+    kept = Fraction(1)
+    abm = data.DEFENCES["ABM"]
+    if kind in abm.against and abm.damage_cut is not None:
+        kept = max(Fraction(0), kept - abm.damage_cut * abm_salvos)
+    ms = data.DEFENCES["MS"]
+    if mag_shielding and kind in ms.against and ms.damage_cut is not None:
+        kept *= 1 - ms.damage_cut
+    return kept
+
+
+def reduced_damage(
+    damage: int, kind: WeaponKind, *, abm_salvos: int = 0, mag_shielding: bool = False
+) -> Fraction:
+    """``damage`` after the target's ABM salvos and shielding (:func:`damage_kept`).
+
+    >>> reduced_damage(24_000, WeaponKind.LASER, abm_salvos=2, mag_shielding=True)
+    Fraction(6000, 1)
+    """
+    return damage * damage_kept(kind, abm_salvos=abm_salvos, mag_shielding=mag_shielding)
+
+
+@dataclass(frozen=True)
+class HitChances:
+    """Exact chances of one d100 attack at a final to-hit percent: ``hit`` (all
+    hits, critical ones included), ``critical_hit`` and ``critical_miss``."""
+
+    to_hit: int
+    hit: Fraction
+    critical_hit: Fraction
+    critical_miss: Fraction
+
+
+def hit_chances(final_to_hit: int) -> HitChances:
+    """Chances for a final to-hit of ``final_to_hit`` percent, by exact enumeration
+    of d100 (seed 002, Critical Hit / Critical Miss).
+
+    A natural 01-05 always hits; it is critical unless the final to-hit is below
+    6 % (the text's example: an 04 at under 6 % counts as a plain hit). A
+    natural 96-00 always misses; it is a critical miss unless the final to-hit
+    is above 95 %. Between, the roll hits when at most the to-hit.
+
+    >>> c = hit_chances(50)
+    >>> c.hit, c.critical_hit, c.critical_miss
+    (Fraction(1, 2), Fraction(1, 20), Fraction(1, 20))
+    >>> hit_chances(3).critical_hit, hit_chances(3).hit
+    (Fraction(0, 1), Fraction(1, 20))
+    """
+    low, high = data.CRITICAL_HIT_ROLLS
+    miss_low, _ = data.CRITICAL_MISS_ROLLS
+
+    def outcome(roll: int) -> str:
+        if low <= roll <= high:
+            return "critical hit" if final_to_hit > high else "hit"
+        if roll >= miss_low:
+            return "critical miss" if final_to_hit < miss_low else "miss"
+        return "hit" if roll <= final_to_hit else "miss"
+
+    from dyce import H  # imported here: validating designs never needs it
+
+    counts = H(100).apply(outcome)
+    total = counts.total
+
+    def share(*names: str) -> Fraction:
+        return Fraction(sum(counts.get(n, 0) for n in names), total)
+
+    return HitChances(
+        final_to_hit,
+        share("hit", "critical hit"),
+        share("critical hit"),
+        share("critical miss"),
+    )
+
+
+# --- structure (KH-3) ------------------------------------------------------------------------
+
+
+def half_structure(structure_points: int) -> int:
+    """SP lost at which the half-structure effects start: ½ of the total, rounded up
+    to a whole point (KH-3).
+
+    >>> half_structure(1440), half_structure(2500)
+    (720, 1250)
+    """
+    return math.ceil(Fraction(structure_points) * data.HALF_LOSS)
+
+
+def two_thirds_structure(structure_points: int) -> int:
+    """SP lost at which the two-thirds effects start, rounded up to a whole point (KH-3).
+
+    >>> two_thirds_structure(1440), two_thirds_structure(2500)
+    (960, 1667)
+    """
+    return math.ceil(Fraction(structure_points) * data.TWO_THIRDS_LOSS)
+
+
+class StructureState(StrEnum):
+    """How damaged a hull is (seed 002, Structure Point Damage)."""
+
+    INTACT = "intact"
+    HALF = "half"
+    TWO_THIRDS = "two-thirds"
+    DESTROYED = "destroyed"
+
+
+def structure_state(structure_points: int, lost: int) -> StructureState:
+    """The state of a ship of ``structure_points`` SP after losing ``lost``.
+
+    The text's ramming example: a dreadnaught of 2,500 SP losing 1,400 is at
+    half (ADF and MR halved, 4 to 2).
+
+    >>> structure_state(2500, 1400)
+    <StructureState.HALF: 'half'>
+    """
+    if lost >= structure_points:
+        return StructureState.DESTROYED
+    if lost >= two_thirds_structure(structure_points):
+        return StructureState.TWO_THIRDS
+    if lost >= half_structure(structure_points):
+        return StructureState.HALF
+    return StructureState.INTACT
+
+
+def adf_mr_in_state(state: StructureState, adf: int, mr: int) -> tuple[Fraction, Fraction]:
+    """ADF and MR in ``state``: halved at half structure, 1 at two-thirds, 0 when destroyed.
+
+    >>> adf_mr_in_state(StructureState.HALF, 4, 4)
+    (Fraction(2, 1), Fraction(2, 1))
+    """
+    if state is StructureState.HALF:
+        return Fraction(adf, 2), Fraction(mr, 2)
+    if state is StructureState.TWO_THIRDS:
+        one = Fraction(data.TWO_THIRDS_ADF_MR)
+        return min(one, Fraction(adf)), min(one, Fraction(mr))
+    if state is StructureState.DESTROYED:
+        return Fraction(0), Fraction(0)
+    return Fraction(adf), Fraction(mr)
+
+
+def void_engine_loss(adf: int, void_engines: int) -> Fraction | None:
+    """ADF lost with one destroyed void engine: ADF / engines (seed 002, critical hits);
+    ``None`` without engines."""
+    if void_engines <= 0:
+        return None
+    return Fraction(adf, void_engines)
+
+
+def blast_damage(hull_size: int) -> int:
+    """Damage a ship blowing up does to every ship within 1,200 m: HS x 2,000."""
+    return hull_size * data.BLAST_PER_HS
+
+
+def repair_points(dcr: int, skill: int) -> int:
+    """SP one successful repair restores, DCR + 10 x skill (seed 002, REPAIRS).
+
+    >>> repair_points(140, 2)
+    160
+    """
+    return dcr + data.REPAIR_SP_PER_SKILL * skill

@@ -1,0 +1,201 @@
+"""Starfire rules of play: movement, engine rooms, wrecks and combat numbers (SF-8).
+
+Pure functions of numbers and the tables in :mod:`sheetgen.games.starfire.data`;
+the checks, derived stats, sheets and reference card all compute from these.
+Rule ids are the rulings in ``RULINGS.md`` (SF-1 .. SF-11).
+"""
+
+from __future__ import annotations
+
+import math
+
+from sheetgen.games.starfire import data
+from sheetgen.games.starfire.data import Hull, RoomPattern
+
+__all__ = [
+    "base_effective_range",
+    "can_hard_turn",
+    "engine_modulation_mp",
+    "engine_mp",
+    "fixed_rooms",
+    "intercept_number",
+    "is_wreck",
+    "room_sizes_ok",
+    "to_hit",
+    "weapon_damage",
+]
+
+
+# --- movement -----------------------------------------------------------------
+
+
+def engine_mp(hull: Hull, engines: int) -> int:
+    """Movement points ``engines`` intact drives give on ``hull`` (RULINGS SF-1):
+    ``min(Max MP, floor(engines x MPs per engine))``; 0 for bases.
+
+    >>> engine_mp(data.HULLS["CL"], 5)
+    3
+    """
+    if hull.mp_per_engine is None:
+        return 0
+    return min(hull.max_mp, math.floor(engines * hull.mp_per_engine))
+
+
+def room_sizes_ok(pattern: RoomPattern, sizes: list[int]) -> bool:
+    """Whether engine rooms of these ``sizes`` (drives per room, in order) follow ``pattern`` (SF-5)."""
+    if pattern is RoomPattern.SINGLE:
+        return all(s == 1 for s in sizes)
+    if pattern is RoomPattern.DOUBLE:
+        return all(s == 2 for s in sizes)
+    if pattern is RoomPattern.ALTERNATING:
+        return all(s == (2 if (len(sizes) - 1 - i) % 2 == 0 else 1) for i, s in enumerate(sizes))
+    return not sizes
+
+
+def fixed_rooms(pattern: RoomPattern, engines: int) -> list[int] | None:
+    """Room sizes that hold ``engines`` drives the way ``pattern`` wants, or ``None``
+    when no arrangement can (an odd count on a CA, a CL count of 4 or 7...).
+
+    >>> fixed_rooms(RoomPattern.ALTERNATING, 6)
+    [1, 2, 1, 2]
+    """
+    if engines <= 0:
+        return [] if engines == 0 else None
+    if pattern is RoomPattern.SINGLE:
+        return [1] * engines
+    if pattern is RoomPattern.DOUBLE:
+        return [2] * (engines // 2) if engines % 2 == 0 else None
+    if pattern is RoomPattern.ALTERNATING:
+        pairs, rest = divmod(engines, 3)
+        if rest == 0:
+            return [1, 2] * pairs
+        if rest == 2:
+            return [2] + [1, 2] * pairs
+        return None
+    return None
+
+
+def mp_after_rooms_lost(hull: Hull, room_sizes: list[int], speed: int) -> list[int]:
+    """MP left after 0, 1, 2... engine rooms are lost, left to right (damage order, SF-5, SF-10).
+
+    Only intact rooms count, same rounding, never above the design speed.
+    """
+    out = []
+    for lost in range(len(room_sizes) + 1):
+        out.append(min(speed, engine_mp(hull, sum(room_sizes[lost:]))))
+    return out
+
+
+def can_hard_turn(movement_points: int, turn_mode: int) -> bool:
+    """A hard turn needs at least as many MP as the turn mode (seed 001, movement).
+
+    >>> can_hard_turn(2, 2), can_hard_turn(1, 2)
+    (True, False)
+    """
+    return movement_points >= turn_mode and movement_points > 0
+
+
+def engine_modulation_mp(movement_points: int, turn_mode: int) -> int | None:
+    """MP left for a turn of engine modulation: MP - TM, which needs MP >= TM + 1;
+    ``None`` when the ship cannot modulate (seed 001: a CT with TM 2 and 6 MP has 4).
+
+    >>> engine_modulation_mp(6, 2), engine_modulation_mp(2, 2)
+    (4, None)
+    """
+    if movement_points < turn_mode + 1:
+        return None
+    return movement_points - turn_mode
+
+
+def is_wreck(remaining: list[str]) -> bool:
+    """Whether a ship whose undestroyed systems are ``remaining`` (codes) is a wreck:
+    nothing but shields, armor and cargo holds left counts as destroyed (SF-10).
+
+    >>> is_wreck(["S", "A", "H"]), is_wreck(["S", "Q"])
+    (True, False)
+    """
+    return all(code.rstrip("+") in ("S", "A", "H") for code in remaining)
+
+
+# --- combat (SF-8) --------------------------------------------------------------
+
+
+def base_effective_range(weapon: str, range_hexes: int) -> int:
+    """Range a base with combat sensors (Y) uses for R, G or Pt (SF-8):
+    beyond 12 hexes, the true range less 5, never below 12.
+
+    >>> base_effective_range("R", 20), base_effective_range("R", 16), base_effective_range("R", 9)
+    (15, 12, 9)
+    """
+    if weapon not in data.BASE_EXTENDED_WEAPONS or range_hexes <= data.BASE_RANGE_FLOOR:
+        return range_hexes
+    return max(data.BASE_RANGE_FLOOR, range_hexes - data.BASE_RANGE_REDUCTION)
+
+
+def _chart_range(weapon: str, range_hexes: int, base_with_sensors: bool, combat_sensors: bool) -> int | None:
+    if range_hexes < 0:
+        raise ValueError(f"range must be 0 or more hexes, got {range_hexes}")
+    if weapon not in data.WEAPONS:
+        raise ValueError(f"unknown weapon {weapon!r}; the Weapon Chart has {', '.join(data.WEAPONS)}")
+    if not combat_sensors and range_hexes > data.UNSENSED_TARGETING_LIMIT:
+        return None
+    used = base_effective_range(weapon, range_hexes) if base_with_sensors else range_hexes
+    return used if used < len(data.RANGES) else None
+
+
+def to_hit(
+    weapon: str,
+    range_hexes: int,
+    *,
+    combat_sensors: bool = True,
+    base_with_sensors: bool = False,
+    target_modulating: bool = False,
+    firer_transited: bool = False,
+    target_transited: bool = False,
+    target_is_base: bool = False,
+) -> int | None:
+    """The d10 number to hit (roll at most it) for ``weapon`` at ``range_hexes`` (SF-8).
+
+    ``None`` when it cannot hit: out of the chart's range, beyond 10 hexes
+    without combat sensors, or a modified number of 0 or less. Modifiers:
+    target using engine modulation -1, firer transiting -3, target transited -2,
+    plasma torpedoes at a base +1. ``base_with_sensors`` applies the base range
+    rule to R, G and Pt. Raises ``ValueError`` for an unknown weapon or a
+    negative range.
+
+    >>> to_hit("F", 0), to_hit("Pt", 3, target_is_base=True), to_hit("R", 11, combat_sensors=False)
+    (8, 4, None)
+    """
+    used = _chart_range(weapon, range_hexes, base_with_sensors, combat_sensors)
+    if used is None:
+        return None
+    number = data.WEAPONS[weapon].to_hit[used]
+    if number is None:
+        return None
+    number += data.ENGINE_MODULATION_TO_HIT if target_modulating else 0
+    number += data.TRANSIT_FIRING_TO_HIT if firer_transited else 0
+    number += data.TRANSITED_TARGET_TO_HIT if target_transited else 0
+    number += data.PLASMA_V_BASE_TO_HIT if (target_is_base and weapon == "Pt") else 0
+    return number if number > 0 else None
+
+
+def weapon_damage(weapon: str, range_hexes: int, *, base_with_sensors: bool = False) -> int | None:
+    """Damage (systems destroyed) of one hit by ``weapon`` at ``range_hexes`` (SF-8);
+    ``None`` out of range. Freighters take double (SF-10): the caller doubles.
+
+    >>> weapon_damage("F", 0), weapon_damage("Pt", 18), weapon_damage("E", 7)
+    (3, 1, None)
+    """
+    used = _chart_range(weapon, range_hexes, base_with_sensors, True)
+    return None if used is None else data.WEAPONS[weapon].damage[used]
+
+
+def intercept_number(option: int, *, transited: bool = False) -> int | None:
+    """d10 number one point defense (D) intercepts on with Point Defense ``option`` 1..6;
+    -1 on the turn its ship transits. ``None`` if that leaves 0 or less.
+    Raises ``ValueError`` for an option outside 1..6."""
+    for row in data.POINT_DEFENSE:
+        if row.option == option:
+            n = row.intercept_on + (data.TRANSIT_INTERCEPT if transited else 0)
+            return n if n > 0 else None
+    raise ValueError(f"point defense option must be 1 to 6, got {option}")
