@@ -12,7 +12,7 @@ from sheetgen import kit as kit_module
 from sheetgen.kit import default_scenario
 from sheetgen.scenarios.scenario import load_scenario
 
-from .conftest import DESIGNS, pdf_text
+from tests.conftest import DESIGNS, pdf_text
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sheetgen.layout.maps import map_options, plan_pages
 from sheetgen.scenarios.scenario import load_scenario
 
-from .conftest import DESIGNS, pdf_text
+from tests.conftest import DESIGNS, pdf_text
 
 
 def test_kit_adds_the_scenarios_map(invoke, tmp_path):
