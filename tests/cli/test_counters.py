@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import pdf_page_sizes, pdf_text
+from tests.conftest import Built, kit_stderr, pdf_page_sizes, pdf_text
 from tests.pdf_geometry import pdf_shapes, svg_rects, svg_size
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -369,28 +369,19 @@ def test_illegal_design_is_printed_with_exit_1(invoke: Invoke, tmp_path: Path) -
 # ------------------------------------------------------------------ determinism
 
 
-def test_same_input_same_bytes(invoke: Invoke, tmp_path: Path) -> None:
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    args = ["--scenario", SCENARIO, "--markers", "starfire", "--duplex", "short", "--bleed", "1mm"]
-    assert invoke("counters", *args, "-o", a).exit_code == 0
-    assert invoke("counters", *args, "-o", b).exit_code == 0
-    assert a.read_bytes() == b.read_bytes()
-
-
 # ------------------------------------------------------------------ kit
 
 
-def test_kit_adds_counters_that_fit_the_hexes(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "kit"
-    result = invoke("kit", SCENARIO, "-o", out)
-    assert result.exit_code == 0, result.stderr
+def test_kit_adds_counters_that_fit_the_hexes(bundled_kits: Built) -> None:
+    assert bundled_kits.exit_code == 0, bundled_kits.stderr
+    out = bundled_kits.path / SCENARIO.stem
     data = (out / "counters.pdf").read_bytes()
     # 1 in hexes take at most 0.732 in: the kit prints 5/8 in counters
     (rect, *_) = pdf_shapes(data)[0].filled(BLUE)
     assert rect.w == 45.0
     assert fronts(data, BLUE) == 3 + 6 and fronts(data, RED) == 3 + 6
     assert "DMG" in pdf_text(data)[0]
-    assert "warning" not in result.stderr
+    assert "warning" not in kit_stderr(bundled_kits, SCENARIO.stem)
 
 
 def test_kit_warns_when_the_chosen_counter_size_does_not_fit(

@@ -337,3 +337,21 @@ def test_usage_errors_are_one_line(invoke: Invoke) -> None:
         r.exit_code == 2
         and r.stderr.strip() == "sheetgen: error: No such command 'frobnicate'. (see sheetgen --help)"
     )
+
+
+def test_game_without_fleet_totals_prints_none(invoke: Invoke, write: Write) -> None:
+    fleet = write(
+        "sf-fleet.yaml",
+        "game: starfire\nfleet: Pickets\ndesigns:\n"
+        "  - {name: Picket, hull: ES, systems: SA(I)(I)QL, count: 2}\n",
+    )
+    r = invoke("stats", fleet)
+    assert r.exit_code == 0
+    assert "fleet " not in r.stdout
+
+
+def test_starfire_import_points_at_the_unknown_code(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLRK-[6]")
+    # K is the 24th character
+    assert "notation:1:24: error [SF-1] unknown system 'K'" in r.stderr
+    assert r.exit_code == 1

@@ -4,13 +4,14 @@ the right exit status, nothing written or destroyed."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import DESIGNS
+from tests.conftest import DESIGNS, Built
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -108,9 +109,9 @@ def test_import_of_nothing_or_nonsense_exits_2_and_writes_nothing(invoke: Invoke
     ],
 )
 def test_file_names_tell_what_is_in_them(
-    invoke: Invoke, tmp_path: Path, args: list[Any], message: str
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[Any], message: str
 ) -> None:
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # back to the start folder afterwards: later tests use relative paths
     r = invoke(*args)
     assert r.exit_code == 2 and message in r.stderr
     assert list(tmp_path.iterdir()) == []
@@ -125,9 +126,12 @@ def test_format_follows_the_suffix(invoke: Invoke, tmp_path: Path) -> None:
     assert html.read_text().startswith("<!DOCTYPE html>")
 
 
-def test_a_kit_without_single_drops_an_earlier_kit_pdf(invoke: Invoke, tmp_path: Path) -> None:
+def test_a_kit_without_single_drops_an_earlier_kit_pdf(
+    invoke: Invoke, tmp_path: Path, bundled_kits: Built
+) -> None:
     scenario = DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml"
-    assert invoke("kit", scenario, "-o", tmp_path, "--single").exit_code == 0
+    assert bundled_kits.exit_code == 0  # kit --all --single
+    shutil.copytree(bundled_kits.path / scenario.stem, tmp_path, dirs_exist_ok=True)
     assert (tmp_path / "kit.pdf").exists()
     assert invoke("kit", scenario, "-o", tmp_path, "--paper", "a4").exit_code == 0
     assert not (tmp_path / "kit.pdf").exists()

@@ -317,16 +317,6 @@ def test_markers_per_side_numbered_and_with_own_backs() -> None:
     assert len(icm) == 2 and all(m.back == MarkerFace("ICM ½") and m.colour == NEUTRAL for m in icm)
 
 
-def test_starfire_markers_for_two_sides() -> None:
-    markers = marker_counters(STARFIRE, [("A", "#1f4e9c"), ("B", "#b3261e")])
-    labels = [m.front.label for m in markers]  # type: ignore[union-attr]
-    # warp points 2, planets 2, moons 3, shields down 6 per side, damage 10
-    assert (labels.count("WP"), labels.count("P"), labels.count("M")) == (2, 2, 3)
-    assert labels.count("S↓") == 12
-    damage = [m.front.number for m in markers if m.front.label == "DMG"]  # type: ignore[union-attr]
-    assert damage == list(range(1, 11))
-
-
 def face_texts(sheets: object, page: int = 0) -> list[object]:
     return [t for t in sheets.drawing.pages[page].items if hasattr(t, "text")]  # type: ignore[attr-defined]
 

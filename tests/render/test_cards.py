@@ -1,28 +1,17 @@
-"""The generic reference card machinery: number formatting, text columns, page flow."""
+"""The generic reference card machinery as printed: text columns, page flow (every
+game's card starts its tables on page one)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Callable
 
-from sheetgen.core.card import Card, Table, cell_text
-from sheetgen.games import find_game
-from sheetgen.render.cards import render_card
+import pytest
+
+from sheetgen.core.card import Card, Table
+from sheetgen.games import GAMES, find_game
 from sheetgen.render.html import PAPER, render_html
 
-from tests.conftest import pdf_text
-
-
-def test_cell_text_groups_thousands() -> None:
-    assert cell_text(999) == "999"
-    assert cell_text(4000) == "4,000"
-    assert cell_text(24_000) == "24,000"
-    assert cell_text(30_000_000) == "30,000,000"
-    assert cell_text(Fraction(50_000)) == "50,000"
-    assert cell_text(Fraction(12, 25), fractions="fraction") == "12/25"
-    assert cell_text(Fraction(12, 25)) == "0.48"
-    assert cell_text(Fraction(1, 4), percent=True) == "25%"
-    assert cell_text(None) == "–"
-    assert cell_text(True) == "yes"
+from tests.conftest import Built, pdf_text
 
 
 def test_text_columns_are_marked_left() -> None:
@@ -32,9 +21,17 @@ def test_text_columns_are_marked_left() -> None:
     assert '<td class="first">a</td>' in html
 
 
-def test_the_first_page_of_a_card_holds_its_first_table() -> None:
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_first_page_of_a_card_holds_its_first_table(
+    game_id: str, reference_card: Callable[[str, str], Built]
+) -> None:
     """Cards used to print their title alone on page 1 (the flex layout moved
-    every table past it); the first table now starts under the title."""
-    pages = pdf_text(render_card(find_game("starfire"), fmt="pdf"))
-    assert "Weapon chart" in pages[0]
-    assert len(pages) == 2
+    every table past it; a flex container that overflowed page 1 was moved whole
+    to page 2); the first table now starts under the title."""
+    game = find_game(game_id)
+    first_table = game.reference().tables[0].title
+    pages = pdf_text(reference_card(game_id, "pdf").path)  # sheetgen reference GAME -o card.pdf
+    assert first_table.split(":")[0] in pages[0]
+    if game_id == "starfire":
+        assert "Weapon chart" in pages[0]
+        assert len(pages) == 2

@@ -11,7 +11,7 @@ import pytest
 from sheetgen.render.sheets import Ship, render_sheets, sheets_html
 from sheetgen.scenarios.loading import load_designs
 
-from tests.conftest import DESIGNS, pdf_page_sizes, pdf_text
+from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -24,9 +24,9 @@ def ships_from(*paths: Path) -> list[Ship]:
     return [Ship(e.game, e.stats, e.findings) for e in result.entries]
 
 
-def test_every_ship_is_printed_with_its_numbers(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "sheets.pdf"
-    r = invoke("sheets", SHIPS, "-o", out)
+def test_every_ship_is_printed_with_its_numbers(bundled_sheets: Callable[[Path], Built]) -> None:
+    r = bundled_sheets(SHIPS)  # sheetgen sheets SHIPS -o sheets.pdf
+    out = r.path
     assert r.exit_code == 0, r.stderr
     assert "wrote" in r.stderr and "(11 ships)" in r.stderr
     text = "\n".join(pdf_text(out))
@@ -62,9 +62,21 @@ def test_several_ships_share_a_page() -> None:
     assert len(pdf_page_sizes(pdf)) == 3
 
 
-def test_same_input_same_bytes() -> None:
-    ships = ships_from(SHIPS)
-    assert render_sheets(ships) == render_sheets(ships)
+@pytest.fixture(scope="module")
+def shipped_render() -> tuple[bytes, list[str]]:
+    """Every shipped Starfire design printed in-process: the PDF and WeasyPrint's warnings."""
+    from sheetgen.render.html import html_to_pdf
+
+    return html_to_pdf(sheets_html(ships_from(SHIPS)))
+
+
+def test_same_input_same_bytes(
+    shipped_render: tuple[bytes, list[str]], bundled_sheets: Callable[[Path], Built]
+) -> None:
+    """The one determinism test of record sheets: the same designs printed twice
+    (in-process here, and by ``sheetgen sheets``) give the same bytes."""
+    pdf, _warnings = shipped_render
+    assert pdf == bundled_sheets(SHIPS).path.read_bytes()
 
 
 def test_html_and_jinja_in_a_name_print_literally(invoke: Invoke, write: Write, tmp_path: Path) -> None:
@@ -135,10 +147,8 @@ def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_
     assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
 
 
-def test_no_weasyprint_warnings() -> None:
-    from sheetgen.render.html import html_to_pdf
-
-    _pdf, warnings = html_to_pdf(sheets_html(ships_from(SHIPS)))
+def test_no_weasyprint_warnings(shipped_render: tuple[bytes, list[str]]) -> None:
+    _pdf, warnings = shipped_render
     assert warnings == []
 
 

@@ -3,17 +3,15 @@ and a kit read back from its PDFs (names on sheets and counters, map size, pages
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sheetgen.kit import build_kit, bundled_scenarios, page_count
+from sheetgen.kit import bundled_scenarios
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
-from tests.conftest import DESIGNS, pdf_text
+from tests.conftest import DESIGNS
 
 Write = Callable[[str, str], Path]
 SCENARIOS = bundled_scenarios()
@@ -188,106 +186,3 @@ def test_one_design_per_hull_size_is_warned(write: Write) -> None:
         "A fields 2 CT designs (Arrow, Lance); the Quick Start scenarios presume one design per hull size"
     ]
     assert scenario.legal  # a warning, not an error
-
-
-# --- every bundled kit, read back ------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Scenario, Path]]:
-    out = tmp_path_factory.mktemp("kits")
-    built = {}
-    for path in SCENARIOS:
-        scenario = load(path)
-        folder = out / path.stem
-        build_kit(scenario, folder, single=True, warn=lambda line: None)
-        built[path.stem] = (scenario, folder)
-    return built
-
-
-@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
-def test_kit_read_back(kits: dict[str, tuple[Scenario, Path]], name: str) -> None:
-    scenario, folder = kits[name]
-    files = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
-    assert sorted(p.name for p in folder.iterdir()) == sorted([*files, "kit.pdf"])
-    sheets = "\n".join(pdf_text(folder / "record-sheets.pdf"))
-    counters = "\n".join(pdf_text(folder / "counters.pdf"))
-    squeeze = re.compile(r"\s+")
-    for ship in scenario.ships:
-        assert ship.name in sheets, ship.name
-        # counter names may be broken over lines to fit: compare without spaces
-        assert squeeze.sub("", ship.name) in squeeze.sub("", counters), ship.name
-    # the map holds the scenario's size: its last hex number is printed
-    last = f"{scenario.map.cols:02d}{scenario.map.rows:02d}"
-    assert last in "\n".join(pdf_text(folder / "map.pdf"))
-    # page counts: the briefing lists each part's pages, and kit.pdf holds them all
-    pages = {f: page_count((folder / f).read_bytes()) for f in files}
-    assert pages["briefing.pdf"] == 1
-    briefing = pdf_text(folder / "briefing.pdf")[0]
-    for f in files[1:]:
-        assert re.search(rf"{re.escape(f)}\s+\S[^\n]*?\s{pages[f]}\b", briefing), (f, pages[f])
-    # kit.pdf: every part, each starting on an odd page so two-sided counters still line up
-    expected = 0
-    for f in files:
-        expected += expected % 2 + pages[f]
-    assert page_count((folder / "kit.pdf").read_bytes()) == expected
-
-
-def test_single_pdf_has_a_bookmark_per_part(kits: dict[str, tuple[Scenario, Path]]) -> None:
-    from pypdf import PdfReader
-
-    _scenario, folder = kits["small-task-groups"]
-    outline = PdfReader(str(folder / "kit.pdf")).outline
-    assert [item.title for item in outline] == [
-        "Briefing",
-        "Record sheets",
-        "Counters",
-        "Map",
-        "Reference card",
-    ]
-
-
-def test_kit_all_from_the_command_line(invoke: Callable[..., Any], tmp_path: Path) -> None:
-    r = invoke("kit", "--all", "-o", tmp_path)
-    assert r.exit_code == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [
-            "border-clash",
-            "convoy-raid",
-            "fast-raiders",
-            "flank-action",
-            "kepler-station",
-            "scouts-meet",
-            "set-piece-battle",
-            "small-task-groups",
-            "warp-point-assault",
-        ]
-    )
-    r = invoke("kit", "--all", DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
-    assert r.exit_code == 2 and "give a scenario or --all, not both" in r.stderr
-
-
-def _closest_ink_to_edge(path: Path) -> float:
-    """Smallest distance in pt from any printed character to a paper edge (pypdfium2)."""
-    import pypdfium2
-
-    doc = pypdfium2.PdfDocument(str(path))
-    closest = float("inf")
-    for page in doc:
-        width, height = page.get_size()
-        text = page.get_textpage()
-        for k in range(text.count_chars()):
-            if text.get_text_range(k, 1).isspace():
-                continue
-            left, bottom, right, top = text.get_charbox(k)
-            closest = min(closest, left, bottom, width - right, height - top)
-    return closest
-
-
-@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
-def test_printed_text_stays_clear_of_the_paper_edge(
-    kits: dict[str, tuple[Scenario, Path]], name: str
-) -> None:
-    _scenario, folder = kits[name]
-    for part in ("briefing.pdf", "record-sheets.pdf", "reference-card.pdf"):
-        assert _closest_ink_to_edge(folder / part) >= 18.0, part  # 1/4 in: home printers' dead strip

@@ -8,7 +8,6 @@ import io
 import json
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from sheetgen.games.killradius import card as kr_card
 from sheetgen.games.killradius import rules
 
-from tests.conftest import pdf_page_sizes, pdf_text
+from tests.conftest import Built, pdf_page_sizes, pdf_text
 
 Invoke = Callable[..., Any]
 
@@ -94,9 +93,10 @@ def test_reference_csv(invoke: Invoke) -> None:
     assert ["# Dogfight: chance of each number of fighters destroyed"] in rows
 
 
-def test_reference_pdf_and_html(invoke: Invoke, tmp_path: Path) -> None:
-    pdf = tmp_path / "card.pdf"
-    assert invoke("reference", "kill-radius", "-o", pdf).exit_code == 0
+def test_reference_pdf_and_html(reference_card: Callable[[str, str], Built]) -> None:
+    built = reference_card("kill-radius", "pdf")  # sheetgen reference kill-radius -o card.pdf
+    assert built.exit_code == 0
+    pdf = built.path
     pages = pdf_text(pdf)
     assert len(pages) <= 3
     assert "Kill Radius: reference card" in pages[0]
@@ -106,14 +106,15 @@ def test_reference_pdf_and_html(invoke: Invoke, tmp_path: Path) -> None:
         assert title in text
     assert "45%" in text and "1N3NW" in text
     assert pdf_page_sizes(pdf)[0] == pytest.approx((792.0, 612.0), abs=0.5)
-    html = tmp_path / "card.html"
-    assert invoke("reference", "kill-radius", "-o", html, "--format", "html").exit_code == 0
-    assert 'id="dogfight"' in html.read_text(encoding="utf-8")
+    html = reference_card("kill-radius", "html")  # sheetgen reference kill-radius -o card.html
+    assert html.exit_code == 0
+    assert 'id="dogfight"' in html.path.read_text(encoding="utf-8")
 
 
-def test_reference_pdf_is_deterministic() -> None:
+def test_reference_pdf_is_deterministic(reference_card: Callable[[str, str], Built]) -> None:
+    """The card rendered twice (here and by ``sheetgen reference``) gives the same bytes."""
     from sheetgen.games import find_game
     from sheetgen.render.cards import render_card
 
     game = find_game("kill-radius")
-    assert render_card(game, fmt="pdf") == render_card(game, fmt="pdf")
+    assert render_card(game, fmt="pdf") == reference_card("kill-radius", "pdf").path.read_bytes()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import DESIGNS, pdf_page_sizes, pdf_text
+from tests.conftest import DESIGNS, Built, kit_stderr, pdf_page_sizes, pdf_text
 
 KR = DESIGNS / "kill-radius"
 FLEETS = KR / "fleets"
@@ -147,9 +147,9 @@ def test_stats_of_single_designs_prints_no_fleet(invoke: Invoke) -> None:
 # --- sheets ----------------------------------------------------------------------------------------
 
 
-def test_sheets_pdf_reads_back(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "roster.pdf"
-    r = invoke("sheets", FLEETS, "-o", out)
+def test_sheets_pdf_reads_back(bundled_sheets: Callable[[Path], Built]) -> None:
+    r = bundled_sheets(FLEETS)  # sheetgen sheets FLEETS -o sheets.pdf
+    out = r.path
     assert r.exit_code == 0
     assert "(12 ships)" in r.stderr
     pages = pdf_text(out)
@@ -181,13 +181,6 @@ def test_sheets_a4_and_html(invoke: Invoke, tmp_path: Path) -> None:
     assert "Tyrant" in text and "escort carrier" in text
 
 
-def test_sheets_are_deterministic(invoke: Invoke, tmp_path: Path) -> None:
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    invoke("sheets", FLEETS / "varn-raiders.yaml", "-o", a)
-    invoke("sheets", FLEETS / "varn-raiders.yaml", "-o", b)
-    assert a.read_bytes() == b.read_bytes()
-
-
 def test_sheets_mark_illegal_designs(invoke: Invoke, tmp_path: Path) -> None:
     out = tmp_path / "bad.pdf"
     r = invoke("sheets", KR / "illegal" / "kr1-number-out-of-range.yaml", "-o", out)
@@ -207,11 +200,10 @@ def test_sheets_escape_design_text(invoke: Invoke, write: Callable[[str, str], P
 # --- kit -----------------------------------------------------------------------------------------------
 
 
-def test_kit_builds_sheets_and_card(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "kit"
-    r = invoke("kit", SCENARIO, "-o", out)
-    assert r.exit_code == 0, r.stderr
-    assert "kit for 'Border clash' (12 ships)" in r.stderr
+def test_kit_builds_sheets_and_card(bundled_kits: Built) -> None:
+    out = bundled_kits.path / SCENARIO.stem  # kit --all --single
+    assert bundled_kits.exit_code == 0, bundled_kits.stderr
+    assert "kit for 'Border clash' (12 ships)" in kit_stderr(bundled_kits, SCENARIO.stem)
     assert {"record-sheets.pdf", "reference-card.pdf", "counters.pdf"} <= {p.name for p in out.iterdir()}
     text = "\n".join(pdf_text(out / "record-sheets.pdf"))
     assert "Border clash: record sheets" in text

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from sheetgen.games.killradius import data, rules
+from sheetgen.games import GAMES, find_game
+from sheetgen.games.killradius import GAME, data, rules
 from sheetgen.hexgrid import Hex, format_vector, parse_vector
 
 
@@ -313,3 +314,10 @@ def test_sum_fleet() -> None:
         "carriers": 1,
         "fighters": 7,
     }
+
+
+def test_registered() -> None:
+    assert GAMES["kill-radius"] == "sheetgen.games.killradius"
+    assert find_game("Kill Radius") is GAME
+    assert find_game("kill_radius") is GAME
+    assert GAME.seed == "000_608a47ddada5aaa7.txt"

@@ -1,42 +1,14 @@
-"""The Kill Radius Game object: registry, summary, sheet view, counters, markers,
-and the reference card's numbers against the rule functions."""
+"""The Kill Radius record sheet's parts: the summary rows, the Number track's zones,
+the ship view and roster, and names numbered as the kit numbers them."""
 
 from __future__ import annotations
 
-from sheetgen.games import GAMES, find_game
 from sheetgen.games.killradius import GAME, rules, sheet
 from sheetgen.games.killradius.rules import Design
 
 
 def stats(ship_type: str, number: int, **kw: object) -> rules.KillRadiusStats:
     return rules.derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
-
-
-def test_registered() -> None:
-    assert GAMES["kill-radius"] == "sheetgen.games.killradius"
-    assert find_game("Kill Radius") is GAME
-    assert find_game("kill_radius") is GAME
-    assert GAME.seed == "000_608a47ddada5aaa7.txt"
-
-
-def test_counter_faces() -> None:
-    front, back = GAME.counter(stats("battleship", 8, name="Resolute"))
-    assert front.title == "Resolute" and front.values == (("#", "8"), ("MP", "3")) and front.arrow
-    assert back.values == (("#", "4"), ("MP", "2")) and back.banner == "HALF"
-    _, carrier_back = GAME.counter(stats("light carrier", 7))
-    assert carrier_back.values == (("#", "4"), ("MP", "2")) and carrier_back.banner == "HALF · NO DEPLOY"
-    # a Number 1 ship has no reduced side: its back is the side's emblem
-    front1, back1 = GAME.counter(stats("scout", 1))
-    assert front1.values == (("#", "1"), ("MP", "8"))
-    assert back1.emblem and back1.values == ()
-
-
-def test_markers() -> None:
-    by_label = {m.label: m for m in GAME.markers()}
-    assert set(by_label) == {"V", "F", "PIN", "DMG"}
-    assert by_label["V"].per_side and by_label["F"].per_side
-    assert by_label["F"].count >= 10  # the largest carrier holds 10
-    assert by_label["DMG"].numbered and not by_label["DMG"].per_side
 
 
 def test_named_keeps_the_design_as_class() -> None:

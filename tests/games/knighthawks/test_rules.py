@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from sheetgen.games.knighthawks import data, rules
+from sheetgen.games import find_game
+from sheetgen.games.knighthawks import GAME, data, rules
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.rules import StructureState
 
@@ -315,3 +316,10 @@ def test_fractions_print_as_fractions_where_not_whole() -> None:
     assert rules.compact_text(Fraction(7, 5)) == "7/5"
     assert rules.signed_percent(-25) == "−25%"
     assert rules.signed_percent(0) == "+0%"
+
+
+def test_registered_with_its_hex_scale() -> None:
+    game = find_game("Knight Hawks 2000")
+    assert game is GAME
+    assert game.id == "knight-hawks-2000"
+    assert type(game).hex_scale == (60, "m")

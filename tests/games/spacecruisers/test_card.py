@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import card, odds, rules
 
-from tests.conftest import pdf_text
+from tests.conftest import Built, pdf_text
 
 GAME = find_game("space-cruisers")
 
@@ -188,9 +189,9 @@ def test_card_json_and_csv(invoke: Any) -> None:
     assert ["phasers", "5+", "0.6", "0.7", "0.8", "0.9", "0.3", "0.4", "0.5", "0.6", "0.5"] in rows
 
 
-def test_card_pdf_and_html(invoke: Any, tmp_path: Path) -> None:
-    out = tmp_path / "card.pdf"
-    r = invoke("reference", "space-cruisers", "-o", out)
+def test_card_pdf_and_html(reference_card: Callable[[str, str], Built]) -> None:
+    r = reference_card("space-cruisers", "pdf")  # sheetgen reference space-cruisers -o card.pdf
+    out = r.path
     assert r.exit_code == 0
     pages = pdf_text(out)
     assert 1 < len(pages) <= 3
@@ -199,9 +200,9 @@ def test_card_pdf_and_html(invoke: Any, tmp_path: Path) -> None:
     text = "\n".join(pages)
     for words in ("d20 systems table", "Critical damage (d10)", "Security team attack", "60%", "83.3%"):
         assert words in text
-    html = tmp_path / "card.html"
-    assert invoke("reference", "space-cruisers", "--format", "html", "-o", html).exit_code == 0
-    assert "Ship lost after N critical rolls" in html.read_text(encoding="utf-8")
+    html = reference_card("space-cruisers", "html")  # sheetgen reference space-cruisers -o card.html
+    assert html.exit_code == 0
+    assert "Ship lost after N critical rolls" in html.path.read_text(encoding="utf-8")
 
 
 def test_hit_columns_cover_scanners_and_cloak() -> None:
