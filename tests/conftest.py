@@ -50,9 +50,8 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
 
 # --- scheduling ---------------------------------------------------------------------------------
 
-#: Session fixtures that build many files in one go: the tests reading them run on one
-#: xdist worker (``--dist loadgroup``), so no other worker sits waiting on the build.
-GROUPED = {"bundled_kits": "kits", "default_kit": "kits"}
+#: Session fixtures that build many files in one go (every bundled kit, the default kit).
+SHARED_BUILDS = ("bundled_kits", "default_kit")
 
 #: Tests that wait on a tool in a subprocess (mypy, ruff, import-linter): run first, so
 #: the tool works on one core while the other core runs tests, instead of at the end.
@@ -60,21 +59,26 @@ FIRST = ("tests/test_quality.py", "tests/test_architecture.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Put the kit readers in one xdist group, and the subprocess tools first
-    (then the kit group), keeping the collected order otherwise."""
-    grouped = set()
+    """Order the tests for two xdist workers (``--dist worksteal``: each worker starts on
+    one half of the list and takes work from the other's when it runs dry): the
+    subprocess tools first, then the first test that needs each shared build (it builds
+    it), the other tests, and last the rest of the tests that read a shared build, so
+    that by the time either worker reaches them the build is done and no worker waits
+    on its lock. Without xdist the order is the same, and harmless."""
+    builders: dict[str, str] = {}
+    readers = set()
     for item in items:
-        groups = {GROUPED[f] for f in getattr(item, "fixturenames", ()) if f in GROUPED}
-        if groups:
-            grouped.add(item.nodeid)
-        if config.pluginmanager.hasplugin("xdist"):
-            for group in groups:
-                item.add_marker(pytest.mark.xdist_group(group))
+        for name in SHARED_BUILDS:
+            if name in getattr(item, "fixturenames", ()):
+                builders.setdefault(name, item.nodeid)
+                readers.add(item.nodeid)
 
     def rank(item: pytest.Item) -> int:
         if item.nodeid.startswith(FIRST):
             return 0
-        return 1 if item.nodeid in grouped else 2
+        if item.nodeid in builders.values():
+            return 1
+        return 3 if item.nodeid in readers else 2
 
     items.sort(key=rank)
 
