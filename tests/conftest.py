@@ -1,11 +1,17 @@
-"""Shared test helpers: the CLI runner, paths of the shipped designs, PDF reading."""
+"""Shared test helpers: the CLI runner, paths of the shipped designs, PDF reading,
+and the expensive outputs (bundled kits, reference cards, record sheets) built once
+per session and shared by every test that reads them."""
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from typer.testing import CliRunner
 
 from sheetgen.cli import app
@@ -40,6 +46,142 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return p
 
     return put
+
+
+# --- scheduling ---------------------------------------------------------------------------------
+
+#: Session fixtures that build many files in one go (every bundled kit, the default kit).
+SHARED_BUILDS = ("bundled_kits", "default_kit")
+
+#: Tests that wait on a tool in a subprocess (mypy, ruff, import-linter): run first, so
+#: the tool works on one core while the other core runs tests, instead of at the end.
+FIRST = ("tests/test_quality.py", "tests/test_architecture.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Order the tests for two xdist workers (``--dist worksteal``: each worker starts on
+    one half of the list and takes work from the other's when it runs dry): the
+    subprocess tools first, then the first test that needs each shared build (it builds
+    it), the other tests, and last the rest of the tests that read a shared build, so
+    that by the time either worker reaches them the build is done and no worker waits
+    on its lock. Without xdist the order is the same, and harmless."""
+    builders: dict[str, str] = {}
+    readers = set()
+    for item in items:
+        for name in SHARED_BUILDS:
+            if name in getattr(item, "fixturenames", ()):
+                builders.setdefault(name, item.nodeid)
+                readers.add(item.nodeid)
+
+    def rank(item: pytest.Item) -> int:
+        if item.nodeid.startswith(FIRST):
+            return 0
+        if item.nodeid in builders.values():
+            return 1
+        return 3 if item.nodeid in readers else 2
+
+    items.sort(key=rank)
+
+
+# --- outputs built once per session ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Built:
+    """One ``sheetgen`` run made once per session: what it wrote (``path``, a file or
+    a folder) and what it said (exit status, standard output and error)."""
+
+    path: Path
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+Build = Callable[..., Built]
+
+
+def _session_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every worker of this session shares: under pytest-xdist each worker's
+    base temp folder sits in the session's own folder, so its parent is shared."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built-once"
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """``built(name, *args)``: run ``sheetgen ARGS -o <shared>/name`` once per session,
+    whichever test or xdist worker asks first (the others wait on a file lock and
+    read the record it left); every later call returns the same :class:`Built`."""
+    root = _session_root(tmp_path_factory)
+    root.mkdir(parents=True, exist_ok=True)
+
+    def build(name: str, *args: object) -> Built:
+        out = root / name
+        record = root / f"{name}.json"
+        with FileLock(str(root / f"{name}.lock")):
+            if not record.exists():
+                r = CliRunner().invoke(app, [*(str(a) for a in args), "-o", str(out)], catch_exceptions=False)
+                said = {"exit_code": r.exit_code, "stdout": r.stdout, "stderr": r.stderr}
+                record.write_text(json.dumps(said), encoding="utf-8")
+        return Built(out, **json.loads(record.read_text(encoding="utf-8")))
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def bundled_kits(built: Build) -> Built:
+    """``sheetgen kit --all --single``: every bundled scenario's kit (with kit.pdf), one
+    folder per scenario named as its file; built once per session."""
+    return built("kits", "kit", "--all", "--single")
+
+
+def kit_stderr(kits: Built, scenario: str) -> str:
+    """The lines ``kit --all`` printed for ``scenario`` (its warnings, then its
+    ``kit for '...'`` listing of the files written)."""
+    chunks: list[list[str]] = [[]]
+    listing = False
+    for line in kits.stderr.splitlines():
+        if listing and not line.startswith("  "):
+            chunks.append([])
+            listing = False
+        chunks[-1].append(line)
+        listing = listing or line.startswith("kit for '")
+    for chunk in chunks:
+        if any(line.startswith("  ") and Path(line.strip()).parent.name == scenario for line in chunk):
+            return "\n".join(chunk) + "\n"
+    raise KeyError(scenario)
+
+
+@pytest.fixture(scope="session")
+def default_kit(built: Build) -> Built:
+    """``sheetgen kit`` with no scenario (the bundled default) and no --single."""
+    return built("default-kit", "kit")
+
+
+@pytest.fixture(scope="session")
+def reference_card(built: Build) -> Callable[[str, str], Built]:
+    """``reference_card(game, fmt)``: ``sheetgen reference GAME -o card.FMT`` (pdf or
+    html, the format from the suffix), once per session."""
+
+    def card(game: str, fmt: str) -> Built:
+        return built(f"{game}-card.{fmt}", "reference", game)
+
+    return card
+
+
+@pytest.fixture(scope="session")
+def bundled_sheets(built: Build) -> Callable[[Path], Built]:
+    """``bundled_sheets(path)``: ``sheetgen sheets PATH -o sheets.pdf`` for a file or
+    folder under ``designs/``, once per session."""
+
+    def sheets(path: Path) -> Built:
+        name = "-".join(path.relative_to(DESIGNS).with_suffix("").parts)
+        return built(f"sheets-{name}.pdf", "sheets", path)
+
+    return sheets
+
+
+# --- reading PDFs --------------------------------------------------------------------------------
 
 
 def pdf_text(path: Path | bytes) -> list[str]:

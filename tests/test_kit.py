@@ -1,7 +1,13 @@
-"""``sheetgen kit``: the bundled scenario's kit, read back from the PDFs."""
+"""``sheetgen kit``: every bundled scenario's kit, read back from the PDFs (names on
+sheets and counters, map size, pages, bookmarks, ink clear of the paper edge).
+
+The kits are built once per session (``bundled_kits``: ``kit --all --single``;
+``default_kit``: ``kit`` with no scenario) and shared by every test here."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,13 +16,23 @@ import pytest
 
 from sheetgen import kit as kit_module
 from sheetgen.core.rendered import Rendered
-from sheetgen.kit import default_scenario
-from sheetgen.scenarios.scenario import load_scenario
+from sheetgen.kit import bundled_scenarios, default_scenario, page_count
+from sheetgen.layout.maps import map_options, plan_pages
+from sheetgen.scenarios.scenario import Scenario, load_scenario
 
-from .conftest import DESIGNS, pdf_text
+from tests.conftest import DESIGNS, Built, pdf_text
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
+SCENARIOS = bundled_scenarios()
+PARTS = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
+
+
+def load(path: Path) -> Scenario:
+    scenario, result = load_scenario(path)
+    assert not result.input_errors, [str(x) for x in result.input_errors]
+    assert scenario is not None
+    return scenario
 
 
 def test_default_scenario_loads_with_named_ships() -> None:
@@ -28,10 +44,9 @@ def test_default_scenario_loads_with_named_ships() -> None:
     assert scenario.ships[2].stats.design_class == "Arrow-class corvette"
 
 
-def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "kit"
-    r = invoke("kit", "-o", out)
-    assert r.exit_code == 0, r.stderr
+def test_kit_writes_sheets_for_every_ship_and_the_card(default_kit: Built) -> None:
+    out = default_kit.path
+    assert default_kit.exit_code == 0, default_kit.stderr
     assert sorted(p.name for p in out.iterdir()) == [
         "briefing.pdf",
         "counters.pdf",
@@ -46,18 +61,19 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(invoke: Invoke, tmp_path:
     assert "Weapon chart" in card and "Point defense" in card
 
 
-def test_kit_is_deterministic(invoke: Invoke, tmp_path: Path) -> None:
-    invoke("kit", "-o", tmp_path / "a")
-    invoke("kit", "-o", tmp_path / "b")
-    for name in ("record-sheets.pdf", "reference-card.pdf", "map.pdf"):
-        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+def test_kit_is_deterministic(default_kit: Built, bundled_kits: Built) -> None:
+    """The default scenario built twice (alone, and by ``--all``) gives the same bytes."""
+    again = bundled_kits.path / default_scenario().stem
+    for name in PARTS:
+        assert (default_kit.path / name).read_bytes() == (again / name).read_bytes(), name
 
 
 def test_a_failed_kit_leaves_the_earlier_kit_intact(
-    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, default_kit: Built
 ) -> None:
     out = tmp_path / "kit"
-    assert invoke("kit", "-o", out).exit_code == 0
+    assert default_kit.exit_code == 0
+    shutil.copytree(default_kit.path, out)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     real = kit_module.kit_parts
 
@@ -118,3 +134,131 @@ def test_inline_designs_and_picking_one_design_of_a_file(write: Write, tmp_path:
     assert not scenario.legal
     (err,) = [loc for loc in scenario.located if loc.finding.is_error]
     assert (err.source, err.line, err.column, err.finding.rule) == (str(s), 8, 51, "SF-7")
+
+
+# --- the default kit's map (was test_kit_map.py) ----------------------------------------------
+
+
+def test_kit_adds_the_scenarios_map(default_kit):
+    assert default_kit.exit_code == 0, default_kit.stderr
+    out = default_kit.path / "map.pdf"
+    assert out.exists()
+    scenario, _ = load_scenario(DESIGNS / "starfire" / "scenarios" / "small-task-groups.yaml")
+    texts = pdf_text(out)
+    # 36 x 30 one-inch hexes: letter landscape holds 11 x 6, so 4 x 6 tiles and the index
+    assert len(texts) == plan_pages(map_options(scenario)).pages == 25
+    assert "Small task groups: assembly index" in texts[0]
+    assert "0101" in texts[1] and "3630" in texts[-1]
+
+
+def test_kit_refuses_a_map_it_cannot_print_before_writing_anything(invoke, write, tmp_path):
+    ships = DESIGNS / "starfire" / "ships"
+    path = write(
+        "big.yaml",
+        f"""\
+scenario: Too big
+game: starfire
+map: {{cols: 400, rows: 300}}
+sides:
+  - name: A
+    fleet: [{{design: {ships / "corvette-arrow.yaml"}}}]
+""",
+    )
+    out = tmp_path / "kit"
+    result = invoke("kit", path, "-o", out)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"sheetgen: error: {path}: map: 400 x 300 is 120,000 hexes; the most one map can have is 100,000"
+    ]
+    assert not any(out.iterdir())
+
+
+# --- every bundled kit, read back ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_kit_read_back(bundled_kits: Built, name: str) -> None:
+    assert bundled_kits.exit_code == 0, bundled_kits.stderr
+    scenario = load(next(p for p in SCENARIOS if p.stem == name))
+    folder = bundled_kits.path / name
+    files = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*files, "kit.pdf"])
+    sheets = "\n".join(pdf_text(folder / "record-sheets.pdf"))
+    counters = "\n".join(pdf_text(folder / "counters.pdf"))
+    squeeze = re.compile(r"\s+")
+    for ship in scenario.ships:
+        assert ship.name in sheets, ship.name
+        # counter names may be broken over lines to fit: compare without spaces
+        assert squeeze.sub("", ship.name) in squeeze.sub("", counters), ship.name
+    # the map holds the scenario's size: its last hex number is printed
+    last = f"{scenario.map.cols:02d}{scenario.map.rows:02d}"
+    assert last in "\n".join(pdf_text(folder / "map.pdf"))
+    # page counts: the briefing lists each part's pages, and kit.pdf holds them all
+    pages = {f: page_count((folder / f).read_bytes()) for f in files}
+    assert pages["briefing.pdf"] == 1
+    briefing = pdf_text(folder / "briefing.pdf")[0]
+    for f in files[1:]:
+        assert re.search(rf"{re.escape(f)}\s+\S[^\n]*?\s{pages[f]}\b", briefing), (f, pages[f])
+    # kit.pdf: every part, each starting on an odd page so two-sided counters still line up
+    expected = 0
+    for f in files:
+        expected += expected % 2 + pages[f]
+    assert page_count((folder / "kit.pdf").read_bytes()) == expected
+
+
+def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:
+    from pypdf import PdfReader
+
+    folder = bundled_kits.path / "small-task-groups"
+    outline = PdfReader(str(folder / "kit.pdf")).outline
+    assert [item.title for item in outline] == [
+        "Briefing",
+        "Record sheets",
+        "Counters",
+        "Map",
+        "Reference card",
+    ]
+
+
+def test_kit_all_from_the_command_line(invoke: Callable[..., Any], bundled_kits: Built) -> None:
+    r = bundled_kits  # kit --all --single -o FOLDER
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in r.path.iterdir()) == sorted(
+        [
+            "border-clash",
+            "convoy-raid",
+            "fast-raiders",
+            "flank-action",
+            "kepler-station",
+            "scouts-meet",
+            "set-piece-battle",
+            "small-task-groups",
+            "warp-point-assault",
+        ]
+    )
+    r = invoke("kit", "--all", DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
+    assert r.exit_code == 2 and "give a scenario or --all, not both" in r.stderr
+
+
+def _closest_ink_to_edge(path: Path) -> float:
+    """Smallest distance in pt from any printed character to a paper edge (pypdfium2)."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    closest = float("inf")
+    for page in doc:
+        width, height = page.get_size()
+        text = page.get_textpage()
+        for k in range(text.count_chars()):
+            if text.get_text_range(k, 1).isspace():
+                continue
+            left, bottom, right, top = text.get_charbox(k)
+            closest = min(closest, left, bottom, width - right, height - top)
+    return closest
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_printed_text_stays_clear_of_the_paper_edge(bundled_kits: Built, name: str) -> None:
+    folder = bundled_kits.path / name
+    for part in ("briefing.pdf", "record-sheets.pdf", "reference-card.pdf"):
+        assert _closest_ink_to_edge(folder / part) >= 18.0, part  # 1/4 in: home printers' dead strip

@@ -1,0 +1,144 @@
+"""Input a new user tried that once slipped through: each case one clear line,
+the right exit status, nothing written or destroyed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import DESIGNS, Built
+
+Invoke = Callable[..., Any]
+Write = Callable[[str, str], Path]
+SHIPS = DESIGNS / "starfire" / "ships"
+
+
+def test_every_document_of_a_file_is_validated(invoke: Invoke, write: Write) -> None:
+    p = write(
+        "two.yaml",
+        "game: starfire\nname: Two\nhull: CT\nsystems: SSAA(I)(I)(I)QLRL\n---\n"
+        "game: starfire\nname: One\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n",
+    )
+    r = invoke("validate", p)
+    assert r.exit_code == 1
+    assert f"{p}:4:10: error [SF-7]" in r.stdout
+    assert "2 designs: 1 legal, 1 illegal" in r.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_special_files_are_refused(invoke: Invoke) -> None:
+    r = invoke("validate", "/dev/zero")
+    assert r.exit_code == 2
+    assert "/dev/zero:1:1: error [FILE] is not a regular file" in r.stdout
+
+
+def test_counts_are_capped(invoke: Invoke, write: Write) -> None:
+    p = write("many.yaml", "game: starfire\nname: A\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\ncount: 100000000\n")
+    r = invoke("validate", p)
+    assert r.exit_code == 2
+    assert f"{p}:5:8: error [SCHEMA] 'count' must be at most 1000, found 100000000" in r.stdout
+
+
+def test_empty_names_and_fleets_are_refused(invoke: Invoke, write: Write) -> None:
+    p = write("blank.yaml", 'game: starfire\nname: ""\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\n')
+    r = invoke("validate", p)
+    assert r.exit_code == 2 and f"{p}:2:7: error [SCHEMA] 'name' must not be empty" in r.stdout
+    p = write("fleet.yaml", "game: starfire\ndesigns: []\n")
+    r = invoke("validate", p)
+    assert r.exit_code == 2 and f"{p}:2:10: error [SCHEMA] the fleet lists no designs" in r.stdout
+
+
+def _scenario(write: Write, sides: str) -> Path:
+    return write("s.yaml", f"scenario: Names\ngame: starfire\nsides:\n{sides}")
+
+
+def test_ships_and_sides_need_names_of_their_own(invoke: Invoke, write: Write, tmp_path: Path) -> None:
+    arrow = SHIPS / "corvette-arrow.yaml"
+    s = _scenario(
+        write,
+        f"  - name: A\n    fleet:\n      - design: {arrow}\n"
+        f"  - name: B\n    fleet:\n      - design: {arrow}\n"
+        f"  - name: A\n    fleet:\n      - design: {SHIPS / 'corvette-lance.yaml'}\n",
+    )
+    r = invoke("kit", s, "-o", tmp_path / "kit")
+    assert r.exit_code == 2
+    assert f"{s}:10:11: error [SCHEMA] two sides are named 'A'" in r.stderr
+    assert f"{s}:9:9: error [SCHEMA] a ship named 'Arrow' is on A's side too" in r.stderr
+    assert not (tmp_path / "kit").exists()
+
+
+def test_a_design_file_given_as_a_scenario(invoke: Invoke, tmp_path: Path) -> None:
+    r = invoke("kit", SHIPS / "corvette-arrow.yaml", "-o", tmp_path / "kit")
+    assert r.exit_code == 2
+    lines = r.stderr.strip().splitlines()
+    assert lines == [
+        f"{SHIPS / 'corvette-arrow.yaml'}:2:1: error [SCHEMA] this is a design file, not a scenario: "
+        "a scenario starts with 'scenario: NAME'"
+    ]
+
+
+def test_import_of_nothing_or_nonsense_exits_2_and_writes_nothing(invoke: Invoke, tmp_path: Path) -> None:
+    keep = tmp_path / "keep.yaml"
+    keep.write_text("precious")
+    r = invoke("import", "starfire", "", "-o", keep)
+    assert r.exit_code == 2 and "nothing to import" in r.stderr
+    r = invoke("import", "starfire", "garbage!!", "-o", keep)
+    assert r.exit_code == 2 and "notation:1:10: error [SF-1] no system string" in r.stderr
+    assert keep.read_text() == "precious"
+    r = invoke("import", "starfire", "XX-[2]-SSAA(I)(I)(I)QLR-[6]")
+    assert r.stderr.count("unknown hull 'XX'") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["sheets", SHIPS, "-o", "x.pdf", "--format", "html"],
+            "-o x.pdf is a .pdf file but --format is html",
+        ),
+        (["sheets", SHIPS, "-o", "x.txt"], "-o x.txt: name a .pdf or .html file (the name sets the format)"),
+        (
+            ["reference", "starfire", "-o", "card.pdf", "--format", "csv"],
+            "-o card.pdf is a .pdf file but --format is csv",
+        ),
+    ],
+)
+def test_file_names_tell_what_is_in_them(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[Any], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)  # back to the start folder afterwards: later tests use relative paths
+    r = invoke(*args)
+    assert r.exit_code == 2 and message in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_format_follows_the_suffix(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "card.json"
+    assert invoke("reference", "starfire", "-o", out).exit_code == 0
+    assert out.read_text().startswith("{")
+    html = tmp_path / "sheets.html"
+    assert invoke("sheets", SHIPS / "corvette-arrow.yaml", "-o", html).exit_code == 0
+    assert html.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_a_kit_without_single_drops_an_earlier_kit_pdf(
+    invoke: Invoke, tmp_path: Path, bundled_kits: Built
+) -> None:
+    scenario = DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml"
+    assert bundled_kits.exit_code == 0  # kit --all --single
+    shutil.copytree(bundled_kits.path / scenario.stem, tmp_path, dirs_exist_ok=True)
+    assert (tmp_path / "kit.pdf").exists()
+    assert invoke("kit", scenario, "-o", tmp_path, "--paper", "a4").exit_code == 0
+    assert not (tmp_path / "kit.pdf").exists()
+
+
+def test_stats_reads_a_scenarios_designs(invoke: Invoke) -> None:
+    r = invoke("stats", DESIGNS / "starfire" / "scenarios" / "convoy-raid.yaml")
+    assert r.exit_code == 0
+    for name in ("Hammer", "Drayhorse", "Anvil", "Lance"):
+        assert f"{name}  [starfire, legal]" in r.stdout

@@ -1,0 +1,30 @@
+"""The Kill Radius counter faces and markers (the Game object's counter() and markers())."""
+
+from __future__ import annotations
+
+from sheetgen.games.killradius import GAME, rules
+from sheetgen.games.killradius.rules import Design
+
+
+def stats(ship_type: str, number: int, **kw: object) -> rules.KillRadiusStats:
+    return rules.derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
+
+
+def test_counter_faces() -> None:
+    front, back = GAME.counter(stats("battleship", 8, name="Resolute"))
+    assert front.title == "Resolute" and front.values == (("#", "8"), ("MP", "3")) and front.arrow
+    assert back.values == (("#", "4"), ("MP", "2")) and back.banner == "HALF"
+    _, carrier_back = GAME.counter(stats("light carrier", 7))
+    assert carrier_back.values == (("#", "4"), ("MP", "2")) and carrier_back.banner == "HALF · NO DEPLOY"
+    # a Number 1 ship has no reduced side: its back is the side's emblem
+    front1, back1 = GAME.counter(stats("scout", 1))
+    assert front1.values == (("#", "1"), ("MP", "8"))
+    assert back1.emblem and back1.values == ()
+
+
+def test_markers() -> None:
+    by_label = {m.label: m for m in GAME.markers()}
+    assert set(by_label) == {"V", "F", "PIN", "DMG"}
+    assert by_label["V"].per_side and by_label["F"].per_side
+    assert by_label["F"].count >= 10  # the largest carrier holds 10
+    assert by_label["DMG"].numbered and not by_label["DMG"].per_side

@@ -1,0 +1,188 @@
+"""The Knight Hawks 2000 reference card through ``sheetgen reference``: its tables
+in JSON, CSV and PDF, and the roll ranges a user supplies (--tables)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Built, pdf_page_sizes, pdf_text
+
+
+def card_json(invoke: Callable[..., Any], *extra: Any) -> dict[str, Any]:
+    result = invoke("reference", "knight-hawks-2000", "--format", "json", *extra)
+    assert result.exit_code == 0, result.stderr
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def table(card: dict[str, Any], table_id: str) -> dict[str, Any]:
+    return next(t for t in card["tables"] if t["id"] == table_id)
+
+
+def value(cell: Any) -> Any:
+    return cell["fraction"] if isinstance(cell, dict) else cell
+
+
+def test_card_combined_reductions(invoke: Callable[..., Any]) -> None:
+    beams = table(card_json(invoke), "beam-reductions")
+    rows = {(r[0], r[1]): [value(c) for c in r] for r in beams["rows"]}
+    # the text's example: shielding and two ABM salvos leave a quarter, 24,000 -> 6,000 and 200 -> 50
+    assert rows[(2, True)] == [2, True, "−100%", "1/4", "6000/1", "50/1"]
+    assert rows[(0, False)][3:] == ["1/1", "24000/1", "200/1"]
+    assert rows[(4, False)][3] == "0/1"
+
+
+def test_card_ramming_and_hull_sizes(invoke: Callable[..., Any]) -> None:
+    card = card_json(invoke)
+    ram = table(card, "ramming")
+    assert [value(c) for c in ram["rows"][0]] == [25, 3, 50_000, 1400, "14/1"]
+    assert [value(c) for c in ram["rows"][1]][3:] == ["destroyed", None]
+    hulls = {r[0]: r for r in table(card, "hull-sizes")["rows"]}
+    assert sorted(hulls) == [1, 2, 3, 4, 5, 8, 9, 12, 13, 18, 19, 20, 21, 25]
+    assert hulls[12] == [12, "+10%", 120, 12, 12, 24, 24_000, 24_000]
+    assert hulls[13][1] == "+20%" and hulls[21][1] == "+50%" and hulls[2][1] == "−20%"
+
+
+def test_card_maneuver_points_and_critical_bands(invoke: Callable[..., Any]) -> None:
+    card = card_json(invoke)
+    mp = {r[0]: [value(c) for c in r[1:]] for r in table(card, "maneuver-points")["rows"]}
+    assert mp[14][1] == "6/7" and mp[25][1] == "12/25" and mp[1][5] == "36/1"
+    crit = {r[0]: [value(c) for c in r[1:]] for r in table(card, "critical-bands")["rows"]}
+    assert crit["5%"] == ["1/20", "0/1", "1/20", "1/20"]
+    assert crit["50%"] == ["1/2", "1/20", "9/20", "1/20"]
+    assert crit["96%"] == ["19/20", "1/20", "9/10", "0/1"]
+
+
+def test_card_damage_tables_have_effects_but_no_invented_rolls(invoke: Callable[..., Any]) -> None:
+    card = card_json(invoke)
+    starship = table(card, "damage-starship")
+    assert starship["columns"] == ["result", "effect"]
+    assert [r[0] for r in starship["rows"]] == [
+        "Structure point damage",
+        "Void engine",
+        "Maneuver jet",
+        "Ordnance/hangar bay",
+        "Sensors",
+        "Computer",
+        "Weapon",
+        "Fire",
+    ]
+    critical = table(card, "damage-critical")
+    assert len(critical["rows"]) == 5
+    assert table(card, "damage-crew")["rows"] == [
+        ["(not given)", "The text names this table but lists none of its results."]
+    ]
+
+
+def test_card_weapons_table(invoke: Callable[..., Any]) -> None:
+    weapons = {r[0]: r for r in table(card_json(invoke), "weapons")["rows"]}
+    assert weapons["HLC"][3:5] == [1_800_000, 30_000_000]
+    assert weapons["LP"][3:5] == [225_000, 3_750_000]
+    assert weapons["MDB"][6:9] == [8, 200, "20D10"]
+    assert weapons["SM"][5:7] == ["ADF 30, 10 turns", "all carried"]
+    assert weapons["PB"][-2:] == ["any", "ABM, MS"]
+
+
+def test_card_csv_and_pdf(invoke: Callable[..., Any], reference_card: Callable[[str, str], Built]) -> None:
+    result = invoke("reference", "knight-hawks-2000", "--format", "csv")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    at = rows.index(["# Ramming (a successful ram)"])
+    assert rows[at + 2] == ["25", "3", "50000", "1400", "14"]
+    card = reference_card("knight-hawks-2000", "pdf")  # sheetgen reference knight-hawks-2000 -o card.pdf
+    assert card.exit_code == 0
+    out = card.path
+    pages = pdf_text(out)
+    assert "Weapons: range, rate of fire" in pages[0]
+    assert pdf_page_sizes(out)[0] == (792.0, 612.0)
+
+
+TABLES = """\
+source: my copy of the tables
+damage_tables:
+  starship:
+    - {roll: 2-10, result: structure}
+    - {roll: "11", result: sensors}
+    - {roll: 12-20, result: Fire}
+  critical:
+    - {roll: 1-10, result: bridge destroyed}
+  crew:
+    - {roll: 4, result: "sensor operator: 8D10"}
+"""
+
+
+def test_card_with_user_roll_ranges(invoke: Callable[..., Any], write: Callable[[str, str], Path]) -> None:
+    card = card_json(invoke, "--tables", write("t.yaml", TABLES))
+    starship = table(card, "damage-starship")
+    assert starship["columns"] == ["roll", "result", "effect"]
+    assert [r[:2] for r in starship["rows"][:3]] == [
+        ["2–10", "Structure point damage"],
+        ["11", "Sensors"],  # the text's example: an 11 knocked out a sensor
+        ["12–20", "Fire"],
+    ]
+    assert starship["rows"][3][0] is None  # results without a roll keep a dash
+    assert starship["source"] == "results: rule text (KH-6); rolls: my copy of the tables"
+    assert table(card, "damage-crew")["rows"] == [["4", "sensor operator: 8D10", ""]]
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ("    - {roll: 2-10, result: structure}\n    - {roll: 9-12, result: fire}\n", "overlap rolls 2-10"),
+        ("    - {roll: 1-10, result: structure}\n", "Starship Damage Table rolls 2D10: 2 to 20; found 1-10"),
+        (
+            "    - {roll: 2-20, result: warp core}\n",
+            "has no result 'warp core'; its results: structure, void_engine",
+        ),
+    ],
+)
+def test_bad_roll_ranges_exit_2_and_write_nothing(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path, rows: str, message: str
+) -> None:
+    path = write("t.yaml", "damage_tables:\n  starship:\n" + rows)
+    out = tmp_path / "card.pdf"
+    result = invoke("reference", "knight-hawks-2000", "--tables", path, "-o", out)
+    assert result.exit_code == 2
+    assert "error [KH-6]" in result.stderr and message in result.stderr
+    assert not out.exists()
+
+
+def test_gaps_in_roll_ranges_are_warned(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path]
+) -> None:
+    path = write(
+        "t.yaml", "damage_tables:\n  critical:\n    - {roll: 1-4, result: 2x structure point damage}\n"
+    )
+    result = invoke("reference", "knight-hawks-2000", "--tables", path, "--format", "json")
+    assert result.exit_code == 0
+    assert ":3:5: warning [KH-6] Critical Hit Table: no result for 5-10" in result.stderr
+    rows = table(json.loads(result.stdout), "damage-critical")["rows"]
+    assert rows[0][:2] == ["1–4", "2× structure point damage"]
+
+
+def test_tables_wrong_types_and_other_games(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path]
+) -> None:
+    bad = invoke(
+        "reference",
+        "knight-hawks-2000",
+        "--tables",
+        write("t.yaml", "damage_tables: [1]\n"),
+        "--format",
+        "json",
+    )
+    assert bad.exit_code == 2
+    assert "error [SCHEMA] 'damage_tables' must be a mapping" in bad.stderr
+    other = invoke("reference", "starfire", "--tables", write("u.yaml", TABLES), "--format", "json")
+    assert other.exit_code == 2
+    assert "starfire's reference card takes no --tables data" in other.stderr
+    missing = invoke("reference", "knight-hawks-2000", "--tables", "nope.yaml", "--format", "json")
+    assert missing.exit_code == 2
+    assert "nope.yaml:1:1: error [FILE] no such file" in missing.stderr

@@ -1,0 +1,34 @@
+"""The Knight Hawks 2000 counter faces and markers (the Game object's counter() and markers())."""
+
+from __future__ import annotations
+
+from sheetgen.games.knighthawks import GAME
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+SHIPS = DESIGNS / "knight-hawks-2000" / "ships"
+
+
+def test_counter_faces_show_hs_and_adf_mr_then_half_structure() -> None:
+    (entry,) = load_designs([SHIPS / "pugilist.yaml"]).entries
+    front, back = GAME.counter(entry.stats)
+    assert front.title == "Pugilist"
+    assert front.values == (("HS", "14"), ("ADF/MR", "3/2"))
+    assert front.arrow and back.arrow
+    assert back.values == (("HS", "14"), ("ADF/MR", "1½/1"))
+    assert back.banner == "½ STRUCTURE"
+
+
+def test_markers_from_the_rules() -> None:
+    markers = {m.label: m for m in GAME.markers()}
+    assert list(markers) == ["SM", "TT", "MINES", "DECOY", "ICM", "ABM", "FIRE", "DMG"]
+    assert markers["SM"].caption == "seeker · ADF 30, 10 turns"
+    assert markers["TT"].caption == "torpedo · ADF 30, 20 turns"
+    assert markers["MINES"].caption == "mines · up to 10 a hex, 1,000 each"
+    assert markers["DECOY"].caption == "decoy · −25% to detect"
+    assert markers["ABM"].caption == "ABM cloud · −25% to hit and damage"
+    assert markers["ABM"].count == 8  # two salvos' clouds of four hexes
+    assert markers["FIRE"].back == "DISASTROUS FIRE" and not markers["FIRE"].per_side
+    assert markers["DMG"].numbered and markers["DMG"].count == 12
+    assert all(m.per_side for m in markers.values() if m.label not in ("FIRE", "DMG"))

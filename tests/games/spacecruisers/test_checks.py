@@ -1,0 +1,160 @@
+"""Space Cruisers design checks: the bundled ships legal, one illegal design per broken rule
+found where it is written, and the basic/advanced rules' limits (RULINGS SC-1 .. SC-7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheetgen.core.findings import Severity
+from sheetgen.games.spacecruisers import data, rules
+from sheetgen.games.spacecruisers.rules import Design
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+SC = DESIGNS / "space-cruisers"
+
+
+def load_one(path: Path) -> Any:
+    result = load_designs([path])
+    assert not result.input_errors, [str(x) for x in result.input_errors]
+    assert len(result.entries) == 1
+    return result.entries[0]
+
+
+def stats_of(text: str, write: Any, name: str = "d.yaml") -> Any:
+    return load_one(write(name, text))
+
+
+def test_all_bundled_ships_are_legal(invoke: Any) -> None:
+    r = invoke("validate", SC / "ships")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "11 designs: 11 legal, 0 illegal" in r.stderr
+
+
+ILLEGAL = {
+    # file: (rule, line, column, words in the message)
+    "sc1-unknown-hull.yaml": (
+        "SC-1",
+        4,
+        7,
+        "unknown hull 'dreadnought'; hulls are military, commercial, station, fighter",
+    ),
+    "sc1-fighter-four-systems.yaml": ("SC-1", 5, 42, "a fighter takes at most 3 additional systems: found 4"),
+    "sc1-station-with-drives.yaml": ("SC-1", 6, 20, "a station has no drives: found 2"),
+    "sc2-basic-four-systems.yaml": ("SC-2", 6, 10, "exactly 5 additional systems: found 4"),
+    "sc3-two-cloaks.yaml": ("SC-3", 6, 27, "at most one cloaking device: found 2"),
+    "sc3-two-targeting-computers.yaml": ("SC-3", 5, 11, "at most one targeting computer: found 2"),
+    "sc6-unknown-system.yaml": ("SC-6", 6, 20, "unknown system 'Tractor Beam'"),
+    "sc6-military-non-military.yaml": ("SC-6", 5, 15, "only commercial hulls and stations"),
+    "sc6-too-many-non-military.yaml": ("SC-6", 5, 51, "comes with 3 non-military systems: found 4"),
+}
+
+
+def test_every_illegal_design_has_a_test() -> None:
+    assert sorted(p.name for p in (SC / "illegal").glob("*.yaml")) == sorted(ILLEGAL)
+
+
+@pytest.mark.parametrize("file", sorted(ILLEGAL))
+def test_each_broken_rule_is_found_where_it_is_written(file: str) -> None:
+    rule, line, column, words = ILLEGAL[file]
+    entry = load_one(SC / "illegal" / file)
+    errors = [loc for loc in entry.located if loc.finding.is_error]
+    assert len(errors) == 1, [str(e) for e in errors]
+    (loc,) = errors
+    assert (loc.finding.rule, loc.line, loc.column) == (rule, line, column)
+    assert words in loc.finding.message
+    assert str(loc).startswith(f"{SC / 'illegal' / file}:{line}:{column}: error [{rule}] ")
+
+
+def test_unknown_system_lists_every_known_one() -> None:
+    entry = load_one(SC / "illegal" / "sc6-unknown-system.yaml")
+    message = entry.findings[0].message
+    for name in data.SYSTEMS:
+        assert name in message
+
+
+def test_validate_exit_status_for_illegal_designs(invoke: Any) -> None:
+    r = invoke("validate", SC / "illegal")
+    assert r.exit_code == 1
+    assert "9 designs: 0 legal, 9 illegal" in r.stderr
+    assert r.stdout.count("error [SC-") == 9
+
+
+def test_basic_rules_with_six_systems_point_at_the_sixth(write: Any) -> None:
+    entry = stats_of(
+        "game: space-cruisers\nname: Six\nhull: military\nrules: basic\n"
+        "systems: [phasers, shields, armor, scanners, drives, elite crew]\n",
+        write,
+    )
+    (loc,) = entry.located
+    assert (loc.finding.rule, loc.line, loc.column) == ("SC-2", 5, 54)
+    assert "found 6" in loc.finding.message
+
+
+def test_advanced_rules_take_any_number_of_systems(write: Any) -> None:
+    entry = stats_of(
+        "game: space-cruisers\nname: Big\nhull: military\nsystems: {armor: 5, phasers: 4}\n", write
+    )
+    assert entry.legal and entry.stats.rules == "advanced" and entry.stats.size_class == "large"
+
+
+def test_fighter_limit_holds_in_basic_rules_too(write: Any) -> None:
+    legal = stats_of(
+        "game: space-cruisers\nname: F\nhull: fighter\nrules: basic\nsystems: [shields]\n", write
+    )
+    assert legal.legal
+    illegal = stats_of(
+        "game: space-cruisers\nname: F\nhull: fighter\nrules: basic\nsystems: [a x1, shields x3]\n",
+        write,
+        "f2.yaml",
+    )
+    assert {f.rule for f in illegal.findings if f.is_error} == {"SC-1", "SC-6"}
+
+
+def test_missiles_in_basic_rules_are_warned_not_rolled(write: Any) -> None:
+    entry = stats_of(
+        "game: space-cruisers\nname: M\nhull: military\nrules: basic\nsystems: [missiles, drives x4]\n", write
+    )
+    assert entry.legal
+    (f,) = entry.findings
+    assert (f.rule, f.severity) == ("SC-2", Severity.WARNING)
+    assert "not on the d20 systems table" in f.message
+
+
+def test_non_military_systems_unnamed_or_short(write: Any) -> None:
+    unnamed = stats_of("game: space-cruisers\nname: U\nhull: commercial\n", write)
+    assert unnamed.legal
+    assert [(f.rule, f.severity) for f in unnamed.findings] == [("SC-6", Severity.NOTE)]
+    short = stats_of(
+        "game: space-cruisers\nname: S\nhull: station\nnon_military: [science lab]\n", write, "s.yaml"
+    )
+    assert short.legal
+    assert [(f.rule, f.severity) for f in short.findings] == [("SC-6", Severity.WARNING)]
+    assert "3 blank" in short.findings[0].message
+
+
+def test_unknown_keys_and_rules_are_schema_errors(write: Any) -> None:
+    result = load_designs(
+        [write("k.yaml", "game: space-cruisers\nname: K\nhull: military\nrules: expert\nspeed: 3\n")]
+    )
+    lines = [str(x) for x in result.input_errors]
+    assert result.exit_code == 2
+    assert any("'rules' must be one of basic, advanced; found 'expert'" in x for x in lines)
+    assert any("unknown key 'speed'" in x for x in lines)
+
+
+def test_checks_never_raise_on_odd_designs() -> None:
+    odd = Design(name="", hull="", rules="basic", systems=[], non_military=["x"], non_military_given=True)
+    findings = rules.check(odd)
+    assert findings and all(f.is_error for f in findings if f.rule == "SC-1")
+    s = rules.derive(odd)
+    assert s.hull_points == 0 and s.weapons == []
+
+
+def test_an_empty_non_military_list_is_no_error_on_a_military_hull(write: Any) -> None:
+    entry = stats_of("game: space-cruisers\nname: E\nhull: military\nnon_military: []\n", write)
+    assert entry.legal and entry.findings == []

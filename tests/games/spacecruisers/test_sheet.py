@@ -1,0 +1,180 @@
+"""Space Cruisers record sheets: hull point rows, system boxes, criticals, names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheetgen.games import find_game
+from sheetgen.games.spacecruisers import rules, sheet
+from sheetgen.games.spacecruisers.rules import Design
+from sheetgen.games.spacecruisers.stats import derive
+from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import pdf_page_sizes, pdf_text
+
+SC = Path(__file__).resolve().parents[3] / "designs" / "space-cruisers"
+GAME = find_game("space-cruisers")
+
+
+def ships(*files: str) -> list[Ship]:
+    result = load_designs([SC / "ships" / f for f in files])
+    return [Ship(e.game, e.stats, e.findings) for e in result.entries]
+
+
+def view(design: Design) -> dict[str, Any]:
+    stats = derive(design)
+    return GAME.sheet_ship(stats, rules.check(design))
+
+
+def test_hull_point_rows_base_plus_armor() -> None:
+    v = view(Design.from_systems("V", "military", ["Scanners", "Armor x2", "Shield", "Elite Crew"]))
+    assert [(r["label"], r["boxes"][0], r["boxes"][-1]) for r in v["hull_rows"]] == [
+        ("armor 2", 30, 21),
+        ("armor 1", 20, 11),
+        ("hull", 10, 1),
+    ]
+    assert v["below_zero"] == list(range(-1, -11, -1))
+    station = view(Design.from_systems("S", "station", ["armor"]))
+    assert [r["label"] for r in station["hull_rows"]] == ["armor 1", "hull", "hull"]
+    fighter = view(Design.from_systems("F", "fighter", []))
+    assert fighter["hull_rows"] == [{"label": "hull", "boxes": [1]}]
+    assert fighter["below_zero"] == []  # any critical destroys a fighter
+
+
+def test_a_box_per_system_and_shields_apart() -> None:
+    v = view(Design.from_systems("C", "military", ["Shields", "Torps", "Security", "Drives x2"]))
+    boxes = {s["name"]: (s["boxes"], s["built_in"]) for s in v["systems"]}
+    assert boxes == {
+        "phasers": (1, 1),
+        "drives": (5, 3),
+        "photon torpedoes": (1, 0),
+        "security team": (1, 0),
+    }
+    assert v["shields"] == 2
+
+
+def test_criticals_on_the_sheet() -> None:
+    v = view(Design.from_systems("C", "military", []))
+    assert [(c["name"], c["result"]) for c in v["twice"]] == [
+        ("Warp core", "explodes"),
+        ("Life support", "crew killed"),
+        ("Super structure", "breaks apart"),
+    ]
+    assert [c["name"] for c in v["marks"]] == [
+        "Targeting computer",
+        "Maneuvering thrusters",
+        "Weapons internal damage",
+        "Malfunctions",
+    ]
+
+
+def test_sheet_html_prints_every_box() -> None:
+    (html,) = sheets_html(ships("the-victorious.yaml", "resolute.yaml", "shade.yaml", "gull.yaml"))
+    blocks = html.split('<section class="ship')[1:]
+    victorious, resolute, shade, gull = blocks
+    assert victorious.count('class="hpbox"') == 30
+    assert victorious.count('class="hpbox neg"') == 10
+    assert victorious.count('<span class="tag">Shield</span>') == 2
+    # three hit-twice results with two boxes each, four marks with one
+    crits = victorious[
+        victorious.index('class="crits"') : victorious.index("</table>", victorious.index('class="crits"'))
+    ]
+    assert crits.count('<span class="box"></span>') == 3 * 2 + 4
+    assert "Evades" in victorious and "Cloaked" not in victorious
+    fighters = resolute[resolute.index("Fighters aboard") :]
+    assert fighters[: fighters.index("</div>")].count('class="box"') == 10
+    assert "1d6+1" in resolute  # targeting computer
+    assert "Cloaked" in shade and "Jump turbine used" in shade and "(2 shots)" in shade
+    assert "passenger accommodations" in gull and "Drives</b> 2" in gull
+
+
+def test_fighters_print_no_critical_table() -> None:
+    (html,) = sheets_html(ships("wasp.yaml"))
+    assert 'class="crits"' not in html
+    assert "Any critical damage roll destroys it." in html
+    assert html.count('class="hpbox"') == 1 and 'class="hpbox neg"' not in html
+
+
+def test_sheet_pdf_puts_several_ships_on_a_page(tmp_path: Path) -> None:
+    four = ships("the-courageous.yaml", "the-victorious.yaml", "the-noblesse.yaml", "the-atlantea.yaml")
+    pdf = render_sheets(four).data
+    pages = pdf_text(pdf)
+    assert len(pages) == 2
+    assert sum(p.count("Military hull") for p in pages) == 4
+    assert pages[0].count("Military hull") == 3
+    assert pdf_page_sizes(pdf)[0] == pytest.approx((612, 792))
+    assert pdf_page_sizes(render_sheets(four, paper="a4").data)[0] == pytest.approx((595.28, 841.89), abs=0.1)
+    assert render_sheets(four).data == pdf  # same input, same bytes
+
+
+def test_sheet_warns_nothing_and_escapes_names() -> None:
+    from sheetgen.render.html import html_to_pdf
+
+    design = Design.from_systems("<b>{{x}}</b> & the very long named cruiser of doom", "military", [])
+    stats = derive(design)
+    (html,) = sheets_html([Ship(GAME, stats, [])])
+    assert "&lt;b&gt;{{x}}&lt;/b&gt; &amp; the very long" in html
+    assert html_to_pdf(html).warnings == ()
+
+
+def test_sheets_cli_marks_illegal_designs(invoke: Any, tmp_path: Path) -> None:
+    out = tmp_path / "s.pdf"
+    r = invoke("sheets", SC / "illegal" / "sc3-two-cloaks.yaml", "-o", out)
+    assert r.exit_code == 1
+    text = "\n".join(pdf_text(out))
+    assert "Not a legal design" in text and "[SC-3]" in text
+
+
+def test_name_size_classes() -> None:
+    assert sheet.name_size("The Courageous") == "name-l"
+    assert sheet.name_size("x" * 40) == "name-s"
+
+
+# --- counters and markers (for the counter sheets) ---------------------------------------------
+
+
+# --- the scenario kit -------------------------------------------------------------------------
+
+
+BIG = """\
+game: space-cruisers
+name: The Indefatigable Sovereign of Distant Stars
+class: Sovereign-class dreadnought of the Outer Reaches Fleet
+hull: military
+systems: {armor: 6, phasers: 3, photon torpedoes: 2, missiles: 2, chain guns: 1, ion shockwave: 1,
+  security team: 2, shields: 3, scanners: 2, elite crew: 2, jump plasma turbine: 1,
+  cloaking device: 1, targeting computer: 1, cargo bay: 3, drives: 2}
+"""
+
+
+def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
+    """Every laid-out box of a ship block ends inside the block (WeasyPrint boxes, pt)."""
+    import weasyprint
+
+    from sheetgen.core.resources import templates_dir
+
+    result = load_designs([write("big.yaml", BIG)])
+    shipset = [Ship(e.game, e.stats, e.findings) for e in result.entries] + ships("the-courageous.yaml")
+    (html,) = sheets_html(shipset)
+    document = weasyprint.HTML(string=html, base_url=str(templates_dir())).render()
+
+    def walk(box: Any) -> Any:
+        yield box
+        for child in getattr(box, "children", None) or []:
+            yield from walk(child)
+
+    blocks = 0
+    for page in document.pages:
+        for box in walk(page._page_box):
+            element = getattr(box, "element", None)
+            if element is None or element.tag != "section" or "ship" not in (element.get("class") or ""):
+                continue
+            blocks += 1
+            right = box.position_x + box.margin_width()
+            ends = [b.position_x + b.width for b in walk(box) if getattr(b, "width", None) is not None]
+            assert max(ends) <= right + 0.01
+    assert blocks == 2

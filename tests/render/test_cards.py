@@ -1,0 +1,37 @@
+"""The generic reference card machinery as printed: text columns, page flow (every
+game's card starts its tables on page one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from sheetgen.core.card import Card, Table
+from sheetgen.games import GAMES, find_game
+from sheetgen.render.html import PAPER, render_html
+
+from tests.conftest import Built, pdf_text
+
+
+def test_text_columns_are_marked_left() -> None:
+    card = Card("x", "X", [Table("t", "T", ["result", "effect"], [["a", "long words"]], left={"effect"})])
+    html = render_html("reference.html.j2", {"card": card, "paper": PAPER["letter"]})
+    assert '<td class=" left">long words</td>' in html
+    assert '<td class="first">a</td>' in html
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_first_page_of_a_card_holds_its_first_table(
+    game_id: str, reference_card: Callable[[str, str], Built]
+) -> None:
+    """Cards used to print their title alone on page 1 (the flex layout moved
+    every table past it; a flex container that overflowed page 1 was moved whole
+    to page 2); the first table now starts under the title."""
+    game = find_game(game_id)
+    first_table = game.reference().tables[0].title
+    pages = pdf_text(reference_card(game_id, "pdf").path)  # sheetgen reference GAME -o card.pdf
+    assert first_table.split(":")[0] in pages[0]
+    if game_id == "starfire":
+        assert "Weapon chart" in pages[0]
+        assert len(pages) == 2

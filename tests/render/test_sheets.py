@@ -1,0 +1,193 @@
+"""Record sheets as printed: paper sizes, names that fit, escaping, determinism."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sheetgen.core.rendered import Rendered
+from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+
+Invoke = Callable[..., Any]
+Write = Callable[[str, str], Path]
+SHIPS = DESIGNS / "starfire" / "ships"
+
+
+def ships_from(*paths: Path) -> list[Ship]:
+    result = load_designs(list(paths))
+    assert not result.input_errors
+    return [Ship(e.game, e.stats, e.findings) for e in result.entries]
+
+
+def test_every_ship_is_printed_with_its_numbers(bundled_sheets: Callable[[Path], Built]) -> None:
+    r = bundled_sheets(SHIPS)  # sheetgen sheets SHIPS -o sheets.pdf
+    out = r.path
+    assert r.exit_code == 0, r.stderr
+    assert "wrote" in r.stderr and "(11 ships)" in r.stderr
+    text = "\n".join(pdf_text(out))
+    for name in (
+        "Picket",
+        "Arrow",
+        "Lance",
+        "Hammer",
+        "Anvil",
+        "Sabre",
+        "Bastion",
+        "Mule",
+        "Drayhorse",
+        "Watchtower",
+        "Citadel",
+    ):
+        assert name in text
+    assert "CL-[3]-SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg-[4]" in text
+    assert "lost: MP 3" in text  # the Sabre's first room lost leaves 3 MP
+
+
+@pytest.mark.parametrize(("paper", "size"), [("letter", (612.0, 792.0)), ("a4", (595.28, 841.89))])
+def test_paper_sizes_read_back(paper: str, size: tuple[float, float]) -> None:
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper).data
+    ((w, h),) = pdf_page_sizes(pdf)
+    assert (round(w, 2), round(h, 2)) == size
+
+
+def test_several_ships_share_a_page() -> None:
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 3).data
+    assert len(pdf_page_sizes(pdf)) == 1
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 7).data
+    assert len(pdf_page_sizes(pdf)) == 3
+
+
+@pytest.fixture(scope="module")
+def shipped_render() -> Rendered:
+    """Every shipped Starfire design printed in-process: the PDF and WeasyPrint's warnings."""
+    from sheetgen.render.html import html_to_pdf
+
+    return html_to_pdf(sheets_html(ships_from(SHIPS)))
+
+
+def test_same_input_same_bytes(shipped_render: Rendered, bundled_sheets: Callable[[Path], Built]) -> None:
+    """The one determinism test of record sheets: the same designs printed twice
+    (in-process here, and by ``sheetgen sheets``) give the same bytes."""
+    assert shipped_render.data == bundled_sheets(SHIPS).path.read_bytes()
+
+
+def test_html_and_jinja_in_a_name_print_literally(invoke: Invoke, write: Write, tmp_path: Path) -> None:
+    name = "<b>Bold</b> {{ 7*7 }} {% raw %} & Co"
+    p = write(
+        "evil.yaml",
+        f"game: starfire\nname: '{name}'\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {{R: 10}}\n",
+    )
+    html_out = tmp_path / "evil.html"
+    assert invoke("sheets", p, "-o", html_out, "--format", "html").exit_code == 0
+    html = html_out.read_text()
+    assert "&lt;b&gt;Bold&lt;/b&gt; {{ 7*7 }} {% raw %} &amp; Co" in html
+    assert "<b>Bold</b>" not in html and "49" not in html
+    pdf_out = tmp_path / "evil.pdf"
+    assert invoke("sheets", p, "-o", pdf_out).exit_code == 0
+    assert name in pdf_text(pdf_out)[0]
+
+
+def _boxes(box: Any) -> Iterator[Any]:
+    yield box
+    for child in getattr(box, "children", []):
+        yield from _boxes(child)
+
+
+def _classes(box: Any) -> set[str]:
+    element = getattr(box, "element", None)
+    if element is None:
+        return set()
+    return set((element.get("class") or "").split())
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "The Indomitable Spirit of the Outer Rim X",  # 41 characters with spaces
+        "Ꙩ" * 0 + "Dreadnought" * 4,  # 44 characters, no place to break
+        "Адмирал Кузнецов и Звёздный Флот Навсегда",  # Cyrillic, 41 characters
+    ],
+)
+def test_long_names_stay_inside_the_ship_box(name: str) -> None:
+    import weasyprint
+
+    from sheetgen.games.starfire import GAME
+
+    (ship,) = ships_from(SHIPS / "corvette-arrow.yaml")
+    ship.stats = GAME.named(ship.stats, name)
+    (html,) = sheets_html([ship])
+    document = weasyprint.HTML(string=html).render()
+    page = document.pages[0]._page_box
+    ship_box = next(b for b in _boxes(page) if "ship" in _classes(b))
+    right = ship_box.content_box_x() + ship_box.width
+    name_box = next(b for b in _boxes(page) if "ship-name" in _classes(b))
+    texts = [b for b in _boxes(name_box) if type(b).__name__ == "TextBox"]
+    assert texts
+    for t in texts:
+        assert t.position_x + t.width <= right + 0.01, (t.text, t.position_x + t.width, right)
+    hull_box = next(b for b in _boxes(page) if "ship-hull" in _classes(b))
+    name_right = max(t.position_x + t.width for t in texts)
+    assert name_right <= hull_box.position_x  # the name never runs under the hull label
+
+
+def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "bad.pdf"
+    r = invoke("sheets", DESIGNS / "starfire" / "illegal" / "sf2-too-few-quarters.yaml", "-o", out)
+    assert r.exit_code == 1
+    assert "1 illegal, marked on the sheet" in r.stderr
+    text = pdf_text(out)[0]
+    assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
+
+
+def test_no_weasyprint_warnings(shipped_render: Rendered) -> None:
+    assert shipped_render.warnings == ()
+
+
+def embedded_fonts(pdf: bytes) -> set[str]:
+    """Base names of the fonts whose files are embedded in ``pdf`` (pypdf)."""
+    import io
+
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            for desc_holder in [font, *[d.get_object() for d in font.get("/DescendantFonts", [])]]:
+                desc = desc_holder.get("/FontDescriptor")
+                if desc is not None and any(
+                    k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                ):
+                    names.add(str(font["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def test_bundled_fonts_are_embedded() -> None:
+    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml")).data
+    fonts = embedded_fonts(pdf)
+    # only the bundled families: no text fell back to a system font
+    assert fonts and all(f.startswith(("SheetSans", "SheetCondensed")) for f in fonts), fonts
+
+
+def test_characters_missing_from_the_bundled_font_are_reported(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    p = write(
+        "cjk.yaml", "game: starfire\nname: 大和\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n"
+    )
+    r = invoke("sheets", p, "-o", tmp_path / "cjk.pdf")
+    assert r.exit_code == 0
+    assert "sheetgen: warning: '大和' uses characters the bundled DejaVu fonts lack (和 大)" in r.stderr
+    greek = write(
+        "greek.yaml", "game: starfire\nname: Αθηνά\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n"
+    )
+    r = invoke("sheets", greek, "-o", tmp_path / "greek.pdf")
+    assert "warning" not in r.stderr
+    assert "Αθηνά" in pdf_text(tmp_path / "greek.pdf")[0]

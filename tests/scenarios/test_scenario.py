@@ -1,0 +1,188 @@
+"""Every bundled scenario: legal, its set-up distances as the rule text gives them,
+and a kit read back from its PDFs (names on sheets and counters, map size, pages)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sheetgen.kit import bundled_scenarios
+from sheetgen.scenarios.scenario import Scenario, load_scenario
+
+from tests.conftest import DESIGNS
+
+Write = Callable[[str, str], Path]
+SCENARIOS = bundled_scenarios()
+STARFIRE = DESIGNS / "starfire" / "scenarios"
+
+
+def load(path: Path) -> Scenario:
+    scenario, result = load_scenario(path)
+    assert not result.input_errors, [str(x) for x in result.input_errors]
+    assert scenario is not None
+    return scenario
+
+
+def test_every_game_and_all_six_quick_start_scenarios_are_bundled() -> None:
+    games = {p.parent.parent.name for p in SCENARIOS}
+    assert games == {"starfire", "kill-radius", "space-cruisers", "knight-hawks-2000"}
+    assert sorted(p.stem for p in STARFIRE.glob("*.yaml")) == [
+        "convoy-raid",
+        "fast-raiders",
+        "scouts-meet",
+        "set-piece-battle",
+        "small-task-groups",
+        "warp-point-assault",
+    ]
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_bundled_scenario_is_legal_with_two_sides(path: Path) -> None:
+    scenario = load(path)
+    assert scenario.legal, [str(x) for x in scenario.located if x.finding.is_error]
+    assert len(scenario.sides) >= 2 and all(side.ships for side in scenario.sides)
+    assert scenario.setup and scenario.victory
+
+
+def _rules(path: Path) -> list[tuple[str, tuple[tuple[str, ...], ...], str | None, int | None]]:
+    return [(r.kind, r.groups, r.op, r.value) for r in load(path).placement]
+
+
+def test_set_up_distances_are_the_texts() -> None:
+    assert ("distance", (("Vigil",), ("Seeker",)), "exactly", 25) in _rules(STARFIRE / "scouts-meet.yaml")
+    stg = _rules(STARFIRE / "small-task-groups.yaml")
+    assert ("distance", (("Hammer",), ("Anvil",)), "exactly", 25) in stg
+    assert ("distance", (("Arrow", "Dart"), ("Hammer",)), "at_most", 3) in stg
+    convoy = _rules(STARFIRE / "convoy-raid.yaml")
+    assert ("distance", (("Player B",), ("Amity", "Bounty", "Plenty")), "at_least", 20) in convoy
+    assert ("count", (("Player A",),), "exactly", 3) in convoy
+    assert ("distance", (("Invincible",), ("Tyrant",)), "exactly", 25) in _rules(
+        STARFIRE / "set-piece-battle.yaml"
+    )
+    assert ("distance", (("Player B",), ("Player A",)), "at_least", 20) in _rules(
+        STARFIRE / "fast-raiders.yaml"
+    )
+    wp = _rules(STARFIRE / "warp-point-assault.yaml")
+    assert ("distance", (("Player A",), ("WP",)), "at_most", 15) in wp
+    assert ("count", (("Player B",),), "more_than", 6) in wp
+
+
+def test_forces_the_text_gives() -> None:
+    convoy = load(STARFIRE / "convoy-raid.yaml")
+    assert [s.stats.hull for s in convoy.sides[0].ships] == ["DD", "FT2", "FT2", "FT2"]
+    assert len(load(STARFIRE / "warp-point-assault.yaml").sides[1].ships) > 6
+    raiders = load(STARFIRE / "fast-raiders.yaml")
+    assert {s.stats.hull for s in raiders.sides[0].ships} == {"CA"}
+    assert {s.stats.hull for s in raiders.sides[1].ships} == {"CT"}
+
+
+# --- placement rules -------------------------------------------------------------------------
+
+SHIPS = DESIGNS / "starfire" / "ships"
+
+
+def scenario_text(starts: str, placement: str, fleet_b: str = "corvette-lance.yaml") -> str:
+    return f"""scenario: Test
+game: starfire
+map:
+  cols: 30
+  rows: 20
+  start:
+{starts}
+sides:
+  - name: A
+    fleet:
+      - design: {SHIPS / "destroyer-hammer.yaml"}
+        names: [Hammer]
+      - design: {SHIPS / "corvette-arrow.yaml"}
+        names: [Arrow]
+  - name: B
+    fleet:
+      - design: {SHIPS / fleet_b}
+        names: [Lance]
+placement:
+{placement}
+"""
+
+
+STARTS = """    - {ship: Hammer, at: "0510", facing: N}
+    - {ship: Arrow, at: "0609", facing: NE}
+    - {ship: Lance, at: "2510", facing: S}"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        (
+            "  - {distance: [Hammer, Lance], exactly: 25}",
+            "Hammer starts 20 hexes from Lance; the set-up needs exactly 25",
+        ),
+        (
+            "  - {distance: [A, Lance], at_least: 20}",
+            "Arrow starts 19 hexes from Lance; the set-up needs at least 20",
+        ),
+        (
+            "  - {distance: [Arrow, Hammer], at_most: 0}",
+            "Arrow starts 1 hex from Hammer; the set-up needs at most 0",
+        ),
+        ("  - {same_facing: [A]}", "Arrow faces NE but Hammer faces N; they start with one facing"),
+        ("  - {edge: bottom, ships: [Hammer]}", "Hammer starts at 0510, not on the bottom edge"),
+        ("  - {count: B, more_than: 6}", "B fields 1 ship; the scenario needs more than 6"),
+        ("  - {count: A, hull: FT2, exactly: 3}", "A fields 0 FT2 ships; the scenario needs exactly 3"),
+        (
+            "  - {distance: [Hammer, Nobody], at_most: 3}",
+            "placement names 'Nobody', which is no side, ship or map feature",
+        ),
+    ],
+)
+def test_placement_rule_broken(write: Write, rule: str, message: str) -> None:
+    path = write("s.yaml", scenario_text(STARTS, rule))
+    scenario = load(path)
+    errors = [x for x in scenario.located if x.finding.is_error]
+    assert len(errors) == 1
+    (err,) = errors
+    assert err.finding.rule == "SCENARIO"
+    assert message in err.finding.message
+    assert (err.line, err.column) == (22, 5)
+
+
+def test_placement_rules_kept(write: Write) -> None:
+    rules = "\n".join(
+        [
+            "  - {distance: [Hammer, Lance], exactly: 20}",
+            "  - {distance: [Arrow, Hammer], at_most: 1}",
+            "  - {count: B, exactly: 1}",
+            "  - {count: A, hull: DD, exactly: 1}",
+        ]
+    )
+    assert load(write("s.yaml", scenario_text(STARTS, rules))).legal
+
+
+def test_a_ship_without_a_start_position(write: Write) -> None:
+    starts = '    - {ship: Hammer, at: "0510", facing: N}'
+    scenario = load(write("s.yaml", scenario_text(starts, "  - {distance: [Hammer, Lance], at_least: 3}")))
+    (err,) = [x for x in scenario.located if x.finding.is_error]
+    assert err.finding.message == "Lance has no start position in map.start, which this rule needs"
+
+
+def test_malformed_placement_is_an_input_error(write: Write) -> None:
+    _scenario, result = load_scenario(
+        write("s.yaml", scenario_text(STARTS, "  - {distance: [Hammer, Lance]}"))
+    )
+    (err,) = result.input_errors
+    assert "a distance rule needs one of exactly, at_least, at_most, more_than, fewer_than" in str(err)
+
+
+def test_one_design_per_hull_size_is_warned(write: Write) -> None:
+    text = scenario_text(STARTS, "  []").replace(
+        "        names: [Arrow]\n",
+        f"        names: [Arrow]\n      - design: {SHIPS / 'corvette-lance.yaml'}\n        names: [Spear]\n",
+    )
+    scenario = load(write("s.yaml", text.replace("placement:\n  []\n", "")))
+    warnings = [x for x in scenario.located if x.finding.rule == "SF-11"]
+    assert [w.finding.message for w in warnings] == [
+        "A fields 2 CT designs (Arrow, Lance); the Quick Start scenarios presume one design per hull size"
+    ]
+    assert scenario.legal  # a warning, not an error
