@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from sheetgen.games.killradius import GAME, rules
+from sheetgen.games.killradius import GAME
 from sheetgen.games.killradius.rules import Design
+from sheetgen.games.killradius.stats import KillRadiusStats, derive
 
 
-def stats(ship_type: str, number: int, **kw: object) -> rules.KillRadiusStats:
-    return rules.derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
+def stats(ship_type: str, number: int, **kw: object) -> KillRadiusStats:
+    return derive(Design(name=kw.pop("name", "Test"), ship_type=ship_type, number=number, **kw))  # type: ignore[arg-type]
 
 
 def test_counter_faces() -> None:

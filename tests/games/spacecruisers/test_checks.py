@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sheetgen.core.findings import Severity
-from sheetgen.games.spacecruisers import data, rules
+from sheetgen.games.spacecruisers import data, rules, stats
 from sheetgen.games.spacecruisers.rules import Design
 from sheetgen.scenarios.loading import load_designs
 
@@ -151,7 +151,7 @@ def test_checks_never_raise_on_odd_designs() -> None:
     odd = Design(name="", hull="", rules="basic", systems=[], non_military=["x"], non_military_given=True)
     findings = rules.check(odd)
     assert findings and all(f.is_error for f in findings if f.rule == "SC-1")
-    s = rules.derive(odd)
+    s = stats.derive(odd)
     assert s.hull_points == 0 and s.weapons == []
 
 
