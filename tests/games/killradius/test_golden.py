@@ -1,6 +1,6 @@
 """Golden stats for every shipped Kill Radius design.
 
-``tests/golden/kill-radius-stats.json`` holds ``sheetgen stats --json`` for each
+``tests/games/killradius/golden/kill-radius-stats.json`` holds ``sheetgen stats --json`` for each
 design under ``designs/kill-radius/`` (paths relative to the repository). After
 a deliberate change, rewrite it with ``SHEETGEN_UPDATE_GOLDEN=1 pytest
 tests/games/killradius/test_golden.py`` and read the diff before committing.
@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any
 
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS, ROOT
 
-GOLDEN = ROOT / "tests" / "golden" / "kill-radius-stats.json"
+GOLDEN = Path(__file__).parent / "golden" / "kill-radius-stats.json"
 
 
 def current() -> dict[str, Any]:

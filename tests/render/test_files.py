@@ -10,7 +10,7 @@ from sheetgen.layout.maps import MapOptions
 from sheetgen.render.counters import gather_counters
 from sheetgen.render.maps import map_files
 
-from .conftest import DESIGNS
+from tests.conftest import DESIGNS
 
 Write = Callable[[str, str], Path]
 

@@ -17,7 +17,7 @@ from sheetgen.games.starfire import rules as starfire_rules
 from sheetgen.games.starfire.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
-from .conftest import DESIGNS
+from tests.conftest import DESIGNS
 
 SHIPS = {
     "starfire": DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml",

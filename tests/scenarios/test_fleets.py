@@ -8,7 +8,7 @@ from pathlib import Path
 from sheetgen.scenarios.fleets import fleet_of, fleet_side, fleets, numbered_ships
 from sheetgen.scenarios.loading import load_designs
 
-from .conftest import DESIGNS
+from tests.conftest import DESIGNS
 
 Write = Callable[[str, str], Path]
 
