@@ -1,4 +1,4 @@
-"""The command line: exit codes, one-line findings, JSON stats, import, bad input."""
+"""The command line: exit codes, one-line findings, several designs a file, bad input, output paths."""
 
 from __future__ import annotations
 
@@ -49,29 +49,6 @@ def test_several_designs_per_file_as_documents_and_lists(invoke: Invoke, write: 
     assert [d["name"] for d in json.loads(r.stdout)] == ["Arrow", "Arrow"]
 
 
-def test_stats_json_keys_and_values(invoke: Invoke) -> None:
-    r = invoke("stats", DESIGNS / "starfire" / "ships" / "light-cruiser-sabre.yaml", "--json")
-    assert r.exit_code == 0
-    (d,) = json.loads(r.stdout)
-    for key in (
-        "name", "game", "hull", "hull_spaces", "hull_spaces_used", "turn_mode", "movement_points",
-        "engine_rooms", "crew_quarters", "systems", "legal", "findings",
-    ):  # fmt: skip
-        assert key in d
-    assert d["game"] == "starfire"
-    assert (d["hull"], d["hull_spaces"], d["hull_spaces_used"], d["turn_mode"], d["movement_points"]) == (
-        "CL",
-        45,
-        45,
-        3,
-        4,
-    )
-    assert d["engine_rooms"] == [1, 2, 1, 2]
-    assert d["crew_quarters"] == 3
-    assert d["systems"][:8] == ["S", "S", "S", "S", "A", "A", "A", "Z"]
-    assert d["legal"] is True
-
-
 def test_stats_findings_carry_rule_line_column(invoke: Invoke, write: Write) -> None:
     p = write("q.yaml", "game: starfire\nname: Q\nhull: DD\nsystems: SSSAAA(I)(I)(I)(I)(I)QYDDRRLH\n")
     (d,) = json.loads(invoke("stats", p, "--json").stdout)
@@ -79,65 +56,6 @@ def test_stats_findings_carry_rule_line_column(invoke: Invoke, write: Write) -> 
     (f,) = [f for f in d["findings"] if f["severity"] == "error"]
     assert (f["rule"], f["line"], f["column"]) == ("SF-2", 4, 10)
     assert f["message"] == "DD requires at least 2 Q: found 1"
-
-
-def test_stats_table_is_readable(invoke: Invoke) -> None:
-    r = invoke("stats", DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml")
-    assert "Arrow  [starfire, legal]" in r.stdout
-    assert "MP as rooms are lost  6 → 4 → 2 → 0" in r.stdout
-
-
-# --- import ---------------------------------------------------------------------------------------
-
-
-def test_import_prints_yaml(invoke: Invoke) -> None:
-    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", "Arrow")
-    assert r.exit_code == 0
-    assert r.stdout.splitlines()[1:] == [
-        "game: starfire",
-        "name: Arrow",
-        "hull: CT",
-        "systems: SSAA(I)(I)(I)QLR",
-        "turn_mode: 2",
-        "speed: 6",
-    ]
-
-
-def test_import_normalises_repeats_and_brackets_are_optional(invoke: Invoke) -> None:
-    a = invoke("import", "starfire", "CT-SS(2xA)(I)x3QLR", "--name", "A")
-    b = invoke("import", "starfire", "CT-SSAx2(I)(I)(I)QLR", "--name", "A")
-    assert "systems: SSAA(I)(I)(I)QLR" in a.stdout
-    assert a.stdout.replace("(2xA)(I)x3", "Ax2(I)(I)(I)") == b.stdout
-
-
-def test_import_warns_when_stated_numbers_disagree(invoke: Invoke) -> None:
-    r = invoke("import", "starfire", "CT-[3]-SSAAA(I)(I)QLR-[6]", "--name", "Slow")
-    assert r.exit_code == 0  # warnings only
-    assert "notation:1:4: warning [SF-1] turn mode 3 stated, but the CT hull gives TM 2" in r.stderr
-    assert "notation:1:23: warning [SF-1] speed 6 stated, but the rules give 4 MP" in r.stderr
-    r = invoke("import", "starfire", "CT-SSAA(I)(I)(I)QLR-[4]", "--name", "Cruise")
-    assert "warning [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
-
-
-def test_import_writes_a_file_that_validates(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "arrow.yaml"
-    r = invoke("import", "starfire", "ES-SSAA(I)(I)QYL", "-n", "Picket", "-o", out)
-    assert r.exit_code == 0
-    assert "systems: SSAA(I)(I)QYL+" in out.read_text()
-    assert invoke("validate", out).exit_code == 0
-
-
-def test_import_of_an_illegal_design_exits_1_with_positions(invoke: Invoke) -> None:
-    r = invoke("import", "starfire", "CL-SSSSAAAZ(I)(I)QQQYDDRRFLPtMg")
-    assert r.exit_code == 1
-    assert "notation:1:13: error [SF-5] CL engine rooms must alternate" in r.stderr
-
-
-def test_import_unknown_game_and_unknown_hull(invoke: Invoke) -> None:
-    r = invoke("import", "traveller", "X")
-    assert r.exit_code == 2 and "unknown game 'traveller'" in r.stderr
-    r = invoke("import", "starfire", "BB-SSQ")
-    assert r.exit_code == 1 and "notation:1:1: error [SF-1] unknown hull 'BB'" in r.stderr
 
 
 # --- bad input: one clear line each, exit 2, never a traceback -----------------------------------
@@ -286,17 +204,6 @@ def test_bad_input_leaves_existing_output_untouched(invoke: Invoke, write: Write
 # --- reference card formats -------------------------------------------------------------------------
 
 
-def test_reference_json_and_csv_carry_the_same_numbers(invoke: Invoke) -> None:
-    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
-    chart = next(t for t in data["tables"] if t["id"] == "weapon-chart")
-    pt_hits = next(row for row in chart["rows"] if row[0].startswith("Pt "))
-    assert pt_hits[2:] == [3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 4, 3, 3, 3, 2, 2, 1, 1, 1, None, None]
-    csv_text = invoke("reference", "starfire", "--format", "csv").stdout
-    assert "Pt Plasma Torpedoes,to-hit,3,3,3,3,4,4,4,5,5,5,4,3,3,3,2,2,1,1,1,," in csv_text
-    pd = next(t for t in data["tables"] if t["id"] == "point-defense")
-    assert pd["rows"][0][4] == {"fraction": "1/2", "value": 0.5}  # option 1: 5 or less on d10
-
-
 def test_reference_pdf_needs_an_output_file(invoke: Invoke) -> None:
     r = invoke("reference", "starfire")
     assert r.exit_code == 2 and "--format pdf needs -o FILE" in r.stderr
@@ -348,10 +255,3 @@ def test_game_without_fleet_totals_prints_none(invoke: Invoke, write: Write) -> 
     r = invoke("stats", fleet)
     assert r.exit_code == 0
     assert "fleet " not in r.stdout
-
-
-def test_starfire_import_points_at_the_unknown_code(invoke: Invoke) -> None:
-    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLRK-[6]")
-    # K is the 24th character
-    assert "notation:1:24: error [SF-1] unknown system 'K'" in r.stderr
-    assert r.exit_code == 1

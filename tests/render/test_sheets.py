@@ -25,30 +25,6 @@ def ships_from(*paths: Path) -> list[Ship]:
     return [Ship(e.game, e.stats, e.findings) for e in result.entries]
 
 
-def test_every_ship_is_printed_with_its_numbers(bundled_sheets: Callable[[Path], Built]) -> None:
-    r = bundled_sheets(SHIPS)  # sheetgen sheets SHIPS -o sheets.pdf
-    out = r.path
-    assert r.exit_code == 0, r.stderr
-    assert "wrote" in r.stderr and "(11 ships)" in r.stderr
-    text = "\n".join(pdf_text(out))
-    for name in (
-        "Picket",
-        "Arrow",
-        "Lance",
-        "Hammer",
-        "Anvil",
-        "Sabre",
-        "Bastion",
-        "Mule",
-        "Drayhorse",
-        "Watchtower",
-        "Citadel",
-    ):
-        assert name in text
-    assert "CL-[3]-SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg-[4]" in text
-    assert "lost: MP 3" in text  # the Sabre's first room lost leaves 3 MP
-
-
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612.0, 792.0)), ("a4", (595.28, 841.89))])
 def test_paper_sizes_read_back(paper: str, size: tuple[float, float]) -> None:
     pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper).data
@@ -134,15 +110,6 @@ def test_long_names_stay_inside_the_ship_box(name: str) -> None:
     hull_box = next(b for b in _boxes(page) if "ship-hull" in _classes(b))
     name_right = max(t.position_x + t.width for t in texts)
     assert name_right <= hull_box.position_x  # the name never runs under the hull label
-
-
-def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_path: Path) -> None:
-    out = tmp_path / "bad.pdf"
-    r = invoke("sheets", DESIGNS / "starfire" / "illegal" / "sf2-too-few-quarters.yaml", "-o", out)
-    assert r.exit_code == 1
-    assert "1 illegal, marked on the sheet" in r.stderr
-    text = pdf_text(out)[0]
-    assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
 
 
 def test_no_weasyprint_warnings(shipped_render: Rendered) -> None:

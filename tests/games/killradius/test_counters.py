@@ -1,7 +1,9 @@
-"""The Kill Radius counter faces and markers (the Game object's counter() and markers())."""
+"""The Kill Radius Game object: its counter faces and markers (counter() and markers()), and its
+registration."""
 
 from __future__ import annotations
 
+from sheetgen.games import GAMES, find_game
 from sheetgen.games.killradius import GAME
 from sheetgen.games.killradius.rules import Design
 from sheetgen.games.killradius.stats import KillRadiusStats, derive
@@ -29,3 +31,10 @@ def test_markers() -> None:
     assert by_label["V"].per_side and by_label["F"].per_side
     assert by_label["F"].count >= 10  # the largest carrier holds 10
     assert by_label["DMG"].numbered and not by_label["DMG"].per_side
+
+
+def test_registered() -> None:
+    assert GAMES["kill-radius"] == "sheetgen.games.killradius"
+    assert find_game("Kill Radius") is GAME
+    assert find_game("kill_radius") is GAME
+    assert GAME.seed == "000_608a47ddada5aaa7.txt"

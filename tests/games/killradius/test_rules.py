@@ -1,324 +1,137 @@
-"""Kill Radius rules, tested with the numbers of the text's own worked examples
-(seed 000) and the rulings KR-1 .. KR-6."""
+"""Kill Radius design checks: every finding with its rule id and file:line:col."""
 
 from __future__ import annotations
 
-import doctest
-import itertools
-from collections import Counter
-from fractions import Fraction
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from sheetgen.games import GAMES, find_game
-from sheetgen.games.killradius import GAME, data, play, rules, stats
-from sheetgen.games.killradius.stats import sum_fleet
-from sheetgen.hexgrid import Hex, format_vector, parse_vector
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+KR = DESIGNS / "kill-radius"
 
 
-def test_doctests_hold() -> None:
-    results = [doctest.testmod(module) for module in (play, rules, stats)]
-    assert sum(r.attempted for r in results) >= 20
-    assert sum(r.failed for r in results) == 0
+def located(path: Path) -> list[str]:
+    result = load_designs([path])
+    assert not result.input_errors, result.input_errors
+    return [str(loc) for e in result.entries for loc in e.located]
 
 
-# --- Number, MP, facing (KR-2, KR-3) ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("file", "line"),
+    [
+        (
+            "kr1-number-out-of-range.yaml",
+            ":5:9: error [KR-1] Number must be from 1 to 10, found 12",
+        ),
+        (
+            "kr1-carrier-not-in-list.yaml",
+            ":7:10: error [KR-1] battleship is not a carrier in the text's list",
+        ),
+        (
+            "kr5-fighters-on-non-carrier.yaml",
+            ":6:11: error [KR-5] 2 fighters on a cruiser, which is not a carrier",
+        ),
+        (
+            "kr5-too-many-fighters.yaml",
+            ":6:11: error [KR-5] 8 fighters aboard, but a carrier holds at most its Number (6)",
+        ),
+    ],
+)
+def test_each_illegal_design_breaks_its_rule(file: str, line: str) -> None:
+    path = KR / "illegal" / file
+    result = load_designs([path])
+    (entry,) = result.entries
+    assert not entry.legal
+    errors = [str(loc) for loc in entry.located if loc.finding.is_error]
+    assert len(errors) == 1
+    assert errors[0].startswith(str(path) + line)
+    # the file name names the rule it breaks
+    assert entry.findings[0].rule == file[:3].upper().replace("KR", "KR-")
 
 
-def test_mp_table_by_number() -> None:
-    assert [play.base_movement_points(n) for n in range(1, 11)] == [8, 8, 6, 6, 4, 4, 3, 3, 2, 2]
+def test_every_illegal_file_is_illegal_and_every_other_design_legal() -> None:
+    result = load_designs([KR])
+    assert not result.input_errors
+    for entry in result.entries:
+        assert entry.legal == ("illegal" not in entry.document.source), entry.document.source
 
 
-@pytest.mark.parametrize("bad", [0, 11, -1])
-def test_mp_table_outside_numbers_raises(bad: int) -> None:
-    with pytest.raises(ValueError, match="1 to 10"):
-        play.base_movement_points(bad)
-
-
-def test_half_threshold_rounds_up() -> None:
-    assert [play.half_number(n) for n in range(1, 11)] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
-
-
-def test_facing_changes_from_the_examples() -> None:
-    # movement example 3: a 6 MP ship may make three facing changes; attack example 1: 5 MP -> 2
-    assert play.facing_changes(6) == 3
-    assert play.facing_changes(5) == 2
-
-
-def test_undamaged_number_one_ship_is_not_reduced() -> None:
-    # its half threshold is 1, but its Number never *dropped* to it: 8 MP, as the table says
-    assert play.movement_points(1) == 8
-    assert play.movement_points(2, 1) == 7
-    assert [s.number for s in play.number_track(1)] == [1, 0]
-    assert play.number_track(1)[0].reduced is False
-
-
-def test_destroyed_ship_has_no_mp() -> None:
-    assert play.movement_points(6, 0) == 0
-    assert play.number_track(6)[-1].destroyed
-
-
-# --- attacks (KR-4) ------------------------------------------------------------------------------
-
-
-def test_attack_example_1() -> None:
-    """Number 5 fires across two hexes at Number 4; rolls 4 and 1: 9 against 7, 2 damage.
-    The target drops from 4 to 2, half its start: MP 6 -> 5, facing changes 3 -> 2."""
-    attack = play.attack_total(4, 5)
-    defence = play.defence_total(1, 4, 2)
-    assert (attack, defence) == (9, 7)
-    damage = play.attack_damage(attack, defence)
-    assert damage == 2
-    after = play.apply_damage(4, damage)
-    assert after == 2
-    assert play.movement_points(4) == 6 and play.movement_points(4, after) == 5
-    assert play.facing_changes(play.movement_points(4)) == 3
-    assert play.facing_changes(play.movement_points(4, after)) == 2
-
-
-def test_two_hexes_between_is_range_two() -> None:
-    # "across two hexes": the ships are three hexes apart on the grid
-    assert play.attack_range(Hex(0, 0), Hex(0, 3)) == 2
-    assert len(play.hexes_fired_through(Hex(0, 0), Hex(0, 3))) == 2
-    assert play.attack_range(Hex(0, 0), Hex(0, 1)) == 0
-    assert play.attack_range(Hex(2, 2), Hex(2, 2)) == 0
-
-
-def test_split_fire_example_2() -> None:
-    """Number 6 splits into 3, 2 and 1: d10+3 v d10+2+3, d10+2 v d10+5+3, d10+1 v d10+1+0."""
-    assert play.split_fire(6, [3, 2, 1]) == []
-    assert play.split_fire(6, [6]) == []
-    # each attack is its own D = strength - (T# + R)
-    ds = [3 - (2 + 3), 2 - (5 + 3), 1 - (1 + 0)]
-    assert ds == [-2, -6, 0]
-    assert [play.chance_of_damage(d) for d in ds] == [Fraction(28, 100), Fraction(6, 100), Fraction(45, 100)]
-    assert play.attack_damage(play.attack_total(10, 3), play.defence_total(1, 2, 3)) == 7
-
-
-def test_split_fire_limits() -> None:
-    assert play.split_fire(6, [4, 3]) == ["attacks total 7, more than the attacker's Number 6"]
-    assert play.split_fire(6, [6, 0]) == ["attack 2 has strength 0; each attack needs at least 1"]
-
-
-def test_multi_target_example_3() -> None:
-    """Number 7 fires across three hexes into a hex with a Number 3, two Number 1s and two
-    fighters (Number 0, not escorting): one attack roll, five defence rolls
-    d10+3+3, d10+1+3, d10+1+3, d10+3, d10+3."""
-    attack = play.attack_total(5, 7)  # rolled once
-    targets = [(2, 3), (9, 1), (4, 1), (1, data.PATROL_NUMBER), (8, data.PATROL_NUMBER)]
-    assert [play.defence_total(r, n, 3) for r, n in targets] == [8, 13, 8, 4, 11]
-    assert play.hex_attack(attack, targets, 3) == [4, 0, 4, 8, 1]
-
-
-def test_escort_example_4() -> None:
-    """Number 8 across two hexes at a Number 5 with three escorting fighters: d10+8 v d10+5+2+3."""
-    assert play.defence_total(6, 5, 2, escorts=3) == 16
-    assert play.attack_damage(play.attack_total(10, 8), play.defence_total(1, 5, 2, escorts=3)) == 7
-    # as a D: 8 - (5 + 2 + 3) = -2
-    assert play.chance_of_damage(8 - (5 + 2 + 3)) == Fraction(28, 100)
-
-
-def test_rear_and_ecm_modifiers() -> None:
-    assert play.attack_total(3, 5, rear=True) == 9
-    # firing through hexes with enemy ships of Number 2 and 1 (ECM)
-    assert play.attack_total(3, 5, fired_through=[2, 1]) == 5
-
-
-def test_carriers_roll_with_a_third_of_their_number() -> None:
-    assert [play.roll_number(n, carrier=True) for n in range(1, 11)] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4]
-    assert play.roll_number(7) == 7
-
-
-def test_attack_table_values_from_the_issue() -> None:
-    assert play.chance_of_damage(0) == Fraction(45, 100)
-    assert play.chance_of_damage(1) == Fraction(55, 100)
-    assert play.chance_of_damage(-9) == 0
-    assert play.chance_of_damage(9) == Fraction(99, 100)
-
-
-def test_damage_odds_agree_with_brute_force() -> None:
-    for d in range(-10, 11):
-        counts: Counter[int] = Counter(max(0, (a + d) - t) for a in range(1, 11) for t in range(1, 11))
-        for k in range(1, 6):
-            assert play.chance_of_damage(d, k) == Fraction(sum(c for v, c in counts.items() if v >= k), 100)
-        assert play.expected_damage(d) == Fraction(sum(v * c for v, c in counts.items()), 100)
-
-
-def test_kill_radius_is_a_minus_t_plus_8() -> None:
-    for a in range(1, 11):
-        for t in range(0, 11):
-            expected = a - t + 8
-            assert play.kill_radius(a, t) == (expected if expected >= 0 else None)
-    # attack example 1: Number 5 on Number 4 can still hurt at 9 hexes between, not at 10
-    assert play.chance_of_damage(5 - (4 + 9)) > 0
-    assert play.chance_of_damage(5 - (4 + 10)) == 0
-
-
-def test_even_odds_radius() -> None:
-    # at least 50 % needs D >= +1 (55 %); D = 0 is 45 %
-    assert play.sure_radius(5, 4) == 0
-    assert play.sure_radius(10, 0) == 9
-    assert play.sure_radius(4, 4) is None
-
-
-def test_stacking_limit() -> None:
-    assert play.stack_ok([4, 3])
-    assert not play.stack_ok([4, 4])
-    assert play.stack_ok([1] * 7)
-
-
-# --- recovery (KR-3) ------------------------------------------------------------------------------
-
-
-def test_recovery_example_1() -> None:
-    """Start 8, down to 4 (MP 2); rolls 8: Number 5, MP back to 3."""
-    assert play.movement_points(8, 4) == 2
-    after = play.recover(8, 4, 8)
-    assert after == 5
-    assert play.movement_points(8, after) == 3
-
-
-def test_recovery_example_2() -> None:
-    """Start 3, down to 2 (MP 5); rolls 6: no change."""
-    assert play.movement_points(3, 2) == 5
-    assert play.recover(3, 2, 6) == 2
-    assert play.recover(3, 2, 3) == 3
-
-
-def test_no_recovery_below_half_or_above_start() -> None:
-    assert not play.can_recover(8, 3)
-    assert play.recover(8, 3, 1) == 3
-    assert play.recover(8, 8, 1) == 8
-    assert play.recover(8, 7, 1) == 8
-
-
-def test_recovery_chance() -> None:
-    assert [play.recovery_chance(n) for n in (1, 5, 8, 10)] == [
-        Fraction(1, 10),
-        Fraction(1, 2),
-        Fraction(4, 5),
-        Fraction(1),
+def test_listed_type_at_another_number_warns_with_the_texts_number() -> None:
+    lines = located(KR / "ships" / "bulwark-up-gunned-monitor.yaml")
+    assert lines == [
+        f"{KR / 'ships' / 'bulwark-up-gunned-monitor.yaml'}:6:9: warning [KR-1] the text lists monitor "
+        "under Number 2, not 4 (legal; the design's Number 4 is used)"
     ]
 
 
-# --- carriers and fighters (KR-5) -----------------------------------------------------------------
+def test_free_type_is_a_legal_note(write: Callable[[str, str], Path]) -> None:
+    path = write("galleon.yaml", "game: kill-radius\nname: Galleon\ntype: star galleon\nnumber: 4\n")
+    result = load_designs([path])
+    (entry,) = result.entries
+    assert entry.legal
+    assert [str(loc) for loc in entry.located] == [
+        f"{path}:3:7: note [KR-1] 'star galleon' is not one of the text's ship types: a free type name, "
+        "legal; not a carrier"
+    ]
 
 
-def test_carriers_deploy_half_of_those_aboard() -> None:
-    assert play.deploy_limit(7) == 3
-    assert play.deploy_limit(6) == 3
-    assert play.can_deploy(7, 5, carrier=True)
-    assert not play.can_deploy(7, 4, carrier=True)  # at half: no deploying
-    assert not play.can_deploy(7, 7, carrier=False)
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0", "Number must be from 1 to 10, found 0"),
+        ("-2", "Number must be from 1 to 10, found -2"),
+        ("11", "Number must be from 1 to 10, found 11"),
+    ],
+)
+def test_numbers_out_of_range_are_kr1_errors(
+    write: Callable[[str, str], Path], value: str, message: str
+) -> None:
+    path = write("n.yaml", f"game: kill-radius\nname: X\ntype: cruiser\nnumber: {value}\n")
+    result = load_designs([path])
+    (entry,) = result.entries
+    (finding,) = [loc for loc in entry.located if loc.finding.is_error]
+    assert (finding.line, finding.column, finding.finding.rule) == (4, 9, "KR-1")
+    assert message in finding.finding.message
 
 
-def test_dogfight_example() -> None:
-    """Two fighters roll 6 and 3 against three rolling 5, 3, 2: 6 beats 5, 3 ties 3, the 2 is
-    ignored. The second player loses one fighter, the first none."""
-    assert play.dogfight([6, 3], [5, 3, 2]) == (1, 0)
-    assert play.dogfight([3, 6], [2, 5, 3]) == (1, 0)  # order of rolling does not matter
+def test_carrier_with_fewer_fighters_notes_the_room_left(write: Callable[[str, str], Path]) -> None:
+    path = write("c.yaml", "game: kill-radius\nname: C\ntype: heavy carrier\nnumber: 8\nfighters: 5\n")
+    (entry,) = load_designs([path]).entries
+    assert entry.legal
+    assert [(f.rule, f.severity.value, f.message) for f in entry.findings] == [
+        ("KR-5", "note", "5 fighters aboard; Number 8 has room for 3 more")
+    ]
 
 
-def test_dogfight_odds_match_brute_force() -> None:
-    for a_count, b_count in [(1, 1), (2, 1), (1, 2), (2, 2), (2, 3)]:
-        counts: Counter[tuple[int, int]] = Counter()
-        for rolls in itertools.product(range(1, 11), repeat=a_count + b_count):
-            counts[play.dogfight(rolls[:a_count], rolls[a_count:])] += 1
-        total = 10 ** (a_count + b_count)
-        assert play.dogfight_odds(a_count, b_count) == {
-            k: Fraction(v, total) for k, v in sorted(counts.items())
-        }
+def test_negative_fighter_count_is_a_kr5_error(write: Callable[[str, str], Path]) -> None:
+    path = write("c.yaml", "game: kill-radius\nname: C\ntype: escort carrier\nnumber: 6\nfighters: -1\n")
+    (entry,) = load_designs([path]).entries
+    (error,) = [loc for loc in entry.located if loc.finding.is_error]
+    assert (error.line, error.column, error.finding.rule) == (5, 11, "KR-5")
+    assert error.finding.message == "fighters must be a whole number of 0 or more, found the number -1"
 
 
-def test_dogfight_odds_one_on_one() -> None:
-    odds = play.dogfight_odds(1, 1)
-    assert odds == {(0, 0): Fraction(1, 10), (0, 1): Fraction(45, 100), (1, 0): Fraction(45, 100)}
-    for a in range(1, 5):
-        for b in range(1, 5):
-            assert sum(play.dogfight_odds(a, b).values()) == 1
+def test_zero_fighters_on_a_warship_is_fine(write: Callable[[str, str], Path]) -> None:
+    path = write("w.yaml", "game: kill-radius\nname: W\ntype: cruiser\nnumber: 6\nfighters: 0\n")
+    (entry,) = load_designs([path]).entries
+    assert entry.findings == []
 
 
-def test_one_fighter_assault_is_an_attack_with_d_minus_t() -> None:
-    for t in range(0, 11):
-        assert play.assault_odds(1, t) == play.damage_odds(-t)
+def test_listed_carrier_cannot_be_declared_a_non_carrier(write: Callable[[str, str], Path]) -> None:
+    path = write("c.yaml", "game: kill-radius\nname: C\ntype: light carrier\nnumber: 7\ncarrier: false\n")
+    (entry,) = load_designs([path]).entries
+    (error,) = entry.located
+    assert (error.line, error.column, error.finding.rule) == (5, 10, "KR-1")
+    assert "light carrier is a carrier in the text's list" in error.finding.message
 
 
-# --- movement (KR-6) -------------------------------------------------------------------------------
-
-
-def test_movement_example_1() -> None:
-    """3 MP, facing SE, vector 4S, no maneuver: still faces SE, new vector 4S."""
-    m = play.move("4S", "SE", "", movement_points=3)
-    assert (m.vector_text, m.facing, m.mp_used) == ("4S", "SE", 0)
-    assert m.end == parse_vector("4S")
-
-
-def test_movement_example_2() -> None:
-    """5 MP, facing N, vector 4N, four hexes forward (4 MP): faces N, new vector 8N."""
-    m = play.move("4N", "N", "4F", movement_points=5)
-    assert (m.vector_text, m.facing, m.mp_used, m.facing_changes_used) == ("8N", "N", 4, 0)
-
-
-def test_kr6_movement_example_3_is_1n3nw_not_2n2nw() -> None:
-    """6 MP, facing N, vector 4N. The ship drifts 4N, turns two hexsides
-    counterclockwise (N -> NW -> SW), moves three hexes SW (3 MP) and turns once more
-    (SW -> S): three facing changes, the most 6 MP allow. It faces S, as the text says.
-
-    The text records the new vector as 2N2NW, but counting from the marker the ship
-    is at 4N + 3SW. Going 3SW from 4N takes 3 hexes westward (3NW's worth) while
-    giving back 3 of the 4 northward hexes: 4N + 3SW = 1N3NW. 2N2NW would put the ship
-    only 2 hexes west, which is where 4N + 2SW ends: the text's vector is what two
-    forward hexes would give, not the three it describes. RULINGS KR-6: we compute 1N3NW.
-    """
-    m = play.move("4N", "N", "2L 3F L", movement_points=6)
-    assert m.facing == "S"
-    assert m.drifted == parse_vector("4N")
-    assert (m.mp_used, m.facing_changes_used) == (3, 3)
-    assert m.vector == parse_vector("4N") + parse_vector("3SW") == parse_vector("1N3NW")
-    assert m.vector_text == "1N3NW"
-    assert m.vector != parse_vector("2N2NW")
-    assert format_vector(parse_vector("4N") + parse_vector("2SW")) == "2N2NW"
-
-
-def test_move_limits() -> None:
-    with pytest.raises(ValueError, match="4 facing changes, but a ship with 6 MP may make 3"):
-        play.move("4N", "N", "4L", movement_points=6)
-    with pytest.raises(ValueError, match="need 5 MP; the ship has 4"):
-        play.move("0", "N", "5F", movement_points=4)
-    with pytest.raises(ValueError, match="unknown facing 'E'"):
-        play.move("0", "E", "", movement_points=4)
-    with pytest.raises(ValueError, match="not a maneuver"):
-        play.move("0", "N", "2X", movement_points=4)
-
-
-def test_parse_maneuvers() -> None:
-    assert play.parse_maneuvers("2L 3F L") == ["L", "L", "F", "F", "F", "L"]
-    assert play.parse_maneuvers("") == []
-    assert play.parse_maneuvers("frr") == ["F", "R", "R"]
-
-
-def test_new_vector_counts_from_the_marker() -> None:
-    start = Hex(5, 5)
-    m = play.move("2S", "N", "3F", movement_points=6, start=start)
-    assert m.marker == start
-    assert m.end == start + parse_vector("1N")
-    assert m.vector_text == "1N"
-
-
-# --- fleets -----------------------------------------------------------------------------------------
-
-
-def test_sum_fleet() -> None:
-    assert sum_fleet([(8, False, 0, 1), (3, False, 0, 2), (7, True, 7, 1), (None, False, 0, 1)]) == {
-        "ships": 5,
-        "total Number": 21,
-        "carriers": 1,
-        "fighters": 7,
-    }
-
-
-def test_registered() -> None:
-    assert GAMES["kill-radius"] == "sheetgen.games.killradius"
-    assert find_game("Kill Radius") is GAME
-    assert find_game("kill_radius") is GAME
-    assert GAME.seed == "000_608a47ddada5aaa7.txt"
+def test_several_findings_come_errors_first(write: Callable[[str, str], Path]) -> None:
+    path = write(
+        "m.yaml", "game: kill-radius\nname: M\ntype: monitor\nnumber: 4\nfighters: 3\n"
+    )  # warning KR-1 + error KR-5
+    (entry,) = load_designs([path]).entries
+    assert [(f.severity.value, f.rule) for f in entry.findings] == [("error", "KR-5"), ("warning", "KR-1")]

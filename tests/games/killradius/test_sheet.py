@@ -1,11 +1,28 @@
 """The Kill Radius record sheet's parts: the summary rows, the Number track's zones,
-the ship view and roster, and names numbered as the kit numbers them."""
+the ship view and roster, and names numbered as the kit numbers them; the sheets ``sheetgen sheets``
+prints (PDF, A4, HTML, illegal designs marked, design text escaped)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from sheetgen.games.killradius import GAME, sheet
 from sheetgen.games.killradius.rules import Design
 from sheetgen.games.killradius.stats import KillRadiusStats, derive
+
+from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+
+KR = DESIGNS / "kill-radius"
+
+
+FLEETS = KR / "fleets"
+
+
+Invoke = Callable[..., Any]
 
 
 def stats(ship_type: str, number: int, **kw: object) -> KillRadiusStats:
@@ -67,3 +84,53 @@ def test_ship_view_and_roster() -> None:
         (3, ["Lance"]),
     ]
     assert context["stacking_limit"] == 7
+
+
+def test_sheets_pdf_reads_back(bundled_sheets: Callable[[Path], Built]) -> None:
+    r = bundled_sheets(FLEETS)  # sheetgen sheets FLEETS -o sheets.pdf
+    out = r.path
+    assert r.exit_code == 0
+    assert "(12 ships)" in r.stderr
+    pages = pdf_text(out)
+    assert 3 <= len(pages) <= 5  # several ships a page
+    text = "\n".join(pages)
+    for name in ("Resolute", "Vigilant", "Bastion", "Lance", "Wisp", "Tyrant", "Hive", "Needle"):
+        assert name in text
+    first = pages[0]
+    assert "total Number" in first and "Concord" in first and "Varn" in first
+    assert "28" in first
+    for words in ("Number next turn", "recovery d10 ≤ 8", "segments flown", "recovered (turn)"):
+        assert words in text
+    for label in ("NUMBER TRACK", "DAMAGE LOG", "VECTOR LOG", "FIGHTERS: DEPLOY"):  # labels print in capitals
+        assert label in text
+    # footer on every page: stacking limit and the attack formula
+    for page in pages:
+        assert "Stacking: at most Number 7" in page
+        assert "damage = (d10 + A#) − (d10 + T# + R)" in page
+    assert pdf_page_sizes(out)[0] == pytest.approx((612.0, 792.0), abs=0.5)
+
+
+def test_sheets_a4_and_html(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "roster.pdf"
+    assert invoke("sheets", FLEETS / "varn-raiders.yaml", "-o", out, "--paper", "a4").exit_code == 0
+    assert pdf_page_sizes(out)[0] == pytest.approx((595.28, 841.89), abs=0.5)
+    html = tmp_path / "roster.html"
+    assert invoke("sheets", FLEETS / "varn-raiders.yaml", "-o", html, "--format", "html").exit_code == 0
+    text = html.read_text(encoding="utf-8")
+    assert "Tyrant" in text and "escort carrier" in text
+
+
+def test_sheets_mark_illegal_designs(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "bad.pdf"
+    r = invoke("sheets", KR / "illegal" / "kr1-number-out-of-range.yaml", "-o", out)
+    assert r.exit_code == 1
+    text = pdf_text(out)[0]
+    assert "Not a legal design" in text and "[KR-1]" in text
+
+
+def test_sheets_escape_design_text(invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path) -> None:
+    path = write("x.yaml", "game: kill-radius\nname: '<b>{{x}}</b>'\ntype: scout\nnumber: 1\n")
+    html = tmp_path / "x.html"
+    assert invoke("sheets", path, "-o", html, "--format", "html").exit_code == 0
+    text = html.read_text(encoding="utf-8")
+    assert "&lt;b&gt;{{x}}&lt;/b&gt;" in text and "<b>{{x}}</b>" not in text

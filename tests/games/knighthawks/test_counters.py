@@ -1,7 +1,9 @@
-"""The Knight Hawks 2000 counter faces and markers (the Game object's counter() and markers())."""
+"""The Knight Hawks 2000 Game object: its counter faces and markers (counter() and markers()),
+and its registration with its hex scale."""
 
 from __future__ import annotations
 
+from sheetgen.games import find_game
 from sheetgen.games.knighthawks import GAME
 from sheetgen.scenarios.loading import load_designs
 
@@ -32,3 +34,10 @@ def test_markers_from_the_rules() -> None:
     assert markers["FIRE"].back == "DISASTROUS FIRE" and not markers["FIRE"].per_side
     assert markers["DMG"].numbered and markers["DMG"].count == 12
     assert all(m.per_side for m in markers.values() if m.label not in ("FIRE", "DMG"))
+
+
+def test_registered_with_its_hex_scale() -> None:
+    game = find_game("Knight Hawks 2000")
+    assert game is GAME
+    assert game.id == "knight-hawks-2000"
+    assert type(game).hex_scale == (60, "m")

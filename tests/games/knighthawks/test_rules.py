@@ -1,325 +1,215 @@
-"""Knight Hawks 2000 arithmetic, tested on the text's own worked examples (seed 002)."""
+"""Knight Hawks 2000 checks: each finding's rule id, severity, message and file:line:col."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+import doctest
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from sheetgen.games import find_game
-from sheetgen.games.knighthawks import GAME, data, play
-from sheetgen.games.knighthawks.data import WeaponKind
-from sheetgen.games.knighthawks.play import StructureState
+from sheetgen.games.knighthawks import card, parse, rules, sheet
+from sheetgen.scenarios.loading import load_designs
 
-# --- ramming (RULINGS KH-5) ----------------------------------------------------------------
+from tests.conftest import DESIGNS
 
+KH = DESIGNS / "knight-hawks-2000"
 
-def test_ramming_example_hs25_rams_hs3() -> None:
-    """The text: a Leviathan (HS 25) rams an HS 3 merchant: 1,400 SP and 14 damage
-    rolls to the rammer, 50,000 SP to the merchant."""
-    r = play.ram(25, 3)
-    assert r.rammer_survives
-    assert r.self_damage == 1400
-    assert r.self_rolls == 14
-    assert r.inflicted == 50_000
-
-
-def test_ramming_example_leaves_the_dreadnaught_at_half_structure() -> None:
-    """The text: the 2,500 SP dreadnaught keeps 1,100 SP and its ADF and MR fall to 2."""
-    lost = play.ram(25, 3).self_damage
-    assert lost is not None
-    assert 2500 - lost == 1100
-    state = play.structure_state(2500, lost)
-    assert state is StructureState.HALF
-    assert play.adf_mr_in_state(state, 4, 4) == (2, 2)
+HEAD = """\
+game: knight-hawks-2000
+name: Test
+role: military
+hull_size: 6
+structure_points: 600
+adf: 3
+mr: 3
+void_engines: 1
+sensors: [radar]
+"""
 
 
-@pytest.mark.parametrize(
-    ("rammer", "target", "survives"),
-    [(7, 3, True), (6, 3, False), (25, 21, True), (25, 22, False), (3, 3, False)],
-)
-def test_rammer_survives_only_four_hull_sizes_larger(rammer: int, target: int, survives: bool) -> None:
-    r = play.ram(rammer, target)
-    assert r.rammer_survives is survives
-    assert r.inflicted == rammer * 2000
-    if not survives:
-        assert r.self_damage is None and r.self_rolls is None
+def located(path: Path) -> list[str]:
+    result = load_designs([path])
+    assert not result.input_errors, [str(x) for x in result.input_errors]
+    return [str(loc) for e in result.entries for loc in e.located]
 
 
-def test_ram_with_an_odd_hull_size_sum_keeps_the_half_roll() -> None:
-    r = play.ram(12, 7)
-    assert r.self_damage == 950
-    assert r.self_rolls == Fraction(19, 2)
+def test_doctests_of_the_rules_modules() -> None:
+    for module in (rules, parse, card, sheet):
+        outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert outcome.failed == 0, module.__name__
 
 
-# --- damage reduction (seed 002, damage example) ------------------------------------------------
+def test_bundled_ships_are_legal() -> None:
+    result = load_designs([KH / "ships"])
+    assert not result.input_errors
+    assert len(result.entries) == 7
+    for e in result.entries:
+        assert e.legal, [str(x) for x in e.located]
 
 
-def test_damage_reduction_example_beams() -> None:
-    """Shielding and two ABM salvos leave a quarter: 24,000 -> 6,000 and 200 -> 50."""
-    assert play.reduced_damage(24_000, WeaponKind.LASER, abm_salvos=2, mag_shielding=True) == 6000
-    assert play.reduced_damage(200, WeaponKind.PARTICLE, abm_salvos=2, mag_shielding=True) == 50
+# Each file of illegal/ breaks exactly one rule: the only error, with its place.
+ILLEGAL = {
+    "kh1-negative-adf.yaml": ("KH-1", 7, 6, "ADF must be 0 or more, found -2"),
+    "kh2-zero-hull-size.yaml": ("KH-2", 5, 12, "hull size must be 1 or more, found 0"),
+    "kh2-no-crew.yaml": ("KH-2", 11, 15, "crew total must be 1 or more, found 0"),
+    "kh3-zero-structure.yaml": ("KH-3", 6, 19, "structure points must be 1 or more, found 0"),
+    "kh4-shielding-on-fighter.yaml": ("KH-4", 11, 32, "magnetic shielding needs hull size 2 or more"),
+    "kh4-zero-weapon-count.yaml": ("KH-4", 11, 24, "MLC count must be 1 or more, found 0"),
+    "kh4-ordnance-for-a-laser.yaml": ("KH-4", 11, 37, "HLC (Heavy Laser Cannon) carries no ordnance"),
+    "kh4-linked-more-than-carried.yaml": ("KH-4", 13, 38, "4 MLC linked but the design carries 2"),
+    "kh4-eleven-mines-in-a-hex.yaml": ("KH-4", 17, 26, "11 mines in hex 0704: at most 10 a hex"),
+    "kh4-plan-beyond-load.yaml": ("KH-4", 15, 3, "the plan lays 20 mines but the design carries 12"),
+    "kh4-plan-without-mines.yaml": ("KH-4", 14, 3, "a minelaying plan needs mines among the weapons"),
+    "kh4-negative-salvos.yaml": ("KH-4", 10, 17, "ICM salvos carried must be 0 or more, found -4"),
+    "kh6-negative-void-engines.yaml": ("KH-6", 9, 15, "void engines must be 0 or more, found -1"),
+    "kh7-classic-weapon.yaml": ("KH-7", 11, 12, "unknown weapon 'LB'"),
+}
 
 
-def test_six_linked_hlc_make_the_examples_24000() -> None:
-    hlc = data.WEAPONS["HLC"]
-    assert 6 * (hlc.max_damage or 0) == 24_000
+def test_every_illegal_design_is_listed() -> None:
+    assert sorted(p.name for p in (KH / "illegal").glob("*.yaml")) == sorted(ILLEGAL)
 
 
-@pytest.mark.parametrize(
-    ("abm", "shielded", "kept"),
-    [
-        (0, False, Fraction(1)),
-        (1, False, Fraction(3, 4)),
-        (2, False, Fraction(1, 2)),
-        (4, False, Fraction(0)),
-        (5, False, Fraction(0)),
-        (0, True, Fraction(1, 2)),
-        (1, True, Fraction(3, 8)),
-        (3, True, Fraction(1, 8)),
-    ],
-)
-def test_abm_salvos_and_shielding_combine(abm: int, shielded: bool, kept: Fraction) -> None:
-    assert play.damage_kept(WeaponKind.LASER, abm_salvos=abm, mag_shielding=shielded) == kept
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_design_breaks_its_one_rule(name: str) -> None:
+    rule, line, column, words = ILLEGAL[name]
+    result = load_designs([KH / "illegal" / name])
+    (entry,) = result.entries
+    assert not entry.legal
+    errors = [loc for loc in entry.located if loc.finding.is_error]
+    assert len(errors) == 1, [str(x) for x in errors]
+    (err,) = errors
+    assert (err.finding.rule, err.line, err.column) == (rule, line, column)
+    assert words in err.finding.message
+    assert str(err).startswith(f"{KH / 'illegal' / name}:{line}:{column}: error [{rule}] ")
 
 
-def test_defences_act_only_on_their_kinds() -> None:
-    # ABM clouds do nothing to missiles; shielding halves them; ICM never cuts damage
-    assert play.damage_kept(WeaponKind.MISSILE, abm_salvos=3) == 1
-    assert play.damage_kept(WeaponKind.MISSILE, mag_shielding=True) == Fraction(1, 2)
-    assert play.damage_kept(WeaponKind.MASS_DRIVER, abm_salvos=2, mag_shielding=True) == 1
-    assert play.damage_kept(WeaponKind.DRONE, mag_shielding=True) == 1
-    assert play.to_hit_modifier(WeaponKind.MISSILE, icm_salvos=2, abm_salvos=2, mag_shielding=True) == -100
-    assert play.to_hit_modifier(WeaponKind.LASER, icm_salvos=2, abm_salvos=1) == -25
-    assert play.to_hit_modifier(WeaponKind.DRONE, icm_salvos=1, mag_shielding=True) == -25
-    assert play.to_hit_modifier(WeaponKind.MASS_DRIVER, icm_salvos=3, abm_salvos=3, mag_shielding=True) == 0
-
-
-# --- maneuver points (RULINGS KH-1) ----------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("hs", "mr", "mp", "turns"),
-    [
-        (1, 6, Fraction(36), Fraction(1, 36)),
-        (6, 3, Fraction(3), Fraction(1, 3)),
-        (14, 2, Fraction(6, 7), Fraction(7, 6)),
-        (25, 2, Fraction(12, 25), Fraction(25, 12)),
-        (25, 4, Fraction(24, 25), Fraction(25, 24)),
-    ],
-)
-def test_maneuver_points_formula(hs: int, mr: int, mp: Fraction, turns: Fraction) -> None:
-    """6 x MR / HS MP a turn, (HS / MR) / 6 turns a maneuver: the text's formula."""
-    assert play.maneuver_points(hs, mr) == mp
-    assert play.maneuver_turns(hs, mr) == turns
-    assert play.maneuver_points(hs, mr) == 1 / Fraction(Fraction(hs, mr), 6)
-
-
-def test_no_maneuver_rating_means_no_maneuvers() -> None:
-    assert play.maneuver_points(5, 0) == 0
-    assert play.maneuver_turns(5, 0) is None
-    assert play.maneuver_points(0, 3) is None
-
-
-def test_maneuver_costs() -> None:
-    assert play.evade_cost(Fraction(6)) == 3
-    assert play.evade_cost(Fraction(6, 7)) == 1  # at least 1 MP
-    assert play.evade_cost(Fraction(3)) == Fraction(3, 2)
-    assert play.maneuver_cost("change_direction", Fraction(3), hexsides=2, levels=1) == 3
-    assert play.maneuver_cost("turn_over", Fraction(3)) == 1
-    assert play.maneuver_cost("grapple", Fraction(6, 7)) == Fraction(6, 7)
-    assert play.maneuver_cost("lay_mines", Fraction(3), hexes=6) == 6
-    assert play.turns_needed(Fraction(1), Fraction(12, 25)) == Fraction(25, 12)
-    assert play.turns_needed(Fraction(1), Fraction(0)) is None
-    with pytest.raises(ValueError, match="unknown maneuver 'loop'"):
-        play.maneuver_cost("loop", Fraction(1))
-
-
-def test_evasion_without_vehicular_combat() -> None:
-    # ±(5% x Starship Pilot level + ADF% + MR% - HS%)
-    assert play.evade_modifier(3, 4, 3, 8) == 14
-    assert play.evade_modifier(0, 1, 1, 20) == -18
-
-
-# --- hull size bands (RULINGS KH-2) ------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("hs", "detection", "dcr"),
-    [
-        (1, -20, 10),
-        (2, -20, 20),
-        (3, -10, 30),
-        (4, -10, 40),
-        (5, 0, 50),
-        (8, 0, 80),
-        (9, 10, 90),
-        (12, 10, 120),
-        (13, 20, 130),
-        (18, 20, 180),
-        (19, 30, 190),
-        (20, 30, 200),
-        (21, 50, 210),
-        (40, 50, 400),
-    ],
-)
-def test_detection_bands_and_dcr_at_their_edges(hs: int, detection: int, dcr: int) -> None:
-    assert play.detection_modifier(hs) == detection
-    assert play.damage_control_rating(hs) == dcr
-    assert play.minimum_crew(hs) == hs
-
-
-def test_no_detection_band_below_hull_size_one() -> None:
-    assert play.detection_modifier(0) is None
-    with pytest.raises(ValueError, match="hull size must be 1 or more"):
-        play.detection_check(0)
-
-
-def test_detection_check_adds_every_modifier() -> None:
-    # HS 14 (+20), ECM (-50), two decoys (-50), 3,500 km on energy sensors (-30), ADF 3 (+30), MR 2 (+10)
-    total = play.detection_check(
-        14, ecm=True, decoys=2, distance_km=3500, energy_sensors=True, adf_used=3, mr_used=2
+def test_unknown_weapon_lists_the_known_codes(write: Callable[[str, str], Path]) -> None:
+    path = write("ship.yaml", HEAD + "weapons:\n  - {code: XLC, count: 1}\n  - ICM\n")
+    lines = located(path)
+    assert lines[0].endswith(
+        "error [KH-7] unknown weapon 'XLC'; the weapons list has HLC, MLC, LLC, MLB, LLB, HEC, HPC, "
+        "EC, PC, EB, PB, MDC, HMDB, MDB, SM, MB, TT, MM, LP, DF, MMD, grapple, mines"
     )
-    assert total == 20 - 50 - 50 - 30 + 30 + 10
-    # distance counts only with energy sensors
-    assert play.detection_check(14, distance_km=3500) == 20
+    assert ":11:12: error [KH-7]" in lines[0]
+    assert (
+        ":12:5: error [KH-7] unknown weapon 'ICM' (ICM is a defence: write it under 'defences')" in lines[1]
+    )
 
 
-@pytest.mark.parametrize(
-    ("role", "turns"), [("military", 6), ("paramilitary", 6), ("criminal", 6), ("civilian", 12)]
-)
-def test_rally_turns(role: str, turns: int) -> None:
-    assert play.rally_turns(6, role) == turns
+@pytest.mark.parametrize(("total", "severity"), [(3, "warning"), (5, "warning")])
+def test_crew_smaller_than_hull_size_cannot_board_and_fly(
+    write: Callable[[str, str], Path], total: int, severity: str
+) -> None:
+    path = write("ship.yaml", HEAD + f"crew:\n  total: {total}\n")
+    result = load_designs([path])
+    (entry,) = result.entries
+    assert entry.legal  # a warning, not an error
+    (loc,) = entry.located
+    assert str(loc).endswith(
+        f":11:10: {severity} [KH-2] crew of {total} is below the minimum crew of 6 (the hull size): "
+        "cannot board another ship and fly this one at once"
+    )
 
 
-# --- hitting ---------------------------------------------------------------------------------
+def test_crew_equal_to_hull_size_is_a_note_and_more_is_quiet(write: Callable[[str, str], Path]) -> None:
+    assert located(write("a.yaml", HEAD + "crew: {total: 6}\n")) == [
+        f"{write('a.yaml', HEAD + 'crew: {total: 6}' + chr(10))}:10:15: note [KH-2] crew of 6 exactly "
+        "flies the ship: none spare for boarding"
+    ]
+    assert located(write("b.yaml", HEAD + "crew: {total: 7}\n")) == []
 
 
-@pytest.mark.parametrize(
-    ("to_hit", "hit", "crit", "crit_miss"),
-    [
-        (50, Fraction(50, 100), Fraction(5, 100), Fraction(5, 100)),
-        (6, Fraction(6, 100), Fraction(5, 100), Fraction(5, 100)),
-        (5, Fraction(5, 100), Fraction(0), Fraction(5, 100)),  # the example: 04 under 6% is a plain hit
-        (-40, Fraction(5, 100), Fraction(0), Fraction(5, 100)),
-        (95, Fraction(95, 100), Fraction(5, 100), Fraction(5, 100)),
-        (96, Fraction(95, 100), Fraction(5, 100), Fraction(0)),
-        (150, Fraction(95, 100), Fraction(5, 100), Fraction(0)),
-    ],
-)
-def test_critical_bands(to_hit: int, hit: Fraction, crit: Fraction, crit_miss: Fraction) -> None:
-    c = play.hit_chances(to_hit)
-    assert (c.hit, c.critical_hit, c.critical_miss) == (hit, crit, crit_miss)
+def test_named_crew_count_when_no_total(write: Callable[[str, str], Path]) -> None:
+    text = HEAD + "crew:\n  captain: {name: A}\n  pilot: {name: B}\n"
+    (line,) = located(write("ship.yaml", text))
+    assert ":11:3: warning [KH-2] crew of 2 is below the minimum crew of 6" in line
 
 
-# --- structure (RULINGS KH-3) ------------------------------------------------------------------
+def test_more_named_crew_than_the_total(write: Callable[[str, str], Path]) -> None:
+    text = HEAD + "crew:\n  total: 1\n  captain: {name: A}\n  pilot: {name: B}\n"
+    lines = located(write("ship.yaml", text))
+    assert any(":11:10: warning [KH-2] 2 crew named but the crew total is 1" in x for x in lines)
 
 
-def test_structure_thresholds_round_up_to_whole_points() -> None:
-    assert (play.half_structure(1440), play.two_thirds_structure(1440)) == (720, 960)
-    assert (play.half_structure(1001), play.two_thirds_structure(1001)) == (501, 668)
+def test_shielding_on_hull_size_two_is_legal(write: Callable[[str, str], Path]) -> None:
+    text = (
+        HEAD.replace("hull_size: 6", "hull_size: 2")
+        + "defences: {magnetic_shielding: true}\ncrew: {total: 4}\n"
+    )
+    result = load_designs([write("ship.yaml", text)])
+    assert result.entries[0].legal
+    assert result.entries[0].stats.magnetic_shielding
 
 
-@pytest.mark.parametrize(
-    ("lost", "state"),
-    [
-        (0, StructureState.INTACT),
-        (719, StructureState.INTACT),
-        (720, StructureState.HALF),
-        (959, StructureState.HALF),
-        (960, StructureState.TWO_THIRDS),
-        (1439, StructureState.TWO_THIRDS),
-        (1440, StructureState.DESTROYED),
-        (66_000, StructureState.DESTROYED),  # the example: 6,000 + 60,000 against 1,440
-    ],
-)
-def test_structure_states_of_the_exalted(lost: int, state: StructureState) -> None:
-    assert play.structure_state(1440, lost) is state
+def test_ten_mines_in_a_hex_is_legal_eleven_is_not(write: Callable[[str, str], Path]) -> None:
+    plan = HEAD + "crew: {total: 9}\nweapons:\n  - {code: M, ordnance: 30}\nminelaying:\n"
+    ok = plan + '  - {hex: "0101", mines: 10}\n  - {hex: "0101", level: 1, mines: 10}\n'
+    result = load_designs([write("ok.yaml", ok)])
+    assert result.entries[0].legal
+    assert result.entries[0].stats.mines_planned == 20
+    assert result.entries[0].stats.mine_hexes == 2
+    bad = plan + '  - {hex: "0101", mines: 10}\n  - {hex: "0101", mines: 1}\n'
+    lines = located(write("bad.yaml", bad))
+    assert lines == [f"{write('bad.yaml', bad)}:15:26: error [KH-4] 11 mines in hex 0101: at most 10 a hex"]
 
 
-def test_adf_and_mr_by_state() -> None:
-    assert play.adf_mr_in_state(StructureState.HALF, 3, 2) == (Fraction(3, 2), 1)
-    assert play.adf_mr_in_state(StructureState.TWO_THIRDS, 3, 2) == (1, 1)
-    assert play.adf_mr_in_state(StructureState.TWO_THIRDS, 0, 2) == (0, 1)
-    assert play.adf_mr_in_state(StructureState.DESTROYED, 3, 2) == (0, 0)
+def test_zero_mines_in_a_hex_is_an_error(write: Callable[[str, str], Path]) -> None:
+    text = (
+        HEAD
+        + "crew: {total: 9}\nweapons:\n  - {code: mines, ordnance: 10}\nminelaying:\n  - {hex: A1, mines: 0}\n"
+    )
+    (line,) = located(write("ship.yaml", text))
+    assert line.endswith(":14:22: error [KH-4] mines in hex A1 must be 1 or more, found 0")
 
 
-# --- weapons and bays -----------------------------------------------------------------------
+def test_negative_ordnance_and_missing_ordnance(write: Callable[[str, str], Path]) -> None:
+    text = HEAD + "crew: {total: 9}\nweapons:\n  - {code: SM, ordnance: -1}\n  - {code: TT}\n"
+    lines = located(write("ship.yaml", text))
+    assert lines[0].endswith(":12:26: error [KH-4] SM ordnance must be 0 or more, found -1")
+    assert lines[1].endswith(
+        ":13:5: note [KH-4] no ordnance stated for TT: the sheet prints a blank count to fill in"
+    )
 
 
-def test_torpedo_magazine_of_the_example_explodes_for_60000() -> None:
-    assert play.bay_detonation("TT", 60) == 60_000
-    assert play.bay_detonation("DF", 4) is None  # docked craft: the text gives no figure
-    assert play.bay_detonation("HLC", 4) is None
+def test_linked_group_warnings(write: Callable[[str, str], Path]) -> None:
+    text = (
+        HEAD
+        + "crew: {total: 9}\nweapons:\n  - {code: MLC, count: 2}\n  - {code: SM, count: 2, ordnance: 4}\n"
+        + "linked:\n  - {name: solo, weapons: {MLC: 1}}\n  - {name: missiles, weapons: {SM: 2}}\n"
+    )
+    lines = located(write("ship.yaml", text))
+    assert any(
+        ":15:5: warning [KH-4] linked group 'solo' holds one weapon: linking changes nothing" in x
+        for x in lines
+    )
+    assert any(":16:36: warning [KH-4] SM (missile) linked: the text links guns" in x for x in lines)
 
 
-def test_hexes_are_the_km_at_60_m_a_hex_and_agree_with_the_text_but_for_lp() -> None:
-    for w in data.WEAPONS.values():
-        if w.range_km is None:
-            continue
-        computed = play.range_hexes(w.range_km)
-        assert computed * data.HEX_METRES == w.range_km * 1000
-        if w.code == "LP":
-            assert (w.stated_hexes, computed) == (375, 3_750_000)  # the text's slip, noted on the card
-        else:
-            assert computed == w.stated_hexes
+def test_no_sensors_and_no_void_engines_are_warned(write: Callable[[str, str], Path]) -> None:
+    text = (
+        HEAD.replace("sensors: [radar]\n", "").replace("void_engines: 1", "void_engines: 0")
+        + "crew: {total: 9}\n"
+    )
+    lines = located(write("ship.yaml", text))
+    assert any(":8:15: warning [KH-6] ADF 3 with no void engines" in x for x in lines)
+    assert any("warning [KH-6] no sensors: the ship cannot detect" in x for x in lines)
 
 
-def test_weapon_list_is_the_texts() -> None:
-    assert list(data.WEAPONS) == [
-        "HLC", "MLC", "LLC", "MLB", "LLB", "HEC", "HPC", "EC", "PC", "EB", "PB", "MDC", "HMDB",
-        "MDB", "SM", "MB", "TT", "MM", "LP", "DF", "MMD", "grapple", "mines",
-    ]  # fmt: skip
-    assert play.weapon("m") is data.WEAPONS["mines"]
-    assert play.weapon("hmdb") is data.WEAPONS["HMDB"]
-    assert play.weapon("LB") is None  # classic Knight Hawks (KH-7)
+def test_mr_zero_is_a_note(write: Callable[[str, str], Path]) -> None:
+    text = HEAD.replace("mr: 3", "mr: 0") + "crew: {total: 9}\n"
+    (line,) = located(write("ship.yaml", text))
+    assert line.endswith(":7:5: note [KH-1] MR 0: the ship has no maneuver points")
 
 
-@pytest.mark.parametrize(
-    ("code", "rate", "damage", "dice"),
-    [
-        ("HLC", 1, 4000, 400),
-        ("LLC", 5, 200, 20),
-        ("MDC", 2, 600, 60),
-        ("HMDB", 4, 400, 40),
-        ("MDB", 8, 200, 20),
-        ("SM", None, 460, 46),
-        ("MB", 4, 400, 40),
-        ("TT", None, 1000, 100),
-        ("DF", 4, 400, 40),
-        ("MMD", None, 6900, 690),
-        ("mines", None, 1000, 100),
-    ],
-)
-def test_weapon_figures(code: str, rate: int | None, damage: int, dice: int) -> None:
-    w = data.WEAPONS[code]
-    assert (w.rate_of_fire, w.max_damage, w.dice) == (rate, damage, dice)
-
-
-def test_breach_and_blast() -> None:
-    assert play.breach_damage(1440) == 144
-    assert play.breach_damage(1005) == Fraction(201, 2)
-    assert play.blast_damage(12) == 24_000  # the Exalted blowing up: 24,000 within 1,200 m, so HS 12
-    assert play.repair_points(140, 2) == 160
-
-
-# --- printing numbers ----------------------------------------------------------------------
-
-
-def test_fractions_print_as_fractions_where_not_whole() -> None:
-    assert play.fraction_text(Fraction(12, 25)) == "12/25"
-    assert play.fraction_text(Fraction(36)) == "36"
-    assert play.fraction_text(None) == "–"
-    assert play.fraction_text(50_000) == "50,000"
-    assert play.compact_text(Fraction(3, 2)) == "1½"
-    assert play.compact_text(Fraction(2, 3)) == "⅔"
-    assert play.compact_text(Fraction(7, 5)) == "7/5"
-    assert play.signed_percent(-25) == "−25%"
-    assert play.signed_percent(0) == "+0%"
-
-
-def test_registered_with_its_hex_scale() -> None:
-    game = find_game("Knight Hawks 2000")
-    assert game is GAME
-    assert game.id == "knight-hawks-2000"
-    assert type(game).hex_scale == (60, "m")
+def test_findings_in_a_fleet_file_point_into_it(write: Callable[[str, str], Path]) -> None:
+    body = textwrap.indent(
+        HEAD.replace("game: knight-hawks-2000\n", "") + "defences: {icm: -1}\ncrew: {total: 9}\n", "    "
+    )
+    text = "game: knight-hawks-2000\ndesigns:\n  -\n" + body
+    lines = located(write("fleet.yaml", text))
+    assert lines == [
+        f"{write('fleet.yaml', text)}:12:21: error [KH-4] ICM salvos carried must be 0 or more, found -1"
+    ]

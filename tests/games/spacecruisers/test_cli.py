@@ -1,8 +1,10 @@
-"""Space Cruisers through the command line: the bundled scenario's kit."""
+"""Space Cruisers through the command line: the bundled scenario's kit, the game listed, and
+validate without the dice library."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from tests.conftest import DESIGNS, Built, kit_stderr, pdf_text
@@ -23,3 +25,23 @@ def test_scenario_kit(invoke: Any, bundled_kits: Built) -> None:
     assert text.count("Station guard") == 3 and text.count("Raiders") == 2
     assert re.search(r"Space station", text)
     assert "Chance to hit" in "\n".join(pdf_text(out / "reference-card.pdf"))
+
+
+def test_game_is_registered_and_listed(invoke: Any, write: Any) -> None:
+    r = invoke("validate", write("g.yaml", "game: spacecruisers\nname: X\nhull: military\n"))
+    assert r.exit_code == 2
+    assert "known games: starfire, space-cruisers" in r.stdout + r.stderr
+
+
+def test_validate_does_not_import_the_dice_library() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from sheetgen.scenarios.loading import load_designs; "
+        "r = load_designs(['designs/space-cruisers/ships']); "
+        "assert r.exit_code == 0; print('dyce' in sys.modules)"
+    )
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

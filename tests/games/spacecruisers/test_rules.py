@@ -1,22 +1,21 @@
-"""Space Cruisers: designs and derived stats (seed 004, RULINGS SC-1 .. SC-7); the
-checks are in test_checks.py."""
+"""Space Cruisers design checks: the bundled ships legal, one illegal design per broken rule
+found where it is written, and the basic/advanced rules' limits (RULINGS SC-1 .. SC-7)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sheetgen.games import find_game
-from sheetgen.games.spacecruisers import data, rules
+from sheetgen.core.findings import Severity
+from sheetgen.games.spacecruisers import data, rules, stats
 from sheetgen.games.spacecruisers.rules import Design
-from sheetgen.games.spacecruisers.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
-SC = Path(__file__).resolve().parents[3] / "designs" / "space-cruisers"
-GAME = find_game("space-cruisers")
+from tests.conftest import DESIGNS
+
+SC = DESIGNS / "space-cruisers"
 
 
 def load_one(path: Path) -> Any:
@@ -30,243 +29,122 @@ def stats_of(text: str, write: Any, name: str = "d.yaml") -> Any:
     return load_one(write(name, text))
 
 
-# --- the text's four basic-rules sample ships ---------------------------------------
-
-SAMPLES = {
-    # file: (hull points, drives, shields, phasers, initiative bonus, evade attempts, cloak)
-    "the-courageous.yaml": (10, 5, 2, 1, 5, 0, False),
-    "the-victorious.yaml": (30, 3, 2, 1, 4, 1, False),
-    "the-noblesse.yaml": (10, 4, 2, 1, 5, 1, False),
-    "the-atlantea.yaml": (10, 4, 3, 2, 4, 0, True),
-}
+def test_all_bundled_ships_are_legal(invoke: Any) -> None:
+    r = invoke("validate", SC / "ships")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "11 designs: 11 legal, 0 illegal" in r.stderr
 
 
-@pytest.mark.parametrize("file", sorted(SAMPLES))
-def test_sample_ships_derive_as_the_text_builds_them(file: str) -> None:
-    hp, drives, shields, phasers, init, evade, cloak = SAMPLES[file]
-    entry = load_one(SC / "ships" / file)
-    s = entry.stats
-    assert entry.legal and entry.findings == []
-    assert s.rules == "basic"
-    assert s.additional_systems == 5
-    assert s.construction_points == 7  # hull 2 + five systems
-    assert s.size_class == "medium"
-    assert (s.hull_points, s.drives, s.shields, s.phasers) == (hp, drives, shields, phasers)
-    assert (s.initiative_bonus, s.evade_attempts, s.cloaking_device) == (init, evade, cloak)
-    assert s.fighters_carried == 0
-
-
-AS_LISTED = {  # the sample ships' lines in the text, name and systems as printed there
-    "the-atlantea.yaml": "The Atlantea: Phasers, Drives, Shields x2, Cloak",
-    "the-courageous.yaml": "The Courageous: Shields, Torps, Security, Drives x2",
-    "the-noblesse.yaml": "The Noblesse: Elite Crew, Shield, Torps, Drives, Scanners",
-    "the-victorious.yaml": "The Victorious: Scanners, Armor x2, Shield, Elite Crew",
-}
-
-
-@pytest.mark.parametrize("file", sorted(AS_LISTED))
-def test_sample_ships_are_written_exactly_as_the_text_lists_them(file: str) -> None:
-    entry = load_one(SC / "ships" / file)
-    listed = ", ".join(e.written + (f" x{e.count}" if e.count > 1 else "") for e in entry.design.systems)
-    assert f"{entry.stats.name}: {listed}" == AS_LISTED[file]
-    # the same line pasted into `sheetgen import` gives the same ship
-    mapping, findings = GAME.import_notation(AS_LISTED[file], "ignored")
-    assert findings == []
-    assert mapping["name"] == entry.stats.name and mapping["rules"] == "basic"
-
-
-def test_the_victorious_has_thirty_hull_points_from_two_armor() -> None:
-    s = load_one(SC / "ships" / "the-victorious.yaml").stats
-    assert (s.base_hull_points, s.armor, s.hull_points) == (10, 2, 30)
-
-
-def test_the_courageous_weapons_table() -> None:
-    s = load_one(SC / "ships" / "the-courageous.yaml").stats
-    by_name = {w.name: w for w in s.weapons}
-    ph, torp, sec = by_name["phasers"], by_name["photon torpedoes"], by_name["security team"]
-    assert (ph.count, ph.range, ph.damage, ph.hits_on, ph.arc, ph.critical_rolls) == (
-        1,
-        6,
-        "1d6",
-        5,
-        "front 120°",
-        1,
-    )
-    assert (torp.range, torp.damage, torp.hits_on, torp.arc, torp.critical_rolls) == (
+ILLEGAL = {
+    # file: (rule, line, column, words in the message)
+    "sc1-unknown-hull.yaml": (
+        "SC-1",
         4,
-        "2d6",
         7,
-        "straight ahead",
-        2,
-    )
-    assert sec.hits_on is None and sec.damage is None and sec.range == 1 and sec.effect
+        "unknown hull 'dreadnought'; hulls are military, commercial, station, fighter",
+    ),
+    "sc1-fighter-four-systems.yaml": ("SC-1", 5, 42, "a fighter takes at most 3 additional systems: found 4"),
+    "sc1-station-with-drives.yaml": ("SC-1", 6, 20, "a station has no drives: found 2"),
+    "sc2-basic-four-systems.yaml": ("SC-2", 6, 10, "exactly 5 additional systems: found 4"),
+    "sc3-two-cloaks.yaml": ("SC-3", 6, 27, "at most one cloaking device: found 2"),
+    "sc3-two-targeting-computers.yaml": ("SC-3", 5, 11, "at most one targeting computer: found 2"),
+    "sc6-unknown-system.yaml": ("SC-6", 6, 20, "unknown system 'Tractor Beam'"),
+    "sc6-military-non-military.yaml": ("SC-6", 5, 15, "only commercial hulls and stations"),
+    "sc6-too-many-non-military.yaml": ("SC-6", 5, 51, "comes with 3 non-military systems: found 4"),
+}
 
 
-def test_stats_json_has_the_keys_the_issue_lists(invoke: Any) -> None:
-    r = invoke("stats", "--json", SC / "ships" / "the-victorious.yaml")
-    assert r.exit_code == 0
-    (d,) = json.loads(r.stdout)
-    for key in (
-        "name",
-        "game",
-        "hull",
-        "hull_points",
-        "construction_points",
-        "size_class",
-        "initiative_bonus",
-        "drives",
-        "shields",
-        "phasers",
-        "evade_attempts",
-        "fighters_carried",
-        "weapons",
-        "legal",
-        "findings",
-    ):
-        assert key in d, key
-    assert d["game"] == "space-cruisers" and d["hull_points"] == 30 and d["legal"] is True
-    assert d["weapons"][0] == {
-        "name": "phasers",
-        "count": 1,
-        "range": 6,
-        "damage": "1d6",
-        "damage_dice": 1,
-        "damage_bonus": 0,
-        "hits_on": 5,
-        "arc": "front 120°",
-        "shots": 1,
-        "critical_rolls": 1,
-        "effect": None,
-    }
+def test_every_illegal_design_has_a_test() -> None:
+    assert sorted(p.name for p in (SC / "illegal").glob("*.yaml")) == sorted(ILLEGAL)
 
 
-def test_stats_table_reads_well(invoke: Any) -> None:
-    r = invoke("stats", SC / "ships" / "the-atlantea.yaml")
-    assert r.exit_code == 0
-    assert "hull points     10 (10 + 0 armor × 10)" in r.stdout
-    assert "initiative      d10 + 4" in r.stdout
-    assert "×2: 5+ on d10, 1d6, range 6, front 120°" in r.stdout
+@pytest.mark.parametrize("file", sorted(ILLEGAL))
+def test_each_broken_rule_is_found_where_it_is_written(file: str) -> None:
+    rule, line, column, words = ILLEGAL[file]
+    entry = load_one(SC / "illegal" / file)
+    errors = [loc for loc in entry.located if loc.finding.is_error]
+    assert len(errors) == 1, [str(e) for e in errors]
+    (loc,) = errors
+    assert (loc.finding.rule, loc.line, loc.column) == (rule, line, column)
+    assert words in loc.finding.message
+    assert str(loc).startswith(f"{SC / 'illegal' / file}:{line}:{column}: error [{rule}] ")
 
 
-# --- ways of writing systems -----------------------------------------------------------
-
-FORMS = [
-    "systems: [Shields, Torps, Security, Drives x2]",
-    "systems: Shields, Torps, Security, Drives x2",
-    "systems: {shields: 1, photon torpedoes: 1, security team: 1, drives: 2}",
-    "systems:\n  - shield\n  - photon torpedo\n  - security teams\n  - 2 drives",
-    "systems:\n  - SHIELDS\n  - torpedoes\n  - security\n  - drives: 2",
-    "systems: [shields, photon_torpedoes, Security-Team, drives ×2]",
-]
+def test_unknown_system_lists_every_known_one() -> None:
+    entry = load_one(SC / "illegal" / "sc6-unknown-system.yaml")
+    message = entry.findings[0].message
+    for name in data.SYSTEMS:
+        assert name in message
 
 
-@pytest.mark.parametrize("form", FORMS)
-def test_systems_as_list_mapping_or_line_all_read_the_same(form: str, write: Any) -> None:
-    entry = stats_of(f"game: space-cruisers\nname: C\nhull: military\nrules: basic\n{form}\n", write)
-    assert entry.legal, [str(x) for x in entry.located]
-    s = entry.stats
-    assert [(x.name, x.count) for x in s.systems] == [
-        ("phasers", 1),
-        ("drives", 5),
-        ("shields", 2),
-        ("photon torpedoes", 1),
-        ("security team", 1),
-    ]
+def test_validate_exit_status_for_illegal_designs(invoke: Any) -> None:
+    r = invoke("validate", SC / "illegal")
+    assert r.exit_code == 1
+    assert "9 designs: 0 legal, 9 illegal" in r.stderr
+    assert r.stdout.count("error [SC-") == 9
 
 
-def test_lookup_takes_the_texts_short_names() -> None:
-    assert rules.lookup_system("Torps") == "photon torpedoes"
-    assert rules.lookup_system("Cloak") == "cloaking device"
-    assert rules.lookup_system("Security") == "security team"
-    assert rules.lookup_system("Target computer") == "targeting computer"
-    assert rules.lookup_system("Chain guns") == "chain guns"
-    assert rules.lookup_system("Armour") == "armor"
-    assert rules.lookup_system("warp drive") is None
-
-
-def test_counts_of_zero_are_left_out_and_huge_counts_are_input_errors(write: Any) -> None:
+def test_basic_rules_with_six_systems_point_at_the_sixth(write: Any) -> None:
     entry = stats_of(
-        "game: space-cruisers\nname: Z\nhull: military\nsystems: {armor: 0, shields: 1}\n", write
+        "game: space-cruisers\nname: Six\nhull: military\nrules: basic\n"
+        "systems: [phasers, shields, armor, scanners, drives, elite crew]\n",
+        write,
     )
-    assert entry.stats.armor == 0 and entry.stats.shields == 2
-    result = load_designs(
-        [write("big.yaml", "game: space-cruisers\nname: B\nhull: military\nsystems: {armor: 900}\n")]
+    (loc,) = entry.located
+    assert (loc.finding.rule, loc.line, loc.column) == ("SC-2", 5, 54)
+    assert "found 6" in loc.finding.message
+
+
+def test_advanced_rules_take_any_number_of_systems(write: Any) -> None:
+    entry = stats_of(
+        "game: space-cruisers\nname: Big\nhull: military\nsystems: {armor: 5, phasers: 4}\n", write
     )
-    assert result.exit_code == 2
-    assert "must be at most 40" in str(result.input_errors[0])
-    result = load_designs(
-        [write("neg.yaml", "game: space-cruisers\nname: B\nhull: military\nsystems: [drives x0]\n")]
+    assert entry.legal and entry.stats.rules == "advanced" and entry.stats.size_class == "large"
+
+
+def test_fighter_limit_holds_in_basic_rules_too(write: Any) -> None:
+    legal = stats_of(
+        "game: space-cruisers\nname: F\nhull: fighter\nrules: basic\nsystems: [shields]\n", write
     )
-    assert result.exit_code == 2 and "count must be 1 to 40" in str(result.input_errors[0])
-    result = load_designs([write("t.yaml", "game: space-cruisers\nname: B\nhull: military\nsystems: 7\n")])
-    assert result.exit_code == 2
-
-
-# --- advanced rules: size classes, construction points, other hulls ---------------------
-
-
-@pytest.mark.parametrize(
-    ("n", "size"),
-    [(0, "small"), (3, "small"), (4, "medium"), (6, "medium"), (7, "large"), (12, "large")],
-)
-def test_size_class_and_construction_points_from_the_count(n: int, size: str) -> None:
-    design = Design.from_systems("S", "military", ["armor"] * n)
-    s = derive(design)
-    assert s.size_class == size
-    assert s.construction_points == 2 + n
-    assert s.hull_points == 10 + 10 * n
-
-
-def test_hulls_come_with_what_the_text_gives() -> None:
-    military = derive(Design.from_systems("M", "military", []))
-    assert [(x.name, x.count) for x in military.systems] == [("phasers", 1), ("drives", 3), ("shields", 1)]
-    commercial = derive(Design.from_systems("C", "commercial", []))
-    assert (commercial.hull_points, commercial.drives, commercial.phasers, commercial.shields) == (
-        10,
-        2,
-        0,
-        0,
+    assert legal.legal
+    illegal = stats_of(
+        "game: space-cruisers\nname: F\nhull: fighter\nrules: basic\nsystems: [a x1, shields x3]\n",
+        write,
+        "f2.yaml",
     )
-    assert commercial.non_military_slots == 3
-    station = derive(Design.from_systems("S", "station", ["phasers", "torps"]))
-    assert (station.hull_points, station.drives, station.non_military_slots) == (20, 0, 4)
-    assert {w.arc for w in station.weapons} == {"360°"}
-    fighter = derive(Design.from_systems("F", "fighter", []))
-    assert (fighter.hull_points, fighter.drives, fighter.phasers, fighter.elite_crew) == (1, 5, 1, 1)
-    assert fighter.initiative_bonus == 6 and fighter.evade_attempts == 1
-    assert fighter.critical_destroys
-    assert all(h.construction_points == 2 for h in data.HULLS.values())
+    assert {f.rule for f in illegal.findings if f.is_error} == {"SC-1", "SC-6"}
 
 
-def test_fighters_carried_five_per_cargo_bay() -> None:
-    assert load_one(SC / "ships" / "resolute.yaml").stats.fighters_carried == 10
-    # a commercial hull's own cargo bay carries fighters too (RULINGS SC-4: per cargo bay)
-    gull = load_one(SC / "ships" / "gull.yaml").stats
-    assert (gull.cargo_bays, gull.fighters_carried) == (1, 5)
-    two = derive(Design.from_systems("T", "military", ["cargo bay x2"]))
-    assert two.fighters_carried == 10
+def test_missiles_in_basic_rules_are_warned_not_rolled(write: Any) -> None:
+    entry = stats_of(
+        "game: space-cruisers\nname: M\nhull: military\nrules: basic\nsystems: [missiles, drives x4]\n", write
+    )
+    assert entry.legal
+    (f,) = entry.findings
+    assert (f.rule, f.severity) == ("SC-2", Severity.WARNING)
+    assert "not on the d20 systems table" in f.message
 
 
-def test_targeting_computer_adds_one_damage_to_every_weapon() -> None:
-    s = derive(Design.from_systems("T", "military", ["targeting computer", "torps", "chain guns"]))
-    assert {w.name: w.damage for w in s.weapons} == {
-        "phasers": "1d6+1",
-        "photon torpedoes": "2d6+1",
-        "chain guns": "1d6+1",
-    }
-    chain = next(w for w in s.weapons if w.name == "chain guns")
-    assert (chain.range, chain.shots, chain.hits_on) == (1, 2, 7)
+def test_non_military_systems_unnamed_or_short(write: Any) -> None:
+    unnamed = stats_of("game: space-cruisers\nname: U\nhull: commercial\n", write)
+    assert unnamed.legal
+    assert [(f.rule, f.severity) for f in unnamed.findings] == [("SC-6", Severity.NOTE)]
+    short = stats_of(
+        "game: space-cruisers\nname: S\nhull: station\nnon_military: [science lab]\n", write, "s.yaml"
+    )
+    assert short.legal
+    assert [(f.rule, f.severity) for f in short.findings] == [("SC-6", Severity.WARNING)]
+    assert "3 blank" in short.findings[0].message
 
 
-def test_game_is_registered_and_listed(invoke: Any, write: Any) -> None:
-    r = invoke("validate", write("g.yaml", "game: spacecruisers\nname: X\nhull: military\n"))
-    assert r.exit_code == 2
-    assert "known games: starfire, space-cruisers" in r.stdout + r.stderr
+def test_checks_never_raise_on_odd_designs() -> None:
+    odd = Design(name="", hull="", rules="basic", systems=[], non_military=["x"], non_military_given=True)
+    findings = rules.check(odd)
+    assert findings and all(f.is_error for f in findings if f.rule == "SC-1")
+    s = stats.derive(odd)
+    assert s.hull_points == 0 and s.weapons == []
 
 
-def test_stats_table_for_a_station_and_a_carrier(invoke: Any) -> None:
-    r = invoke("stats", SC / "ships" / "bastion-platform.yaml", SC / "ships" / "resolute.yaml")
-    assert r.exit_code == 0
-    assert "fighters            5 (1 cargo bay)" in r.stdout
-    assert "fighters        10 (2 cargo bays)" in r.stdout
-    assert "×1: 7+ on d10, 2d6, range 4, 360°" in r.stdout
+def test_an_empty_non_military_list_is_no_error_on_a_military_hull(write: Any) -> None:
+    entry = stats_of("game: space-cruisers\nname: E\nhull: military\nnon_military: []\n", write)
+    assert entry.legal and entry.findings == []

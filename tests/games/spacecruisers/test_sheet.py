@@ -134,12 +134,6 @@ def test_name_size_classes() -> None:
     assert sheet.name_size("x" * 40) == "name-s"
 
 
-# --- counters and markers (for the counter sheets) ---------------------------------------------
-
-
-# --- the scenario kit -------------------------------------------------------------------------
-
-
 BIG = """\
 game: space-cruisers
 name: The Indefatigable Sovereign of Distant Stars

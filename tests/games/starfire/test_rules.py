@@ -1,8 +1,10 @@
-"""Starfire construction rules and combat numbers, each against the rule text's own numbers."""
+"""Starfire construction rules (SF-1 .. SF-7, SF-9), each against the rule text's own numbers, and
+one illegal design per rule."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,13 @@ from sheetgen.core.findings import Severity
 from sheetgen.games.starfire import data, play, rules
 from sheetgen.games.starfire.rules import Design
 from sheetgen.games.starfire.stats import StarfireStats, derive
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+ILLEGAL = DESIGNS / "starfire" / "illegal"
+
+ILLEGAL_FILES = sorted(ILLEGAL.glob("*.yaml"))
 
 
 def findings(hull: str, systems: str, **kw: object) -> list[tuple[str, str, str]]:
@@ -182,27 +191,7 @@ def test_bare_drive_is_illegal_and_the_message_shows_the_fixed_string() -> None:
     assert e[1].endswith("write SSSSSAAAAZ(II)(II)(II)(II)QQQQYYDDDRRRPtFLMgMgMgMg")
 
 
-def test_mp_after_each_room_is_lost_counts_intact_rooms_only() -> None:
-    assert stats("CL", "SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg").mp_after_rooms_lost == [4, 3, 2, 1, 0]
-    assert stats("CA", "SSSSSAAAAZ(II)(II)(II)(II)QQQQYYDDDRRRPtFLMgMgMgMg").mp_after_rooms_lost == [
-        4,
-        3,
-        2,
-        1,
-        0,
-    ]
-    assert stats("DD", "SSSAAA(I)(I)(I)(I)(I)QQYDDRRL").mp_after_rooms_lost == [5, 4, 3, 2, 1, 0]
-
-
 # --- SF-6 restricted arc --------------------------------------------------------------------------
-
-
-def test_restricted_arc_is_derived() -> None:
-    assert stats("ES", "SSAA(I)(I)QYL").systems[-1] == "L+"
-    assert stats("ES", "SA(I)(I)QF").systems[-1] == "F+"
-    assert stats("CT", "SSAAA(I)(I)(I)QYE").systems[-1] == "E+"
-    assert stats("CT", "SSAA(I)(I)(I)QLR").systems[-2:] == ["L", "R"]  # L on CT is not restricted
-    assert stats("DD", "SSSAA(I)(I)(I)(I)(I)QQYEE").systems[-1] == "E"
 
 
 def test_typed_plus_accepted_only_where_the_rule_puts_it() -> None:
@@ -221,77 +210,7 @@ def test_hull_spaces() -> None:
     assert stats("CT", "SSAAA(I)(I)(I)QYL").hull_spaces_free == 2
 
 
-# --- SF-8 weapon chart, modifiers, base range ---------------------------------------------------
-
-CHART = {  # RULINGS SF-8, cell by cell, range 0..20 ("-" cannot fire)
-    "R": ("6 6 6 6 6 6 6 6 6 6 6 6 5 5 4 4 3 3 - - -", "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 - - -"),
-    "G": ("7 6 5 4 3 2 - - - - - - - - - - - - - - -", "2 2 2 2 2 2 - - - - - - - - - - - - - - -"),
-    "Pt": ("3 3 3 3 4 4 4 5 5 5 4 3 3 3 2 2 1 1 1 - -", "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1 - -"),
-    "F": ("8 8 8 7 7 7 7 6 - - - - - - - - - - - - -", "3 2 2 2 1 1 1 1 - - - - - - - - - - - - -"),
-    "L": ("8 8 8 7 7 7 7 - - - - - - - - - - - - - -", "2 2 2 1 1 1 1 - - - - - - - - - - - - - -"),
-    "E": ("7 7 7 6 6 6 6 - - - - - - - - - - - - - -", "3 3 2 2 2 1 1 - - - - - - - - - - - - - -"),
-}
-
-
-def _row(text: str) -> list[int | None]:
-    return [None if c == "-" else int(c) for c in text.split()]
-
-
-@pytest.mark.parametrize("weapon", list(CHART))
-def test_weapon_chart_cell_by_cell(weapon: str) -> None:
-    hits, damage = CHART[weapon]
-    assert [play.to_hit(weapon, r) for r in range(21)] == _row(hits)
-    assert [play.weapon_damage(weapon, r) for r in range(21)] == _row(damage)
-
-
-def test_to_hit_modifiers() -> None:
-    assert play.to_hit("F", 0, target_modulating=True) == 7  # engine modulation -1
-    assert play.to_hit("F", 0, firer_transited=True) == 5  # transit -3
-    assert play.to_hit("F", 0, target_transited=True) == 6  # fired on after transit -2
-    assert play.to_hit("Pt", 0, target_is_base=True) == 4  # torpedoes v bases +1
-    assert play.to_hit("R", 0, target_is_base=True) == 6  # only Pt gets it
-    assert play.to_hit("Pt", 16, firer_transited=True) is None  # 1 - 3: zero or less cannot hit
-    assert play.to_hit("R", 10, combat_sensors=False) == 6
-    assert play.to_hit("R", 11, combat_sensors=False) is None  # 10-hex limit without Y
-
-
-def test_base_extended_range_examples_from_the_text() -> None:
-    assert play.base_effective_range("R", 20) == 15
-    assert play.base_effective_range("R", 16) == 12
-    assert play.base_effective_range("R", 12) == 12
-    assert play.base_effective_range("F", 20) == 20  # beams get no extension
-    assert play.to_hit("R", 20, base_with_sensors=True) == 4  # read at 15 hexes
-    assert play.to_hit("R", 20) is None
-
-
-def test_point_defense_table() -> None:
-    assert [(o.target, o.up_to, o.intercept_on) for o in data.POINT_DEFENSE] == [
-        ("Missile", 1, 5),
-        ("Missiles", 3, 3),
-        ("Plasma Torpedo", 1, 4),
-        ("Plasma Torpedoes", 3, 2),
-        ("Sprint Missile", 1, 3),
-        ("Sprint Missiles", 3, 1),
-    ]
-    assert play.intercept_number(1, transited=True) == 4
-    assert play.intercept_number(6, transited=True) is None
-    with pytest.raises(ValueError, match="1 to 6"):
-        play.intercept_number(7)
-
-
-# --- movement and damage ------------------------------------------------------------------------
-
-
-def test_engine_modulation_example_corvette() -> None:
-    # the text: a corvette with TM 2 and 6 MP that modulates has 4 MP
-    assert play.engine_modulation_mp(6, 2) == 4
-    assert play.engine_modulation_mp(2, 2) is None  # needs at least TM + 1
-    assert play.can_hard_turn(2, 2) and not play.can_hard_turn(1, 2)
-
-
-def test_wreck_is_only_shields_armor_holds() -> None:
-    assert play.is_wreck(["S", "S", "A", "H"])
-    assert not play.is_wreck(["S", "A", "Q"])
+# --- SF-9 munitions, and the order of findings --------------------------------------------------
 
 
 def test_munitions_only_for_launchers_the_design_mounts() -> None:
@@ -310,15 +229,14 @@ def test_findings_are_sorted_errors_first() -> None:
     assert Severity.ERROR.value == "error"
 
 
-def test_a_base_with_sensors_reaches_past_the_chart() -> None:
-    from sheetgen.games.starfire.sheet import sheet_ranges
+def test_one_illegal_design_per_rule() -> None:
+    rules_broken = {p.name.split("-")[0].upper().replace("SF", "SF-") for p in ILLEGAL_FILES}
+    assert rules_broken == {"SF-1", "SF-2", "SF-3", "SF-4", "SF-5", "SF-6", "SF-7", "SF-9"}
 
-    # 22 hexes is read as 17 (R to-hit 3); 23 as 18 (Pt to-hit 1, R out of range)
-    assert play.to_hit("R", 22, base_with_sensors=True) == 3
-    assert play.to_hit("Pt", 23, base_with_sensors=True) == 1
-    assert play.to_hit("R", 23, base_with_sensors=True) is None
-    watchtower = stats("BS1", "SSSSAAAAQQYDDRRRG")
-    citadel = stats("BS2", "SSSSSSAAAAAAZQQQQYYDDDRRRRPtGMg")
-    assert sheet_ranges(watchtower)[-1] == 22
-    assert sheet_ranges(citadel)[-1] == 23
-    assert sheet_ranges(stats("CT", "SSAA(I)(I)(I)QLR"))[-1] == 20
+
+@pytest.mark.parametrize("path", ILLEGAL_FILES, ids=lambda p: p.name)
+def test_illegal_design_breaks_the_rule_it_names(path: Path) -> None:
+    rule = path.name.split("-")[0].upper().replace("SF", "SF-")
+    (entry,) = load_designs([path]).entries
+    assert not entry.legal
+    assert rule in {f.rule for f in entry.findings if f.is_error}

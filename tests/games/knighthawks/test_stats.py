@@ -1,0 +1,102 @@
+"""Knight Hawks derived stats: the stats command's JSON and table for the text's example ships."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import DESIGNS
+
+KH = DESIGNS / "knight-hawks-2000"
+
+SHIPS = KH / "ships"
+
+
+def stats_of(invoke: Callable[..., Any], *paths: Path) -> list[dict[str, Any]]:
+    result = invoke("stats", *paths, "--json")
+    assert result.exit_code == 0, result.stderr
+    out: list[dict[str, Any]] = json.loads(result.stdout)
+    return out
+
+
+def test_stats_json_of_the_damage_example_ships(invoke: Callable[..., Any]) -> None:
+    exalted, pugilist = stats_of(invoke, SHIPS / "exalted.yaml", SHIPS / "pugilist.yaml")
+    assert exalted["game"] == "knight-hawks-2000"
+    assert exalted["structure_points"] == 1440
+    assert (exalted["half_structure"], exalted["two_thirds_structure"]) == (720, 960)
+    assert exalted["blast_damage"] == 24_000  # the example: 24,000 within 1,200 m
+    assert exalted["bays"] == [
+        {"name": "torpedo magazine", "holds": "torpedoes", "carried": 60, "detonation": 60_000}
+    ]
+    assert {w["code"] for w in exalted["weapons"]} >= {"PB", "TT"}
+    assert exalted["maneuver_points"] == 1.5 and exalted["maneuver_points_text"] == "3/2"
+    assert pugilist["linked_groups"] == [
+        {"name": "main beams", "weapons": {"HLC": 6}, "max_damage": 24_000, "attacks": 1}
+    ]
+    # 6 HLC linked (one attack) + 4 PB + 2 SM + 1 grapple
+    assert pugilist["attacks_per_turn"] == 8
+    expected = {
+        "name": "Pugilist",
+        "hull_size": 14,
+        "maneuver_points": 6 / 7,
+        "maneuver_points_text": "6/7",
+        "maneuver_turns": 7 / 6,
+        "maneuver_turns_text": "7/6",
+        "damage_control_rating": 140,
+        "minimum_crew": 14,
+        "rally_turns": 14,
+        "detection_modifier": 20,
+        "half_structure": 840,
+        "two_thirds_structure": 1120,
+        "ram_damage": 28_000,
+        "legal": True,
+        "findings": [],
+    }
+    assert {k: pugilist[k] for k in expected} == expected
+
+
+def test_stats_json_minimum_keys_for_every_ship(invoke: Callable[..., Any]) -> None:
+    keys = {
+        "name",
+        "game",
+        "hull_size",
+        "maneuver_points",
+        "maneuver_turns",
+        "damage_control_rating",
+        "minimum_crew",
+        "rally_turns",
+        "detection_modifier",
+        "half_structure",
+        "two_thirds_structure",
+        "ram_damage",
+        "attacks_per_turn",
+        "legal",
+        "findings",
+    }
+    for s in stats_of(invoke, SHIPS):
+        assert keys <= set(s), s["name"]
+        assert isinstance(s["maneuver_points"], int | float)
+
+
+def test_civilian_rally_turns_and_whole_mp(invoke: Callable[..., Any]) -> None:
+    (rose,) = stats_of(invoke, SHIPS / "tessaly-rose.yaml")
+    assert rose["rally_turns"] == 6  # civilian: 2 x HS 3
+    assert rose["maneuver_points"] == 4 and isinstance(rose["maneuver_points"], int)
+
+
+def test_stats_table_prints_fractions(invoke: Callable[..., Any]) -> None:
+    result = invoke("stats", SHIPS / "leviathan.yaml")
+    assert result.exit_code == 0
+    assert "maneuver points  24/25 a turn; one maneuver takes 25/24 turns" in result.stdout
+    assert "structure        2,500 SP (½ lost at 1,250, ⅔ at 1,667)" in result.stdout
+
+
+def test_illegal_stats_exit_1_with_findings(invoke: Callable[..., Any]) -> None:
+    result = invoke("stats", KH / "illegal" / "kh4-shielding-on-fighter.yaml", "--json")
+    assert result.exit_code == 1
+    (s,) = json.loads(result.stdout)
+    assert s["legal"] is False
+    assert s["findings"][0]["rule"] == "KH-4"
+    assert (s["findings"][0]["line"], s["findings"][0]["column"]) == (11, 32)

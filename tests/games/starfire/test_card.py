@@ -1,0 +1,20 @@
+"""The Starfire reference card: its numbers in JSON and CSV."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+Invoke = Callable[..., Any]
+
+
+def test_reference_json_and_csv_carry_the_same_numbers(invoke: Invoke) -> None:
+    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    chart = next(t for t in data["tables"] if t["id"] == "weapon-chart")
+    pt_hits = next(row for row in chart["rows"] if row[0].startswith("Pt "))
+    assert pt_hits[2:] == [3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 4, 3, 3, 3, 2, 2, 1, 1, 1, None, None]
+    csv_text = invoke("reference", "starfire", "--format", "csv").stdout
+    assert "Pt Plasma Torpedoes,to-hit,3,3,3,3,4,4,4,5,5,5,4,3,3,3,2,2,1,1,1,," in csv_text
+    pd = next(t for t in data["tables"] if t["id"] == "point-defense")
+    assert pd["rows"][0][4] == {"fraction": "1/2", "value": 0.5}  # option 1: 5 or less on d10

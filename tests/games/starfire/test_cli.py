@@ -1,0 +1,66 @@
+"""Starfire's own command: sheetgen import, the notation written as YAML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Invoke = Callable[..., Any]
+
+
+def test_import_prints_yaml(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", "Arrow")
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[1:] == [
+        "game: starfire",
+        "name: Arrow",
+        "hull: CT",
+        "systems: SSAA(I)(I)(I)QLR",
+        "turn_mode: 2",
+        "speed: 6",
+    ]
+
+
+def test_import_normalises_repeats_and_brackets_are_optional(invoke: Invoke) -> None:
+    a = invoke("import", "starfire", "CT-SS(2xA)(I)x3QLR", "--name", "A")
+    b = invoke("import", "starfire", "CT-SSAx2(I)(I)(I)QLR", "--name", "A")
+    assert "systems: SSAA(I)(I)(I)QLR" in a.stdout
+    assert a.stdout.replace("(2xA)(I)x3", "Ax2(I)(I)(I)") == b.stdout
+
+
+def test_import_warns_when_stated_numbers_disagree(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CT-[3]-SSAAA(I)(I)QLR-[6]", "--name", "Slow")
+    assert r.exit_code == 0  # warnings only
+    assert "notation:1:4: warning [SF-1] turn mode 3 stated, but the CT hull gives TM 2" in r.stderr
+    assert "notation:1:23: warning [SF-1] speed 6 stated, but the rules give 4 MP" in r.stderr
+    r = invoke("import", "starfire", "CT-SSAA(I)(I)(I)QLR-[4]", "--name", "Cruise")
+    assert "warning [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
+
+
+def test_import_writes_a_file_that_validates(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "arrow.yaml"
+    r = invoke("import", "starfire", "ES-SSAA(I)(I)QYL", "-n", "Picket", "-o", out)
+    assert r.exit_code == 0
+    assert "systems: SSAA(I)(I)QYL+" in out.read_text()
+    assert invoke("validate", out).exit_code == 0
+
+
+def test_import_of_an_illegal_design_exits_1_with_positions(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CL-SSSSAAAZ(I)(I)QQQYDDRRFLPtMg")
+    assert r.exit_code == 1
+    assert "notation:1:13: error [SF-5] CL engine rooms must alternate" in r.stderr
+
+
+def test_import_unknown_game_and_unknown_hull(invoke: Invoke) -> None:
+    r = invoke("import", "traveller", "X")
+    assert r.exit_code == 2 and "unknown game 'traveller'" in r.stderr
+    r = invoke("import", "starfire", "BB-SSQ")
+    assert r.exit_code == 1 and "notation:1:1: error [SF-1] unknown hull 'BB'" in r.stderr
+
+
+def test_starfire_import_points_at_the_unknown_code(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLRK-[6]")
+    # K is the 24th character
+    assert "notation:1:24: error [SF-1] unknown system 'K'" in r.stderr
+    assert r.exit_code == 1

@@ -1,0 +1,46 @@
+"""The Starfire record sheet: every shipped ship with its numbers, illegal designs marked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import DESIGNS, Built, pdf_text
+
+Invoke = Callable[..., Any]
+
+SHIPS = DESIGNS / "starfire" / "ships"
+
+
+def test_every_ship_is_printed_with_its_numbers(bundled_sheets: Callable[[Path], Built]) -> None:
+    r = bundled_sheets(SHIPS)  # sheetgen sheets SHIPS -o sheets.pdf
+    out = r.path
+    assert r.exit_code == 0, r.stderr
+    assert "wrote" in r.stderr and "(11 ships)" in r.stderr
+    text = "\n".join(pdf_text(out))
+    for name in (
+        "Picket",
+        "Arrow",
+        "Lance",
+        "Hammer",
+        "Anvil",
+        "Sabre",
+        "Bastion",
+        "Mule",
+        "Drayhorse",
+        "Watchtower",
+        "Citadel",
+    ):
+        assert name in text
+    assert "CL-[3]-SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg-[4]" in text
+    assert "lost: MP 3" in text  # the Sabre's first room lost leaves 3 MP
+
+
+def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "bad.pdf"
+    r = invoke("sheets", DESIGNS / "starfire" / "illegal" / "sf2-too-few-quarters.yaml", "-o", out)
+    assert r.exit_code == 1
+    assert "1 illegal, marked on the sheet" in r.stderr
+    text = pdf_text(out)[0]
+    assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
