@@ -1,9 +1,10 @@
-"""Golden stats for every shipped Kill Radius design.
+"""Kill Radius derived stats: golden stats for every shipped design, fleet totals, carriers'
+fighters, and the stats command's JSON and table.
 
 ``tests/games/killradius/golden/kill-radius-stats.json`` holds ``sheetgen stats --json`` for each
 design under ``designs/kill-radius/`` (paths relative to the repository). After
 a deliberate change, rewrite it with ``SHEETGEN_UPDATE_GOLDEN=1 pytest
-tests/games/killradius/test_golden.py`` and read the diff before committing.
+tests/games/killradius/test_stats.py`` and read the diff before committing.
 """
 
 from __future__ import annotations
