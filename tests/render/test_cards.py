@@ -35,3 +35,13 @@ def test_the_first_page_of_a_card_holds_its_first_table(
     if game_id == "starfire":
         assert "Weapon chart" in pages[0]
         assert len(pages) == 2
+
+
+def test_reference_pdf_is_deterministic(reference_card: Callable[[str, str], Built]) -> None:
+    """The one determinism test of reference cards: the card rendered twice (here and
+    by ``sheetgen reference``) gives the same bytes."""
+    from sheetgen.games import find_game
+    from sheetgen.render.cards import render_card
+
+    game = find_game("kill-radius")
+    assert render_card(game, fmt="pdf").data == reference_card("kill-radius", "pdf").path.read_bytes()
