@@ -154,6 +154,10 @@ def _write_files(files: list[tuple[Path, bytes]]) -> None:
         _fail(str(exc))
 
 
+#: File names a design is written to (``import``, ``roll``).
+YAML_FORMATS = ("yaml", "yml")
+
+
 def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
     """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
     case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name

@@ -191,5 +191,5 @@ def counters(
 
 
 def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
-    """The format ``output``'s name sets (see :func:`sheetgen.cli._format_for`)."""
+    """The format ``output``'s name sets (see :func:`sheetgen.cli.app._format_for`)."""
     return CounterFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "svg")))

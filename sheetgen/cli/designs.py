@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import (
+    YAML_FORMATS,
     CardFormat,
     Paper,
     SheetFormat,
@@ -256,8 +257,12 @@ def import_design(
     from sheetgen.core.source import Document, Mark
 
     found = _game_or_fail(game)
+    if output is not None:
+        _format_for(output, None, YAML_FORMATS)
     if not text.strip():
         _fail("nothing to import: paste the design between quotes")
+    if not name.strip():
+        _fail("--name must not be empty: a design needs a name")
     # the pasted text is one single-line value, so Char offsets become columns
     doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:

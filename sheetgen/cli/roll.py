@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, _write, app
+from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _write, app
 
 __all__ = ["roll"]
 
@@ -51,6 +51,8 @@ def roll(
     """
     from sheetgen.games import UnknownGame, find_game, rolling_games
 
+    if output is not None:
+        _format_for(output, None, YAML_FORMATS)
     try:
         found = find_game(game)
     except UnknownGame as exc:

@@ -110,9 +110,9 @@ def briefing_view(
 def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
     """The briefing as PDF bytes on ``paper`` (one page), listing ``parts`` (the
     kit's other files), with WeasyPrint's warnings."""
-    from sheetgen.render.html import PAPER, html_to_pdf, render_html
+    from sheetgen.render.html import html_to_pdf, paper_size, render_html
 
     html = render_html(
-        "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": PAPER[paper]}
+        "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": paper_size(paper)}
     )
     return html_to_pdf(html)

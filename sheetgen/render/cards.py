@@ -18,7 +18,7 @@ def render_card(
     HTML, JSON or CSV bytes (landscape paper for PDF/HTML), with WeasyPrint's
     warnings for PDF (no warnings for the other formats).
 
-    Raises ``ValueError`` for an unknown format.
+    Raises ``ValueError`` for an unknown format or paper.
     """
     if card is None:
         card = game.reference()
@@ -28,9 +28,9 @@ def render_card(
         return Rendered(card_to_csv(card).encode("utf-8"))
     if fmt not in ("pdf", "html"):
         raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
-    from sheetgen.render.html import PAPER, html_to_pdf, render_html
+    from sheetgen.render.html import html_to_pdf, paper_size, render_html
 
-    html = render_html("reference.html.j2", {"card": card, "paper": PAPER[paper]})
+    html = render_html("reference.html.j2", {"card": card, "paper": paper_size(paper)})
     if fmt == "html":
         return Rendered(html.encode("utf-8"))
     return html_to_pdf(html)

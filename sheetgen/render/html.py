@@ -21,10 +21,18 @@ from markupsafe import Markup
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import FONTS, font_path, templates_dir
 
-__all__ = ["PAPER", "font_face_css", "html_to_pdf", "render_html", "weasyprint_warnings"]
+__all__ = ["PAPER", "font_face_css", "html_to_pdf", "paper_size", "render_html", "weasyprint_warnings"]
 
 #: Paper sizes for ``@page`` (CSS), by the name used on the command line.
 PAPER = {"letter": "letter", "a4": "A4"}
+
+
+def paper_size(paper: str) -> str:
+    """The CSS ``@page`` size for ``paper`` (``letter`` or ``a4``); raises
+    ``ValueError`` naming the sizes for anything else."""
+    if paper not in PAPER:
+        raise ValueError(f"unknown paper {paper!r}; use one of {', '.join(PAPER)}")
+    return PAPER[paper]
 
 
 @cache

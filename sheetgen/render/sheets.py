@@ -20,7 +20,19 @@ from sheetgen.games.base import AnyGame, Stats, View
 if TYPE_CHECKING:
     from sheetgen.scenarios.loading import Entry
 
-__all__ = ["SheetError", "Ship", "design_sheets", "glyph_warnings", "render_sheets", "sheets_html"]
+__all__ = [
+    "SHEET_FORMATS",
+    "SheetError",
+    "Ship",
+    "design_sheets",
+    "glyph_warnings",
+    "render_sheets",
+    "sheets_html",
+]
+
+
+#: The formats :func:`render_sheets` writes.
+SHEET_FORMATS = ("pdf", "html")
 
 
 class SheetError(Exception):
@@ -64,7 +76,7 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
 
 def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
     """One HTML document per game, in the order games first appear in ``ships``."""
-    from sheetgen.render.html import PAPER, render_html
+    from sheetgen.render.html import paper_size, render_html
 
     groups: dict[str, tuple[AnyGame, list[View]]] = {}
     for ship in ships:
@@ -78,7 +90,7 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
             {
                 **game.sheet_context(views),
                 "ships": views,
-                "paper": PAPER[paper],
+                "paper": paper_size(paper),
                 "title": title or f"{game.title}: record sheets",
             },
         )
@@ -93,8 +105,13 @@ def render_sheets(
     WeasyPrint's warnings (none for HTML).
 
     Raises :class:`SheetError` for HTML with ships of several games (each game
-    has its own stylesheet; print PDF, or one game at a time).
+    has its own stylesheet; print PDF, or one game at a time), and ``ValueError``
+    for no ships, an unknown ``fmt`` or an unknown ``paper``.
     """
+    if fmt not in SHEET_FORMATS:
+        raise ValueError(f"unknown sheet format {fmt!r}; use one of {', '.join(SHEET_FORMATS)}")
+    if not ships:
+        raise ValueError("no ships to print")
     documents = sheets_html(ships, paper=paper, title=title)
     if fmt == "html":
         if len(documents) > 1:

@@ -12,9 +12,12 @@ prints one sheet per ship).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sheetgen.scenarios.loading import Entry
+
+if TYPE_CHECKING:
+    from sheetgen.games.base import Stats
 
 __all__ = ["Fleet", "fleet_of", "fleet_side", "fleets", "numbered_ships"]
 
@@ -68,7 +71,7 @@ def fleets(entries: list[Entry]) -> list[Fleet]:
     return list(groups.values())
 
 
-def numbered_ships(entry: Entry) -> list[Any]:
+def numbered_ships(entry: Entry) -> list[Stats]:
     """Derived stats of each ship ``entry`` stands for: one, named as the design,
     when ``count`` is 1; else ``count`` ships named ``Name 1`` .. ``Name k`` (as
     a kit numbers them), each with the design's name as its class where the game

@@ -182,10 +182,13 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
         result.entries.append(Entry(doc, base, game, design, findings, game.derive(design), count))
 
 
-def load_designs(paths: Iterable[str | os.PathLike[str]], *, only_game: str | None = None) -> LoadResult:
-    """Read every design in ``paths`` (files or folders); see the module docstring."""
+def load_designs(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, only_game: str | None = None
+) -> LoadResult:
+    """Read every design in ``paths`` (files or folders, or one file or folder given
+    alone); see the module docstring."""
     result = LoadResult()
-    given = list(paths)
+    given = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
     if not given:
         result.input_errors.append(Located("sheetgen", 1, 1, error("FILE", "no design files given")))
     for raw in given:

@@ -21,7 +21,7 @@ from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
-from sheetgen.scenarios.loading import MAX_COUNT, Entry, LoadResult, read_designs
+from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, read_designs
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
@@ -139,6 +139,14 @@ def _fleet_designs(
             )
             return []
         for d in docs:
+            if isinstance(d.data, dict) and SCENARIO_KEY in d.data:
+                result.input_errors.append(
+                    doc.locate(
+                        error("SCHEMA", f"design {ref!r} is a scenario, not a design or fleet file"),
+                        item.at("design"),
+                    )
+                )
+                return []
             read_designs(d, result)
         found = result.entries[before:]
         if wanted:

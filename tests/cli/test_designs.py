@@ -255,3 +255,35 @@ def test_game_without_fleet_totals_prints_none(invoke: Invoke, write: Write) -> 
     r = invoke("stats", fleet)
     assert r.exit_code == 0
     assert "fleet " not in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]"),
+        ("roll", "space-cruisers", "--seed", "3"),
+    ],
+)
+def test_yaml_writers_take_only_a_yaml_name_and_keep_other_files(
+    invoke: Invoke, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """``import`` and ``roll`` write YAML: an ``-o`` named otherwise (a PDF the user
+    meant to keep) is refused, exit 2, and left as it was."""
+    keep = tmp_path / "keep.pdf"
+    keep.write_bytes(b"%PDF earlier")
+    r = invoke(*args, "-o", keep)
+    assert r.exit_code == 2
+    assert (
+        r.stderr.strip()
+        == f"sheetgen: error: -o {keep}: name a .yaml or .yml file (the name sets the format)"
+    )
+    assert keep.read_bytes() == b"%PDF earlier"
+    r = invoke(*args, "-o", tmp_path / "ship.yml")
+    assert r.exit_code == 0, r.stderr
+    assert (tmp_path / "ship.yml").read_text(encoding="utf-8").startswith("#")
+
+
+def test_import_refuses_an_empty_name(invoke: Invoke) -> None:
+    r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", " ")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "sheetgen: error: --name must not be empty: a design needs a name"

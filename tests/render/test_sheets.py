@@ -158,3 +158,13 @@ def test_characters_missing_from_the_bundled_font_are_reported(
     r = invoke("sheets", greek, "-o", tmp_path / "greek.pdf")
     assert "warning" not in r.stderr
     assert "Αθηνά" in pdf_text(tmp_path / "greek.pdf")[0]
+
+
+def test_bad_calls_are_value_errors_naming_what_is_allowed() -> None:
+    ships = ships_from(SHIPS / "corvette-arrow.yaml")
+    with pytest.raises(ValueError, match=r"unknown sheet format 'svg'; use one of pdf, html"):
+        render_sheets(ships, fmt="svg")
+    with pytest.raises(ValueError, match=r"unknown paper 'b5'; use one of letter, a4"):
+        render_sheets(ships, paper="b5")
+    with pytest.raises(ValueError, match="no ships to print"):
+        render_sheets([])

@@ -186,3 +186,20 @@ def test_one_design_per_hull_size_is_warned(write: Write) -> None:
         "A fields 2 CT designs (Arrow, Lance); the Quick Start scenarios presume one design per hull size"
     ]
     assert scenario.legal  # a warning, not an error
+
+
+def test_a_scenario_named_as_a_sides_design_is_an_input_error(write: Write) -> None:
+    """A side's ``design:`` that names a scenario file (here the scenario itself) is
+    refused where it is written, not read as a side with no ships."""
+    text = (DESIGNS / "kill-radius" / "scenarios" / "border-clash.yaml").read_text(encoding="utf-8")
+    fleets = DESIGNS / "kill-radius" / "fleets"
+    text = text.replace("design: ../fleets/concord-home-guard.yaml", "design: s.yaml")
+    text = text.replace("design: ../fleets/varn-raiders.yaml", f"design: {fleets / 'varn-raiders.yaml'}")
+    path = write("s.yaml", text)
+    _scenario, result = load_scenario(path)
+    (err,) = result.input_errors
+    line = 1 + text[: text.index("design: s.yaml")].count("\n")
+    assert str(err) == (
+        f"{path}:{line}:17: error [SCHEMA] design 's.yaml' is a scenario, not a design or fleet file"
+    )
+    assert result.exit_code == 2
