@@ -185,13 +185,14 @@ def bundled_sheets(built: Build) -> Callable[[Path], Built]:
 
 
 def pdf_text(path: Path | bytes) -> list[str]:
-    """The text of each page of a PDF (pypdf)."""
-    import io
+    """The text of each page of a PDF (PDFium, through pypdfium2), lines as laid out."""
+    import pypdfium2 as pdfium
 
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(path) if isinstance(path, bytes) else str(path))
-    return [page.extract_text() or "" for page in reader.pages]
+    pdf = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf]
+    finally:
+        pdf.close()
 
 
 def pdf_page_sizes(path: Path | bytes) -> list[tuple[float, float]]:
