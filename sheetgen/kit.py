@@ -60,7 +60,7 @@ class Kit:
     ``name_warnings``, the scenario's and sides' names the bundled fonts cannot
     print (:func:`name_warnings`); and ``warnings`` from making the parts (a
     counter size that does not fit, counters' names printed tiny, WeasyPrint's
-    warnings), in the order they were made."""
+    warnings), each once, in the order they were first made."""
 
     files: list[Path]
     name_warnings: list[str] = field(default_factory=list)
@@ -245,7 +245,7 @@ def _build(
         if progress:
             progress(part.title, done, len(order))
         rendered = part.make()
-        warnings += rendered.warnings
+        warnings += [w for w in rendered.warnings if w not in warnings]  # one line per warning, not per part
         part.data = rendered.data
         part.pages = page_count(part.data)
     if progress:
