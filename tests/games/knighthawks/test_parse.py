@@ -9,17 +9,7 @@ import pytest
 
 from sheetgen.scenarios.loading import load_designs
 
-HEAD = """\
-game: knight-hawks-2000
-name: Test
-role: military
-hull_size: 6
-structure_points: 600
-adf: 3
-mr: 3
-void_engines: 1
-sensors: [radar]
-"""
+from tests.games.knighthawks import HEAD
 
 
 @pytest.mark.parametrize(

@@ -13,20 +13,9 @@ from sheetgen.games.knighthawks import card, parse, rules, sheet
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
+from tests.games.knighthawks import HEAD
 
 KH = DESIGNS / "knight-hawks-2000"
-
-HEAD = """\
-game: knight-hawks-2000
-name: Test
-role: military
-hull_size: 6
-structure_points: 600
-adf: 3
-mr: 3
-void_engines: 1
-sensors: [radar]
-"""
 
 
 def located(path: Path) -> list[str]:

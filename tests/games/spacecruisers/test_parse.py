@@ -3,7 +3,6 @@ are input errors."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,17 +10,7 @@ import pytest
 from sheetgen.games.spacecruisers import rules
 from sheetgen.scenarios.loading import load_designs
 
-
-def load_one(path: Path) -> Any:
-    result = load_designs([path])
-    assert not result.input_errors, [str(x) for x in result.input_errors]
-    assert len(result.entries) == 1
-    return result.entries[0]
-
-
-def stats_of(text: str, write: Any, name: str = "d.yaml") -> Any:
-    return load_one(write(name, text))
-
+from tests.games.spacecruisers import stats_of
 
 FORMS = [
     "systems: [Shields, Torps, Security, Drives x2]",

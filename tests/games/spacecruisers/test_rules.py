@@ -3,7 +3,6 @@ found where it is written, and the basic/advanced rules' limits (RULINGS SC-1 ..
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,22 +10,11 @@ import pytest
 from sheetgen.core.findings import Severity
 from sheetgen.games.spacecruisers import data, rules, stats
 from sheetgen.games.spacecruisers.rules import Design
-from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
+from tests.games.spacecruisers import load_one, stats_of
 
 SC = DESIGNS / "space-cruisers"
-
-
-def load_one(path: Path) -> Any:
-    result = load_designs([path])
-    assert not result.input_errors, [str(x) for x in result.input_errors]
-    assert len(result.entries) == 1
-    return result.entries[0]
-
-
-def stats_of(text: str, write: Any, name: str = "d.yaml") -> Any:
-    return load_one(write(name, text))
 
 
 def test_all_bundled_ships_are_legal(invoke: Any) -> None:

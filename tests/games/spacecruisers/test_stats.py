@@ -13,17 +13,11 @@ from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.rules import Design
 from sheetgen.games.spacecruisers.stats import derive
-from sheetgen.scenarios.loading import load_designs
+
+from tests.games.spacecruisers import load_one
 
 SC = Path(__file__).resolve().parents[3] / "designs" / "space-cruisers"
 GAME = find_game("space-cruisers")
-
-
-def load_one(path: Path) -> Any:
-    result = load_designs([path])
-    assert not result.input_errors, [str(x) for x in result.input_errors]
-    assert len(result.entries) == 1
-    return result.entries[0]
 
 
 # --- the text's four basic-rules sample ships ---------------------------------------
