@@ -91,7 +91,8 @@ def _weapons() -> Table:
         rows,
         source="rule text, WEAPONS (RULINGS KH-4, KH-7); hexes computed at 60 m a hex",
         notes=[
-            "Maximum damage rule: a hit does the maximum; else roll the dice and multiply by 10. "
+            "Maximum damage is the dice's maximum (400D10: 4,000). Maximum damage rule: a hit does "
+            "the maximum; without it, roll the dice and add them (8D10: 8 to 80). "
             "One attack a turn per weapon; a linked group fires as one attack and adds its damage.",
             *_weapon_notes(),
         ],

@@ -87,6 +87,8 @@ def test_sheet_prints_what_the_issue_lists(invoke: Callable[..., Any], tmp_path:
         "Magnetic shielding",
     ]:
         assert words in flat, words
+    # seed 002 lines 145 and 383: the maximum is the dice's (400D10: 4,000); no roll is multiplied by 10
+    assert "×10" not in flat and "the dice's maximum; without the maximum damage rule: roll them" in flat
     sizes = pdf_page_sizes(out)
     assert sizes == [(pytest.approx(595.28, abs=0.01), pytest.approx(841.89, abs=0.01))]
 
