@@ -12,7 +12,7 @@ from typing import Any
 from sheetgen.core.card import Card, Section, Table
 from sheetgen.games.knighthawks import data, play
 from sheetgen.games.knighthawks.data import WeaponKind
-from sheetgen.games.knighthawks.parse import DamageTables, roll_text
+from sheetgen.games.knighthawks.parse import DamageTables, TableRow, roll_text
 
 __all__ = ["CRITICAL_TO_HIT", "HULL_SIZES", "RAM_PAIRS", "card", "defended_by"]
 
@@ -377,31 +377,49 @@ def _results(tables: DamageTables | None) -> list[Table]:
         given = rows_given.get(table_id, [])
         by_id = {r.id: r for r in results}
         notes: list[str] = []
-        if given:
+        # the text's own entries (example of combat), where the user's rows leave the roll open
+        from_text = [
+            (TableRow(roll, roll, result), effect)
+            for roll, result, effect in data.TEXT_ROLLS.get(table_id, ())
+            if not any(row.low <= roll <= row.high for row in given)
+        ]
+        merged = sorted([(row, "") for row in given] + from_text, key=lambda pair: pair[0].low)
+        if merged:
             rows: list[list[Any]] = []
-            for row in given:
+            for row, extra in merged:
                 result = by_id.get(row.result)
                 rows.append(
-                    [roll_text(row), result.name if result else row.result, result.effect if result else ""]
+                    [
+                        roll_text(row),
+                        result.name if result else row.result,
+                        result.effect if result else extra,
+                    ]
                 )
-            covered = {row.result for row in given}
+            covered = {row.result for row, _ in merged}
             for r in results:
                 if r.id not in covered:
                     rows.append([None, r.name, r.effect])
             columns = ["roll", "result", "effect"]
-            source = "results: rule text (KH-6); rolls: " + (
-                tables.source if tables is not None and tables.source else "supplied by the user"
-            )
+            text_rolls = ", ".join(roll_text(row) for row, _ in from_text)
+            parts = [f"{text_rolls}: rule text's example of combat"] if from_text else []
+            if given:
+                parts.append(
+                    tables.source if tables is not None and tables.source else "supplied by the user"
+                )
+            source = "results: rule text (KH-6); rolls: " + "; ".join(parts)
         else:
             rows = [[r.name, r.effect] for r in results]
             columns = ["result", "effect"]
             source = "rule text, EXPLANATION OF DAMAGE RESULTS (KH-6)"
+        if not given:
             notes.append(
-                "The text lost this table's roll ranges; give yours with "
-                "sheetgen reference knight-hawks-2000 --tables FILE."
+                (
+                    "The text gives only its example's roll here"
+                    if from_text
+                    else "The text lost this table's roll ranges"
+                )
+                + "; give yours with sheetgen reference knight-hawks-2000 --tables FILE."
             )
-        if not results and not given:
-            rows = [["(not given)", "The text names this table but lists none of its results."]]
         out.append(
             Table(
                 f"damage-{table_id}",

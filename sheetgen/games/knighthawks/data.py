@@ -23,6 +23,7 @@ __all__ = [
     "MANEUVERS",
     "ROLES",
     "STARSHIP_RESULTS",
+    "TEXT_ROLLS",
     "TO_HIT_MODIFIERS",
     "WEAPONS",
     "Defence",
@@ -680,6 +681,14 @@ DAMAGE_TABLES: dict[str, tuple[str, str, tuple[Result, ...]]] = {
     "starship": ("Starship Damage Table", "2D10", STARSHIP_RESULTS),
     "critical": ("Critical Hit Table", "1D10", CRITICAL_RESULTS),
     "crew": ("Crew Member Damage Table", "1D10", ()),
+}
+
+#: The only table entries the text gives (seed 002, example of combat, lines 379 and 383):
+#: table id -> ((roll, result id or crew free text, effect beside it), ...). The card prints them
+#: whatever the user supplies; every other roll is the user's own (RULINGS KH-6).
+TEXT_ROLLS: dict[str, tuple[tuple[int, str, str], ...]] = {
+    "starship": ((11, "sensors", ""),),
+    "crew": ((4, "sensor operator: 8D10", "80 under the maximum damage rule"),),
 }
 
 #: Lowest and highest roll of each table's dice.

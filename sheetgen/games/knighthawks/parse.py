@@ -228,7 +228,9 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
           crew:                                    # 1D10, free text
             - {roll: <n>, result: "sensor operator: 8D10"}
 
-    Results on the starship and critical tables must be ones the text names.
+    Results on the starship and critical tables must be ones the text names. A row
+    for a roll the text gives (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLLS`)
+    on the starship table must give the text's result.
     Raises :class:`~sheetgen.core.findings.InputError` for wrong types and unknown
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.
@@ -285,10 +287,23 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
                         )
                         continue
                     result = rid
+                given = next(
+                    ((r, res) for r, res, _ in data.TEXT_ROLLS.get(table_id, ()) if low <= r <= high), None
+                )
+                if given is not None and results and result != given[1]:
+                    out.findings.append(
+                        error(
+                            "KH-6",
+                            f"{title}: the text gives roll {given[0]} as {given[1]!r}; found {roll} {result!r}",
+                            f.at("roll"),
+                        )
+                    )
+                    continue
                 rows.append(TableRow(low, high, result))
             if rows:
                 lo_die, hi_die = data.TABLE_ROLLS[dice]
                 covered = {r for row in rows for r in range(row.low, row.high + 1)}
+                covered |= {r for r, _, _ in data.TEXT_ROLLS.get(table_id, ())}
                 missing = [r for r in range(lo_die, hi_die + 1) if r not in covered]
                 if missing:
                     out.findings.append(

@@ -60,25 +60,51 @@ def test_card_maneuver_points_and_critical_bands(invoke: Callable[..., Any]) -> 
     assert crit["96%"] == ["19/20", "1/20", "9/10", "0/1"]
 
 
-def test_card_damage_tables_have_effects_but_no_invented_rolls(invoke: Callable[..., Any]) -> None:
+def test_card_damage_tables_have_effects_and_only_the_texts_rolls(invoke: Callable[..., Any]) -> None:
+    """Seed 002, DAMAGE RESOLUTION (lines 311-315) gives no roll ranges; its example of combat
+    gives two entries: 2D10 roll 11 knocks out a sensor (line 379) and 1D10 roll 4 on the crew
+    table is the sensor operator, 8D10 or 80 under the maximum damage rule (line 383). Only
+    those are printed with rolls; the rest stay without (RULINGS KH-6)."""
     card = card_json(invoke)
     starship = table(card, "damage-starship")
-    assert starship["columns"] == ["result", "effect"]
-    assert [r[0] for r in starship["rows"]] == [
-        "Structure point damage",
-        "Void engine",
-        "Maneuver jet",
-        "Ordnance/hangar bay",
-        "Sensors",
-        "Computer",
-        "Weapon",
-        "Fire",
+    assert starship["columns"] == ["roll", "result", "effect"]
+    assert [r[:2] for r in starship["rows"]] == [
+        ["11", "Sensors"],
+        [None, "Structure point damage"],
+        [None, "Void engine"],
+        [None, "Maneuver jet"],
+        [None, "Ordnance/hangar bay"],
+        [None, "Computer"],
+        [None, "Weapon"],
+        [None, "Fire"],
     ]
+    assert "11: rule text's example of combat" in starship["source"]
     critical = table(card, "damage-critical")
-    assert len(critical["rows"]) == 5
-    assert table(card, "damage-crew")["rows"] == [
-        ["(not given)", "The text names this table but lists none of its results."]
-    ]
+    assert len(critical["rows"]) == 5 and critical["columns"] == ["result", "effect"]
+    crew = table(card, "damage-crew")
+    assert crew["rows"] == [["4", "sensor operator: 8D10", "80 under the maximum damage rule"]]
+    assert "not given" not in json.dumps(card)
+
+
+def test_user_tables_keep_the_texts_rolls(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path]
+) -> None:
+    """The user's rows fill the rest; the text's rolls (seed 002 lines 379, 383) stay (KH-6)."""
+    tables = "source: mine\ndamage_tables:\n  starship:\n    - {roll: 2-10, result: structure}\n"
+    result = invoke("reference", "knight-hawks-2000", "--tables", write("t.yaml", tables), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert "no result for 12-20" in result.stderr  # 11 is the text's
+    card = json.loads(result.stdout)
+    starship = table(card, "damage-starship")
+    assert [r[:2] for r in starship["rows"][:2]] == [["2–10", "Structure point damage"], ["11", "Sensors"]]
+    assert starship["source"] == "results: rule text (KH-6); rolls: 11: rule text's example of combat; mine"
+    assert table(card, "damage-crew")["rows"][0][:2] == ["4", "sensor operator: 8D10"]
+    clash = "damage_tables:\n  starship:\n    - {roll: 11-12, result: fire}\n"
+    bad = invoke("reference", "knight-hawks-2000", "--tables", write("u.yaml", clash), "--format", "json")
+    assert bad.exit_code == 2
+    assert (
+        "error [KH-6] Starship Damage Table: the text gives roll 11 as 'sensors'; found 11-12" in bad.stderr
+    )
 
 
 def test_card_weapons_table(invoke: Callable[..., Any]) -> None:
