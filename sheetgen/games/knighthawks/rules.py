@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import WeaponKind
-from sheetgen.games.knighthawks.play import weapon
+from sheetgen.games.knighthawks.play import minimum_crew, weapon
 
 __all__ = [
     "CrewMember",
@@ -282,14 +282,19 @@ def _check_defences(design: Design) -> list[Finding]:
 
 
 def _check_crew(design: Design) -> list[Finding]:
-    """KH-2: enough crew to fly the ship (HS) and still send boarders."""
+    """KH-2, the text's boarding rule (seed 002, BOARDING, line 257): a ship boards only with
+    crew enough to send a party and still fly her, the minimum crew being her hull size. Crew
+    below HS is legal but cannot board (a warning), and is read alike whether ``crew:`` is
+    absent (no crew: 0), ``total: 0`` or any total below HS; exactly HS is a note. A negative
+    total is an error."""
     out: list[Finding] = []
     hs = design.hull_size
     crew = crew_size(design)
     where: Path = ("crew", "total") if design.crew_total is not None else ("crew",)
-    if design.crew_total is not None and design.crew_total <= 0:
-        out.append(error("KH-2", f"crew total must be 1 or more, found {design.crew_total}", where))
-    elif hs > 0 and crew < hs:
+    if design.crew_total is not None and design.crew_total < 0:
+        out.append(error("KH-2", f"crew total must be 0 or more, found {design.crew_total}", where))
+        return out
+    if hs > 0 and crew < minimum_crew(hs):
         out.append(
             warning(
                 "KH-2",
@@ -298,9 +303,9 @@ def _check_crew(design: Design) -> list[Finding]:
                 where,
             )
         )
-    elif hs > 0 and crew == hs:
+    elif hs > 0 and crew == minimum_crew(hs):
         out.append(note("KH-2", f"crew of {crew} exactly flies the ship: none spare for boarding", where))
-    if design.crew_total is not None and 0 < design.crew_total < len(design.crew):
+    if design.crew_total is not None and design.crew_total < len(design.crew):
         out.append(
             warning(
                 "KH-2",

@@ -42,7 +42,7 @@ def test_bundled_ships_are_legal() -> None:
 ILLEGAL = {
     "kh1-negative-adf.yaml": ("KH-1", 7, 6, "ADF must be 0 or more, found -2"),
     "kh2-zero-hull-size.yaml": ("KH-2", 5, 12, "hull size must be 1 or more, found 0"),
-    "kh2-no-crew.yaml": ("KH-2", 11, 15, "crew total must be 1 or more, found 0"),
+    "kh2-negative-crew.yaml": ("KH-2", 11, 15, "crew total must be 0 or more, found -1"),
     "kh3-zero-structure.yaml": ("KH-3", 6, 19, "structure points must be 1 or more, found 0"),
     "kh4-shielding-on-fighter.yaml": ("KH-4", 11, 32, "magnetic shielding needs hull size 2 or more"),
     "kh4-zero-weapon-count.yaml": ("KH-4", 11, 24, "MLC count must be 1 or more, found 0"),
@@ -99,6 +99,27 @@ def test_crew_smaller_than_hull_size_cannot_board_and_fly(
     (loc,) = entry.located
     assert str(loc).endswith(
         f":11:10: {severity} [KH-2] crew of {total} is below the minimum crew of 6 (the hull size): "
+        "cannot board another ship and fly this one at once"
+    )
+
+
+@pytest.mark.parametrize(
+    ("crew", "count", "at"),
+    [("", 0, "1:1"), ("crew: {total: 0}\n", 0, "10:15"), ("crew: {total: 2}\n", 2, "10:15")],
+    ids=["absent", "total-0", "below-hs"],
+)
+def test_minimum_crew_is_read_alike_absent_zero_or_below_hull_size(
+    write: Callable[[str, str], Path], crew: str, count: int, at: str
+) -> None:
+    """Seed 002, BOARDING condition 2 (line 257): the boarding ship needs crew to board and to
+    operate her at once, the minimum crew being her hull size (RULINGS KH-2). Below HS she
+    cannot board: one warning, the design stays legal, whether crew is absent, 0 or below HS."""
+    path = write("ship.yaml", HEAD + crew)
+    (entry,) = load_designs([path]).entries
+    assert entry.legal
+    (loc,) = entry.located
+    assert str(loc) == (
+        f"{path}:{at}: warning [KH-2] crew of {count} is below the minimum crew of 6 (the hull size): "
         "cannot board another ship and fly this one at once"
     )
 
