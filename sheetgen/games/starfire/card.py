@@ -229,7 +229,7 @@ def card() -> Card:
                 "Moving",
                 [
                     "An MP moves one hex straight ahead or stays in the hex.",
-                    "After spending TM MPs in one direction, a ship may turn one hexside after its next MP.",
+                    "Turning: once TM MPs are spent in one direction, turn one hexside right after that TM-th MP (TM 2: after the 2nd).",
                     "Hard turn (declared first, needs MP ≥ TM): spend all MP in place, then face any way.",
                     "Engine modulation (needs MP ≥ TM + 1): MP − TM this turn, must leave the hex; attackers −1 to hit.",
                     "Leaving the map edge removes the ship from play.",

@@ -20,6 +20,7 @@ __all__ = [
     "fixed_rooms",
     "intercept_number",
     "is_wreck",
+    "may_turn",
     "room_sizes_ok",
     "to_hit",
     "weapon_damage",
@@ -84,6 +85,21 @@ def mp_after_rooms_lost(hull: Hull, room_sizes: list[int], speed: int) -> list[i
     for lost in range(len(room_sizes) + 1):
         out.append(min(speed, engine_mp(hull, sum(room_sizes[lost:]))))
     return out
+
+
+def may_turn(mp_in_one_direction: int, turn_mode: int) -> bool:
+    """Whether a ship may turn one hexside right after the MP just spent.
+
+    ``mp_in_one_direction`` counts the MP spent since the last facing change
+    (moving straight or staying in the hex), the MP just spent included. The
+    turn mode is fulfilled by the TM-th such MP, and the turn comes right after
+    that MP, not after the next one (seed 001, movement): a TM 2 ship turns after
+    its 2nd MP.
+
+    >>> may_turn(2, 2), may_turn(1, 2)
+    (True, False)
+    """
+    return mp_in_one_direction >= max(turn_mode, 1)
 
 
 def can_hard_turn(movement_points: int, turn_mode: int) -> bool:

@@ -94,3 +94,10 @@ def test_a_base_with_sensors_reaches_past_the_chart() -> None:
     assert sheet_ranges(watchtower)[-1] == 22
     assert sheet_ranges(citadel)[-1] == 23
     assert sheet_ranges(stats("CT", "SSAA(I)(I)(I)QLR"))[-1] == 20
+
+
+def test_a_ship_turns_after_the_mp_that_fulfils_its_turn_mode() -> None:
+    # Seed 001, Movement Phase (line 18): the turn comes after the MP that fulfils the turn mode.
+    assert play.may_turn(2, 2) and not play.may_turn(1, 2)
+    assert play.may_turn(1, 1) and not play.may_turn(0, 1)
+    assert play.may_turn(3, 3) and not play.may_turn(2, 3)

@@ -44,3 +44,17 @@ def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_
     assert "1 illegal, marked on the sheet" in r.stderr
     text = pdf_text(out)[0]
     assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
+
+
+def test_the_tm_count_has_one_box_per_mp_of_the_turn_mode() -> None:
+    # Seed 001, Movement Phase (line 18): the TM-th MP fulfils the turn mode, so a TM 3 ship
+    # crosses off 3 boxes and turns right after the 3rd.
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    view = ship_view(derive(Design.from_string("Test", "CL", "SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg")), [])
+    html = render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+    assert view["turn_mode"] == 3
+    assert "☐☐☐</span>" in html and "☐☐☐☐" not in html
