@@ -188,12 +188,22 @@ def check(design: Design) -> list[Finding]:
 
 
 def _check_order(design: Design) -> list[Finding]:
-    """SF-3: all S first, then all A, then Z; nothing else before them."""
+    """SF-3: all S first, then all A, then at most one Z as the first internal system."""
     rank = {"S": 0, "A": 1, "Z": 2}
     stage = 0
     names = {"S": "shields (S)", "A": "armor (A)", "Z": "datalink (Z)"}
     for i, s in enumerate(design.systems.slots):
         r = rank.get(s.code, 3)
+        if s.code == "Z" and stage == 2:
+            # RULINGS SF-3: only the first internal system may be the datalink, so a second Z
+            # right after the first is out of place too.
+            return [
+                error(
+                    "SF-3",
+                    f"{names['Z']} must be the first internal system: found a second Z at position {i + 1}",
+                    _at(design, s),
+                )
+            ]
         if r < stage:
             after = design.systems.slots[i - 1].code
             where = {
