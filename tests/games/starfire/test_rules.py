@@ -95,11 +95,20 @@ def test_chosen_lower_speed_is_legal_and_used() -> None:
     assert ("SF-1", "note") in [(r, sev) for r, sev, _ in findings("CT", "SSAA(I)(I)(I)QLR", speed=4)]
 
 
-def test_speed_above_what_engines_give_is_warned_with_both_numbers() -> None:
+def test_speed_above_what_engines_give_is_an_error_with_both_numbers() -> None:
+    # Seed 001, Ship Design, Hull Chart (line 75): Max MP is the most a ship can be given and
+    # each engine gives its MPs; RULINGS SF-1.
     (f,) = [x for x in findings("CT", "SSAA(I)(I)QLRA", speed=6) if x[0] == "SF-1"]
-    assert f[1] == "warning"
-    assert "speed 6 stated" in f[2] and "give 4 MP" in f[2]
-    assert stats("CT", "SSAA(I)(I)QLRA", speed=6).movement_points == 4
+    assert f == ("SF-1", "error", "speed 6 is above the 4 MP the engines give (2 I on CT, Max MP 6)")
+    assert not [x for x in findings("CT", "SSAAA(I)(I)QLR", speed=4) if x[1] == "error"]
+
+
+def test_speed_above_the_hulls_max_mp_is_an_error() -> None:
+    # Seed 001, Ship Design, Hull Chart (line 75): CT Max MP 6, even with engines to spare.
+    (f,) = [x for x in findings("CT", "SSAA(I)(I)(I)QLR", speed=7) if x[0] == "SF-1"]
+    assert f == ("SF-1", "error", "speed 7 is above the CT hull's Max MP 6; the rules give 6 MP (3 I)")
+    got = findings("CT", "SSAA(I)(I)(I)QLR", speed=3)
+    assert not [x for x in got if x[1] == "error"] and ("SF-1", "note") in [(r, s) for r, s, _ in got]
 
 
 def test_more_engines_than_max_mp_needs_is_legal_but_warned() -> None:
