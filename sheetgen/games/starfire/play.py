@@ -15,6 +15,7 @@ from sheetgen.games.starfire.data import Hull, RoomPattern
 __all__ = [
     "base_effective_range",
     "can_hard_turn",
+    "damage_received",
     "engine_modulation_mp",
     "engine_mp",
     "fixed_rooms",
@@ -197,7 +198,8 @@ def to_hit(
 
 def weapon_damage(weapon: str, range_hexes: int, *, base_with_sensors: bool = False) -> int | None:
     """Damage (systems destroyed) of one hit by ``weapon`` at ``range_hexes`` (SF-8);
-    ``None`` out of range. Freighters take double (SF-10): the caller doubles.
+    ``None`` out of range. This is the damage dealt, the same whoever fires it;
+    a freighter doubles only the damage it receives (:func:`damage_received`).
 
     >>> weapon_damage("F", 0), weapon_damage("Pt", 18), weapon_damage("E", 7)
     (3, 1, None)
@@ -215,3 +217,13 @@ def intercept_number(option: int, *, transited: bool = False) -> int | None:
             n = row.intercept_on + (data.TRANSIT_INTERCEPT if transited else 0)
             return n if n > 0 else None
     raise ValueError(f"point defense option must be 1 to 6, got {option}")
+
+
+def damage_received(damage: int, *, target_is_freighter: bool) -> int:
+    """Systems a target loses to a hit of ``damage``: double on a freighter (seed 001,
+    freighters; SF-10). Only damage received doubles; what a freighter fires is not.
+
+    >>> damage_received(2, target_is_freighter=True), damage_received(2, target_is_freighter=False)
+    (4, 2)
+    """
+    return damage * 2 if target_is_freighter else damage

@@ -28,3 +28,10 @@ def test_card_turns_right_after_the_mp_that_fulfils_the_turn_mode(invoke: Invoke
     turning = next(line for line in moving["lines"] if line.startswith("Turning"))
     assert "right after that TM-th MP" in turning and "after the 2nd" in turning
     assert "next MP" not in turning
+
+
+def test_card_doubles_only_the_damage_a_freighter_receives(invoke: Invoke) -> None:
+    # Seed 001, Ship Design, freighters (line 7): double damage from attacks on a freighter.
+    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    lines = [line for s in data["sections"] for line in s["lines"] if "Freighters" in line]
+    assert lines and all("receive" in line for line in lines)

@@ -101,3 +101,10 @@ def test_a_ship_turns_after_the_mp_that_fulfils_its_turn_mode() -> None:
     assert play.may_turn(2, 2) and not play.may_turn(1, 2)
     assert play.may_turn(1, 1) and not play.may_turn(0, 1)
     assert play.may_turn(3, 3) and not play.may_turn(2, 3)
+
+
+def test_only_damage_a_freighter_receives_doubles() -> None:
+    # Seed 001, Ship Design, freighters (line 7): double damage from attacks on a freighter.
+    assert play.damage_received(2, target_is_freighter=True) == 4
+    assert play.damage_received(2, target_is_freighter=False) == 2
+    assert play.weapon_damage("R", 5) == 1  # what a freighter fires: the chart's damage

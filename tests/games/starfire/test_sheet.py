@@ -58,3 +58,19 @@ def test_the_tm_count_has_one_box_per_mp_of_the_turn_mode() -> None:
     html = render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
     assert view["turn_mode"] == 3
     assert "☐☐☐</span>" in html and "☐☐☐☐" not in html
+
+
+def test_an_armed_freighter_prints_the_damage_it_deals_not_doubled() -> None:
+    # Seed 001, Ship Design, freighters (line 7): freighters take double damage from attacks they
+    # receive; what they fire deals the chart's damage (R: 1 a hit, RULINGS SF-8).
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view, weapon_rows
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    s = derive(Design.from_string("Q-Ship", "FT2", "(I)(I)(I)QHHHHHHHR"))
+    assert s.double_damage
+    (row,) = weapon_rows(s)
+    assert [c["damage"] for c in row["cells"]][:11] == [1] * 11  # no sensors: 10 hexes
+    html = render_html("starfire/sheet.html.j2", {"ships": [ship_view(s, [])], "paper": "a4", "title": "t"})
+    assert "double damage received" in html and "(doubled)" not in html
