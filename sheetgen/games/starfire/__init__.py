@@ -81,12 +81,17 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
     def counter(self, stats: StarfireStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull, MP and TM, facing arrow (Starfire counters face a hexside).
-        Back: the same ship with every engine room lost (0 MP)."""
+        Back: a ship (warship or freighter) with every engine room lost (0 MP). A base
+        has no engines (SF-4), so its back is never "engines lost": it is the base with
+        its shields down when it mounts shields, else the front's numbers alone."""
         s = stats
         front = CounterFace(s.name, (("", s.hull), ("MP", str(s.movement_points)), ("TM", str(s.turn_mode))))
-        back = CounterFace(
-            s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
-        )
+        if s.kind == "base":
+            back = CounterFace(s.name, front.values, banner="SHIELDS DOWN" if s.shields else None)
+        else:
+            back = CounterFace(
+                s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
+            )
         return front, back
 
     def markers(self) -> list[Marker]:

@@ -74,3 +74,22 @@ def test_an_armed_freighter_prints_the_damage_it_deals_not_doubled() -> None:
     assert [c["damage"] for c in row["cells"]][:11] == [1] * 11  # no sensors: 10 hexes
     html = render_html("starfire/sheet.html.j2", {"ships": [ship_view(s, [])], "paper": "a4", "title": "t"})
     assert "double damage received" in html and "(doubled)" not in html
+
+
+def test_only_ships_get_movement_and_sheltering_boxes() -> None:
+    # Seed 001, Terrain (line 63): a ship, not a base, may shelter; bases have no MP and do not
+    # transit (line 9), so a base's sheet has no status boxes at all.
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    def html(hull: str, systems: str) -> str:
+        view = ship_view(derive(Design.from_string("T", hull, systems)), [])
+        return render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+
+    base = html("BS1", "SSSSAAAAQQYDDRRRG")
+    assert "sheltering" not in base and "transited" not in base and "modulating" not in base
+    for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
+        ship = html(hull, systems)
+        assert "sheltering" in ship and "transited" in ship and "hard turn" in ship
