@@ -7,7 +7,7 @@ A design file::
     class: Arrow-class corvette      # optional
     hull: CT                         # a Hull Chart code
     systems: SSAA(I)(I)(I)QLR        # the system string, or a list of its parts
-    speed: 6                         # optional design speed (SF-1)
+    speed: 6                         # optional design speed; above Max MP or the engines: error (SF-1)
     turn_mode: 2                     # optional; warned if it disagrees (SF-1)
     munitions: {R: 12}               # per launcher (SF-9)
 """
@@ -21,7 +21,7 @@ from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
-from sheetgen.games.starfire import rules
+from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import parse_design
 from sheetgen.games.starfire.stats import StarfireStats
@@ -81,12 +81,17 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
     def counter(self, stats: StarfireStats) -> tuple[CounterFace, CounterFace]:
         """Front: hull, MP and TM, facing arrow (Starfire counters face a hexside).
-        Back: the same ship with every engine room lost (0 MP)."""
+        Back: a ship (warship or freighter) with every engine room lost (0 MP). A base
+        has no engines (SF-4), so its back is never "engines lost": it is the base with
+        its shields down when it mounts shields, else the front's numbers alone."""
         s = stats
         front = CounterFace(s.name, (("", s.hull), ("MP", str(s.movement_points)), ("TM", str(s.turn_mode))))
-        back = CounterFace(
-            s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
-        )
+        if s.kind == "base":
+            back = CounterFace(s.name, front.values, banner="SHIELDS DOWN" if s.shields else None)
+        else:
+            back = CounterFace(
+                s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
+            )
         return front, back
 
     def markers(self) -> list[Marker]:
@@ -127,8 +132,10 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
         Returns the design as a YAML-ready mapping (system string normalised:
         repeats expanded, ``+`` where SF-6 puts it) and every finding, placed by
-        :class:`Char` offsets into ``text``. A stated turn mode or speed that
-        differs from what the rules derive is a warning showing both numbers.
+        :class:`Char` offsets into ``text``. A stated speed (MP) above the hull's
+        Max MP or the engines' MP is an error (SF-1); a lower one, or a stated turn
+        mode that differs from the hull's, is a warning showing both numbers, and the
+        mapping gets the hull's turn mode, never the stated wrong one.
         """
         if not text.strip():
             raise InputError(
@@ -164,6 +171,8 @@ class Starfire(Game[rules.Design, StarfireStats]):
             if path and isinstance(path[0], str):
                 path = (Char(where.get(path[0], 0)),)
             message, severity = f.message, f.severity
+            if f.path == ("turn_mode",) and n.hull in data.HULLS and severity is Severity.WARNING:
+                message = f"{message}; the design file gets turn_mode {stats.turn_mode}"
             if f.path == ("speed",) and severity is Severity.NOTE:
                 # a bracketed speed below what the engines give: shown as a warning on import
                 severity = Severity.WARNING
@@ -174,8 +183,10 @@ class Starfire(Game[rules.Design, StarfireStats]):
             "hull": n.hull,
             "systems": stats.system_string,
         }
-        if n.turn_mode is not None:
-            out["turn_mode"] = n.turn_mode
+        if n.turn_mode is not None and n.hull in data.HULLS:
+            # RULINGS SF-1: the turn mode is the hull's; a stated one that disagrees is warned
+            # (both numbers) and the design file gets the hull's, never the wrong one.
+            out["turn_mode"] = stats.turn_mode
         if n.speed is not None:
             out["speed"] = n.speed
         return out, findings

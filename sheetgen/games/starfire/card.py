@@ -229,7 +229,7 @@ def card() -> Card:
                 "Moving",
                 [
                     "An MP moves one hex straight ahead or stays in the hex.",
-                    "After spending TM MPs in one direction, a ship may turn one hexside after its next MP.",
+                    "Turning: once TM MPs are spent in one direction, turn one hexside right after that TM-th MP (TM 2: after the 2nd).",
                     "Hard turn (declared first, needs MP ≥ TM): spend all MP in place, then face any way.",
                     "Engine modulation (needs MP ≥ TM + 1): MP − TM this turn, must leave the hex; attackers −1 to hit.",
                     "Leaving the map edge removes the ship from play.",
@@ -248,7 +248,7 @@ def card() -> Card:
                 [
                     "Each point destroys one system, left to right from the shields, skipping destroyed ones.",
                     "Shields are knocked offline, not destroyed: three rounds with no damage but lasers bring one back.",
-                    "A ship with only S, A and H left is a wreck and counts as destroyed. Freighters take double damage.",
+                    "A ship with only S, A and H left is a wreck and counts as destroyed. Freighters take double the damage they receive (not what they fire).",
                     "A lost drive stops its whole engine room; MP come only from intact rooms.",
                 ],
             ),

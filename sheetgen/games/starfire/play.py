@@ -15,11 +15,13 @@ from sheetgen.games.starfire.data import Hull, RoomPattern
 __all__ = [
     "base_effective_range",
     "can_hard_turn",
+    "damage_received",
     "engine_modulation_mp",
     "engine_mp",
     "fixed_rooms",
     "intercept_number",
     "is_wreck",
+    "may_turn",
     "room_sizes_ok",
     "to_hit",
     "weapon_damage",
@@ -84,6 +86,21 @@ def mp_after_rooms_lost(hull: Hull, room_sizes: list[int], speed: int) -> list[i
     for lost in range(len(room_sizes) + 1):
         out.append(min(speed, engine_mp(hull, sum(room_sizes[lost:]))))
     return out
+
+
+def may_turn(mp_in_one_direction: int, turn_mode: int) -> bool:
+    """Whether a ship may turn one hexside right after the MP just spent.
+
+    ``mp_in_one_direction`` counts the MP spent since the last facing change
+    (moving straight or staying in the hex), the MP just spent included. The
+    turn mode is fulfilled by the TM-th such MP, and the turn comes right after
+    that MP, not after the next one (seed 001, movement): a TM 2 ship turns after
+    its 2nd MP.
+
+    >>> may_turn(2, 2), may_turn(1, 2)
+    (True, False)
+    """
+    return mp_in_one_direction >= max(turn_mode, 1)
 
 
 def can_hard_turn(movement_points: int, turn_mode: int) -> bool:
@@ -181,7 +198,8 @@ def to_hit(
 
 def weapon_damage(weapon: str, range_hexes: int, *, base_with_sensors: bool = False) -> int | None:
     """Damage (systems destroyed) of one hit by ``weapon`` at ``range_hexes`` (SF-8);
-    ``None`` out of range. Freighters take double (SF-10): the caller doubles.
+    ``None`` out of range. This is the damage dealt, the same whoever fires it;
+    a freighter doubles only the damage it receives (:func:`damage_received`).
 
     >>> weapon_damage("F", 0), weapon_damage("Pt", 18), weapon_damage("E", 7)
     (3, 1, None)
@@ -199,3 +217,13 @@ def intercept_number(option: int, *, transited: bool = False) -> int | None:
             n = row.intercept_on + (data.TRANSIT_INTERCEPT if transited else 0)
             return n if n > 0 else None
     raise ValueError(f"point defense option must be 1 to 6, got {option}")
+
+
+def damage_received(damage: int, *, target_is_freighter: bool) -> int:
+    """Systems a target loses to a hit of ``damage``: double on a freighter (seed 001,
+    freighters; SF-10). Only damage received doubles; what a freighter fires is not.
+
+    >>> damage_received(2, target_is_freighter=True), damage_received(2, target_is_freighter=False)
+    (4, 2)
+    """
+    return damage * 2 if target_is_freighter else damage

@@ -188,12 +188,22 @@ def check(design: Design) -> list[Finding]:
 
 
 def _check_order(design: Design) -> list[Finding]:
-    """SF-3: all S first, then all A, then Z; nothing else before them."""
+    """SF-3: all S first, then all A, then at most one Z as the first internal system."""
     rank = {"S": 0, "A": 1, "Z": 2}
     stage = 0
     names = {"S": "shields (S)", "A": "armor (A)", "Z": "datalink (Z)"}
     for i, s in enumerate(design.systems.slots):
         r = rank.get(s.code, 3)
+        if s.code == "Z" and stage == 2:
+            # RULINGS SF-3: only the first internal system may be the datalink, so a second Z
+            # right after the first is out of place too.
+            return [
+                error(
+                    "SF-3",
+                    f"{names['Z']} must be the first internal system: found a second Z at position {i + 1}",
+                    _at(design, s),
+                )
+            ]
         if r < stage:
             after = design.systems.slots[i - 1].code
             where = {
@@ -265,18 +275,31 @@ def _check_arcs(design: Design, hull: Hull) -> list[Finding]:
 
 
 def _check_speed(design: Design, hull: Hull) -> list[Finding]:
-    """SF-1: design speed and stated turn mode against what the hull and engines give."""
+    """SF-1: design speed and stated turn mode against what the hull and engines give.
+
+    A stated speed (MP) above the hull's Max MP or above the engines' MP is an error;
+    a lower one is a note; a stated turn mode that differs from the hull's is a warning."""
     out: list[Finding] = []
     if hull.kind is HullKind.BASE:
         return out
     engines = sum(1 for s in design.systems.slots if s.code == "I")
     mp = engine_mp(hull, engines)
     if design.speed is not None:
-        if design.speed > mp:
+        # RULINGS SF-1: Max MP is the most a ship can be given, and the engines give no more
+        # than floor(engines x rate); a faster stated speed is illegal, a slower one is chosen.
+        if design.speed > hull.max_mp:
             out.append(
-                warning(
+                error(
                     "SF-1",
-                    f"speed {design.speed} stated, but the rules give {mp} MP ({engines} I on {hull.code}, Max MP {hull.max_mp}); the design moves at {mp}",
+                    f"speed {design.speed} is above the {hull.code} hull's Max MP {hull.max_mp}; the rules give {mp} MP ({engines} I)",
+                    ("speed",),
+                )
+            )
+        elif design.speed > mp:
+            out.append(
+                error(
+                    "SF-1",
+                    f"speed {design.speed} is above the {mp} MP the engines give ({engines} I on {hull.code}, Max MP {hull.max_mp})",
                     ("speed",),
                 )
             )

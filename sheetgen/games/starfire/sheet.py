@@ -42,9 +42,8 @@ def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
         cells = []
         for r in sheet_ranges(stats):
             hit = play.to_hit(w.code, r, combat_sensors=stats.combat_sensors, base_with_sensors=base_y)
+            # the damage this ship deals: a freighter's doubling applies to damage it receives (SF-10)
             dmg = play.weapon_damage(w.code, r, base_with_sensors=base_y)
-            if stats.double_damage and dmg is not None:
-                dmg *= 2
             cells.append(
                 {
                     "to_hit": hit,

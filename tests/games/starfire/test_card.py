@@ -18,3 +18,20 @@ def test_reference_json_and_csv_carry_the_same_numbers(invoke: Invoke) -> None:
     assert "Pt Plasma Torpedoes,to-hit,3,3,3,3,4,4,4,5,5,5,4,3,3,3,2,2,1,1,1,," in csv_text
     pd = next(t for t in data["tables"] if t["id"] == "point-defense")
     assert pd["rows"][0][4] == {"fraction": "1/2", "value": 0.5}  # option 1: 5 or less on d10
+
+
+def test_card_turns_right_after_the_mp_that_fulfils_the_turn_mode(invoke: Invoke) -> None:
+    # Seed 001, Movement Phase (line 18): facing changes after the MP that fulfils the turn mode,
+    # so a TM 2 ship turns after its 2nd MP, not its 3rd.
+    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    moving = next(s for s in data["sections"] if s["title"] == "Moving")
+    turning = next(line for line in moving["lines"] if line.startswith("Turning"))
+    assert "right after that TM-th MP" in turning and "after the 2nd" in turning
+    assert "next MP" not in turning
+
+
+def test_card_doubles_only_the_damage_a_freighter_receives(invoke: Invoke) -> None:
+    # Seed 001, Ship Design, freighters (line 7): double damage from attacks on a freighter.
+    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    lines = [line for s in data["sections"] for line in s["lines"] if "Freighters" in line]
+    assert lines and all("receive" in line for line in lines)

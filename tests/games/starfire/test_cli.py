@@ -30,12 +30,29 @@ def test_import_normalises_repeats_and_brackets_are_optional(invoke: Invoke) -> 
 
 
 def test_import_warns_when_stated_numbers_disagree(invoke: Invoke) -> None:
-    r = invoke("import", "starfire", "CT-[3]-SSAAA(I)(I)QLR-[6]", "--name", "Slow")
+    # Seed 001, Ship Design, Hull Chart (line 75): the TM is the hull's; Max MP is the most a ship
+    # can be given, slower speeds can be chosen.
+    r = invoke("import", "starfire", "CT-[3]-SSAA(I)(I)(I)QLR-[4]", "--name", "Slow")
     assert r.exit_code == 0  # warnings only
+    assert (
+        "notation:1:4: warning [SF-1] turn mode 3 stated, but the CT hull gives TM 2; "
+        "the design file gets turn_mode 2" in r.stderr
+    )
+    assert "turn_mode: 2" in r.stdout.splitlines() and "turn_mode: 3" not in r.stdout
+    assert "notation:1:25: warning [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
+    assert "speed: 4" in r.stdout.splitlines()
+
+
+def test_import_of_a_speed_above_what_the_rules_allow_is_an_error(invoke: Invoke) -> None:
+    # Seed 001, Ship Design, Hull Chart (line 75): Max MP is the maximum speed a ship can be given.
+    r = invoke("import", "starfire", "CT-[3]-SSAAA(I)(I)QLR-[6]", "--name", "Slow")
+    assert r.exit_code == 1
+    assert "notation:1:23: error [SF-1] speed 6 is above the 4 MP the engines give" in r.stderr
     assert "notation:1:4: warning [SF-1] turn mode 3 stated, but the CT hull gives TM 2" in r.stderr
-    assert "notation:1:23: warning [SF-1] speed 6 stated, but the rules give 4 MP" in r.stderr
-    r = invoke("import", "starfire", "CT-SSAA(I)(I)(I)QLR-[4]", "--name", "Cruise")
-    assert "warning [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
+    assert "turn_mode: 3" not in r.stdout
+    r = invoke("import", "starfire", "CT-SSAA(I)(I)(I)QLR-[9]", "--name", "Fast")
+    assert r.exit_code == 1
+    assert "notation:1:21: error [SF-1] speed 9 is above the CT hull's Max MP 6" in r.stderr
 
 
 def test_import_writes_a_file_that_validates(invoke: Invoke, tmp_path: Path) -> None:

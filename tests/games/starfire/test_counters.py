@@ -14,3 +14,21 @@ def test_starfire_markers_for_two_sides() -> None:
     assert labels.count("S↓") == 12
     damage = [m.front.number for m in markers if m.front.label == "DMG"]  # type: ignore[union-attr]
     assert damage == list(range(1, 11))
+
+
+def test_a_base_counter_never_says_engines_lost() -> None:
+    # Seed 001, Bases (lines 8-9): bases have no Movement Points and mount no engines (RULINGS SF-4).
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.stats import derive
+
+    for hull, systems in (("BS1", "SSSSAAAAQQYDDRRRG"), ("BS2", "AAAAQQQQDD")):
+        front, back = STARFIRE.counter(derive(Design.from_string("T", hull, systems)))
+        assert back.banner != "ENGINES LOST" and front.banner is None
+        assert back.values == front.values
+    _, back = STARFIRE.counter(derive(Design.from_string("T", "BS1", "SSSSAAAAQQYDDRRRG")))
+    assert back.banner == "SHIELDS DOWN"
+    _, back = STARFIRE.counter(derive(Design.from_string("T", "BS2", "AAAAQQQQDD")))
+    assert back.banner is None
+    for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
+        _, back = STARFIRE.counter(derive(Design.from_string("T", hull, systems)))
+        assert back.banner == "ENGINES LOST" and ("MP", "0") in back.values

@@ -94,3 +94,17 @@ def test_a_base_with_sensors_reaches_past_the_chart() -> None:
     assert sheet_ranges(watchtower)[-1] == 22
     assert sheet_ranges(citadel)[-1] == 23
     assert sheet_ranges(stats("CT", "SSAA(I)(I)(I)QLR"))[-1] == 20
+
+
+def test_a_ship_turns_after_the_mp_that_fulfils_its_turn_mode() -> None:
+    # Seed 001, Movement Phase (line 18): the turn comes after the MP that fulfils the turn mode.
+    assert play.may_turn(2, 2) and not play.may_turn(1, 2)
+    assert play.may_turn(1, 1) and not play.may_turn(0, 1)
+    assert play.may_turn(3, 3) and not play.may_turn(2, 3)
+
+
+def test_only_damage_a_freighter_receives_doubles() -> None:
+    # Seed 001, Ship Design, freighters (line 7): double damage from attacks on a freighter.
+    assert play.damage_received(2, target_is_freighter=True) == 4
+    assert play.damage_received(2, target_is_freighter=False) == 2
+    assert play.weapon_damage("R", 5) == 1  # what a freighter fires: the chart's damage

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.core.findings import Severity
+from sheetgen.core.findings import Char, Severity
 from sheetgen.games.starfire import data, play, rules
 from sheetgen.games.starfire.rules import Design
 from sheetgen.games.starfire.stats import StarfireStats, derive
@@ -95,11 +95,20 @@ def test_chosen_lower_speed_is_legal_and_used() -> None:
     assert ("SF-1", "note") in [(r, sev) for r, sev, _ in findings("CT", "SSAA(I)(I)(I)QLR", speed=4)]
 
 
-def test_speed_above_what_engines_give_is_warned_with_both_numbers() -> None:
+def test_speed_above_what_engines_give_is_an_error_with_both_numbers() -> None:
+    # Seed 001, Ship Design, Hull Chart (line 75): Max MP is the most a ship can be given and
+    # each engine gives its MPs; RULINGS SF-1.
     (f,) = [x for x in findings("CT", "SSAA(I)(I)QLRA", speed=6) if x[0] == "SF-1"]
-    assert f[1] == "warning"
-    assert "speed 6 stated" in f[2] and "give 4 MP" in f[2]
-    assert stats("CT", "SSAA(I)(I)QLRA", speed=6).movement_points == 4
+    assert f == ("SF-1", "error", "speed 6 is above the 4 MP the engines give (2 I on CT, Max MP 6)")
+    assert not [x for x in findings("CT", "SSAAA(I)(I)QLR", speed=4) if x[1] == "error"]
+
+
+def test_speed_above_the_hulls_max_mp_is_an_error() -> None:
+    # Seed 001, Ship Design, Hull Chart (line 75): CT Max MP 6, even with engines to spare.
+    (f,) = [x for x in findings("CT", "SSAA(I)(I)(I)QLR", speed=7) if x[0] == "SF-1"]
+    assert f == ("SF-1", "error", "speed 7 is above the CT hull's Max MP 6; the rules give 6 MP (3 I)")
+    got = findings("CT", "SSAA(I)(I)(I)QLR", speed=3)
+    assert not [x for x in got if x[1] == "error"] and ("SF-1", "note") in [(r, s) for r, s, _ in got]
 
 
 def test_more_engines_than_max_mp_needs_is_legal_but_warned() -> None:
@@ -133,6 +142,17 @@ def test_shields_then_armor_then_datalink() -> None:
     assert e[0] == "SF-3" and "found A at position 5, after Q" in e[1]
     (e,) = errors("CL", "SSSSAAA(I)(II)(I)(II)QQQZYDDRRFLPtMg")
     assert e[0] == "SF-3" and e[1].startswith("datalink (Z) must be the first internal system")
+
+
+def test_only_the_first_internal_system_may_be_a_datalink() -> None:
+    # Seed 001, Ship Design (line 106): the datalink is the first internal system (RULINGS SF-3);
+    # a second Z is the second internal system, so it is out of place.
+    assert not errors("CL", "SAZ(II)QQQ")
+    (e,) = errors("CL", "SAZZ(II)QQQ")
+    assert e == ("SF-3", "datalink (Z) must be the first internal system: found a second Z at position 4")
+    entry = load_designs([ILLEGAL / "sf3-second-datalink.yaml"]).entries[0]
+    (f,) = [f for f in entry.findings if f.is_error]
+    assert f.rule == "SF-3" and f.path == ("systems", Char(3))  # the second Z's column
 
 
 # --- SF-4 warships, freighters, bases ------------------------------------------------------------
@@ -230,6 +250,24 @@ def test_findings_are_sorted_errors_first() -> None:
 
 
 def test_one_illegal_design_per_rule() -> None:
+    assert [p.name for p in ILLEGAL_FILES] == [
+        "sf1-unknown-hull.yaml",
+        "sf1-unknown-system.yaml",
+        "sf2-too-few-quarters.yaml",
+        "sf3-armor-before-shields.yaml",
+        "sf3-datalink-late.yaml",
+        "sf3-second-datalink.yaml",
+        "sf4-armed-freighter.yaml",
+        "sf4-base-with-engines.yaml",
+        "sf4-warship-without-engines.yaml",
+        "sf5-bare-drive.yaml",
+        "sf5-heavy-cruiser-rooms.yaml",
+        "sf5-light-cruiser-rooms.yaml",
+        "sf5-unbalanced-parenthesis.yaml",
+        "sf6-typed-restriction.yaml",
+        "sf7-over-hull-spaces.yaml",
+        "sf9-munitions-for-beams.yaml",
+    ]
     rules_broken = {p.name.split("-")[0].upper().replace("SF", "SF-") for p in ILLEGAL_FILES}
     assert rules_broken == {"SF-1", "SF-2", "SF-3", "SF-4", "SF-5", "SF-6", "SF-7", "SF-9"}
 

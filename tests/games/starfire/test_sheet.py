@@ -44,3 +44,52 @@ def test_illegal_designs_print_with_their_errors_and_exit_1(invoke: Invoke, tmp_
     assert "1 illegal, marked on the sheet" in r.stderr
     text = pdf_text(out)[0]
     assert "Not a legal design" in text and "[SF-2] DD requires at least 2 Q: found 1" in text
+
+
+def test_the_tm_count_has_one_box_per_mp_of_the_turn_mode() -> None:
+    # Seed 001, Movement Phase (line 18): the TM-th MP fulfils the turn mode, so a TM 3 ship
+    # crosses off 3 boxes and turns right after the 3rd.
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    view = ship_view(derive(Design.from_string("Test", "CL", "SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg")), [])
+    html = render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+    assert view["turn_mode"] == 3
+    assert "☐☐☐</span>" in html and "☐☐☐☐" not in html
+
+
+def test_an_armed_freighter_prints_the_damage_it_deals_not_doubled() -> None:
+    # Seed 001, Ship Design, freighters (line 7): freighters take double damage from attacks they
+    # receive; what they fire deals the chart's damage (R: 1 a hit, RULINGS SF-8).
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view, weapon_rows
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    s = derive(Design.from_string("Q-Ship", "FT2", "(I)(I)(I)QHHHHHHHR"))
+    assert s.double_damage
+    (row,) = weapon_rows(s)
+    assert [c["damage"] for c in row["cells"]][:11] == [1] * 11  # no sensors: 10 hexes
+    html = render_html("starfire/sheet.html.j2", {"ships": [ship_view(s, [])], "paper": "a4", "title": "t"})
+    assert "double damage received" in html and "(doubled)" not in html
+
+
+def test_only_ships_get_movement_and_sheltering_boxes() -> None:
+    # Seed 001, Terrain (line 63): a ship, not a base, may shelter; bases have no MP and do not
+    # transit (line 9), so a base's sheet has no status boxes at all.
+    from sheetgen.games.starfire.rules import Design
+    from sheetgen.games.starfire.sheet import ship_view
+    from sheetgen.games.starfire.stats import derive
+    from sheetgen.render.html import render_html
+
+    def html(hull: str, systems: str) -> str:
+        view = ship_view(derive(Design.from_string("T", hull, systems)), [])
+        return render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+
+    base = html("BS1", "SSSSAAAAQQYDDRRRG")
+    assert "sheltering" not in base and "transited" not in base and "modulating" not in base
+    for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
+        ship = html(hull, systems)
+        assert "sheltering" in ship and "transited" in ship and "hard turn" in ship
