@@ -8,7 +8,12 @@ of the node, so that a finding raised deep inside the rules can be printed as
 
 Errors raised: :class:`SourceError` with located findings of rule ``FILE``
 (missing, a folder, unreadable, larger than :data:`MAX_BYTES`, not UTF-8,
-empty) or ``YAML`` (syntax error, duplicate key, non-scalar key, alias bomb).
+empty), ``YAML`` (syntax error, duplicate key, non-scalar key, alias bomb, a
+control character, placed at its own line and column) or ``SCHEMA`` (an integer
+written with more than :data:`MAX_INT_DIGITS` digits, lists or mappings nested
+deeper than :data:`MAX_DEPTH`). Bounding numbers and nesting here, once, keeps
+every later stage (checks, messages, placement, terrain) free of Python's
+int-to-text digit limit and of recursion limits.
 """
 
 from __future__ import annotations
@@ -24,15 +29,39 @@ from sheetgen.core.findings import Char, Finding, Key, Path, Severity, error
 
 try:  # the C parser is an order of magnitude faster; PyYAML falls back without it
     from yaml import CSafeLoader as _Loader
+
+    _BYTE_POSITIONS = True
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
-__all__ = ["MAX_BYTES", "Document", "Located", "Mark", "SourceError", "load_file", "load_text"]
+    _BYTE_POSITIONS = False
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_NODES",
+    "Document",
+    "Located",
+    "Mark",
+    "SourceError",
+    "load_file",
+    "load_text",
+]
 
 #: Largest design or scenario file read, in bytes (2 MiB: some ten thousand designs).
 MAX_BYTES = 2 * 1024 * 1024
 #: Most YAML nodes one file may expand to (aliases included), against alias bombs.
 MAX_NODES = 200_000
+#: Most digits an integer scalar may be written with (sign, ``_``, ``:`` and a ``0x``/``0o``/``0b``
+#: prefix not counted). No count in any of the games comes near it; Python cannot print an
+#: integer of more than 4,300 decimal digits, so a larger one is refused here, at the reader.
+MAX_INT_DIGITS = 100
+#: Deepest nesting of lists and mappings in a file (the document itself is depth 0). Designs
+#: and scenarios need five or six levels; the bound keeps the builder far from Python's recursion limit.
+MAX_DEPTH = 64
+#: YAML's tag for integers, whatever their notation (decimal, hex, octal, binary, sexagesimal).
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 @dataclass(frozen=True)
@@ -135,14 +164,27 @@ class _Builder:
         self.loader = loader
         self.count = 0
 
-    def fail(self, node: yaml.Node, message: str) -> SourceError:
+    def fail(self, node: yaml.Node, message: str, rule: str = "YAML") -> SourceError:
         m = _mark(node)
-        return SourceError([Located(self.doc.source, m.line, m.column, error("YAML", message))])
+        return SourceError([Located(self.doc.source, m.line, m.column, error(rule, message))])
+
+    def scalar(self, node: yaml.Node) -> Any:
+        """Construct a scalar, refusing an integer of more than :data:`MAX_INT_DIGITS` digits."""
+        if node.tag == _INT_TAG and _int_digits(str(node.value)) > MAX_INT_DIGITS:
+            raise self.fail(
+                node,
+                f"an integer of {_int_digits(str(node.value)):,} digits; numbers here have at most "
+                f"{MAX_INT_DIGITS} digits",
+                "SCHEMA",
+            )
+        return self.loader.construct_object(node)
 
     def build(self, node: yaml.Node, path: Path) -> Any:
         self.count += 1
         if self.count > MAX_NODES:
             raise self.fail(node, f"more than {MAX_NODES:,} nodes (aliases expanded); refusing")
+        if len(path) > MAX_DEPTH:
+            raise self.fail(node, f"lists and mappings nested more than {MAX_DEPTH} deep; refusing", "SCHEMA")
         self.doc.marks[path] = _mark(node)
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
@@ -151,7 +193,7 @@ class _Builder:
                     raise self.fail(key_node, "mapping keys must be plain words, not lists or mappings")
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.fail(key_node, "merge keys (<<) are not supported; write the keys out")
-                key = self.loader.construct_object(key_node)
+                key = self.scalar(key_node)
                 if not isinstance(key, str | int):
                     key = str(key_node.value)
                 if key in out:
@@ -161,7 +203,15 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.loader.construct_object(node)
+        return self.scalar(node)
+
+
+def _int_digits(text: str) -> int:
+    """Digits an integer scalar is written with: no sign, ``_``, ``:`` or base prefix."""
+    body = text.strip().lstrip("+-").replace("_", "").replace(":", "")
+    if body[:2].lower() in ("0x", "0o", "0b"):
+        body = body[2:]
+    return len(body)
 
 
 def _file_error(source: str, message: str, line: int = 1, column: int = 1) -> SourceError:
@@ -196,6 +246,17 @@ def load_text(text: str, source: str) -> list[Document]:
         raise SourceError(
             [Located(source, line, column, Finding("YAML", Severity.ERROR, f"YAML syntax: {what}"))]
         ) from None
+    except yaml.reader.ReaderError as exc:
+        # a character YAML refuses: libyaml counts its position in UTF-8 bytes, PyYAML in characters
+        if _BYTE_POSITIONS:
+            before = text.encode("utf-8")[: exc.position].decode("utf-8", errors="ignore")
+        else:  # pragma: no cover - depends on how PyYAML was built
+            before = text[: exc.position]
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        message = f"YAML: unacceptable character #x{char:04x}: {exc.reason}"
+        raise SourceError([Located(source, line, column, error("YAML", message))]) from None
     except yaml.YAMLError as exc:
         raise SourceError([Located(source, 1, 1, error("YAML", f"YAML: {exc}"))]) from None
     finally:

@@ -38,7 +38,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.schema import Fields, describe
-from sheetgen.hexgrid import direction_names, from_offset, hexes_within, to_offset
+from sheetgen.hexgrid import direction_names, distance, from_offset, hexes_within, to_offset
 
 __all__ = [
     "KINDS",
@@ -49,6 +49,7 @@ __all__ = [
     "Start",
     "Zone",
     "format_layer",
+    "map_diagonal",
     "parse_hex",
     "parse_layers",
     "read_plan",
@@ -312,17 +313,33 @@ class MapPlan:
                     )
                 )
 
+        diagonal = map_diagonal(cols, rows, orientation)
+
+        def reach(radius: int, path: Path) -> bool:
+            if radius <= diagonal:
+                return True
+            problems.append(
+                error(
+                    "SCHEMA",
+                    f"radius {radius} is larger than the {cols} x {rows} map's diagonal "
+                    f"({diagonal} hexes); give at most {diagonal}",
+                    (*path, "radius"),
+                )
+            )
+            return False
+
         for feature in self.features:
             for ref in feature.hexes:
                 place(ref)
             place(feature.around)
+            reach(feature.radius, feature.path)
             level(feature.layer, feature.path)
         for zone in self.zones:
             for ref in (*zone.hexes, *zone.exclude):
                 place(ref)
             place(zone.around)
             level(zone.layer, zone.path)
-            if not zone.cells(cols, rows, orientation):
+            if reach(zone.radius, zone.path) and not zone.cells(cols, rows, orientation):
                 problems.append(error("SCHEMA", f"zone '{zone.label}' has no hex on the map", zone.path))
         names = direction_names(orientation)
         for start in self.starts:
@@ -344,11 +361,24 @@ def _label(ref: HexRef) -> str:
     return f"{ref.col + 1:02d}{ref.row + 1:02d}"
 
 
+def map_diagonal(cols: int, rows: int, orientation: str) -> int:
+    """Hexes between opposite corners of a ``cols`` x ``rows`` map (the longer of its two
+    diagonals): the largest radius a zone or asteroid field may have on it."""
+    last_col, last_row = max(cols - 1, 0), max(rows - 1, 0)
+    return max(
+        distance(from_offset(0, 0, orientation), from_offset(last_col, last_row, orientation)),
+        distance(from_offset(last_col, 0, orientation), from_offset(0, last_row, orientation)),
+    )
+
+
 def _disc(
     centre: tuple[int, int], radius: int, cols: int, rows: int, orientation: str
 ) -> list[tuple[int, int]]:
     """Label-coordinate hexes within ``radius`` of ``centre`` that lie on the map."""
     middle = from_offset(*centre, orientation)
+    # a step along a column or a row is one hex, so no hex of the map lies further than this:
+    # a larger radius adds only hexes off the map (and costs memory with its square)
+    radius = min(radius, abs(centre[0]) + abs(centre[1]) + cols + rows)
     out = []
     for h in hexes_within(middle, radius):
         c, r = to_offset(h, orientation)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.core.findings import Char, Key, error
-from sheetgen.core.source import MAX_BYTES, SourceError, load_file, load_text
+from sheetgen.core.source import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS, SourceError, load_file, load_text
 
 
 def test_positions_are_one_based_line_and_column() -> None:
@@ -94,3 +94,55 @@ def test_missing_empty_large_and_binary_files(tmp_path: Path) -> None:
         load_file(binary)
     with pytest.raises(SourceError, match=r"is a folder"):
         load_file(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "number",
+    ["9" * 5000, "-" + "9" * 101, "0x" + "f" * 4400, ":".join(["59"] * 2000), "1_" + "0" * 150],
+)
+def test_an_integer_of_too_many_digits_is_one_located_schema_error(number: str) -> None:
+    # Python refuses to print an integer of more than 4,300 digits; the reader bounds them first
+    with pytest.raises(SourceError) as exc:
+        load_text(f"name: x\nspeed: {number}\n", "d.yaml")
+    assert str(exc.value).startswith("d.yaml:2:8: error [SCHEMA] an integer of ")
+    assert f"at most {MAX_INT_DIGITS} digits" in str(exc.value)
+    with pytest.raises(SourceError, match=r"^d\.yaml:1:1: error \[SCHEMA\] an integer"):
+        load_text(f"{number[:500]}: 1\n", "d.yaml")  # a key too (YAML keys stop at 1,024 characters)
+
+
+def test_an_integer_of_the_bound_is_read() -> None:
+    (doc,) = load_text(f"a: {'9' * MAX_INT_DIGITS}\nb: 0x{'f' * MAX_INT_DIGITS}\n", "d.yaml")
+    assert doc.data["a"] == int("9" * MAX_INT_DIGITS)
+
+
+def test_nesting_deeper_than_the_bound_is_one_located_schema_error() -> None:
+    deep = "[" * 600 + "]" * 600
+    with pytest.raises(SourceError) as exc:
+        load_text(f"name: x\nlist: {deep}\n", "d.yaml")
+    assert str(exc.value) == (
+        f"d.yaml:2:{7 + MAX_DEPTH}: error [SCHEMA] lists and mappings nested more than {MAX_DEPTH} deep; refusing"
+    )
+    (doc,) = load_text("a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1), "d.yaml")  # at the bound
+    assert doc.marks[("a",) + (0,) * (MAX_DEPTH - 2)].line == 1
+    with pytest.raises(SourceError, match="nested more than"):
+        load_text(
+            "a:\n" + "".join(f"{'  ' * i}b{i}:\n" for i in range(1, 80)) + "  " * 80 + "c: 1\n", "d.yaml"
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [("a: 1\nb: x\x01y\n", "2:5"), ("é: ü\nc: \x02\n", "2:4"), ("a: 1\r\nb: \x07\n", "2:4"), ("\x03", "1:1")],
+)
+def test_a_control_character_is_placed_at_its_own_line_and_column(text: str, where: str) -> None:
+    with pytest.raises(SourceError) as exc:
+        load_text(text, "d.yaml")
+    assert str(exc.value).startswith(f"d.yaml:{where}: error [YAML] YAML: unacceptable character #x000")
+    assert "position" not in str(exc.value)
+
+
+def test_a_control_byte_in_a_file_is_placed_on_its_line(tmp_path: Path) -> None:
+    p = tmp_path / "d.yaml"
+    p.write_bytes(b"# a comment\nname: a\x01b\n")
+    with pytest.raises(SourceError, match=r"d\.yaml:2:8: error \[YAML\] YAML: unacceptable character #x0001"):
+        load_file(p)

@@ -103,3 +103,36 @@ def test_unknown_side_and_zone_without_hexes(invoke, write):
     assert result.exit_code == 2
     assert "side 'B' is not in this scenario (sides: A)" in result.stdout
     assert "a zone needs 'hexes', 'rows'/'cols', an 'edge', or 'around'" in result.stdout
+
+
+def test_the_map_diagonal_bounds_a_radius():
+    from sheetgen.scenarios.terrain import map_diagonal
+
+    assert map_diagonal(10, 8, "flat") == 12  # corner to corner: 9 columns, then the rest of 7 rows
+    assert map_diagonal(1, 1, "pointy") == 0
+    # a radius at the diagonal covers the whole map from any corner; a larger one adds nothing on it
+    whole = Zone("A", "#000000", around=HexRef(0, 0), radius=12).cells(10, 8, "flat")
+    assert len(whole) == 80
+    assert Zone("A", "#000000", around=HexRef(0, 0), radius=10**9).cells(10, 8, "flat") == whole
+
+
+@pytest.mark.parametrize("kind", ["zone", "asteroids"])
+def test_a_radius_larger_than_the_map_is_one_located_schema_error(invoke, write, kind):
+    # memory grows with the square of a radius: radius 100,000 ran out of it
+    item = (
+        '    - {type: asteroids, around: "0504", radius: 100000}'
+        if kind == "asteroids"
+        else '    - {side: A, around: "0504", radius: 100000}'
+    )
+    old = "    - {type: Warp Point, at: [2, 2]}" if kind == "asteroids" else "    - {side: A, rows: 7-8}"
+    text = SCENARIO.replace(old, item)
+    path = _scenario(write, text)
+    result = invoke("validate", path)
+    assert result.exit_code == 2
+    line = 9 if kind == "asteroids" else 11
+    column = 49 if kind == "asteroids" else 41
+    assert [x for x in result.stdout.splitlines() if "error" in x] == [
+        f"{path}:{line}:{column}: error [SCHEMA] radius 100000 is larger than the 10 x 8 map's diagonal "
+        "(12 hexes); give at most 12"
+    ]
+    assert "Traceback" not in result.stdout + result.stderr
