@@ -132,8 +132,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
 
         Returns the design as a YAML-ready mapping (system names as the table
         writes them, counts as ``x2``) and every finding, placed by
-        :class:`Char` offsets into ``text``. Five systems are read as the basic
-        rules, any other count as the advanced rules.
+        :class:`Char` offsets into ``text``. Five systems the d20 table can all
+        roll are read as the basic rules; any other count, or a system the table
+        cannot roll (missiles), as the advanced rules (RULINGS SC-2).
         """
         body, offset = text, 0
         head, sep, tail = text.partition(":")
@@ -145,7 +146,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         for f in problems:
             findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
         design = rules.Design(name=name, hull="military", systems=entries)
-        design.rules = "basic" if design.additional == data.BASIC_ADDITIONAL else "advanced"
+        rolled = all(e.system is None or data.SYSTEMS[e.system].on_table for e in entries)
+        basic = design.additional == data.BASIC_ADDITIONAL and rolled
+        design.rules = "basic" if basic else "advanced"
         for f in rules.check(design):
             findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
         written: list[JSON] = []

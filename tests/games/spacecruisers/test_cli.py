@@ -45,3 +45,24 @@ def test_validate_does_not_import_the_dice_library() -> None:
     root = Path(__file__).resolve().parents[3]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_missiles_on_a_basic_ship_fail_validate(invoke: Any, write: Any) -> None:
+    """Seed 004, Additional Systems (lines 19-20) and the d20 systems table (lines 21-36):
+    a basic-rules ship's systems are rolled there, and missiles (line 65) are no row of it."""
+    path = write(
+        "m.yaml",
+        "game: space-cruisers\nname: M\nhull: military\nrules: basic\nsystems: [missiles, drives x4]\n",
+    )
+    r = invoke("validate", path)
+    assert r.exit_code == 1
+    out = r.stdout + r.stderr
+    assert re.search(r"m\.yaml:5:\d+: error \[SC-2\] missiles are not on the d20 systems table", out)
+    assert "Traceback" not in out
+
+
+def test_import_reads_missiles_as_advanced(invoke: Any, tmp_path: Path) -> None:
+    out = tmp_path / "m.yaml"
+    r = invoke("import", "space-cruisers", "Missiles, Drives x2, Shields, Scanners", "--name", "M", "-o", out)
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "rules: advanced" in out.read_text(encoding="utf-8")
