@@ -152,3 +152,33 @@ def test_checks_never_raise_on_odd_designs() -> None:
 def test_an_empty_non_military_list_is_no_error_on_a_military_hull(write: Any) -> None:
     entry = stats_of("game: space-cruisers\nname: E\nhull: military\nnon_military: []\n", write)
     assert entry.legal and entry.findings == []
+
+
+# --- set-up: equal sides (seed 004, SETUP, lines 68-71) -----------------------------------------
+
+
+def _ships(*names: str) -> list[stats.SpaceCruisersStats]:
+    return [load_one(SC / "ships" / f"{n}.yaml").stats for n in names]
+
+
+def test_setup_needs_equal_figures_or_equal_points() -> None:
+    """Seed 004, SETUP (lines 68-71): each side an equal number of figures, or equal
+    construction points when using the advanced rules."""
+    from sheetgen.games.spacecruisers import GAME
+
+    guard = _ships("the-courageous", "the-victorious", "kepler-station")  # 7 + 7 + 6 = 20 CP
+    raiders = _ships("the-noblesse", "the-atlantea")  # 7 + 7 = 14 CP
+    (f,) = GAME.scenario_findings([("Guard", guard), ("Raiders", raiders)])
+    assert (f.rule, f.severity, f.path) == ("SCENARIO", Severity.ERROR, ("sides",))
+    assert "Guard 3 figures / 20 CP, Raiders 2 figures / 14 CP" in f.message
+    # equal figures: legal whatever the points (3 v 3, 20 v 19)
+    assert GAME.scenario_findings([("Guard", guard), ("Raiders", [*raiders, *_ships("shade")])]) == []
+    # advanced rules: equal points are enough (Lancer 8 + Shade 5 + Wasp 4 + Wasp 4 = 21 v Resolute 11 + Bastion 10)
+    advanced = _ships("lancer", "shade", "wasp", "wasp")
+    assert GAME.scenario_findings([("A", advanced), ("B", _ships("resolute", "bastion-platform"))]) == []
+    # basic rules only: equal points without equal figures is not enough
+    basic = GAME.scenario_findings([("A", raiders), ("B", _ships("the-courageous"))])
+    assert [f.rule for f in basic] == ["SCENARIO"]
+    assert "2 figures / 14 CP, B 1 figure / 7 CP" in basic[0].message
+    # one side alone has nothing to be equal to
+    assert GAME.scenario_findings([("A", raiders)]) == []
