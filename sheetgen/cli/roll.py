@@ -51,6 +51,8 @@ def roll(
     """
     from sheetgen.games import UnknownGame, find_game, rolling_games
 
+    if name is not None and not name.strip():
+        _fail("--name must not be empty: a design needs a name")
     if output is not None:
         _format_for(output, None, YAML_FORMATS)
     try:

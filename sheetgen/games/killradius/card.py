@@ -253,8 +253,9 @@ def card() -> Card:
                     "Maneuver: forward hexes cost 1 MP each; facing changes are free, one per 2 MP.",
                     "The new vector is the path from the marker to where the ship stops, "
                     "e.g. 4N drift + 3SW forward = 1N3NW.",
-                    f"Ships may pass through others; a hex holds ships totalling Number "
-                    f"{data.STACKING_LIMIT} at most (fighters do not count).",
+                    f"Ships may pass through others; ships stacked in a hex total Number "
+                    f"{data.STACKING_LIMIT} at most, a lone ship of any Number may sit alone "
+                    "(fighters do not count).",
                 ],
             ),
             Section(

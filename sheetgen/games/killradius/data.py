@@ -110,8 +110,9 @@ SHIP_TYPES: tuple[ShipType, ...] = (
     ShipType("super galactic dreadnought", 10),
 )
 
-#: Ships in one hex may total at most this Number; fighters do not count
-#: (seed 000, Movement step 2 and Fighters).
+#: Two or more ships stacked in one hex may total at most this Number; a lone ship
+#: of any Number is not a stack. Fighters do not count (seed 000, Movement step 2
+#: and Fighters).
 STACKING_LIMIT = 7
 
 #: Added to the attack roll when firing into a target's rear, except at fighters

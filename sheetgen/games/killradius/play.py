@@ -253,13 +253,16 @@ def number_track(starting: int, carrier: bool = False) -> list[NumberState]:
 
 
 def stack_ok(numbers: Iterable[int]) -> bool:
-    """Whether ships of these Numbers may share a hex: their total is at most 7
-    (fighters do not count and are not passed) (seed 000, Movement).
+    """Whether ships of these Numbers (1-10 each) may share a hex (seed 000, Movement
+    step 2): the limit is on stacks, so two or more ships must total at most Number 7,
+    while a lone ship of any Number, 8-10 included, may always sit in a hex. Fighters
+    do not count and are not passed.
 
-    >>> stack_ok([4, 3]), stack_ok([4, 4])
-    (True, False)
+    >>> stack_ok([4, 3]), stack_ok([4, 4]), stack_ok([9]), stack_ok([8, 1])
+    (True, False, True, False)
     """
-    return sum(numbers) <= data.STACKING_LIMIT
+    ships = list(numbers)
+    return len(ships) <= 1 or sum(ships) <= data.STACKING_LIMIT
 
 
 # --- movement (KR-6) ---------------------------------------------------------------------

@@ -18,9 +18,10 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sheetgen.core.findings import Char, Finding, Path
+from sheetgen.core.findings import Char, Finding, Path, error
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
@@ -126,14 +127,40 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
+    def scenario_findings(self, sides: Sequence[tuple[str, Sequence[SpaceCruisersStats]]]) -> list[Finding]:
+        """The set-up rule (seed 004, Setup): the sides field equal numbers of figures
+        (one figure per ship, fighters included), or, when the scenario uses the
+        advanced rules (any of its designs is ``rules: advanced``), equal construction
+        points (hull 2 + 1 per additional system, SC-1). A scenario meeting neither
+        is one ``SCENARIO`` error at ``sides`` giving each side's figures and points.
+        """
+        if len(sides) < 2:
+            return []
+        figures = [len(ships) for _, ships in sides]
+        points = [sum(s.construction_points for s in ships) for _, ships in sides]
+        advanced = any(s.rules == "advanced" for _, ships in sides for s in ships)
+        if len(set(figures)) == 1 or (advanced and len(set(points)) == 1):
+            return []
+        each = ", ".join(
+            f"{name} {n} figure{'s' if n != 1 else ''} / {cp} CP"
+            for (name, _), n, cp in zip(sides, figures, points, strict=True)
+        )
+        wanted = (
+            "equal numbers of figures or (advanced rules) equal construction points"
+            if advanced
+            else "equal numbers of figures (equal construction points only under the advanced rules)"
+        )
+        return [error("SCENARIO", f"unequal sides: {each}; the set-up asks for {wanted}", ("sides",))]
+
     def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read a ship written the way the text lists its sample ships,
         ``[Name:] Shields, Torps, Security, Drives x2``, on a military hull.
 
         Returns the design as a YAML-ready mapping (system names as the table
         writes them, counts as ``x2``) and every finding, placed by
-        :class:`Char` offsets into ``text``. Five systems are read as the basic
-        rules, any other count as the advanced rules.
+        :class:`Char` offsets into ``text``. Five systems the d20 table can all
+        roll are read as the basic rules; any other count, or a system the table
+        cannot roll (missiles), as the advanced rules (RULINGS SC-2).
         """
         body, offset = text, 0
         head, sep, tail = text.partition(":")
@@ -145,7 +172,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         for f in problems:
             findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
         design = rules.Design(name=name, hull="military", systems=entries)
-        design.rules = "basic" if design.additional == data.BASIC_ADDITIONAL else "advanced"
+        rolled = all(e.system is None or data.SYSTEMS[e.system].on_table for e in entries)
+        basic = design.additional == data.BASIC_ADDITIONAL and rolled
+        design.rules = "basic" if basic else "advanced"
         for f in rules.check(design):
             findings.append(Finding(f.rule, f.severity, f.message, _shift(f.path, offset)))
         written: list[JSON] = []

@@ -118,7 +118,7 @@ def _sizes() -> Table:
         ["size", "additional systems", "CP (military hull)", "ship types"],
         rows,
         source="Advanced shipbuilding (RULINGS SC-2)",
-        notes=["Sides field equal construction points, or equal numbers of ships in the basic game."],
+        notes=["Sides field equal numbers of figures, or (advanced rules) equal construction points."],
     )
 
 

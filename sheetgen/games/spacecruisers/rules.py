@@ -196,31 +196,31 @@ def check(design: Design) -> list[Finding]:
             )
     n = design.additional
 
-    # SC-2 basic rules: exactly five rolled systems (fighters keep their own limit)
-    if design.rules == "basic" and (hull is None or hull.max_additional is None):
-        if n != data.BASIC_ADDITIONAL:
-            path = (
-                _unit_path(design, data.BASIC_ADDITIONAL)
-                if n > data.BASIC_ADDITIONAL
-                else design.systems_path
-            )
-            out.append(
-                error(
-                    "SC-2",
-                    f"basic rules give every ship exactly {data.BASIC_ADDITIONAL} additional systems: found {n}"
-                    " (or write rules: advanced)",
-                    path,
-                )
-            )
+    # SC-2 basic rules: every system comes from the d20 table, so one the table cannot
+    # roll (missiles) is illegal on any basic-rules ship, fighters included
+    if design.rules == "basic":
         for e in design.systems:
             if e.system is not None and not SYSTEMS[e.system].on_table:
                 out.append(
-                    warning(
+                    error(
                         "SC-2",
-                        f"{e.system} are not on the d20 systems table, so a basic-rules roll never gives them",
+                        f"{e.system} are not on the d20 systems table, so a basic-rules ship cannot have them"
+                        " (remove them or write rules: advanced)",
                         e.path,
                     )
                 )
+    # SC-2 basic rules: exactly five rolled systems (fighters keep their own limit)
+    unlimited = hull is None or hull.max_additional is None
+    if design.rules == "basic" and unlimited and n != data.BASIC_ADDITIONAL:
+        path = _unit_path(design, data.BASIC_ADDITIONAL) if n > data.BASIC_ADDITIONAL else design.systems_path
+        out.append(
+            error(
+                "SC-2",
+                f"basic rules give every ship exactly {data.BASIC_ADDITIONAL} additional systems: found {n}"
+                " (or write rules: advanced)",
+                path,
+            )
+        )
 
     if hull is not None:
         out.extend(_check_hull(design, hull, n))

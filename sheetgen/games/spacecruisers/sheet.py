@@ -16,7 +16,9 @@ from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
 
-#: Hull point boxes printed below zero (RULINGS SC-5: the text sets no floor).
+#: Hull point boxes printed below zero on every hull, fighters included (RULINGS SC-5:
+#: the text sets no floor, and a fighter below 0 flies on until its next hit rolls on
+#: the critical damage table, which destroys it; seed 004, Attack Phase and Fighter Hulls).
 BELOW_ZERO_BOXES = 10
 #: Hull point boxes per printed row.
 ROW = 10
@@ -109,7 +111,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "additional_systems": stats.additional_systems,
         "hull_points": stats.hull_points,
         "hull_rows": hull_rows(stats),
-        "below_zero": [] if stats.critical_destroys else [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
+        "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
         "shields": stats.shields,
         "systems": system_boxes(stats),
         "non_military": named,

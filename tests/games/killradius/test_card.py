@@ -80,6 +80,11 @@ def test_reference_json(invoke: Invoke) -> None:
     assert kill["rows"][0][-1] is None  # Number 1 cannot hurt Number 10
     titles = [s["title"] for s in card["sections"]]
     assert titles == ["Turn sequence", "Moving a ship", "Damage", "Carriers and fighters"]
+    # seed 000, Movement step 2 (line 52): the Number 7 limit is on stacks, not on a lone ship
+    moving = " ".join(card["sections"][1]["lines"])
+    assert "ships stacked in a hex total Number 7 at most" in moving
+    assert "a lone ship of any Number may sit alone" in moving
+    assert "a hex holds ships totalling" not in moving
 
 
 def test_reference_csv(invoke: Invoke) -> None:

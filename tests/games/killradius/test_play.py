@@ -165,6 +165,17 @@ def test_stacking_limit() -> None:
     assert play.stack_ok([1] * 7)
 
 
+def test_stacking_limit_is_on_stacks_not_lone_ships() -> None:
+    """Seed 000, Movement step 2 (line 52): ships may stack up to total Number 7.
+    The limit is on a stack; a lone Number 8-10 ship is no stack and may sit in a hex."""
+    for number in (8, 9, 10):
+        assert play.stack_ok([number])
+    assert play.stack_ok([])
+    assert not play.stack_ok([8, 1])
+    assert not play.stack_ok([10, 10])
+    assert play.stack_ok([6, 1]) and not play.stack_ok([6, 2])
+
+
 # --- recovery (KR-3) ------------------------------------------------------------------------------
 
 

@@ -105,7 +105,10 @@ def test_sheets_pdf_reads_back(bundled_sheets: Callable[[Path], Built]) -> None:
         assert label in text
     # footer on every page: stacking limit and the attack formula
     for page in pages:
-        assert "Stacking: at most Number 7" in page
+        # seed 000, Movement step 2 (line 52): the limit is on stacks; a lone big ship is legal
+        assert "2+ ships a hex total Number ≤ 7 (not fighters)" in page
+        assert "lone ship: any Number" in page
+        assert "at most Number 7 of ships a hex" not in page
         assert "damage = (d10 + A#) − (d10 + T# + R)" in page
     assert pdf_page_sizes(out)[0] == pytest.approx((612.0, 792.0), abs=0.5)
 

@@ -34,6 +34,14 @@ def test_card_holds_every_table_the_issue_lists() -> None:
     assert len(c.sections[0].lines) == 4  # cloak, initiative, move, attack
 
 
+def test_card_setup_note_equal_figures_or_advanced_points() -> None:
+    """Seed 004, SETUP (lines 68-71): equal numbers of figures, or equal construction
+    points under the advanced rules (the check ``scenario_findings`` makes)."""
+    assert table("size-classes").notes == [
+        "Sides field equal numbers of figures, or (advanced rules) equal construction points."
+    ]
+
+
 def test_card_to_hit_row_for_phasers() -> None:
     t = table("to-hit")
     row = next(r for r in t.rows if r[0] == "phasers")

@@ -220,6 +220,17 @@ def test_roll_cli_errors(invoke: Any, args: list[str], words: str) -> None:
     assert "Traceback" not in r.stdout + r.stderr
 
 
+@pytest.mark.parametrize("name", ["", " ", "   "])
+def test_roll_refuses_an_empty_name_up_front(invoke: Any, tmp_path: Path, name: str) -> None:
+    """A design needs a name (the loader's SCHEMA rule; ``import`` refuses the same way)."""
+    out = tmp_path / "ship.yaml"
+    r = invoke("roll", "space-cruisers", "--name", name, "-o", out)
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.strip() == "sheetgen: error: --name must not be empty: a design needs a name"
+    assert not out.exists()
+
+
 def test_roll_same_bytes_in_a_fresh_process() -> None:
     exe = Path(sys.executable).parent / "sheetgen"
     args = [str(exe), "roll", "space-cruisers", "--seed", "2024", "--hull", "commercial", "--systems", "4"]

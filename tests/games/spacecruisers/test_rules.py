@@ -34,6 +34,8 @@ ILLEGAL = {
     "sc1-fighter-four-systems.yaml": ("SC-1", 5, 42, "a fighter takes at most 3 additional systems: found 4"),
     "sc1-station-with-drives.yaml": ("SC-1", 6, 20, "a station has no drives: found 2"),
     "sc2-basic-four-systems.yaml": ("SC-2", 6, 10, "exactly 5 additional systems: found 4"),
+    # seed 004, Additional Systems (lines 19-20), systems table (lines 21-36): no missiles row
+    "sc2-basic-missiles.yaml": ("SC-2", 6, 20, "missiles are not on the d20 systems table"),
     "sc3-two-cloaks.yaml": ("SC-3", 6, 27, "at most one cloaking device: found 2"),
     "sc3-two-targeting-computers.yaml": ("SC-3", 5, 11, "at most one targeting computer: found 2"),
     "sc6-unknown-system.yaml": ("SC-6", 6, 20, "unknown system 'Tractor Beam'"),
@@ -68,8 +70,8 @@ def test_unknown_system_lists_every_known_one() -> None:
 def test_validate_exit_status_for_illegal_designs(invoke: Any) -> None:
     r = invoke("validate", SC / "illegal")
     assert r.exit_code == 1
-    assert "9 designs: 0 legal, 9 illegal" in r.stderr
-    assert r.stdout.count("error [SC-") == 9
+    assert "10 designs: 0 legal, 10 illegal" in r.stderr
+    assert r.stdout.count("error [SC-") == 10
 
 
 def test_basic_rules_with_six_systems_point_at_the_sixth(write: Any) -> None:
@@ -103,14 +105,28 @@ def test_fighter_limit_holds_in_basic_rules_too(write: Any) -> None:
     assert {f.rule for f in illegal.findings if f.is_error} == {"SC-1", "SC-6"}
 
 
-def test_missiles_in_basic_rules_are_warned_not_rolled(write: Any) -> None:
+def test_missiles_in_basic_rules_are_an_error(write: Any) -> None:
+    """Seed 004, Additional Systems (lines 19-20): a basic-rules ship has 5 systems rolled
+    on the d20 systems table (lines 21-36), which has no missiles row; missiles are only
+    in the system notes (line 65). So a basic ship cannot have them."""
     entry = stats_of(
         "game: space-cruisers\nname: M\nhull: military\nrules: basic\nsystems: [missiles, drives x4]\n", write
     )
-    assert entry.legal
+    assert not entry.legal
     (f,) = entry.findings
-    assert (f.rule, f.severity) == ("SC-2", Severity.WARNING)
+    assert (f.rule, f.severity) == ("SC-2", Severity.ERROR)
     assert "not on the d20 systems table" in f.message
+    fighter = stats_of(
+        "game: space-cruisers\nname: F\nhull: fighter\nrules: basic\nsystems: [missiles]\n", write, "f.yaml"
+    )
+    assert not fighter.legal
+    assert [(f.rule, f.severity) for f in fighter.findings] == [("SC-2", Severity.ERROR)]
+    advanced = stats_of(
+        "game: space-cruisers\nname: A\nhull: military\nrules: advanced\nsystems: [missiles, drives x4]\n",
+        write,
+        "a.yaml",
+    )
+    assert advanced.legal
 
 
 def test_non_military_systems_unnamed_or_short(write: Any) -> None:
@@ -136,3 +152,33 @@ def test_checks_never_raise_on_odd_designs() -> None:
 def test_an_empty_non_military_list_is_no_error_on_a_military_hull(write: Any) -> None:
     entry = stats_of("game: space-cruisers\nname: E\nhull: military\nnon_military: []\n", write)
     assert entry.legal and entry.findings == []
+
+
+# --- set-up: equal sides (seed 004, SETUP, lines 68-71) -----------------------------------------
+
+
+def _ships(*names: str) -> list[stats.SpaceCruisersStats]:
+    return [load_one(SC / "ships" / f"{n}.yaml").stats for n in names]
+
+
+def test_setup_needs_equal_figures_or_equal_points() -> None:
+    """Seed 004, SETUP (lines 68-71): each side an equal number of figures, or equal
+    construction points when using the advanced rules."""
+    from sheetgen.games.spacecruisers import GAME
+
+    guard = _ships("the-courageous", "the-victorious", "kepler-station")  # 7 + 7 + 6 = 20 CP
+    raiders = _ships("the-noblesse", "the-atlantea")  # 7 + 7 = 14 CP
+    (f,) = GAME.scenario_findings([("Guard", guard), ("Raiders", raiders)])
+    assert (f.rule, f.severity, f.path) == ("SCENARIO", Severity.ERROR, ("sides",))
+    assert "Guard 3 figures / 20 CP, Raiders 2 figures / 14 CP" in f.message
+    # equal figures: legal whatever the points (3 v 3, 20 v 19)
+    assert GAME.scenario_findings([("Guard", guard), ("Raiders", [*raiders, *_ships("shade")])]) == []
+    # advanced rules: equal points are enough (Lancer 8 + Shade 5 + Wasp 4 + Wasp 4 = 21 v Resolute 11 + Bastion 10)
+    advanced = _ships("lancer", "shade", "wasp", "wasp")
+    assert GAME.scenario_findings([("A", advanced), ("B", _ships("resolute", "bastion-platform"))]) == []
+    # basic rules only: equal points without equal figures is not enough
+    basic = GAME.scenario_findings([("A", raiders), ("B", _ships("the-courageous"))])
+    assert [f.rule for f in basic] == ["SCENARIO"]
+    assert "2 figures / 14 CP, B 1 figure / 7 CP" in basic[0].message
+    # one side alone has nothing to be equal to
+    assert GAME.scenario_findings([("A", raiders)]) == []

@@ -42,7 +42,9 @@ def test_hull_point_rows_base_plus_armor() -> None:
     assert [r["label"] for r in station["hull_rows"]] == ["armor 1", "hull", "hull"]
     fighter = view(Design.from_systems("F", "fighter", []))
     assert fighter["hull_rows"] == [{"label": "hull", "boxes": [1]}]
-    assert fighter["below_zero"] == []  # any critical destroys a fighter
+    # seed 004, Attack Phase (lines 102-104) and Fighter Hulls (line 150): a fighter may sit
+    # below 0 hull points until its next hit rolls a critical, so it gets the same row
+    assert fighter["below_zero"] == list(range(-1, -11, -1))
 
 
 def test_a_box_per_system_and_shields_apart() -> None:
@@ -96,7 +98,9 @@ def test_fighters_print_no_critical_table() -> None:
     (html,) = sheets_html(ships("wasp.yaml"))
     assert 'class="crits"' not in html
     assert "Any critical damage roll destroys it." in html
-    assert html.count('class="hpbox"') == 1 and 'class="hpbox neg"' not in html
+    # seed 004, Attack Phase (lines 102-104), Fighter Hulls (line 150): below 0 until the next hit
+    assert html.count('class="hpbox"') == 1 and html.count('class="hpbox neg"') == 10
+    assert "below 0" in html and "its next hit rolls on the critical damage table" in html
 
 
 def test_sheet_pdf_puts_several_ships_on_a_page(tmp_path: Path) -> None:
