@@ -213,8 +213,8 @@ class _Reader:
             self.fail("SF-5", "engine rooms cannot be nested inside one another", start)
         room = self.room_count
         self.room_count += 1
-        next_open = self.text.find("(", self.pos)
-        if close < 0 or (0 <= next_open < close):
+        match = _matching_close(self.text, start)
+        if match < 0:
             # never closed: the room holds the drives that follow, the rest reads on
             self.fail("SF-5", "unbalanced parenthesis: '(' is never closed", start)
             body = []
@@ -245,6 +245,19 @@ class _Reader:
             out.extend(self.unit(in_room))
             if self.pos == before:  # pragma: no cover - every branch advances
                 self.pos += 1
+
+
+def _matching_close(text: str, open_at: int) -> int:
+    """Index of the ``)`` that closes the ``(`` at ``open_at``, counting nested pairs; -1 if none."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
 
 
 def parse_system_string(text: str, offset: int = 0) -> SystemString:

@@ -239,13 +239,16 @@ def _check_rooms(design: Design, hull: Hull) -> list[Finding]:
         )
         return out
     rooms = design.systems.rooms
-    sizes = [len(r) for r in rooms]
+    # only the drives (I) in a room count towards its size; anything else in a room is
+    # its own SF-5 error, and the message shows the rooms as written
+    sizes = [sum(1 for i in r if slots[i].code == "I") for r in rooms]
     if hull.kind is HullKind.BASE or not rooms or room_sizes_ok(hull.rooms, sizes):
         return out
     first = slots[rooms[0][0]]
-    found = _rooms_text(sizes)
-    fit = fixed_rooms(hull.rooms, sum(sizes))
-    hint = f"; {sum(sizes)} drives fit as {_rooms_text(fit)}" if fit else ""
+    found = "".join("(" + "".join(slots[i].code for i in r) + ")" for r in rooms)
+    drives = sum(sizes)
+    fit = fixed_rooms(hull.rooms, drives)
+    hint = f"; {drives} drive{'s' if drives != 1 else ''} fit as {_rooms_text(fit)}" if fit else ""
     if hull.rooms is RoomPattern.ALTERNATING:
         msg = f"{hull.code} engine rooms must alternate (I) and (II) ending in (II): found {found}{hint}"
     elif hull.rooms is RoomPattern.DOUBLE:

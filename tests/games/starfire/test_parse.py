@@ -49,6 +49,9 @@ def test_restricted_marks_written_where_asked() -> None:
         ("SSpt(I)", "SF-1", 2, "(did you mean Pt?)"),
         ("SS(I))Q", "SF-5", 5, "')' closes no engine room"),
         ("SS(I(I)Q", "SF-5", 2, "'(' is never closed"),
+        # seed 001, Inertialess Drives (line 109): a room is drives inside a single set of
+        # parentheses, so a room inside a room is a nesting error, not an unbalanced one
+        ("SS((II))Q", "SF-5", 3, "engine rooms cannot be nested"),
         ("SS()Q", "SF-5", 2, "empty engine room"),
         ("SS(IQ)Q", "SF-5", 4, "holds only drives (I), found Q"),
         ("+SSQ", "SF-6", 0, "'+' must follow a weapon code"),

@@ -201,6 +201,16 @@ def test_small_ship_rooms_hold_one() -> None:
     assert e[0] == "SF-5" and "found (II)(I)(I)(I)" in e[1]
 
 
+def test_room_message_counts_only_the_drives_and_shows_the_rooms_as_written() -> None:
+    # seed 001, Inertialess Drives (lines 109-110): a CT room holds one drive (I); (AA) holds no
+    # drive, so the ship has 2 drives, not 4, and they fit as (I)(I)
+    found = errors("CT", "SS(AA)R(II)Q")
+    assert (
+        "SF-5",
+        "CT engine rooms hold one drive each (I): found (AA)(II); 2 drives fit as (I)(I)",
+    ) in found
+
+
 def test_bare_drive_is_illegal_and_the_message_shows_the_fixed_string() -> None:
     (e,) = errors("CT", "SSAAIIIQLR")
     assert e == (
