@@ -149,6 +149,29 @@ def base_effective_range(weapon: str, range_hexes: int) -> int:
     return max(data.BASE_RANGE_FLOOR, range_hexes - data.BASE_RANGE_REDUCTION)
 
 
+def targeting_range(weapons: list[str], *, combat_sensors: bool, base: bool) -> int:
+    """Farthest range in hexes at which the ship can fire (SF-8): 10 without combat sensors
+    (Y), the chart's 20 with them, and for a base with Y the farthest range at which one of
+    its R, G or Pt still hits once the base range rule shortens it (22 hexes is read as 17).
+
+    >>> targeting_range(["R"], combat_sensors=False, base=False)
+    10
+    >>> targeting_range(["R"], combat_sensors=True, base=False)
+    20
+    """
+    if not combat_sensors:
+        return data.UNSENSED_TARGETING_LIMIT
+    reach = max(data.RANGES)
+    if not base:
+        return reach
+    far = reach
+    for w in weapons:
+        for r in range(reach + 1, reach + data.BASE_RANGE_REDUCTION + 1):
+            if to_hit(w, r, base_with_sensors=True) is not None:
+                far = max(far, r)
+    return far
+
+
 def _chart_range(weapon: str, range_hexes: int, base_with_sensors: bool, combat_sensors: bool) -> int | None:
     if range_hexes < 0:
         raise ValueError(f"range must be 0 or more hexes, got {range_hexes}")

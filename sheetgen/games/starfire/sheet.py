@@ -24,12 +24,7 @@ def sheet_ranges(stats: StarfireStats) -> list[int]:
     read as 17)."""
     if not (stats.kind == "base" and stats.combat_sensors):
         return list(data.RANGES)
-    reach = max(data.RANGES)
-    for w in stats.weapons:
-        for r in range(reach + 1, reach + data.BASE_RANGE_REDUCTION + 1):
-            if play.to_hit(w.code, r, base_with_sensors=True) is not None:
-                reach = max(reach, r)
-    return list(range(reach + 1))
+    return list(range(stats.targeting_range + 1))
 
 
 def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:

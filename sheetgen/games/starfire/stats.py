@@ -14,7 +14,7 @@ from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import notation, system_string
-from sheetgen.games.starfire.play import engine_mp, mp_after_rooms_lost
+from sheetgen.games.starfire.play import engine_mp, mp_after_rooms_lost, targeting_range
 from sheetgen.games.starfire.rules import Design
 
 __all__ = [
@@ -163,7 +163,10 @@ def derive(design: Design) -> StarfireStats:
         armor=counts["A"],
         point_defense=counts["D"],
         combat_sensors=bool(counts["Y"]),
-        targeting_range=20 if counts["Y"] else data.UNSENSED_TARGETING_LIMIT,
+        # the same reach the sheet's range columns show (SF-8 base range rule)
+        targeting_range=targeting_range(
+            [w.code for w in weapons], combat_sensors=bool(counts["Y"]), base=hull.kind is HullKind.BASE
+        ),
         weapons=weapons,
         munitions={w.code: w.munitions for w in weapons if w.munitions is not None},
         double_damage=hull.kind is HullKind.FREIGHTER,

@@ -119,3 +119,15 @@ def test_stats_table_is_readable(invoke: Invoke) -> None:
     r = invoke("stats", DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml")
     assert "Arrow  [starfire, legal]" in r.stdout
     assert "MP as rooms are lost  6 → 4 → 2 → 0" in r.stdout
+
+
+@pytest.mark.parametrize(("file", "reach"), [("base1-watchtower.yaml", 22), ("base2-citadel.yaml", 23)])
+def test_base_targeting_range_is_the_sheets_farthest_range_column(file: str, reach: int) -> None:
+    # seed 001, Bases (line 10): a base with combat sensors (Y) takes five from the range of its
+    # R, G and Pt, so it fires past the chart's 20 hexes; stats say what the sheet's columns show
+    from sheetgen.games.starfire.sheet import sheet_ranges
+
+    (entry,) = load_designs([SHIPS / file]).entries
+    s = entry.stats
+    assert isinstance(s, StarfireStats)
+    assert s.targeting_range == reach == max(sheet_ranges(s))
