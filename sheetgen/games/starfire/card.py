@@ -139,9 +139,11 @@ def _hulls() -> Table:
         else:
             rate = h.mp_per_engine
             drives = play.fixed_rooms(h.rooms, _engines_for_max(h))
-        rooms = {"single": "(I)", "double": "(II)", "alternating": "(I)(II)…(II)", "none": "none"}[
-            h.rooms.value
-        ]
+        rooms = {"single": "(I)", "double": "(II)", "none": "none"}.get(h.rooms.value, "")
+        if h.rooms is data.RoomPattern.ALTERNATING and drives:
+            # every legal layout up to the rooms max MP needs, from the check's own rule (SF-5)
+            layouts = play.legal_room_layouts(h.rooms, len(drives))
+            rooms = ", ".join("".join("(" + "I" * n + ")" for n in sizes) for sizes in layouts) + ", …"
         rows.append(
             [
                 f"{h.code} {h.name}",

@@ -7,6 +7,7 @@ Rule ids are the rulings in ``RULINGS.md`` (SF-1 .. SF-11).
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from sheetgen.games.starfire import data
@@ -52,6 +53,23 @@ def room_sizes_ok(pattern: RoomPattern, sizes: list[int]) -> bool:
     if pattern is RoomPattern.ALTERNATING:
         return all(s == (2 if (len(sizes) - 1 - i) % 2 == 0 else 1) for i, s in enumerate(sizes))
     return not sizes
+
+
+def legal_room_layouts(pattern: RoomPattern, most_rooms: int) -> list[list[int]]:
+    """Every room layout (drives per room, in order) of 1 to ``most_rooms`` rooms that
+    :func:`room_sizes_ok` accepts for ``pattern`` (SF-5), fewest rooms first.
+
+    >>> legal_room_layouts(RoomPattern.ALTERNATING, 3)
+    [[2], [1, 2], [2, 1, 2]]
+    """
+    out: list[list[int]] = []
+    for n in range(1, most_rooms + 1):
+        out.extend(
+            list(sizes)
+            for sizes in itertools.product((1, 2), repeat=n)
+            if room_sizes_ok(pattern, list(sizes))
+        )
+    return out
 
 
 def fixed_rooms(pattern: RoomPattern, engines: int) -> list[int] | None:

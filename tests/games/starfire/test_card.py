@@ -35,3 +35,18 @@ def test_card_doubles_only_the_damage_a_freighter_receives(invoke: Invoke) -> No
     data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
     lines = [line for s in data["sections"] for line in s["lines"] if "Freighters" in line]
     assert lines and all("receive" in line for line in lines)
+
+
+def test_card_hull_chart_lists_every_legal_light_cruiser_room_layout(invoke: Invoke) -> None:
+    # Seed 001, Inertialess Drives (line 110): CL rooms alternate (I) and (II) and the right-most
+    # holds (II), so a CL may start with either; the card lists what the design check accepts.
+    from sheetgen.games.starfire.data import HULLS
+    from sheetgen.games.starfire.play import room_sizes_ok
+
+    data = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    hulls = next(t for t in data["tables"] if t["id"] == "hulls")
+    cl = next(row for row in hulls["rows"] if row[0].startswith("CL "))
+    shown = cl[6].removesuffix(", …").split(", ")
+    assert shown == ["(II)", "(I)(II)", "(II)(I)(II)", "(I)(II)(I)(II)"]
+    for layout in shown:
+        assert room_sizes_ok(HULLS["CL"].rooms, [len(room) for room in layout.strip("()").split(")(")])
