@@ -99,6 +99,7 @@ def briefing_view(
         "source": scenario.source or "",
         "summary": scenario.summary or "",
         "turn_limit": scenario.turn_limit,
+        "turn_limit_chosen": scenario.turn_limit_chosen,
         "setup": scenario.setup or "",
         "victory": scenario.victory or "",
         "sides": sides,

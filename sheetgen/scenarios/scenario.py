@@ -101,6 +101,9 @@ class Scenario:
     setup: str | None = None
     victory: str | None = None
     turn_limit: int | None = None
+    # True when the rule text states no turn limit and the file's is the project's choice
+    # (RULINGS SF-11): the briefing prints it as optional
+    turn_limit_chosen: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     source: str | None = None
     located: list[Located] = field(default_factory=list)
@@ -431,9 +434,14 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         setup=top.text("setup"),
         victory=top.text("victory"),
         turn_limit=top.integer("turn_limit", minimum=1),
+        turn_limit_chosen=top.boolean("turn_limit_chosen"),
         options=top.raw("options", {}) or {},
         source=top.text("source"),
     )
+    if scenario.turn_limit_chosen and scenario.turn_limit is None:
+        top.problem(
+            "'turn_limit_chosen' marks a chosen 'turn_limit', but none is given", top.at("turn_limit_chosen")
+        )
     top.done(*children)
     scenario.placement = rules
     return scenario

@@ -81,3 +81,28 @@ def test_starfire_import_points_at_the_unknown_code(invoke: Invoke) -> None:
     # K is the 24th character
     assert "notation:1:24: error [SF-1] unknown system 'K'" in r.stderr
     assert r.exit_code == 1
+
+
+def test_scenario_turn_limits_are_absent_or_marked_as_chosen() -> None:
+    # Seed 001, Scenarios (lines 112-132): none of the six states a turn limit, and the fast raiders
+    # play until one side remains; a limit the text does not give is the project's choice
+    # (RULINGS SF-11), marked in the file and printed as optional on the briefing.
+    from sheetgen.render.briefing import briefing_view
+    from sheetgen.render.html import render_html
+    from sheetgen.scenarios.scenario import load_scenario
+
+    from tests.conftest import DESIGNS
+
+    files = sorted((DESIGNS / "starfire" / "scenarios").glob("*.yaml"))
+    assert len(files) == 6
+    for file in files:
+        scenario, _ = load_scenario(file)
+        assert scenario is not None
+        if file.stem == "fast-raiders":
+            assert scenario.turn_limit is None
+        assert scenario.turn_limit is None or scenario.turn_limit_chosen, file.name
+        html = render_html("briefing.html.j2", {"b": briefing_view(scenario, []), "paper": {}})
+        if scenario.turn_limit is None:
+            assert " turns</strong>" not in html
+        else:
+            assert f"{scenario.turn_limit} turns</strong> (optional, the project's choice)" in html
