@@ -69,12 +69,15 @@ class CrewMember:
 
 @dataclass
 class MineDrop:
-    """One hex of a minelaying plan: the hex label, its grid level, mines laid there."""
+    """One hex of a minelaying plan: the hex label as the map prints it, its grid level,
+    mines laid there; ``cell`` the 0-based (column, row) read by the shared hex reader
+    (``None`` when the label could not be read), so every spelling of a hex is one hex."""
 
     hex: str
     level: int
     mines: int
     path: Path = ()
+    cell: tuple[int, int] | None = None
 
 
 @dataclass
@@ -351,7 +354,7 @@ def _check_minelaying(design: Design) -> list[Finding]:
     has_layer = any((w := weapon(e.code)) is not None and w.kind is WeaponKind.MINE for e in design.weapons)
     if not has_layer:
         out.append(error("KH-4", "a minelaying plan needs mines among the weapons", ("minelaying",)))
-    per_hex: Counter[tuple[str, int]] = Counter()
+    per_hex: Counter[tuple[tuple[int, int] | str, int]] = Counter()
     total = 0
     for drop in design.minelaying:
         if drop.mines <= 0:
@@ -363,7 +366,7 @@ def _check_minelaying(design: Design) -> list[Finding]:
                 )
             )
             continue
-        key = (drop.hex.strip().upper(), drop.level)
+        key = (drop.cell or drop.hex, drop.level)
         before = per_hex[key]
         per_hex[key] += drop.mines
         total += drop.mines
