@@ -48,6 +48,34 @@ def test_scenario_has_three_grid_levels() -> None:
     assert [s.name for s in loaded.ships] == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
 
 
+def test_flank_action_keeps_the_destroyer_20_hexes_from_the_cruiser(tmp_path: Path) -> None:
+    """Seed 002, the damage example (lines 133 and 387): the destroyer 1,200 m off, i.e. 20 hexes
+    of 60 m (seed 002, "Distance", line 13). The set-up's words are a checked placement rule;
+    column 20 is only 19 hexes from column 1, so an Exalted there breaks it."""
+    text = SCENARIO.read_text(encoding="utf-8")
+    assert "{distance: [Pugilist, Exalted], at_least: 20}" in text
+    words = " ".join(text.split())
+    assert "columns 21-26" in words and "at least 20 hexes (1,200 m)" in words
+    loaded, result = load_scenario(SCENARIO)
+    assert loaded is not None and not result.input_errors and loaded.legal
+    near = tmp_path / "flank-action.yaml"
+    near.write_text(
+        text.replace("../ships/", f"{SHIPS.as_posix()}/").replace('at: "2111"', 'at: "2011"'),
+        encoding="utf-8",
+    )
+    loaded, result = load_scenario(near)
+    assert loaded is not None and not result.input_errors and not loaded.legal
+    errors = [str(x) for x in loaded.located if x.finding.is_error]
+    assert errors == [
+        f"{near}:{_line(text, '- {distance: [Pugilist')}:5: error [SCENARIO] "
+        "Pugilist starts 19 hexes from Exalted; the set-up needs at least 20"
+    ]
+
+
+def _line(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
 def test_kit_builds_the_scenario(bundled_kits: Built) -> None:
     kit = bundled_kits.path / SCENARIO.stem  # kit --all --single
     assert bundled_kits.exit_code == 0, bundled_kits.stderr
