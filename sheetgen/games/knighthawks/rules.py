@@ -11,6 +11,7 @@ rulings in ``RULINGS.md`` (KH-1 .. KH-7). Derived stats are in
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
@@ -25,6 +26,7 @@ __all__ = [
     "MineDrop",
     "WeaponEntry",
     "check",
+    "check_plan_on_map",
     "weapons_carried",
 ]
 
@@ -383,4 +385,32 @@ def _check_minelaying(design: Design) -> list[Finding]:
         out.append(
             error("KH-4", f"the plan lays {total} mines but the design carries {carried}", ("minelaying",))
         )
+    return out
+
+
+def check_plan_on_map(plan: Sequence[MineDrop], cols: int, rows: int, layers: Sequence[int]) -> list[Finding]:
+    """KH-4: every hex of a minelaying plan lies on a ``cols`` x ``rows`` map (columns and
+    rows numbered from 1) and on one of its grid ``layers``; an error at the entry otherwise."""
+    out: list[Finding] = []
+    levels = sorted(set(layers))
+    known = ", ".join(f"{x:+d}" if x else "0" for x in levels)
+    for drop in plan:
+        if drop.cell is not None and not (0 <= drop.cell[0] < cols and 0 <= drop.cell[1] < rows):
+            out.append(
+                error(
+                    "KH-4",
+                    f"mines in hex {drop.hex}, off the scenario's {cols} x {rows} map "
+                    f"(columns run 1-{cols} and rows 1-{rows})",
+                    (*drop.path, "hex"),
+                )
+            )
+        if drop.level not in levels:
+            level = f"{drop.level:+d}" if drop.level else "0"
+            out.append(
+                error(
+                    "KH-4",
+                    f"mines on level {level}, not one of the scenario map's layers ({known})",
+                    (*drop.path, "level"),
+                )
+            )
     return out

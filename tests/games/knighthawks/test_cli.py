@@ -72,6 +72,36 @@ def test_flank_action_keeps_the_destroyer_20_hexes_from_the_cruiser(tmp_path: Pa
     ]
 
 
+def test_a_minelaying_plan_off_the_scenario_map_is_an_error(
+    invoke: Callable[..., Any], tmp_path: Path
+) -> None:
+    """Seed 002, "Laying Mines" (line 113) and the stacked hexgrids (lines 103-105): the plan's
+    hexes lie on the scenario's map, here 30 x 22 on levels -1, 0 and +1. Hex 9999 and level 7
+    are errors in the design file, located, and validate exits 1 (a broken rule)."""
+    warden = (SHIPS / "warden.yaml").read_text(encoding="utf-8")
+    warden = warden.replace('{hex: "1506", mines: 10}', '{hex: "9999", mines: 10}')
+    warden = warden.replace('{hex: "1508", level: 1, mines: 10}', '{hex: "1508", level: 7, mines: 10}')
+    ship = tmp_path / "warden.yaml"
+    ship.write_text(warden, encoding="utf-8")
+    scenario = tmp_path / "flank-action.yaml"
+    text = SCENARIO.read_text(encoding="utf-8").replace("../ships/", f"{SHIPS.as_posix()}/")
+    scenario.write_text(text.replace(f"{SHIPS.as_posix()}/warden.yaml", ship.as_posix()), encoding="utf-8")
+    loaded, result = load_scenario(scenario)
+    assert loaded is not None and not result.input_errors and not loaded.legal
+    hex_line, level_line = _line(warden, '"9999"'), _line(warden, "level: 7")
+    assert [str(x) for x in loaded.located if x.finding.is_error] == [
+        f"{ship}:{hex_line}:11: error [KH-4] mines in hex 9999, off the scenario's 30 x 22 map "
+        "(columns run 1-30 and rows 1-22)",
+        f"{ship}:{level_line}:26: error [KH-4] mines on level +7, not one of the scenario map's layers "
+        "(-1, 0, +1)",
+    ]
+    done = invoke("validate", scenario)
+    assert done.exit_code == 1
+    assert f"{ship}:{hex_line}:11: error [KH-4] mines in hex 9999" in done.stdout
+    # the design alone has no map to be off: it stays legal
+    assert invoke("validate", ship).exit_code == 0
+
+
 def _line(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
 
