@@ -181,6 +181,13 @@ class Game(ABC, Generic[DesignT, StatsT]):
         the scenario file (``("sides", i, "fleet")``). None by default."""
         return []
 
+    def map_findings(self, stats: StatsT, cols: int, rows: int, layers: Sequence[int]) -> list[Finding]:
+        """Findings about one design against the map of a scenario that fields it: a
+        ``cols`` x ``rows`` hex map with grid ``layers`` (levels, 0 the main grid).
+        Paths are into the design's file (Knight Hawks 2000: a minelaying plan off the
+        map). None by default."""
+        return []
+
     def named(self, stats: StatsT, name: str) -> StatsT:
         """``stats`` for one ship of the design called ``name`` (a scenario names each
         ship; the design's own name becomes its class when it states none)."""

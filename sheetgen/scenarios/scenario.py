@@ -261,6 +261,11 @@ def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
             fleets
         )
         scenario.located.extend(doc.locate(f) for f in checks)
+        spec = scenario.map
+        for entry in result.entries:
+            if entry.game.id == scenario.game.id:
+                found = scenario.game.map_findings(entry.stats, spec.cols, spec.rows, spec.layers)
+                scenario.located.extend(entry.document.locate(f, entry.base) for f in found)
     return scenario, result
 
 

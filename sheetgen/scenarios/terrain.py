@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error
+from sheetgen.core.hexlabel import parse_hex
 from sheetgen.core.schema import Fields, describe
 from sheetgen.hexgrid import direction_names, distance, from_offset, hexes_within, to_offset
 
@@ -50,7 +51,7 @@ __all__ = [
     "Zone",
     "format_layer",
     "map_diagonal",
-    "parse_hex",
+    "parse_hex",  # the shared reader, sheetgen.core.hexlabel
     "parse_layers",
     "read_plan",
 ]
@@ -81,7 +82,6 @@ MAX_LEVEL = 9
 EDGES = ("top", "bottom", "left", "right")
 _GREY = "#6b6b6b"
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_SPLIT_HEX = re.compile(r"^\s*(\d+)\s*[.,:/ -]\s*(\d+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -95,46 +95,6 @@ class HexRef:
     @property
     def cell(self) -> tuple[int, int]:
         return self.col, self.row
-
-
-def parse_hex(value: Any) -> tuple[int, int]:
-    """``(col, row)`` 0-based from a hex as printed on the map, 1-based:
-    ``"0815"`` (digits split in half), ``"8.15"`` or ``"8-15"``, ``[8, 15]``, or the
-    number ``815``... only with an even count of digits.
-
-    Raises ``ValueError`` with a message quoting the value.
-
-    >>> parse_hex("0815"), parse_hex([8, 15]), parse_hex("100.7")
-    ((7, 14), (7, 14), (99, 6))
-    """
-    if isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value):
-        col, row = int(value[0]), int(value[1])
-    elif isinstance(value, int) and not isinstance(value, bool):
-        digits = str(value)
-        if value < 0 or len(digits) % 2 or len(digits) < 4:
-            raise ValueError(
-                f'hex {value} is ambiguous: write it in quotes as the map prints it, e.g. "0101" '
-                "(YAML reads an unquoted 0101 as the number 65)"
-            )
-        half = len(digits) // 2
-        col, row = int(digits[:half]), int(digits[half:])
-    elif isinstance(value, str):
-        text = value.strip()
-        m = _SPLIT_HEX.match(text)
-        if m:
-            col, row = int(m.group(1)), int(m.group(2))
-        elif text.isdigit() and len(text) % 2 == 0 and len(text) >= 2:
-            half = len(text) // 2
-            col, row = int(text[:half]), int(text[half:])
-        else:
-            raise ValueError(
-                f'not a hex: {value!r} (write column then row as the map prints them, e.g. "0815")'
-            )
-    else:
-        raise ValueError(f'a hex must be text like "0815" or a list [col, row], found {describe(value)}')
-    if col < 1 or row < 1:
-        raise ValueError(f"hex {value!r}: columns and rows are numbered from 1")
-    return col - 1, row - 1
 
 
 def _whole(v: Any) -> bool:

@@ -33,6 +33,7 @@ A design file::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding
@@ -126,6 +127,14 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         from sheetgen.games.knighthawks.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def map_findings(
+        self, stats: KnightHawksStats, cols: int, rows: int, layers: Sequence[int]
+    ) -> list[Finding]:
+        """KH-4: each hex of the minelaying plan lies on the scenario's ``cols`` x ``rows``
+        map and on one of its grid ``layers`` (seed 002: the main hexgrid and those above
+        and below it)."""
+        return rules.check_plan_on_map(stats.minelaying, cols, rows, layers)
 
     def reference(self) -> Card:
         from sheetgen.games.knighthawks.card import card

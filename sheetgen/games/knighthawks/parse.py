@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error, warning
+from sheetgen.core.hexlabel import hex_label, parse_hex
 from sheetgen.core.schema import Fields, describe
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
@@ -143,14 +144,17 @@ def parse_design(fields: Fields) -> Design:
         f = _child(fields, item, path, "minelaying entry", children)
         if f is None:
             continue
-        plan.append(
-            MineDrop(
-                hex=f.text("hex", "", required=True) or "",
-                level=f.integer("level", 0) or 0,
-                mines=f.integer("mines", 0, required=True) or 0,
-                path=("minelaying", i),
-            )
-        )
+        written = f.raw("hex", None, required=True)
+        cell = None
+        if written is not None:
+            try:  # the one hex reader scenarios use too: "0704" as printed, a bare 0704 refused
+                cell = parse_hex(written)
+            except ValueError as exc:
+                f.problem(str(exc), f.at("hex"))
+        level = f.integer("level", 0) or 0
+        mines = f.integer("mines", 0, required=True) or 0
+        if cell is not None:
+            plan.append(MineDrop(hex_label(*cell), level, mines, ("minelaying", i), cell))
     design = Design(
         name=fields.text("name", "", required=True) or "",
         design_class=fields.text("class"),

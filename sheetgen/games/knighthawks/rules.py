@@ -11,6 +11,7 @@ rulings in ``RULINGS.md`` (KH-1 .. KH-7). Derived stats are in
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
@@ -25,6 +26,7 @@ __all__ = [
     "MineDrop",
     "WeaponEntry",
     "check",
+    "check_plan_on_map",
     "weapons_carried",
 ]
 
@@ -69,12 +71,15 @@ class CrewMember:
 
 @dataclass
 class MineDrop:
-    """One hex of a minelaying plan: the hex label, its grid level, mines laid there."""
+    """One hex of a minelaying plan: the hex label as the map prints it, its grid level,
+    mines laid there; ``cell`` the 0-based (column, row) read by the shared hex reader
+    (``None`` when the label could not be read), so every spelling of a hex is one hex."""
 
     hex: str
     level: int
     mines: int
     path: Path = ()
+    cell: tuple[int, int] | None = None
 
 
 @dataclass
@@ -351,7 +356,7 @@ def _check_minelaying(design: Design) -> list[Finding]:
     has_layer = any((w := weapon(e.code)) is not None and w.kind is WeaponKind.MINE for e in design.weapons)
     if not has_layer:
         out.append(error("KH-4", "a minelaying plan needs mines among the weapons", ("minelaying",)))
-    per_hex: Counter[tuple[str, int]] = Counter()
+    per_hex: Counter[tuple[tuple[int, int] | str, int]] = Counter()
     total = 0
     for drop in design.minelaying:
         if drop.mines <= 0:
@@ -363,7 +368,7 @@ def _check_minelaying(design: Design) -> list[Finding]:
                 )
             )
             continue
-        key = (drop.hex.strip().upper(), drop.level)
+        key = (drop.cell or drop.hex, drop.level)
         before = per_hex[key]
         per_hex[key] += drop.mines
         total += drop.mines
@@ -380,4 +385,32 @@ def _check_minelaying(design: Design) -> list[Finding]:
         out.append(
             error("KH-4", f"the plan lays {total} mines but the design carries {carried}", ("minelaying",))
         )
+    return out
+
+
+def check_plan_on_map(plan: Sequence[MineDrop], cols: int, rows: int, layers: Sequence[int]) -> list[Finding]:
+    """KH-4: every hex of a minelaying plan lies on a ``cols`` x ``rows`` map (columns and
+    rows numbered from 1) and on one of its grid ``layers``; an error at the entry otherwise."""
+    out: list[Finding] = []
+    levels = sorted(set(layers))
+    known = ", ".join(f"{x:+d}" if x else "0" for x in levels)
+    for drop in plan:
+        if drop.cell is not None and not (0 <= drop.cell[0] < cols and 0 <= drop.cell[1] < rows):
+            out.append(
+                error(
+                    "KH-4",
+                    f"mines in hex {drop.hex}, off the scenario's {cols} x {rows} map "
+                    f"(columns run 1-{cols} and rows 1-{rows})",
+                    (*drop.path, "hex"),
+                )
+            )
+        if drop.level not in levels:
+            level = f"{drop.level:+d}" if drop.level else "0"
+            out.append(
+                error(
+                    "KH-4",
+                    f"mines on level {level}, not one of the scenario map's layers ({known})",
+                    (*drop.path, "level"),
+                )
+            )
     return out

@@ -385,7 +385,7 @@ def derive(design: Design) -> KnightHawksStats:
         level = skill_level(pilot, "pilot") or 0
         evasion = f"±{evade_modifier(level, adf, mr, hs)}% (5×{level} + ADF {adf} + MR {mr} − HS {hs})"
     mine_total = sum(d.mines for d in design.minelaying if d.mines > 0)
-    mine_hexes = len({(d.hex.strip().upper(), d.level) for d in design.minelaying if d.mines > 0})
+    mine_hexes = len({(d.cell or d.hex, d.level) for d in design.minelaying if d.mines > 0})
     maneuvers = []
     for m in data.MANEUVERS:
         cost = maneuver_cost(m.id, mp) if mp is not None and mp > 0 else None

@@ -48,6 +48,64 @@ def test_scenario_has_three_grid_levels() -> None:
     assert [s.name for s in loaded.ships] == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
 
 
+def test_flank_action_keeps_the_destroyer_20_hexes_from_the_cruiser(tmp_path: Path) -> None:
+    """Seed 002, the damage example (lines 133 and 387): the destroyer 1,200 m off, i.e. 20 hexes
+    of 60 m (seed 002, "Distance", line 13). The set-up's words are a checked placement rule;
+    column 20 is only 19 hexes from column 1, so an Exalted there breaks it."""
+    text = SCENARIO.read_text(encoding="utf-8")
+    assert "{distance: [Pugilist, Exalted], at_least: 20}" in text
+    words = " ".join(text.split())
+    assert "columns 21-26" in words and "at least 20 hexes (1,200 m)" in words
+    loaded, result = load_scenario(SCENARIO)
+    assert loaded is not None and not result.input_errors and loaded.legal
+    near = tmp_path / "flank-action.yaml"
+    near.write_text(
+        text.replace("../ships/", f"{SHIPS.as_posix()}/").replace('at: "2111"', 'at: "2011"'),
+        encoding="utf-8",
+    )
+    loaded, result = load_scenario(near)
+    assert loaded is not None and not result.input_errors and not loaded.legal
+    errors = [str(x) for x in loaded.located if x.finding.is_error]
+    assert errors == [
+        f"{near}:{_line(text, '- {distance: [Pugilist')}:5: error [SCENARIO] "
+        "Pugilist starts 19 hexes from Exalted; the set-up needs at least 20"
+    ]
+
+
+def test_a_minelaying_plan_off_the_scenario_map_is_an_error(
+    invoke: Callable[..., Any], tmp_path: Path
+) -> None:
+    """Seed 002, "Laying Mines" (line 113) and the stacked hexgrids (lines 103-105): the plan's
+    hexes lie on the scenario's map, here 30 x 22 on levels -1, 0 and +1. Hex 9999 and level 7
+    are errors in the design file, located, and validate exits 1 (a broken rule)."""
+    warden = (SHIPS / "warden.yaml").read_text(encoding="utf-8")
+    warden = warden.replace('{hex: "1506", mines: 10}', '{hex: "9999", mines: 10}')
+    warden = warden.replace('{hex: "1508", level: 1, mines: 10}', '{hex: "1508", level: 7, mines: 10}')
+    ship = tmp_path / "warden.yaml"
+    ship.write_text(warden, encoding="utf-8")
+    scenario = tmp_path / "flank-action.yaml"
+    text = SCENARIO.read_text(encoding="utf-8").replace("../ships/", f"{SHIPS.as_posix()}/")
+    scenario.write_text(text.replace(f"{SHIPS.as_posix()}/warden.yaml", ship.as_posix()), encoding="utf-8")
+    loaded, result = load_scenario(scenario)
+    assert loaded is not None and not result.input_errors and not loaded.legal
+    hex_line, level_line = _line(warden, '"9999"'), _line(warden, "level: 7")
+    assert [str(x) for x in loaded.located if x.finding.is_error] == [
+        f"{ship}:{hex_line}:11: error [KH-4] mines in hex 9999, off the scenario's 30 x 22 map "
+        "(columns run 1-30 and rows 1-22)",
+        f"{ship}:{level_line}:26: error [KH-4] mines on level +7, not one of the scenario map's layers "
+        "(-1, 0, +1)",
+    ]
+    done = invoke("validate", scenario)
+    assert done.exit_code == 1
+    assert f"{ship}:{hex_line}:11: error [KH-4] mines in hex 9999" in done.stdout
+    # the design alone has no map to be off: it stays legal
+    assert invoke("validate", ship).exit_code == 0
+
+
+def _line(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
 def test_kit_builds_the_scenario(bundled_kits: Built) -> None:
     kit = bundled_kits.path / SCENARIO.stem  # kit --all --single
     assert bundled_kits.exit_code == 0, bundled_kits.stderr

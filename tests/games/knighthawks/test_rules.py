@@ -169,10 +169,50 @@ def test_ten_mines_in_a_hex_is_legal_eleven_is_not(write: Callable[[str, str], P
 def test_zero_mines_in_a_hex_is_an_error(write: Callable[[str, str], Path]) -> None:
     text = (
         HEAD
-        + "crew: {total: 9}\nweapons:\n  - {code: mines, ordnance: 10}\nminelaying:\n  - {hex: A1, mines: 0}\n"
+        + 'crew: {total: 9}\nweapons:\n  - {code: mines, ordnance: 10}\nminelaying:\n  - {hex: "0101", mines: 0}\n'
     )
     (line,) = located(write("ship.yaml", text))
-    assert line.endswith(":14:22: error [KH-4] mines in hex A1 must be 1 or more, found 0")
+    assert line.endswith(":14:26: error [KH-4] mines in hex 0101 must be 1 or more, found 0")
+
+
+def test_ten_mines_a_hex_counts_every_spelling_of_the_hex(write: Callable[[str, str], Path]) -> None:
+    """Seed 002, "Mines" (line 203): at most 10 mines a hex. "0704", "07.04", "7-4" and
+    [7, 4] name one hex, so their mines add up; level 1 of it is another hex."""
+    plan = HEAD + "crew: {total: 9}\nweapons:\n  - {code: M, ordnance: 40}\nminelaying:\n"
+    ok = (
+        plan
+        + '  - {hex: "0704", mines: 4}\n  - {hex: "07.04", mines: 6}\n  - {hex: [7, 4], level: 1, mines: 10}\n'
+    )
+    result = load_designs([write("ok.yaml", ok)])
+    assert result.entries[0].legal
+    assert result.entries[0].stats.mine_hexes == 2
+    bad = plan + '  - {hex: "0704", mines: 4}\n  - {hex: "07.04", mines: 6}\n  - {hex: [7, 4], mines: 1}\n'
+    assert located(write("bad.yaml", bad)) == [
+        f"{write('bad.yaml', bad)}:16:26: error [KH-4] 11 mines in hex 0704: at most 10 a hex"
+    ]
+    spaced = plan + '  - {hex: "7-4", mines: 10}\n  - {hex: " 0704 ", mines: 1}\n'
+    (line,) = located(write("spaced.yaml", spaced))
+    assert line.endswith(":15:28: error [KH-4] 11 mines in hex 0704: at most 10 a hex")
+
+
+@pytest.mark.parametrize("written", ["0704", "0101", "704"])
+def test_an_unquoted_mine_hex_is_refused_as_scenarios_refuse_it(
+    write: Callable[[str, str], Path], written: str
+) -> None:
+    """An unquoted 0704 is the YAML number 452 (0101 is 65): the shared hex reader refuses
+    it with the scenarios' own message rather than mining hex 0452 or 0605."""
+    text = (
+        HEAD
+        + f"crew: {{total: 9}}\nweapons:\n  - {{code: M, ordnance: 10}}\nminelaying:\n  - {{hex: {written}, mines: 5}}\n"
+    )
+    result = load_designs([write("ship.yaml", text)])
+    problems = [str(x) for x in result.input_errors]
+    (problem,) = problems
+    number = {"0704": 452, "0101": 65, "704": 704}[written]
+    assert problem.endswith(
+        f':14:11: error [SCHEMA] hex {number} is ambiguous: write it in quotes as the map prints it, e.g. "0101" '
+        "(YAML reads an unquoted 0101 as the number 65)"
+    )
 
 
 def test_negative_ordnance_and_missing_ordnance(write: Callable[[str, str], Path]) -> None:
