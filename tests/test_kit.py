@@ -21,6 +21,7 @@ from sheetgen.layout.maps import map_options, plan_pages
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
 from tests.conftest import DESIGNS, Built, pdf_text
+from tests.pdffonts import pdf_fonts
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -218,6 +219,18 @@ def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:
         "Map",
         "Reference card",
     ]
+
+
+@pytest.mark.parametrize("name", [p.stem for p in SCENARIOS])
+def test_kit_pdf_fonts_are_embedded_and_one_name_one_program(bundled_kits: Built, name: str) -> None:
+    """Issue 12: every font in kit.pdf carries its program, and a subset's name (tag and
+    family) names one font program only, though the parts were made apart."""
+    assert bundled_kits.exit_code == 0, bundled_kits.stderr
+    programs: dict[str, set[bytes]] = {}
+    for font, program in pdf_fonts(bundled_kits.path / name / "kit.pdf"):
+        assert program, font
+        programs.setdefault(font, set()).add(program)
+    assert {font: len(p) for font, p in programs.items() if len(p) > 1} == {}
 
 
 def test_kit_all_from_the_command_line(invoke: Callable[..., Any], bundled_kits: Built) -> None:

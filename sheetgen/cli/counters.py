@@ -49,10 +49,29 @@ def _length(option: str, text: str, *, zero: bool = False, signed: bool = False)
         _fail(f"{option}: {exc}")
 
 
+#: ``0,5mm``: one number before the comma, without unit or with a sign only, one unsigned
+#: after it: a decimal comma or two lengths?
+_AMBIGUOUS = re.compile(r"^\s*(?P<x>[+-]?\d+)\s*,\s*(?P<y>\d+)\s*(?P<unit>[a-z\"]*)\s*$", re.IGNORECASE)
+
+
 def _offset(text: str) -> tuple[float, float]:
+    """``--back-offset X,Y`` in pt: two lengths, the comma between them. A length takes a
+    decimal point, never a comma (as everywhere), so a text that reads both as one length
+    with a decimal comma and as two lengths (``0,5mm``: 0.5 mm, or 0 and 5 mm?) is refused
+    with both spellings; ``0,0`` (no shift, either way) is read."""
+    ambiguous = _AMBIGUOUS.match(text)
+    if ambiguous and not (_ZERO.match(ambiguous["x"].lstrip("+-")) and _ZERO.match(ambiguous["y"])):
+        x, y, unit = ambiguous["x"], ambiguous["y"], ambiguous["unit"] or "mm"
+        _fail(
+            f"--back-offset {text!r} is ambiguous: write {x}{unit},{y}{unit} for two lengths, or "
+            f"{x}.{y}{unit},0{unit} for one with a decimal point"
+        )
     parts = text.split(",")
     if len(parts) != 2:
-        _fail(f"--back-offset {text!r}: write X,Y, e.g. 0.5mm,-1mm (right and down as the back is seen)")
+        _fail(
+            f"--back-offset {text!r}: write X,Y with decimal points, e.g. 0.5mm,-1mm "
+            "(right and down as the back is seen)"
+        )
     dx = _length("--back-offset", parts[0], zero=True, signed=True)
     dy = _length("--back-offset", parts[1], zero=True, signed=True)
     if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET + 1e-9:

@@ -9,7 +9,8 @@ of the node, so that a finding raised deep inside the rules can be printed as
 Errors raised: :class:`SourceError` with located findings of rule ``FILE``
 (missing, a folder, unreadable, larger than :data:`MAX_BYTES`, not UTF-8,
 empty), ``YAML`` (syntax error, duplicate key, non-scalar key, alias bomb, a
-control character, placed at its own line and column) or ``SCHEMA`` (an integer
+control character, placed at its own line and column) or ``SCHEMA`` (a text value
+holding a control character no output can carry, see :data:`_UNPRINTABLE`; an integer
 written with more than :data:`MAX_INT_DIGITS` digits, lists or mappings nested
 deeper than :data:`MAX_DEPTH`). Bounding numbers and nesting here, once, keeps
 every later stage (checks, messages, placement, terrain) free of Python's
@@ -19,6 +20,7 @@ int-to-text digit limit and of recursion limits.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -177,7 +179,17 @@ class _Builder:
                 f"{MAX_INT_DIGITS} digits",
                 "SCHEMA",
             )
-        return self.loader.construct_object(node)
+        value = self.loader.construct_object(node)
+        if isinstance(value, str):
+            bad = _UNPRINTABLE.search(value)
+            if bad is not None:
+                raise self.fail(
+                    node,
+                    f"text holds the control character U+{ord(bad.group()):04X} at character "
+                    f"{bad.start() + 1}, which no output (SVG, PDF, HTML) can carry; delete it",
+                    "SCHEMA",
+                )
+        return value
 
     def build(self, node: yaml.Node, path: Path) -> Any:
         self.count += 1
@@ -204,6 +216,13 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         return self.scalar(node)
+
+
+#: Characters refused in any text value or key: the C0 controls but tab and newline,
+#: the C1 controls, lone surrogates and U+FFFE/U+FFFF. YAML refuses most of them written
+#: raw, but a double-quoted escape (``"\v"``, ``"\x85"``) gets them through, and XML
+#: (SVG, HTML) cannot hold them nor UTF-8 encode a lone surrogate.
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def _int_digits(text: str) -> int:

@@ -30,19 +30,29 @@ _LENGTH = re.compile(
 )
 
 
+#: A decimal comma (``0,75in``): refused with a hint rather than read either way.
+_DECIMAL_COMMA = re.compile(r"^\s*(?P<int>\d*),(?P<frac>\d+)\s*(?P<unit>[a-z\"]*)\s*$", re.IGNORECASE)
+
+
 class LengthError(ValueError):
     """A length that cannot be read; the message quotes it and lists the units."""
 
 
 def parse_length(text: str, *, default_unit: str | None = None) -> float:
     """``text`` as a length in pt. A bare number takes ``default_unit`` (else it is an
-    error). Raises :class:`LengthError` for an unknown unit, a malformed number, or a
-    length of zero (lengths here are sizes: they must be positive).
+    error). Raises :class:`LengthError` for an unknown unit, a malformed number (a
+    decimal comma, ``0,75in``, is refused with the hint to write ``0.75in``: one reading
+    of lengths everywhere), or a length of zero (lengths here are sizes: they must be
+    positive).
 
     >>> parse_length("5/8in"), parse_length("25.4mm"), parse_length("18pt")
     (45.0, 72.0, 18.0)
     """
     m = _LENGTH.match(str(text))
+    comma = None if m else _DECIMAL_COMMA.match(str(text))
+    if comma:
+        fixed = f"{comma['int'] or '0'}.{comma['frac']}{comma['unit']}"
+        raise LengthError(f"not a length: {text!r}: a decimal comma; write a decimal point, {fixed}")
     if not m:
         raise LengthError(
             f"not a length: {text!r} (write a number and a unit: {', '.join(UNITS)}, e.g. 1in or 25mm)"

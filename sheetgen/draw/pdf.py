@@ -122,8 +122,14 @@ def _write(drawing: Drawing) -> bytes:
 
     buf = io.BytesIO()
     first = drawing.pages[0] if drawing.pages else None
+    # The page preamble sets the canvas's initial font: a bundled, registered one, so no
+    # unembedded base-14 Helvetica is named on pages that never use it.
     c = Canvas(
-        buf, pagesize=(first.width, first.height) if first else (612, 792), invariant=1, pageCompression=1
+        buf,
+        pagesize=(first.width, first.height) if first else (612, 792),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_name("SheetSans"),
     )
     c.setTitle(drawing.title)
     c.setCreator("sheetgen")

@@ -9,6 +9,8 @@ import pytest
 from sheetgen.core.findings import Char, Key, error
 from sheetgen.core.source import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS, SourceError, load_file, load_text
 
+from tests.conftest import DESIGNS
+
 
 def test_positions_are_one_based_line_and_column() -> None:
     (doc,) = load_text("game: starfire\nname: Arrow\nsystems: SSAA(I)\n", "f.yaml")
@@ -146,3 +148,49 @@ def test_a_control_byte_in_a_file_is_placed_on_its_line(tmp_path: Path) -> None:
     p.write_bytes(b"# a comment\nname: a\x01b\n")
     with pytest.raises(SourceError, match=r"d\.yaml:2:8: error \[YAML\] YAML: unacceptable character #x0001"):
         load_file(p)
+
+
+@pytest.mark.parametrize(
+    ("escape", "code"),
+    [
+        (r"\v", "000B"),
+        (r"\x01", "0001"),
+        (r"\r", "000D"),
+        (r"\x85", "0085"),
+        (r"\x9b", "009B"),
+        (r"\uffff", "FFFF"),
+    ],
+)
+def test_an_escaped_control_character_in_text_is_one_located_schema_error(escape: str, code: str) -> None:
+    """Issue 12: YAML lets a double-quoted escape carry a control character no output can
+    hold (SVG's XML refuses them): refused where it is read, at the value."""
+    with pytest.raises(SourceError) as exc:
+        load_text(f'a: 1\nname: "Bad{escape}Name"\n', "d.yaml")
+    assert str(exc.value) == (
+        f"d.yaml:2:7: error [SCHEMA] text holds the control character U+{code} at character 4, "
+        "which no output (SVG, PDF, HTML) can carry; delete it"
+    )
+    with pytest.raises(SourceError, match=r"d\.yaml:1:1: error \[SCHEMA\]"):
+        load_text(f'"k{escape}": 1\n', "d.yaml")
+
+
+def test_tab_newline_and_printable_text_are_read() -> None:
+    (doc,) = load_text('name: "a\\tb\\nc é — \\u00a0d"\n', "d.yaml")
+    assert doc.data == {"name": "a\tb\nc é — \u00a0d"}
+
+
+@pytest.mark.parametrize("command", [["validate"], ["counters", "-o", "x.svg"]])
+def test_a_vertical_tab_in_a_name_exits_2_from_the_command_line(invoke, tmp_path, command) -> None:
+    source = (DESIGNS / "kill-radius/fleets/varn-raiders.yaml").read_text(encoding="utf-8")
+    assert "name: Tyrant" in source
+    design = tmp_path / "vt.yaml"
+    design.write_text(source.replace("name: Tyrant", 'name: "Pasted\\vTyrant"'), encoding="utf-8")
+    args = [c if c != "x.svg" else str(tmp_path / "x.svg") for c in command]
+    r = invoke(args[0], str(design), *args[1:])
+    assert r.exit_code == 2, r.stdout + r.stderr
+    assert (
+        "vt.yaml:7:11: error [SCHEMA] text holds the control character U+000B at character 7"
+        in r.stdout + r.stderr
+    )
+    assert "Traceback" not in r.stderr
+    assert not (tmp_path / "x.svg").exists()

@@ -13,6 +13,7 @@ from sheetgen.draw.svg import page_to_svg
 
 from tests.conftest import pdf_text
 from tests.mapgeom import pdf_paths, svg_paths
+from tests.pdffonts import pdf_fonts
 
 ZIGZAG = ((10.0, 10.0), (20.0, 30.0), (30.0, 10.0), (40.0, 30.0))
 
@@ -89,3 +90,21 @@ def test_pdf_streams_are_flate_only_and_the_setting_is_restored():
     data = to_pdf(_drawing())
     assert b"ASCII85Decode" not in data
     assert rl_config.useA85 == before
+
+
+def test_every_font_in_a_drawn_pdf_is_embedded(invoke, tmp_path):
+    """Issue 12: no font named without its program (ReportLab's page preamble used to
+    name an unused, unembedded Helvetica)."""
+    for command, args in (
+        ("counters", ["designs/kill-radius/scenarios/border-clash.yaml"]),
+        ("map", ["--scenario", "designs/starfire/scenarios/convoy-raid.yaml"]),
+        ("map", []),
+    ):
+        out = tmp_path / f"{command}-{len(args)}.pdf"
+        r = invoke(command, *args, "-o", str(out))
+        assert r.exit_code == 0, r.stderr
+        fonts = pdf_fonts(out)
+        assert fonts
+        assert [name for name, program in fonts if program is None] == [], (command, args)
+        assert not any("Helvetica" in name for name, _ in fonts)
+    assert all(program for _, program in pdf_fonts(to_pdf(_drawing())))
