@@ -158,6 +158,12 @@ def _write_files(files: list[tuple[Path, bytes]]) -> None:
 YAML_FORMATS = ("yaml", "yml")
 
 
+def _name_or_fail(name: str | None) -> None:
+    """Exit 2 when ``--name`` is given empty (``import``, ``roll``): a design needs a name."""
+    if name is not None and not name.strip():
+        _fail("--name must not be empty: a design needs a name")
+
+
 def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
     """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
     case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name

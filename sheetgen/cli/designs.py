@@ -19,6 +19,7 @@ from sheetgen.cli.app import (
     _format_for,
     _game_or_fail,
     _load_or_fail,
+    _name_or_fail,
     _print_located,
     _warn,
     _write,
@@ -261,8 +262,7 @@ def import_design(
         _format_for(output, None, YAML_FORMATS)
     if not text.strip():
         _fail("nothing to import: paste the design between quotes")
-    if not name.strip():
-        _fail("--name must not be empty: a design needs a name")
+    _name_or_fail(name)
     # the pasted text is one single-line value, so Char offsets become columns
     doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _write, app
+from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _name_or_fail, _write, app
 
 __all__ = ["roll"]
 
@@ -51,8 +51,7 @@ def roll(
     """
     from sheetgen.games import UnknownGame, find_game, rolling_games
 
-    if name is not None and not name.strip():
-        _fail("--name must not be empty: a design needs a name")
+    _name_or_fail(name)
     if output is not None:
         _format_for(output, None, YAML_FORMATS)
     try:

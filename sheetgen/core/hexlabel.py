@@ -15,7 +15,7 @@ from typing import Any
 
 from sheetgen.core.schema import describe
 
-__all__ = ["hex_label", "parse_hex"]
+__all__ = ["hex_label", "letters", "parse_hex"]
 
 _SPLIT_HEX = re.compile(r"^\s*(\d+)\s*[.,:/ -]\s*(\d+)\s*$")
 
@@ -64,11 +64,39 @@ def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def hex_label(col: int, row: int) -> str:
-    """The label the map prints for 0-based ``(col, row)``: two digits each at least.
+def letters(n: int) -> str:
+    """0-based ``n`` as column letters: A..Z, AA, AB...
 
-    >>> hex_label(6, 3), hex_label(99, 6)
-    ('0704', '100007')
+    >>> letters(0), letters(25), letters(26)
+    ('A', 'Z', 'AA')
     """
-    width = max(2, len(str(col + 1)), len(str(row + 1)))
-    return f"{col + 1:0{width}d}{row + 1:0{width}d}"
+    out = ""
+    n += 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def hex_label(col: int, row: int, numbering: str = "xxyy", width: int | None = 2) -> str:
+    """The label the map prints for the hex at 0-based ``(col, row)``; :func:`parse_hex`
+    reads it back.
+
+    ``xxyy``: ``0815``; ``xx.yy``: ``08.15``; ``letters``: column letters and row
+    number, ``H15``; ``none``: empty. ``width`` is the digits per part (2, or 3 on
+    maps of 100 or more columns or rows); ``None``: as many as the larger part needs,
+    at least 2.
+
+    >>> hex_label(6, 3), hex_label(7, 14, "xx.yy"), hex_label(7, 14, "letters")
+    ('0704', '08.15', 'H15')
+    >>> hex_label(99, 6, width=None)
+    '100007'
+    """
+    if numbering == "none":
+        return ""
+    if width is None:
+        width = max(2, len(str(col + 1)), len(str(row + 1)))
+    if numbering == "letters":
+        return f"{letters(col)}{row + 1:0{width}d}"
+    sep = "." if numbering == "xx.yy" else ""
+    return f"{col + 1:0{width}d}{sep}{row + 1:0{width}d}"

@@ -30,8 +30,9 @@ class ListedPart:
 
 
 def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
+    from sheetgen.core.hexlabel import hex_label
     from sheetgen.core.units import format_length, parse_length
-    from sheetgen.layout.maps import Grid, MapError, hex_label, map_options, plan_pages
+    from sheetgen.layout.maps import Grid, MapError, map_options, plan_pages
 
     spec = scenario.map
     view: dict[str, Any] = {

@@ -51,7 +51,6 @@ __all__ = [
     "Zone",
     "format_layer",
     "map_diagonal",
-    "parse_hex",  # the shared reader, sheetgen.core.hexlabel
     "parse_layers",
     "read_plan",
 ]

@@ -310,7 +310,8 @@ def test_locate_finds_the_hex_whose_centre_is_nearest(orientation, origin, x, y)
 
 
 def test_locate_reads_a_hex_number_position_back_to_its_hex():
-    from sheetgen.layout.maps import Grid, hex_label
+    from sheetgen.core.hexlabel import hex_label
+    from sheetgen.layout.maps import Grid
 
     opts = MapOptions(cols=6, rows=5, orientation="pointy", origin="ll")
     (page,) = layout_map(opts).pages

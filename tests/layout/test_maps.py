@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sheetgen.core.hexlabel import hex_label
 from sheetgen.draw.primitives import Circle, Labels, Lines, Text, inch, mm
 from sheetgen.hexgrid import distance, from_offset
-from sheetgen.layout.maps import Grid, MapError, MapOptions, hex_label, layout_map, plan_pages, tile_name
+from sheetgen.layout.maps import Grid, MapError, MapOptions, layout_map, plan_pages, tile_name
 
 from tests.conftest import pdf_page_sizes, pdf_text
 from tests.mapgeom import across_flats, grid_path, pdf_paths, side_lengths, svg_paths

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.scenarios.terrain import Feature, HexRef, Zone, parse_hex, parse_layers
+from sheetgen.core.hexlabel import parse_hex
+from sheetgen.scenarios.terrain import Feature, HexRef, Zone, parse_layers
 
 
 def test_hexes_as_written():

@@ -154,7 +154,7 @@ def parse_design(fields: Fields) -> Design:
         level = f.integer("level", 0) or 0
         mines = f.integer("mines", 0, required=True) or 0
         if cell is not None:
-            plan.append(MineDrop(hex_label(*cell), level, mines, ("minelaying", i), cell))
+            plan.append(MineDrop(hex_label(*cell, width=None), level, mines, ("minelaying", i), cell))
     design = Design(
         name=fields.text("name", "", required=True) or "",
         design_class=fields.text("class"),

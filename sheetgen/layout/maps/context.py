@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetgen.core.hexlabel import hex_label, letters
 from sheetgen.layout.maps.grid import Grid
-from sheetgen.layout.maps.options import MapOptions, hex_label, label_font, letters
+from sheetgen.layout.maps.options import MapOptions, label_font
 from sheetgen.layout.maps.plan import PagePlan, Tile
 from sheetgen.scenarios.terrain import Zone, format_layer
 

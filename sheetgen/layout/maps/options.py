@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sheetgen.core.hexlabel import letters
 from sheetgen.core.units import PAPER_SIZES, format_length
 from sheetgen.draw.primitives import mm
 from sheetgen.hexgrid import ORIGINS
@@ -31,10 +32,8 @@ __all__ = [
     "MapOptions",
     "check_options",
     "count_words",
-    "hex_label",
     "label_font",
     "length_words",
-    "letters",
     "map_options",
     "number_words",
     "paper_words",
@@ -167,34 +166,9 @@ def readability_warnings(opts: MapOptions) -> list[str]:
     ]
 
 
-def letters(n: int) -> str:
-    """0-based ``n`` as column letters: A..Z, AA, AB..."""
-    out = ""
-    n += 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        out = chr(65 + rem) + out
-    return out
-
-
 def tile_name(row: int, col: int) -> str:
     """A tile's name: row letter (A..Z, AA..), column number from 1: ``tile_name(1, 2) == "B3"``."""
     return f"{letters(row)}{col + 1}"
-
-
-def hex_label(col: int, row: int, numbering: str = "xxyy", width: int = 2) -> str:
-    """The printed number of the hex at 0-based label coordinates ``(col, row)``.
-
-    ``xxyy``: ``0815``; ``xx.yy``: ``08.15``; ``letters``: column letters and row
-    number, ``H15``; ``none``: empty. ``width`` is the digits per part (2, or 3
-    on maps of 100 or more columns or rows).
-    """
-    if numbering == "none":
-        return ""
-    if numbering == "letters":
-        return f"{letters(col)}{row + 1:0{width}d}"
-    sep = "." if numbering == "xx.yy" else ""
-    return f"{col + 1:0{width}d}{sep}{row + 1:0{width}d}"
 
 
 def label_font(size: float) -> float:
