@@ -159,8 +159,16 @@ YAML_FORMATS = ("yaml", "yml")
 
 
 def _name_or_fail(name: str | None) -> None:
-    """Exit 2 when ``--name`` is given empty (``import``, ``roll``): a design needs a name."""
-    if name is not None and not name.strip():
+    """Exit 2 when ``--name`` (``import``, ``roll``) is empty, or holds a character the
+    design file could not carry (the reader's :data:`~sheetgen.core.source.UNPRINTABLE`)."""
+    if name is None:
+        return
+    from sheetgen.core.source import UNPRINTABLE
+
+    bad = UNPRINTABLE.search(name)
+    if bad:
+        _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
+    if not name.strip():
         _fail("--name must not be empty: a design needs a name")
 
 

@@ -10,7 +10,7 @@ Errors raised: :class:`SourceError` with located findings of rule ``FILE``
 (missing, a folder, unreadable, larger than :data:`MAX_BYTES`, not UTF-8,
 empty), ``YAML`` (syntax error, duplicate key, non-scalar key, alias bomb, a
 control character, placed at its own line and column) or ``SCHEMA`` (a text value
-holding a control character no output can carry, see :data:`_UNPRINTABLE`; an integer
+holding a control character no output can carry, see :data:`UNPRINTABLE`; an integer
 written with more than :data:`MAX_INT_DIGITS` digits, lists or mappings nested
 deeper than :data:`MAX_DEPTH`). Bounding numbers and nesting here, once, keeps
 every later stage (checks, messages, placement, terrain) free of Python's
@@ -43,6 +43,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "MAX_NODES",
+    "UNPRINTABLE",
     "Document",
     "Located",
     "Mark",
@@ -181,7 +182,7 @@ class _Builder:
             )
         value = self.loader.construct_object(node)
         if isinstance(value, str):
-            bad = _UNPRINTABLE.search(value)
+            bad = UNPRINTABLE.search(value)
             if bad is not None:
                 raise self.fail(
                     node,
@@ -222,7 +223,7 @@ class _Builder:
 #: the C1 controls, lone surrogates and U+FFFE/U+FFFF. YAML refuses most of them written
 #: raw, but a double-quoted escape (``"\v"``, ``"\x85"``) gets them through, and XML
 #: (SVG, HTML) cannot hold them nor UTF-8 encode a lone surrogate.
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
+UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def _int_digits(text: str) -> int:

@@ -287,3 +287,20 @@ def test_import_refuses_an_empty_name(invoke: Invoke) -> None:
     r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", " ")
     assert r.exit_code == 2
     assert r.stderr.strip() == "sheetgen: error: --name must not be empty: a design needs a name"
+
+
+@pytest.mark.parametrize(
+    ("args", "char"),
+    [(("import", "starfire", "CT-[2]-SS(II)Q-[6]"), "U+000B"), (("roll", "space-cruisers"), "U+DC85")],
+)
+def test_a_name_no_design_file_can_carry_is_refused(
+    invoke: Invoke, tmp_path: Path, args: tuple[str, ...], char: str
+) -> None:
+    name = "Bad\vName" if char == "U+000B" else "A\udc85B"
+    r = invoke(*args, "--name", name, "-o", tmp_path / "ship.yaml")
+    assert r.exit_code == 2
+    assert (
+        r.stderr.strip()
+        == f"sheetgen: error: --name holds the character {char}, which no design file can carry"
+    )
+    assert not (tmp_path / "ship.yaml").exists()

@@ -98,7 +98,7 @@ class _Reader:
         if not m:
             return None
         self.pos = m.end()
-        return int(m.group())
+        return _count(m.group())
 
     def code(self) -> tuple[str, int] | None:
         """Read one system code; report unknown ones and return None."""
@@ -338,6 +338,18 @@ class Notation:
 
 _BRACKET = re.compile(r"\s*\[\s*(-?\d+)\s*\]\s*")
 
+#: A number in pasted notation past this is read as this: larger than any count,
+#: turn mode or speed a rule allows, so the rule's own message refuses it (and
+#: Python never turns thousands of digits into an int).
+_MAX_COUNT = 10**9
+
+
+def _count(digits: str) -> int:
+    """``digits`` (optionally signed) as an int, at most :data:`_MAX_COUNT` in size."""
+    body = digits.lstrip("-")
+    value = int(body) if len(body) <= 9 else _MAX_COUNT
+    return -value if digits.startswith("-") else value
+
 
 def parse_notation(text: str) -> Notation:
     """Read ``HULL-[TM]-SYSTEMS-[MP]`` (brackets optional) into a :class:`Notation`.
@@ -371,11 +383,11 @@ def parse_notation(text: str) -> Notation:
         )
     rest = parts[1:]
     if rest and (bracket := _BRACKET.fullmatch(rest[0][0])):
-        result.turn_mode = int(bracket.group(1))
+        result.turn_mode = _count(bracket.group(1))
         result.turn_mode_offset = rest[0][1]
         rest = rest[1:]
     if rest and (bracket := _BRACKET.fullmatch(rest[-1][0])):
-        result.speed = int(bracket.group(1))
+        result.speed = _count(bracket.group(1))
         result.speed_offset = rest[-1][1]
         rest = rest[:-1]
     if not rest:
