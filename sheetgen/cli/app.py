@@ -80,6 +80,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help text: Rich's help panels import its Markdown renderer, which alone
+    # costs more than the Typer + YAML floor `sheetgen --help` is held to (docs/performance.md).
+    rich_markup_mode=None,
 )
 
 

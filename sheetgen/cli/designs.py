@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from sheetgen.games.base import AnyGame
 
 
-@app.command()
+@app.command(short_help="Check designs against their game's construction rules.")
 def validate(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders (searched for *.yaml).")],
     quiet: Annotated[
@@ -77,7 +77,7 @@ def validate(
     )
 
 
-@app.command()
+@app.command(short_help="Print each design's derived stats (a table or JSON).")
 def stats(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
     as_json: Annotated[
@@ -117,7 +117,7 @@ def stats(
     raise typer.Exit(result.exit_code)
 
 
-@app.command()
+@app.command(short_help="Print record sheets for designs (PDF or HTML).")
 def sheets(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).")],
@@ -161,7 +161,7 @@ def sheets(
     raise typer.Exit(result.exit_code)
 
 
-@app.command()
+@app.command(short_help="Print a game's reference card.")
 def reference(
     game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
     output: Annotated[
@@ -233,7 +233,7 @@ def _card_with_tables(game: AnyGame, path: Path) -> Card:
     return card
 
 
-@app.command("import")
+@app.command("import", short_help="Turn a pasted design string into a YAML design.")
 def import_design(
     game: Annotated[str, typer.Argument(help="Game id (starfire).")],
     text: Annotated[

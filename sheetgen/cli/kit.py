@@ -11,7 +11,7 @@ import typer
 from sheetgen.cli.app import Paper, _err, _fail, _print_located, app
 
 
-@app.command()
+@app.command(short_help="Write a scenario's whole game kit into a folder.")
 def kit(
     scenario: Annotated[
         Path | None, typer.Argument(help="Scenario file; the bundled default without it.")
