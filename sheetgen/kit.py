@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from sheetgen.core.output import OutputError, check_writable, write_atomic
@@ -30,6 +31,7 @@ __all__ = [
     "kit_parts",
     "name_warnings",
     "page_count",
+    "reference_card",
     "single_pdf",
 ]
 
@@ -107,9 +109,7 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPar
         return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets")
 
     def card() -> Rendered:
-        from sheetgen.render.cards import render_card
-
-        return render_card(scenario.game, paper=paper, fmt="pdf")
+        return reference_card(scenario.game.id, paper)
 
     def counters() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
@@ -140,6 +140,17 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPar
         KitPart("reference-card.pdf", "Reference card", card),
     ]
     return parts, warnings
+
+
+@cache
+def reference_card(game_id: str, paper: str) -> Rendered:
+    """The reference card of the game ``game_id`` on ``paper``, as PDF, rendered once
+    per process: a card depends on nothing else, so ``kit --all`` prints Starfire's
+    once for its six scenarios."""
+    from sheetgen.games import find_game
+    from sheetgen.render.cards import render_card
+
+    return render_card(find_game(game_id), paper=paper, fmt="pdf")
 
 
 def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
