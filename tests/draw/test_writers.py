@@ -8,7 +8,7 @@ import re
 import pytest
 
 from sheetgen.draw.pdf import to_pdf
-from sheetgen.draw.primitives import Drawing, Labels, Lines, Page
+from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Rect, Style, Text
 from sheetgen.draw.svg import page_to_svg
 
 from tests.conftest import pdf_text
@@ -73,6 +73,63 @@ def test_labels_in_the_pdf_are_text_centred_on_their_point():
         pytest.approx((50 - text_width("0101", 8) / 2, 200 - 60), abs=0.01),
         pytest.approx((80 - text_width("A<B&C", 8) / 2, 200 - 60), abs=0.01),
     ]
+
+
+def _text_ops(data: bytes) -> list[tuple[str, object]]:
+    """The page's text operators in order: ("BT"/"ET", None), ("Tf", size), ("rg", rgb),
+    ("Tj", (x, y, text)) with the text origin in pt."""
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(io.BytesIO(data))
+    out: list[tuple[str, object]] = []
+    at = (0.0, 0.0)
+    for operands, op in ContentStream(reader.pages[0].get_contents(), reader).operations:
+        name = op.decode()
+        if name in ("BT", "ET"):
+            out.append((name, None))
+        elif name == "Tf":
+            out.append((name, float(operands[1])))
+        elif name == "rg":
+            out.append((name, tuple(round(float(v), 3) for v in operands)))
+        elif name == "Tm":
+            at = (round(float(operands[4]), 2), round(float(operands[5]), 2))
+        elif name == "Tj":
+            out.append((name, (*at, operands[0].get_original_bytes().decode("latin-1"))))
+    return out
+
+
+def test_a_run_of_texts_is_one_text_object_in_drawing_order():
+    """Counters draw seven texts a face: consecutive upright texts share one text object
+    (font and colour set where they change); a shape between them ends the run, so
+    nothing is painted out of order."""
+    page = Page(200, 200)
+    page.add(
+        Text(100, 50, "Arrow", size=8, anchor="middle"),
+        Text(10, 80, "5", size=8, fill="#ffffff"),
+        Text(190, 80, "3", size=6, anchor="end", fill="#ffffff"),
+        Rect(0, 0, 20, 20, Style(stroke=None, fill="#1f4e9c")),
+        Text(10, 120, "MP", size=6),
+    )
+    ops = _text_ops(to_pdf(Drawing("run", [page])))
+    kinds = "".join(f" {k}" for k, _ in ops).split(" ET")
+    # first run: font and colour set twice each (8 pt black, white, then 6 pt); the
+    # rectangle's fill between the runs; the second run alone
+    assert [sorted(run.split()) for run in kinds] == [
+        sorted("BT rg Tf Tj rg Tj Tf Tj".split()),
+        sorted("rg BT rg Tf Tj".split()),
+        [],
+    ]
+    origins = [v for k, v in ops if k == "Tj"]
+    assert [o[2] for o in origins] == ["Arrow", "5", "3", "MP"]  # type: ignore[index]
+    from sheetgen.layout.text import text_width
+
+    assert origins[0][:2] == pytest.approx((100 - text_width("Arrow", 8) / 2, 150), abs=0.01)  # type: ignore[index]
+    assert origins[1][:2] == pytest.approx((10, 120), abs=0.01)  # type: ignore[index]
+    assert origins[2][:2] == pytest.approx((190 - text_width("3", 6), 120), abs=0.01)  # type: ignore[index]
+    assert origins[3][:2] == pytest.approx((10, 80), abs=0.01)  # type: ignore[index]
 
 
 def test_labels_in_the_svg_are_one_group_escaped():
