@@ -91,6 +91,28 @@ class Paper(StrEnum):
     a4 = "a4"
 
 
+#: ``--jobs``: worker processes printing record sheets (``sheets``, ``kit``).
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        metavar="<n>",
+        help="Processes printing record sheets (default: one per processor); the PDF is the same for any number.",
+    ),
+]
+
+
+def _jobs(jobs: int | None) -> int:
+    """``--jobs`` as given, or one per processor this process may use."""
+    if jobs is not None:
+        return jobs
+    from sheetgen.render.pool import default_jobs
+
+    return default_jobs()
+
+
 class SheetFormat(StrEnum):
     pdf = "pdf"
     html = "html"

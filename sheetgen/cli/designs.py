@@ -11,6 +11,7 @@ import typer
 from sheetgen.cli.app import (
     YAML_FORMATS,
     CardFormat,
+    Jobs,
     Paper,
     SheetFormat,
     _add_scenarios,
@@ -18,6 +19,7 @@ from sheetgen.cli.app import (
     _fail,
     _format_for,
     _game_or_fail,
+    _jobs,
     _load_or_fail,
     _name_or_fail,
     _print_located,
@@ -126,6 +128,7 @@ def sheets(
         SheetFormat | None,
         typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
     ] = None,
+    jobs: Jobs = None,
 ) -> None:
     """Print record sheets for every design (several ships a page where they fit).
 
@@ -147,7 +150,7 @@ def sheets(
     if not ships:
         _fail("no designs to print")
     try:
-        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value)
+        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value, jobs=_jobs(jobs))
     except SheetError as exc:
         _warn(exc.warnings)
         _fail(str(exc))

@@ -118,8 +118,8 @@ def test_a_run_of_texts_is_one_text_object_in_drawing_order():
     # first run: font and colour set twice each (8 pt black, white, then 6 pt); the
     # rectangle's fill between the runs; the second run alone
     assert [sorted(run.split()) for run in kinds] == [
-        sorted("BT rg Tf Tj rg Tj Tf Tj".split()),
-        sorted("rg BT rg Tf Tj".split()),
+        sorted(["BT", "rg", "Tf", "Tj", "rg", "Tj", "Tf", "Tj"]),
+        sorted(["rg", "BT", "rg", "Tf", "Tj"]),
         [],
     ]
     origins = [v for k, v in ops if k == "Tj"]
