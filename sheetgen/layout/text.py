@@ -19,6 +19,7 @@ import math
 from functools import lru_cache
 
 from sheetgen.draw.fonts import font_name, register_fonts
+from sheetgen.draw.shaping import visual
 
 __all__ = [
     "fit_caption",
@@ -36,11 +37,13 @@ __all__ = [
 
 
 def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = False) -> float:
-    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt."""
+    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt, as the
+    writers draw it: right-to-left text shaped and reordered first
+    (:func:`~sheetgen.draw.shaping.visual`)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()
-    return float(pdfmetrics.stringWidth(text, font_name(family, bold), size))
+    return float(pdfmetrics.stringWidth(visual(text), font_name(family, bold), size))
 
 
 def fit_size(
@@ -56,13 +59,16 @@ def fit_size(
 
 def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> set[str]:
     """Characters of ``text`` the bundled font (``family``, bold or not) has no glyph
-    for (they would print as boxes)."""
+    for (they would print as boxes): as typed, and as drawn once shaped (an Arabic
+    letter's joined form, :func:`~sheetgen.draw.shaping.visual`)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()
     face = pdfmetrics.getFont(font_name(family, bold)).face
     cmap = face.charToGlyph
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}
+    drawn = visual(text)
+    chars = set(text) | set(drawn) if drawn is not text else set(text)
+    return {ch for ch in chars if not ch.isspace() and ord(ch) not in cmap}
 
 
 def glyph_warning(text: str) -> str | None:
