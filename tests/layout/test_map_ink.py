@@ -327,3 +327,110 @@ def test_locate_reads_a_hex_number_position_back_to_its_hex():
         c, v = grid.locate(x - dx, y - dy + 1)
         col, row = c, grid.label_row(v)
         assert hex_label(col, row) == text
+
+
+# --- long texts: fitted, wrapped or shortened, never overprinted --------------------------------
+
+LONG_TITLE = (
+    "The Long and Weary Campaign of the Outer Marches, in which the Grand Fleet of the Terran "
+    "Federation Meets the Combined Squadrons of the Khanate at the Battle of the Seven Warp Points"
+)
+LONG = """\
+scenario: {title}
+game: starfire
+map:
+  cols: {cols}
+  rows: {rows}
+  hex: {hex}
+  orientation: {orientation}
+  terrain:
+    - {{type: warp-point, name: Warp point of the Seven Sorrows and Lamentations, at: "0505"}}
+  start:
+    - {{ship: Indomitable Vengeance of the Outer Marches, at: "0203", facing: NE}}
+    - {{ship: Arrow, at: "0303", facing: S}}
+    - {{ship: Supercalifragilisticexpialidocious-Hyperdrive-Mark-Seven, at: "0603"}}
+    - {{ship: Dart, at: "0704", facing: {facing}}}
+sides:
+  - name: A
+    fleet:
+      - design: {ship}
+        count: 2
+        names: [Indomitable Vengeance of the Outer Marches, Arrow]
+  - name: B
+    fleet:
+      - design: {ship}
+        count: 2
+        names: [Supercalifragilisticexpialidocious-Hyperdrive-Mark-Seven, Dart]
+"""
+
+
+def _long(write, *, cols=8, rows=6, hex="1in", orientation="flat", title=LONG_TITLE, paper="letter"):
+    ship = DESIGNS / "starfire" / "ships" / "escort-picket.yaml"
+    facing = "NW" if orientation == "flat" else "W"
+    text = LONG.format(
+        title=title, cols=cols, rows=rows, hex=hex, orientation=orientation, ship=ship, facing=facing
+    )
+    if orientation == "pointy":
+        text = text.replace("facing: NE", "facing: E").replace("facing: S}", "facing: SE}")
+    scenario, result = load_scenario(write("long.yaml", text))
+    assert scenario is not None and not result.input_errors, result
+    return map_options(scenario, paper=paper)
+
+
+@pytest.mark.parametrize(("hex", "orientation"), [("1in", "flat"), ("0.75in", "flat"), ("1in", "pointy")])
+def test_long_names_at_start_positions_stay_in_their_hex_clear_of_every_arrow(write, hex, orientation):
+    """A ship's or warp point's name is kept within its hex's width (66 % of the hex across
+    the flats, flat-topped; 80 %, pointy) and above its foot, and covers no start marker,
+    its own or a neighbour's: shrunk, wrapped, or cut with an ellipsis."""
+    opts = _long(write, hex=hex, orientation=orientation)
+    s = opts.hex_size
+    (page,) = layout_map(opts).pages
+    names = [i for i in page.items if isinstance(i, Text) and i.font == "SheetCondensed"]
+    markers = [
+        b
+        for i in page.items
+        if isinstance(i, (Polygon, Circle)) and i.style.stroke == "#ffffff"
+        for b in item_boxes(i)
+    ]
+    rings = [b for i in page.items if isinstance(i, Circle) and i.style.dash for b in item_boxes(i)]
+    assert len(markers) == 4 and len(rings) == 1
+    room = s * (0.66 if orientation == "flat" else 0.8)
+    shown = []
+    for name in names:
+        (box,) = item_boxes(name)
+        assert box[2] - box[0] <= room + 1e-6, name
+        assert name.size >= 4.0
+        assert not [m for m in markers + rings if overlap(box, m)], f"{name.text!r} covers a marker"
+        others = [b for i in names if i is not name for b in item_boxes(i)]
+        assert not [o for o in others if overlap(box, o)], f"{name.text!r} overprints a name"
+        shown.append(name.text)
+    words = " ".join(shown)
+    assert "Arrow" in shown and "Dart" in shown
+    # the long names are there whole on several lines, or visibly shortened
+    assert "Indomitable" in words and ("Marches" in words or "…" in words)
+    assert "Supercali" in words and "…" in words
+
+
+@pytest.mark.parametrize("cols", [8, 40])
+def test_a_long_scenario_name_is_shortened_with_an_ellipsis_clear_of_the_tile_caption(write, cols):
+    """A 200-character scenario name: the heading stops 12 pt before the tile's caption at
+    the right, inside the margins, ends in an ellipsis and keeps what follows the name."""
+    assert len(LONG_TITLE) > 170
+    opts = _long(write, cols=cols, rows=30 if cols > 8 else 6)
+    pages = layout_map(opts).pages
+    for page in pages:
+        header = sorted(
+            (i for i in page.items if isinstance(i, Text) and i.y == MARGIN + 11), key=lambda t: t.x
+        )
+        title, *right = header
+        (box,) = item_boxes(title)
+        assert box[0] >= MARGIN
+        assert "…" in title.text and title.text.split("…")[0] in LONG_TITLE
+        assert right, page.label
+        (caption,) = item_boxes(right[0])
+        assert box[2] <= caption[0] - 12 + 1e-6, page.label
+        assert caption[2] <= page.width - MARGIN + 1e-6
+        if page.label == "Assembly index":
+            assert title.text.endswith("…: assembly index")
+    if cols > 8:
+        assert pages[0].label == "Assembly index"

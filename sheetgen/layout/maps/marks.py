@@ -9,23 +9,32 @@ from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.labels import Box, overlaps
 from sheetgen.layout.maps.options import count_words, length_words, number_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, RULER, SAFE_EDGE, Tile
-from sheetgen.layout.text import fit_size, text_box, text_extent, text_width
+from sheetgen.layout.text import fit_size, fit_text, text_box, text_extent, text_width
 
 __all__ = ["draw_assembly", "draw_frame"]
 
 
 def draw_frame(
-    ctx: MapContext, page: Page, heading: str, right: str, right_small: str, *, to_scale: bool = True
+    ctx: MapContext,
+    page: Page,
+    heading: str,
+    right: str,
+    right_small: str,
+    *,
+    to_scale: bool = True,
+    tail: str = "",
 ) -> None:
-    """Header (``heading`` left, shrunk to fit; ``right``, the tile's name, right, with
-    ``right_small`` before it) and footer (scale bar, ruler, printing note); a page
-    that is not ``to_scale`` (the index) gets the ruler but no scale bar."""
+    """Header (``heading`` then ``tail`` left, 10 pt shrunk to 6 pt to fit, then
+    ``heading`` shortened with an ellipsis, ``tail`` kept whole; ``right``, the
+    tile's name, right, with ``right_small`` before it, 12 pt clear of the heading)
+    and footer (scale bar, ruler, printing note); a page that is not ``to_scale``
+    (the index) gets the ruler but no scale bar."""
     y = MARGIN + 11
     right_w = text_width(right, 12, bold=True)
     small_w = text_width(right_small, 7) + 4 if right_small else 0.0
     room = page.width - 2 * MARGIN - right_w - small_w - 12
-    size = fit_size(heading, room, 10, 6, bold=True)
-    page.add(Text(MARGIN, y, heading, size=size, bold=True, fill="#222222"))
+    text, size = fit_text(heading, room, 10, 6, bold=True, tail=tail)
+    page.add(Text(MARGIN, y, text, size=size, bold=True, fill="#222222"))
     x_right = page.width - MARGIN
     page.add(Text(x_right, y, right, size=12, bold=True, anchor="end", fill="#222222"))
     if right_small:
