@@ -103,12 +103,20 @@ def _scale_bar(ctx: MapContext, page: Page, x: float, y: float, room: float) -> 
 
 
 def draw_assembly(
-    ctx: MapContext, page: Page, tile: Tile, ox: float, oy: float, box: tuple[float, float, float, float]
+    ctx: MapContext,
+    page: Page,
+    tile: Tile,
+    ox: float,
+    oy: float,
+    box: tuple[float, float, float, float],
+    layer: int = 0,
 ) -> None:
     """Cut lines on the leading sides, registration marks on every shared line,
     and the names of the neighbouring tiles in the margins; nothing nearer the
     paper's edge than :data:`SAFE_EDGE`, and the cut lines stop short of the
-    header and footer."""
+    header and footer. A ⊕ mark sits at the centre of each hex of a shared line
+    except those of ``layer`` that hold a start position, a body or a warp point
+    (their markers would hide it, or it them): both pages leave out the same ones."""
     grid, plan, pal, s = ctx.grid, ctx.plan, ctx.palette, ctx.size
     by_pos = {(t.row, t.col): t for t in plan.tiles}
     x0, y0, x1, y1 = box
@@ -117,6 +125,7 @@ def draw_assembly(
     inset = SAFE_EDGE + dash.width
     marks: list[tuple[float, float]] = []
     scissors: Box | None = None
+    taken = ctx.occupied(layer)
     if ctx.opts.overlap:
         for c in ctx.col_starts:
             if not tile.c0 <= c <= tile.c1:
@@ -126,7 +135,7 @@ def draw_assembly(
             marks.extend(
                 (x_cut, grid.center(c, v)[1] + oy)
                 for v in rows
-                if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6
+                if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6 and (c, v) not in taken
             )
             if c == tile.c0:  # below the title, above the footer's first line
                 top = max(y0 - overhang, MARGIN + HEADER - 3)
@@ -140,7 +149,7 @@ def draw_assembly(
             marks.extend(
                 (grid.center(c, v)[0] + ox, y_cut)
                 for c in cols
-                if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6
+                if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6 and (c, v) not in taken
             )
             if v == tile.v0:
                 left = max(x0 - overhang, inset)

@@ -223,11 +223,15 @@ class _PageMaker(MapContext):
                 draw_start(self, page, start, tile, ox, oy)
                 groups += union(obstacles(page.items[first_item:], pal)[1])
         if several:
-            draw_assembly(self, page, tile, ox, oy, (x0 + ox, y0 + oy, x1 + ox, y1 + oy))
-        # zone labels last, placed clear of everything else on the page
+            draw_assembly(self, page, tile, ox, oy, (x0 + ox, y0 + oy, x1 + ox, y1 + oy), layer)
+        # zone labels last, placed clear of everything else on the page, on the part of the
+        # tile that shows once the pages are trimmed and laid over each other
         area = clip(
-            (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
-            (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
+            clip(
+                (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
+                (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
+            ),
+            self.shown(tile, ox, oy),
         )
         for zone in zones:
             place_zone_label(self, page, zone, tile, ox, oy, area, groups)
