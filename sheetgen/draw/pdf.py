@@ -3,7 +3,8 @@
 Page sizes and coordinates are taken as they are (pt); y is flipped from the
 layout's top-left origin to PDF's bottom-left. Fonts are the bundled TrueType
 faces, embedded as subsets. Output is invariant: the same drawing gives the
-same bytes (no dates, no random ids).
+same bytes (no dates, no random ids). Right-to-left text is drawn shaped and in
+display order (:func:`~sheetgen.draw.shaping.visual`), as measured.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from sheetgen.draw.fonts import font_name, register_fonts
 from sheetgen.draw.primitives import Circle, Drawing, Labels, Lines, Polygon, Rect, Style, Text
+from sheetgen.draw.shaping import visual
 
 __all__ = ["to_pdf"]
 
@@ -89,6 +91,8 @@ def _labels(c: object, item: Labels, h: float) -> None:
     shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
     glyphs: dict[str, float] = {}  # advance of each character at this size
     for x, y, text in item.items:
+        if not text.isascii():
+            text = visual(text)
         if shift:
             w = 0.0
             for ch in text:
@@ -130,10 +134,11 @@ def _texts(c: object, texts: list[Text], h: float) -> None:
         if fill != item.fill:
             fill = item.fill
             t.setFillColor(_colour(item.fill))
+        text = item.text if item.text.isascii() else visual(item.text)
         shift = _SHIFT[item.anchor]
-        x = item.x - _width(item.text, name, item.size) * shift if shift else item.x
+        x = item.x - _width(text, name, item.size) * shift if shift else item.x
         t.setTextOrigin(x, h - item.y)
-        t.textOut(item.text)
+        t.textOut(text)
     c.drawText(t)  # type: ignore[attr-defined]
     texts.clear()
 
@@ -211,7 +216,7 @@ def _write(drawing: Drawing) -> bytes:
                 c.translate(item.x, h - item.y)
                 c.rotate(-item.rotate)
                 draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}
-                draw[item.anchor](0, 0, item.text)
+                draw[item.anchor](0, 0, item.text if item.text.isascii() else visual(item.text))
                 c.restoreState()
         if texts:
             _texts(c, texts, h)

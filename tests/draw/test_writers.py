@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 
 import pytest
 
 from sheetgen.draw.pdf import to_pdf
 from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Rect, Style, Text
+from sheetgen.draw.shaping import visual
 from sheetgen.draw.svg import page_to_svg
 
 from tests.conftest import pdf_text
 from tests.mapgeom import pdf_paths, svg_paths
-from tests.pdffonts import pdf_fonts
+from tests.pdffonts import pdf_drawn_strings, pdf_fonts
 
 ZIGZAG = ((10.0, 10.0), (20.0, 30.0), (30.0, 10.0), (40.0, 30.0))
 
@@ -165,3 +167,48 @@ def test_every_font_in_a_drawn_pdf_is_embedded(invoke, tmp_path):
         assert [name for name, program in fonts if program is None] == [], (command, args)
         assert not any("Helvetica" in name for name, _ in fonts)
     assert all(program for _, program in pdf_fonts(to_pdf(_drawing())))
+
+
+# --- right-to-left text: shaped and in display order, the same in both writers ------------------
+
+HEBREW = "עוז (ב)"  # "Oz (B)": reads right to left, brackets mirror
+HEBREW_SEEN = "(ב) זוע"  # as it must appear, read left to right on the page
+ARABIC = "سفينة"  # "ship": five letters that join
+
+
+def _rtl_page() -> Drawing:
+    page = Page(300, 100)
+    page.add(Text(20, 30, HEBREW, size=12))
+    page.add(Labels(((150.0, 70.0, ARABIC),), size=12, anchor="middle"))
+    return Drawing("rtl", [page])
+
+
+def test_right_to_left_text_prints_in_display_order_in_the_pdf():
+    hebrew, arabic = pdf_drawn_strings(to_pdf(_rtl_page()))
+    assert hebrew == HEBREW_SEEN
+    # joined: every letter drawn in its presentation form (Unicode's FE70-FEFF block),
+    # final form first on the left: seen left to right, the word's last letter leads
+    assert all(0xFE70 <= ord(ch) <= 0xFEFF for ch in arabic)
+    assert arabic == visual(ARABIC)
+    forms = [unicodedata.name(ch).split()[-2] for ch in arabic]
+    assert forms == ["FINAL", "MEDIAL", "MEDIAL", "MEDIAL", "INITIAL"]
+
+
+def test_right_to_left_text_in_the_svg_is_the_same_string_not_reordered_again():
+    svg = page_to_svg(_rtl_page().pages[0]).decode()
+    texts = re.findall(r"<text([^>]*)>([^<]*)</text>", svg)
+    assert [t for _, t in texts] == [HEBREW_SEEN, visual(ARABIC)]
+    for attrs, _ in texts:
+        assert 'direction="ltr"' in attrs and 'unicode-bidi="bidi-override"' in attrs
+
+
+def test_left_to_right_text_is_left_alone():
+    assert visual("Hammer (2)") == "Hammer (2)"
+    assert visual("Zoë") == "Zoë"
+    svg = page_to_svg(_drawing().pages[0]).decode()
+    assert "bidi-override" not in svg
+
+
+def test_mixed_text_keeps_its_left_to_right_part_first_and_numbers_unreversed():
+    assert visual("HMS עוז 12") == "HMS 12 זוע"
+    assert visual("סער 5") == "5 רעס"
