@@ -36,7 +36,7 @@ def explain(
 
     Every id a finding can print resolves; `--list` lists them all.
     """
-    from sheetgen.core.rulings import RULINGS, find_ruling, reads, suggest
+    from sheetgen.core.rulings import RULINGS, TEXTS, fields, find_ruling, suggest
 
     if list_all == (rule_id is not None):
         typer.echo(
@@ -52,21 +52,17 @@ def explain(
     ruling = find_ruling(rule_id)
     if ruling is None:
         close = suggest(rule_id)
-        hint = f"did you mean {' or '.join(close)}?" if close else "see sheetgen explain --list"
+        hint = "see sheetgen explain --list"
+        if close:
+            hint = (
+                f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
+                if len(close) > 1
+                else f"did you mean {close[0]}?"
+            )
         typer.echo(f"sheetgen explain: error: unknown rule id {rule_id!r}; {hint}", err=True)
         raise typer.Exit(2)
     lines = [f"{ruling.id}: {ruling.title}"]
     if ruling.game:
-        lines.append(_field("Game", f"{ruling.game} - {ruling.text}"))
-    lines += [
-        _field("Decides", ruling.decides),
-        _field("Why", ruling.why),
-        _field("Rule text", reads(ruling)),
-        _field(
-            "Used by", ("findings in " if ruling.in_findings else "no finding; it shapes ") + ruling.used_by
-        ),
-    ]
-    if ruling.in_findings:
-        what = "a broken rule" if ruling.exit_status == 1 else "input that cannot be used"
-        lines.append(_field("Exit status of an error", f"{ruling.exit_status} ({what})"))
+        lines.append(_field("Game", f"{ruling.game}, {TEXTS[ruling.game][0]}"))
+    lines += [_field(label, text) for label, text in fields(ruling)]
     typer.echo("\n".join(lines))

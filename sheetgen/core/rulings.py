@@ -17,10 +17,13 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from sheetgen.core.findings import Severity
+
 __all__ = [
     "RULINGS",
     "Ruling",
     "canonical_id",
+    "fields",
     "find_ruling",
     "markdown",
     "reads",
@@ -31,7 +34,7 @@ __all__ = [
 TEXTS: dict[str, tuple[str, str]] = {
     "starfire": ("Solar Starfire Quick Start", "seed 001"),
     "kill-radius": ("Kill Radius: Quick & Dirty Starship Combat", "seed 000"),
-    "knight-hawks-2000": ("Knight Hawks 2000 (space combat for Star Frontiers 2000)", "seed 002"),
+    "knight-hawks-2000": ("Knight Hawks 2000 (Star Frontiers 2000)", "seed 002"),
     "space-cruisers": ("Space Cruisers (custom version)", "seed 004"),
 }
 
@@ -42,10 +45,10 @@ class Ruling:
 
     ``game`` is a game id (a key of :data:`TEXTS`) or ``""`` for a project id;
     ``reads`` names the rule text's section(s) the ruling reads (``""`` when it
-    reads none); ``exit_status`` is what an *error* citing it makes ``sheetgen``
-    exit with (1 a broken rule, 2 unusable input); ``in_findings`` says whether a
-    finding cites it (False: it shapes stats, sheets and cards only, and ``used_by``
-    says where).
+    reads none); ``severities`` are those of the findings that cite it (none: the
+    ruling shapes stats, sheets and cards only, and ``used_by`` says where);
+    ``exit_status`` is what an *error* citing it makes ``sheetgen`` exit with (1 a
+    broken rule, 2 input that cannot be used).
     """
 
     id: str
@@ -55,8 +58,13 @@ class Ruling:
     why: str
     reads: str
     used_by: str
-    in_findings: bool = True
+    severities: tuple[Severity, ...] = (Severity.ERROR,)
     exit_status: int = 1
+
+    @property
+    def in_findings(self) -> bool:
+        """Whether any finding cites this id."""
+        return bool(self.severities)
 
     @property
     def text(self) -> str:
@@ -64,9 +72,10 @@ class Ruling:
         if not self.game:
             return ""
         title, seed = TEXTS[self.game]
-        return f"{title} ({seed})"
+        return f"{title}, {seed}"
 
 
+_E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
 _SF = "starfire"
 _KR = "kill-radius"
 _KH = "knight-hawks-2000"
@@ -155,6 +164,7 @@ RULINGS: tuple[Ruling, ...] = (
         "slower design may do.",
         "ship design: Hull Chart (Max MP, MPs per engine, turn mode) and System Chart",
         "validate, import",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "SF-2",
@@ -169,7 +179,9 @@ RULINGS: tuple[Ruling, ...] = (
         "SF-3",
         "The order of systems",
         _SF,
-        "Shields (S) lead the string, armor (A) follows them, and a datalink (Z), when mounted, is the first internal system and appears once; after that any order. Breaking it is an error that points at "
+        "Shields (S) lead the string, armor (A) follows them, and a datalink (Z), when "
+        "mounted, is the first internal system and appears once; after that any order. "
+        "Breaking it is an error that points at "
         "the first system out of place.",
         "The order is also the damage order, so a design that breaks it plays differently.",
         "ship design: the paragraph on where shields, armor and datalink go",
@@ -192,7 +204,9 @@ RULINGS: tuple[Ruling, ...] = (
         "Engine rooms",
         _SF,
         "Drives are written in engine rooms, in parentheses. ES, CT, DD, FT1 and FT2 rooms "
-        "hold one drive (I); CA rooms hold two (II); a CL mixes them, (I) then (II) then (I) and so on from the left, with (II) right-most. A drive outside a room, an empty, nested or unclosed room, "
+        "hold one drive (I); CA rooms hold two (II); a CL mixes them, (I) then (II) then (I) "
+        "and so on from the left, with (II) right-most. A drive outside a room, an empty, "
+        "nested or unclosed room, "
         "or anything but drives in a room is an error, and the message shows a string that "
         "fits. When rooms are lost only whole rooms still give MP, rounded as in SF-1.",
         "The text describes rooms by ship size but not how a light cruiser's mix is written, "
@@ -220,6 +234,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The text gives sizes and hull spaces but does not say that a hull may be left part empty.",
         "Hull Chart (Hull Spaces) and System Chart (Hull Spaces)",
         "validate, import; stats",
+        severities=(_E, _N),
     ),
     Ruling(
         "SF-8",
@@ -230,13 +245,14 @@ RULINGS: tuple[Ruling, ...] = (
         "dash is out of range and every weapon fires once. Modifiers change the to-hit number "
         "(engine modulation -1, transit -3 firing and -2 fired on, Pt +1 against bases) and a "
         "number of 0 or less cannot hit. Without combat sensors (Y) targets are limited to 10 "
-        "hexes. A base that mounts Y counts R, G and Pt shots past 12 hexes as 5 hexes shorter, but never shorter than 12.",
+        "hexes. A base that mounts Y counts R, G and Pt shots past 12 hexes as 5 hexes "
+        "shorter, but never shorter than 12.",
         "The chart lost its layout in the text and the modifiers are scattered through it; "
         "this is the one reading the sheets and card use.",
         "Weapon Chart; Combat Phase (range, extreme numbers); movement (engine modulation, "
         "warp point transits); bases",
         "reference card, record sheets, stats",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "SF-9",
@@ -246,9 +262,11 @@ RULINGS: tuple[Ruling, ...] = (
         "(munitions:) and its record sheet has one box per round; none stated is a note and the "
         "sheet prints blank boxes. Munitions for another weapon are an error, for a weapon the "
         "design lacks a warning. A magazine (Mg) is an ordinary system.",
-        "The quick start says these weapons run out of ammunition, yet the counts per weapon are missing from it; the design supplies them and sheetgen invents none.",
+        "The quick start says these weapons run out of ammunition, yet the counts per weapon "
+        "are missing from it; the design supplies them and sheetgen invents none.",
         "Combat Phase: limited munitions; System Chart (Mg)",
         "validate; record sheets",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "SF-10",
@@ -259,28 +277,35 @@ RULINGS: tuple[Ruling, ...] = (
         "damage (printed on its sheet). A ship left with only S, A and H is a wreck.",
         "The text gives the order in prose; the sheet must let a player follow it by crossing off boxes.",
         "Combat Phase: applying damage; freighters; ships reduced to shields, armor and holds",
-        "record sheets, stats, counters",
-        in_findings=False,
+        "record sheets, stats",
+        severities=(),
     ),
     Ruling(
         "SF-11",
         "Scenario forces",
         _SF,
-        "The six scenarios give hull sizes and a few numbers of ships, and the list of sample ships they point to is missing; each bundled scenario file therefore picks its own designs and every count left open, and a comment marks each choice. A side fielding two designs of one hull size is warned.",
+        "The six scenarios give hull sizes and a few numbers of ships, and the list of sample "
+        "ships they point to is missing; each bundled scenario file therefore picks its own "
+        "designs and every count left open, and a comment marks each choice. A side fielding "
+        "two designs of one hull size is warned.",
         "The scenarios assume one design per hull size; the warning says when a file does not.",
         "Scenarios (the six quick start scenarios)",
         "validate and kit on a scenario; the briefing",
+        severities=(_W,),
     ),
     # --- Kill Radius ------------------------------------------------------------------------
     Ruling(
         "KR-1",
         "Number and ship type",
         _KR,
-        "A ship's Number is 1 to 10. The ship types are the text's list under each Number; naming a listed type with a different Number is allowed with a warning; a type the list lacks is a free name (a note). Carriers are the starred types; a free type may say carrier: "
-        "true, a listed type that is not starred may not.",
+        "A ship's Number is 1 to 10. The ship types are the text's list under each Number; "
+        "naming a listed type with a different Number is allowed with a warning; a type the "
+        "list lacks is a free name (a note). Carriers are the starred types: a listed type's "
+        "carrier: must agree with its star, and a free type may say carrier: true.",
         "The list names types per Number but does not say a type is bound to its Number.",
         "Terms (Number); Numbers & Ship Types",
         "validate",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "KR-2",
@@ -291,7 +316,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The text's examples settle how odd MP round.",
         "Terms (Movement Points); Movement step 2 and its examples",
         "stats, record sheets, counters, reference card",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "KR-3",
@@ -303,7 +328,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The text rounds up but leaves 'at' and 'below' to the reader.",
         "Damage; Recovery Period",
         "stats, record sheets, counter backs",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "KR-4",
@@ -317,7 +342,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The formula is given; its reach is what a table needs and the text does not tabulate.",
         "Attacking (the damage formula, step 2)",
         "reference card",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "KR-5",
@@ -330,6 +355,7 @@ RULINGS: tuple[Ruling, ...] = (
         "maximum, not a requirement.",
         "Numbers & Ship Types (the starred note); Carriers; Fighters",
         "validate; stats, record sheets",
+        severities=(_E, _N),
     ),
     Ruling(
         "KR-6",
@@ -340,20 +366,22 @@ RULINGS: tuple[Ruling, ...] = (
         "moves net 1N3NW, which is what sheetgen computes.",
         "The example's arithmetic disagrees with its answer; the moves are taken as the truth.",
         "Movement and its examples",
-        "the hex geometry (vectors), reference card",
-        in_findings=False,
+        "vectors in the hex geometry; stats",
+        severities=(),
     ),
     # --- Knight Hawks 2000 ------------------------------------------------------------------
     Ruling(
         "KH-1",
         "Maneuver points",
         _KH,
-        "A ship has 6 x MR / HS maneuver points a turn, printed as a fraction if it is not a whole number; "
+        "A ship has 6 x MR / HS maneuver points a turn, printed as a fraction if it is not a "
+        "whole number; "
         "one maneuver takes HS / MR / 6 turns. ADF and MR are 0 or more; MR 0 is a note (no "
         "maneuvers).",
         "The text gives the formula in a roundabout form; this is the same number, stated plainly.",
         "MOVEMENT (Maneuver Points)",
         "validate; stats, record sheets, reference card",
+        severities=(_E, _N),
     ),
     Ruling(
         "KH-2",
@@ -367,6 +395,7 @@ RULINGS: tuple[Ruling, ...] = (
         "Several numbers hang on hull size in different sections; this gathers them.",
         "REPAIRS (DCR); BOARDING and BOARDING PARTY TACTICS (crew); DETECTION",
         "validate; stats, record sheets, reference card",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "KH-3",
@@ -382,7 +411,9 @@ RULINGS: tuple[Ruling, ...] = (
         "KH-4",
         "Weapons, defences and ordnance",
         _KH,
-        "Each weapon's and defence's reach, shots a turn and top damage (and dice) are taken from the text. Weapon counts are 1 or more. Linked weapons attack as one, and only as "
+        "Each weapon's and defence's reach, shots a turn and top damage (and dice) are taken "
+        "from the text. Weapon counts are 1 or more. Linked weapons attack as one, and only as "
+        ""
         "many as are carried may be linked (linking a non-gun or a single weapon is warned). "
         "Magnetic shielding needs HS 2 or more. Ordnance and salvo counts are stated by the "
         "design, 0 or more, only for weapons that carry ordnance. A minelaying plan needs mines "
@@ -391,6 +422,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The lists give the numbers but not how designs record loads, links or a mine plan.",
         "WEAPONS; DEFENSIVE SYSTEMS; Mines",
         "validate; stats, record sheets, reference card",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "KH-5",
@@ -402,7 +434,7 @@ RULINGS: tuple[Ruling, ...] = (
         "The rule is written as a formula and one example; the card computes the same numbers.",
         "SPECIAL SITUATIONS: RAMMING and its example",
         "reference card",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "KH-6",
@@ -416,12 +448,14 @@ RULINGS: tuple[Ruling, ...] = (
         "Inventing roll ranges would put numbers in the game its text does not have.",
         "DAMAGE RESOLUTION; EXPLANATION OF DAMAGE RESULTS",
         "validate, reference --data; reference card",
+        severities=(_E, _W),
     ),
     Ruling(
         "KH-7",
         "The weapons list",
         _KH,
-        "Weapon codes come from this text's list only (HLC, MLC, LLC and the rest). A classic Knight Hawks "
+        "Weapon codes come from this text's list only (HLC, MLC, LLC and the rest). A classic "
+        "Knight Hawks "
         "code (LB, RB, T...) is an error that says it belongs to another game.",
         "Players know the classic codes, so the message names them rather than only refusing.",
         "WEAPONS",
@@ -458,7 +492,8 @@ RULINGS: tuple[Ruling, ...] = (
         "SC-3",
         "One cloak, one targeting computer",
         _SC,
-        "No ship mounts two cloaks or two targeting computers; on the systems table a second roll of either is rolled again.",
+        "No ship mounts two cloaks or two targeting computers; on the systems table a second "
+        "roll of either is rolled again.",
         "The text says to reroll duplicates of both, which makes a second one illegal.",
         "SYSTEM NOTES",
         "validate, roll",
@@ -472,39 +507,45 @@ RULINGS: tuple[Ruling, ...] = (
         "These are the system notes' effects, computed once for the stats, sheet and card.",
         "SYSTEM NOTES; INITIATIVE PHASE",
         "stats, record sheets, reference card",
-        in_findings=False,
+        severities=(),
     ),
     Ruling(
         "SC-5",
         "Hull points below zero and critical hits",
         _SC,
-        "A ship's hull points may fall under zero; its sheet has boxes past zero, and two boxes each for the criticals a ship can suffer twice (warp core, life support, super structure).",
+        "A ship's hull points may fall under zero; its sheet has boxes past zero, and two "
+        "boxes each for the criticals a ship can suffer twice (warp core, life support, super "
+        "structure).",
         "The text allows both; a sheet without the room would stop play.",
         "ATTACK PHASE; CRITICAL DAMAGE TABLE",
-        "record sheets, counters",
-        in_findings=False,
+        "record sheets, reference card",
+        severities=(),
     ),
     Ruling(
         "SC-6",
         "Non-military and additional systems",
         _SC,
-        "A commercial hull or a station brings its non-military systems, which the design names (unnamed ones print as blank boxes: a note, or a warning when some are "
+        "A commercial hull or a station brings its non-military systems, which the design "
+        "names (unnamed ones print as blank boxes: a note, or a warning when some are "
         "named); a military hull has none, and naming more than the hull has is an error. Any "
         "hull may buy systems from the systems table at 1 construction point each; an unknown "
         "system is an error.",
         "The hull sections name how many non-military systems but not which; the design does.",
         "BASIC COMMERCIAL HULL; SPACE STATION HULLS; SYSTEMS TABLE",
         "validate; record sheets",
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "SC-7",
         "To-hit and its modifiers",
         _SC,
-        "A weapon hits when the d10 shows its to-hit number or more. A scanner is +1 on one attack each turn, per scanner; shooting at a cloaked ship is -3; a targeting computer makes every weapon's hits do 1 more damage.",
+        "A weapon hits when the d10 shows its to-hit number or more. A scanner is +1 on one "
+        "attack each turn, per scanner; shooting at a cloaked ship is -3; a targeting computer "
+        "makes every weapon's hits do 1 more damage.",
         "The modifiers are in the system notes, apart from the attack rules; the card joins them.",
         "ATTACK PHASE; SYSTEM NOTES",
-        "reference card, record sheets",
-        in_findings=False,
+        "reference card, stats",
+        severities=(),
     ),
 )
 
@@ -550,8 +591,23 @@ _SECTIONS = (
 def reads(r: Ruling) -> str:
     """What ``r`` reads: the rule text and its section(s), or that it reads none."""
     if r.game:
-        return f"{r.text}, {r.reads}"
+        return f"{r.text}: {r.reads}"
     return r.reads or "no rule text (an input rule of sheetgen)"
+
+
+def fields(r: Ruling) -> list[tuple[str, str]]:
+    """What ``sheetgen explain`` and ``docs/rulings.md`` say of ``r``, as (label, text)."""
+    out = [("Decides", r.decides), ("Why", r.why), ("Rule text", reads(r))]
+    if r.severities:
+        kinds = [f"{s.value}s" for s in r.severities]
+        said = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
+        what = "a broken rule" if r.exit_status == 1 else "input that cannot be used"
+        tail = f"; an error exits {r.exit_status} ({what})" if Severity.ERROR in r.severities else ""
+        out.append(("Cited by", f"{said}{tail}"))
+    else:
+        out.append(("Cited by", "no finding: the ruling shapes what sheetgen prints"))
+    out.append(("Used by", r.used_by))
+    return out
 
 
 def markdown() -> str:
@@ -583,16 +639,10 @@ def markdown() -> str:
     ]
     for game, (title, seed) in TEXTS.items():
         ids = [r.id for r in RULINGS if r.game == game]
-        out.append(f"| {title} ({seed}) | `{game}` | {ids[0]} to {ids[-1]} |")
+        out.append(f"| {title}, {seed} | `{game}` | {ids[0]} to {ids[-1]} |")
     for game, heading in _SECTIONS:
         out += ["", f"## {heading}"]
         for r in (r for r in RULINGS if r.game == game):
             out += ["", f"### {r.id}: {r.title}", ""]
-            out += [f"- **Decides:** {r.decides}", f"- **Why:** {r.why}"]
-            out.append(f"- **Reads:** {reads(r)}")
-            cited = "findings in " if r.in_findings else "no finding; it shapes "
-            out.append(f"- **Used by:** {cited}{r.used_by}")
-            if r.in_findings:
-                what = "a broken rule" if r.exit_status == 1 else "input that cannot be used"
-                out.append(f"- **Exit status of an error:** {r.exit_status} ({what})")
+            out += [f"- **{label}:** {text}" for label, text in fields(r)]
     return "\n".join(out) + "\n"

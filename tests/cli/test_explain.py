@@ -17,10 +17,10 @@ def test_explain_prints_the_ruling(invoke: Invoke) -> None:
     assert r.exit_code == 0, r.stderr
     out = r.stdout
     assert out.startswith("SF-5: Engine rooms\n")
-    assert "Game: starfire - Solar Starfire Quick Start (seed 001)" in out
+    assert "Game: starfire, Solar Starfire Quick Start" in out
     assert "Decides: Drives are written in engine rooms" in out
-    assert "Rule text: Solar Starfire Quick Start (seed 001), ship design: engine rooms" in out
-    assert "Exit status of an error: 1 (a broken rule)" in out
+    assert "Rule text: Solar Starfire Quick Start, seed 001: ship design: engine rooms" in out
+    assert "Cited by: errors; an error exits 1 (a broken rule)" in out
     assert r.stderr == ""
 
 
@@ -46,13 +46,27 @@ def test_an_input_id_says_it_reads_no_rule_text_and_exits_2(invoke: Invoke) -> N
     r = invoke("explain", "schema")
     assert r.stdout.startswith("SCHEMA: ")
     assert "Rule text: no rule text" in r.stdout
-    assert "Exit status of an error: 2 (input that cannot be used)" in r.stdout
+    assert "Cited by: errors; an error exits 2 (input that cannot be used)" in r.stdout
 
 
 def test_a_ruling_no_finding_cites_says_where_it_applies(invoke: Invoke) -> None:
     r = invoke("explain", "KR-4")
-    assert "Used by: no finding; it shapes reference card" in r.stdout
-    assert "Exit status" not in r.stdout
+    assert "Cited by: no finding: the ruling shapes what sheetgen prints" in r.stdout
+    assert "Used by: reference card" in r.stdout
+    assert "exits" not in r.stdout
+
+
+def test_a_ruling_only_warnings_cite_names_no_exit_status(invoke: Invoke) -> None:
+    r = invoke("explain", "SF-11")
+    assert "Cited by: warnings\n" in r.stdout
+
+
+def test_several_close_ids_are_all_offered(invoke: Invoke) -> None:
+    r = invoke("explain", "SF-13")
+    assert (
+        r.stderr.strip()
+        == "sheetgen explain: error: unknown rule id 'SF-13'; did you mean SF-3, SF-1 or SF-11?"
+    )
 
 
 def test_an_unknown_id_is_one_line_with_a_close_match_and_exit_2(invoke: Invoke) -> None:

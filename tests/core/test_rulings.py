@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from sheetgen.core.findings import Severity
 from sheetgen.core.rulings import RULINGS, TEXTS, canonical_id, find_ruling, markdown, suggest
 
 from tests.conftest import DESIGNS, ROOT
@@ -31,26 +32,46 @@ def _name(call: ast.Call) -> str:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
 
 
-def cited_in_source() -> dict[str, list[str]]:
+def _severity(call: ast.Call) -> Severity:
+    """The severity a finding maker gives: its name, or ``Finding``'s ``Severity.X`` argument."""
+    name = _name(call)
+    if name == "Finding":
+        for a in call.args:
+            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and a.value.id == "Severity":
+                return Severity[a.attr]
+        raise AssertionError(f"Finding(...) without a literal Severity at line {call.lineno}")
+    return Severity.ERROR if name == "fail" else Severity(name)
+
+
+def scan_source() -> dict[str, dict[Severity, list[str]]]:
     """Every rule id a finding is built with in the package, read from the source:
     literal arguments of the finding makers, ``rule=`` keywords and defaults of
-    parameters named ``rule``; id -> where (``file:line``)."""
-    found: dict[str, list[str]] = {}
+    parameters named ``rule`` (the YAML reader's ``fail``); id -> severity -> where
+    (``file:line``)."""
+    found: dict[str, dict[Severity, list[str]]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         where = path.relative_to(ROOT)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             values: list[ast.expr] = []
+            severity = Severity.ERROR
             if isinstance(node, ast.Call) and _name(node) in FINDING_MAKERS:
                 values += node.args
                 values += [k.value for k in node.keywords if k.arg == "rule"]
+                if any(isinstance(v, ast.Constant) and v.value in DOCUMENTED for v in values):
+                    severity = _severity(node)
             elif isinstance(node, ast.arguments):
                 params = [*node.posonlyargs, *node.args]
                 defaults = dict(zip(params[len(params) - len(node.defaults) :], node.defaults, strict=True))
                 values += [d for p, d in defaults.items() if p.arg == "rule"]
             for v in values:
                 if isinstance(v, ast.Constant) and isinstance(v.value, str) and RULE_ID.match(v.value):
-                    found.setdefault(v.value, []).append(f"{where}:{v.lineno}")
+                    found.setdefault(v.value, {}).setdefault(severity, []).append(f"{where}:{v.lineno}")
     return found
+
+
+def cited_in_source() -> dict[str, list[str]]:
+    """Every rule id a finding is built with in the package -> where (``file:line``)."""
+    return {rule: [w for ws in by.values() for w in ws] for rule, by in scan_source().items()}
 
 
 def test_the_scan_sees_findings_built_every_way():
@@ -69,6 +90,14 @@ def test_entries_say_truly_whether_a_finding_cites_them():
     cited = set(cited_in_source())
     said = {r.id for r in RULINGS if r.in_findings}
     assert said == cited, (said - cited, cited - said)
+
+
+def test_entries_give_the_severities_their_findings_have():
+    scanned = scan_source()
+    for r in RULINGS:
+        if r.in_findings:
+            assert set(r.severities) == set(scanned[r.id]), (r.id, scanned[r.id])
+            assert list(r.severities) == sorted(r.severities, key=list(Severity).index)
 
 
 def test_no_entry_is_orphaned():
