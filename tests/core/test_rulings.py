@@ -212,3 +212,15 @@ def test_the_page_names_every_id_once_as_a_heading():
     for r in RULINGS:
         assert page.count(f"### {r.id}: ") == 1
     assert str(Path("docs") / "rulings.md") not in page  # no self-reference to go stale
+
+
+def test_the_page_shows_a_finding_as_validate_prints_it(monkeypatch):
+    from typer.testing import CliRunner
+
+    from sheetgen.cli import app
+
+    monkeypatch.chdir(ROOT)
+    example = DESIGNS / "starfire" / "illegal" / "sf7-over-hull-spaces.yaml"
+    r = CliRunner().invoke(app, ["validate", str(example.relative_to(ROOT))], catch_exceptions=False)
+    shown = markdown().split("```\n")[1].strip()
+    assert shown in r.stdout.splitlines()
