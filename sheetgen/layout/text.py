@@ -67,6 +67,8 @@ def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> 
     """Characters of ``text`` the bundled font (``family``, bold or not) has no glyph
     for (they would print as boxes): as typed, and as drawn once shaped (an Arabic
     letter's joined form, :func:`~sheetgen.draw.shaping.visual`)."""
+    if text.isascii():  # every printable ASCII character is in all four faces
+        return {ch for ch in text if not ch.isprintable() and not ch.isspace()}
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()

@@ -149,3 +149,21 @@ def test_hebrew_and_arabic_have_glyphs_and_a_script_the_fonts_lack_is_warned_of(
     assert missing_glyph_warning("سفينة", "x", "SheetCondensed", bold=True) is None
     syriac = missing_glyph_warning("ܫܠܡܐ", "the name 'ܫܠܡܐ'")  # Syriac: right to left, no glyphs
     assert syriac is not None and "U+072B" in syriac
+
+
+def test_printable_ascii_is_in_every_face_so_its_check_needs_no_font() -> None:
+    """missing_glyphs answers ASCII without reading a font (issue 13: the check cost
+    ~0.25 s a run); the answer is the one the fonts' own character maps give."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.draw.fonts import font_name, register_fonts
+    from sheetgen.layout.text import missing_glyphs
+
+    register_fonts()
+    ascii_text = "".join(chr(c) for c in range(32, 127))
+    for family in ("SheetSans", "SheetCondensed"):
+        for bold in (False, True):
+            cmap = pdfmetrics.getFont(font_name(family, bold)).face.charToGlyph
+            assert {ch for ch in ascii_text if ord(ch) not in cmap} == set()
+            assert missing_glyphs(ascii_text, family, bold=bold) == set()
+    assert missing_glyphs("A\x07B") == {"\x07"}
