@@ -26,6 +26,7 @@ __all__ = [
     "estimate_parts",
     "page_plan",
     "ship_view",
+    "shorten",
     "structure_track",
     "track_unit",
 ]
@@ -38,6 +39,9 @@ TRACK_ROW = 20
 MAX_ORDNANCE_BOXES = 100
 #: Most check boxes a checklist line prints beside its label; more wrap on a row below.
 WIDE_LINE_BOXES = 8
+#: Most characters of the ship's name the running head at the top of each page prints
+#: (the rest shortened with an ellipsis): it shares one line with the sheet's title.
+RUNNING_NAME_CHARS = 60
 #: Repair turns printed (every third turn, RULINGS KH-2).
 REPAIR_TURNS_SHOWN = 10
 
@@ -108,6 +112,11 @@ def structure_track(structure_points: int) -> dict[str, Any]:
         "rows": rows,
         "last_box": f"{last:,}" if last != unit and boxes else None,
     }
+
+
+def shorten(text: str, most: int) -> str:
+    """``text``, or its first ``most`` - 1 characters and a visible ellipsis when longer."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def _box_rows(count: int, per_row: int = 20) -> list[int]:
@@ -412,6 +421,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
     ]
     view: dict[str, Any] = {
         "name": s.name,
+        "running_name": shorten(s.name, RUNNING_NAME_CHARS),
         "name_class": name_class,
         "design_class": s.design_class,
         "role": s.role,

@@ -13,6 +13,7 @@ from sheetgen.games.knighthawks.sheet import estimate_height, ship_view, structu
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+from tests.games.knighthawks import HEAD
 
 KH = DESIGNS / "knight-hawks-2000"
 
@@ -361,3 +362,63 @@ def test_a_design_at_every_bound_prints_a_bounded_sheet(
     out = tmp_path / "max.pdf"
     assert invoke("sheets", path, "-o", out).exit_code == 0
     assert 2 <= len(pdf_text(out)) <= 6
+
+
+def _glyphs(pdf: Path, page: int = 0) -> tuple[float, list[tuple[float, float, float, float]]]:
+    """The page width and the box (left, bottom, right, top in pt) of every printed glyph."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        tp = doc[page].get_textpage()
+        text = tp.get_text_range()
+        boxes = [tp.get_charbox(i) for i in range(len(text)) if not text[i].isspace()]
+        # a ligature (fi, fl) is one glyph with the box of its two characters: counted once
+        return doc[page].get_width(), sorted({b for b in boxes if b[2] > b[0] and b[3] > b[1]})
+    finally:
+        doc.close()
+
+
+def _overprints(boxes: list[tuple[float, float, float, float]]) -> list[tuple[Any, Any]]:
+    """Pairs of glyphs whose boxes overlap by more than a third of the smaller one."""
+    out = []
+    boxes = sorted(boxes)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if b[0] >= a[2]:
+                break
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            if w > 0 and h > 0:
+                small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+                if w * h > small / 3:
+                    out.append((a, b))
+    return out
+
+
+def test_long_unbroken_texts_wrap_inside_the_page(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    # 95 unbroken characters in the name, class, crew names, posts and skills, sensors, computers,
+    # bays, linked groups and notes: every one wraps inside the ship's frame, none overprints another,
+    # and the running head (one line beside the title) shortens the name with a visible ellipsis
+    q = "Q" * 95
+    text = HEAD.replace("name: Test", f"name: {q}") + (
+        f"class: {q}\n"
+        f"weapons:\n  - {{code: MLB, count: 2}}\n  - {{code: SM, count: 1, ordnance: 10, bay: {q}}}\n"
+        f"linked:\n  - {{name: {q}, weapons: {{MLB: 2}}}}\n"
+        f"computers: {{systems: [{q}]}}\n"
+        f"crew:\n  total: 12\n  captain: {{name: {q}, im: 4, skills: {{{q}: 2}}, post: {q}}}\n"
+        f"  gunners:\n    - {{name: {q}, post: {q}, skills: {{Gunner: 2}}}}\n"
+        f"notes: {q}\n"
+    ).replace("sensors: [radar]", f"sensors: [{q}, radar]")
+    path = write("long.yaml", text)
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"long-{paper}.pdf"
+        assert invoke("sheets", path, "-o", out, "--paper", paper).exit_code == 0
+        (page,) = pdf_text(out)  # still one page
+        assert "Q" * 58 + "…" in page
+        width, glyphs = _glyphs(out)
+        margin = 9 / 25.4 * 72  # the page's side margins, 9 mm
+        assert all(margin - 0.5 <= g[0] and g[2] <= width - margin + 0.5 for g in glyphs)
+        assert not _overprints(glyphs)
