@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from sheetgen.core.output import OutputError, check_writable, write_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
+from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.sheets import Ship, render_sheets
 from sheetgen.scenarios.scenario import Scenario, slug
 
@@ -30,6 +32,7 @@ __all__ = [
     "kit_parts",
     "name_warnings",
     "page_count",
+    "reference_card",
     "single_pdf",
 ]
 
@@ -88,9 +91,10 @@ def name_warnings(scenario: Scenario) -> list[str]:
     return [line for line in lines if line]
 
 
-def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPart], list[str]]:
+def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tuple[list[KitPart], list[str]]:
     """The parts of ``scenario``'s kit, in print order (not yet rendered): briefing,
-    record sheets, counters, the map tiled on ``paper``, reference card; and
+    record sheets (printed by up to ``jobs`` processes), counters, the map tiled on
+    ``paper``, reference card; and
     warning lines about them (a chosen counter size that does not fit the map's
     hexes, ``<scenario path>: ...``).
 
@@ -104,12 +108,10 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPar
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
 
     def sheets() -> Rendered:
-        return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets")
+        return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets", jobs=jobs)
 
     def card() -> Rendered:
-        from sheetgen.render.cards import render_card
-
-        return render_card(scenario.game, paper=paper, fmt="pdf")
+        return reference_card(scenario.game.id, paper)
 
     def counters() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
@@ -142,6 +144,17 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter") -> tuple[list[KitPar
     return parts, warnings
 
 
+@cache
+def reference_card(game_id: str, paper: str) -> Rendered:
+    """The reference card of the game ``game_id`` on ``paper``, as PDF, rendered once
+    per process: a card depends on nothing else, so ``kit --all`` prints Starfire's
+    once for its six scenarios."""
+    from sheetgen.games import find_game
+    from sheetgen.render.cards import render_card
+
+    return render_card(find_game(game_id), paper=paper, fmt="pdf")
+
+
 def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
     """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.core.output.OutputError`
     at once (before anything is written) if it cannot be printed there."""
@@ -154,15 +167,6 @@ def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
     return lambda: Rendered(render())
 
 
-def page_count(pdf: bytes) -> int:
-    """Pages in a PDF (read back with pypdf)."""
-    import io
-
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
-
-
 def single_pdf(parts: list[KitPart]) -> bytes:
     """Every part in one PDF, in kit order, with one bookmark per part (the parts'
     own bookmarks are dropped). Each part starts on an odd page, a blank page
@@ -171,6 +175,8 @@ def single_pdf(parts: list[KitPart]) -> bytes:
     import io
 
     from pypdf import PdfReader, PdfWriter
+
+    from sheetgen.render.pdfjoin import retag_subsets
 
     writer = PdfWriter()
     for part in parts:
@@ -181,57 +187,10 @@ def single_pdf(parts: list[KitPart]) -> bytes:
         for page in PdfReader(io.BytesIO(part.data)).pages:
             writer.add_page(page)
         writer.add_outline_item(title=part.title, page_number=start)
-    _retag_subsets(writer)
+    retag_subsets(writer)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
-
-
-def _subset_tag(program: bytes) -> str:
-    """Six capital letters from the SHA-256 of a font program (ISO 32000-1 9.6.4's
-    subset tag form): the same program, the same tag; different programs, different tags."""
-    import hashlib
-
-    digest = hashlib.sha256(program).digest()
-    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
-
-
-def _retag_subsets(writer: object) -> None:
-    """Rename every embedded subset in ``writer`` (a pypdf ``PdfWriter``) after its own
-    font program. The parts are made apart (WeasyPrint, ReportLab) and each tags its
-    subsets on its own, so merged, one ``XXXXXX+Family`` could name several programs."""
-    from pypdf.generic import NameObject
-
-    done: set[int] = set()
-    for page in writer.pages:  # type: ignore[attr-defined]
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources else None
-        if not fonts:
-            continue
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            if id(font) in done:
-                continue
-            done.add(id(font))
-            named = [font]
-            if font.get("/Subtype") == "/Type0":
-                named.append(font["/DescendantFonts"][0].get_object())
-            descriptor = named[-1].get("/FontDescriptor")
-            if descriptor is None:
-                continue
-            descriptor = descriptor.get_object()
-            program = next((descriptor[k].get_object() for k in _PROGRAMS if k in descriptor), None)
-            base = str(font["/BaseFont"])
-            if program is None or len(base) < 8 or base[7] != "+":
-                continue
-            tag = _subset_tag(program.get_data())
-            for obj, key in ((f, "/BaseFont") for f in named):
-                obj[NameObject(key)] = NameObject(f"/{tag}{str(obj[key])[7:]}")
-            if "/FontName" in descriptor:
-                descriptor[NameObject("/FontName")] = NameObject(f"/{tag}{str(descriptor['/FontName'])[7:]}")
 
 
 def bundled_scenarios() -> list[Path]:
@@ -246,6 +205,7 @@ def build_kit(
     paper: str = "letter",
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
+    jobs: int = 1,
 ) -> Kit:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written
@@ -254,7 +214,8 @@ def build_kit(
     The briefing comes first in the kit but is rendered last, once every other
     part's page count is known. With ``single`` the whole kit is also written
     as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
-    called before each part is rendered.
+    called before each part is rendered. ``jobs``: worker processes printing the
+    record sheets (:func:`~sheetgen.render.sheets.render_sheets`; the same bytes for any).
 
     Raises :class:`KitError` if the folder cannot be made or written, or a part
     cannot be printed on ``paper``; nothing is written unless every part rendered.
@@ -262,7 +223,7 @@ def build_kit(
     names = name_warnings(scenario)
     warnings: list[str] = []
     try:
-        return Kit(_build(scenario, out_dir, paper, single, progress, warnings), names, warnings)
+        return Kit(_build(scenario, out_dir, paper, single, progress, warnings, jobs), names, warnings)
     except KitError as exc:
         raise KitError(str(exc), name_warnings=names, warnings=[*warnings, *exc.warnings]) from None
     except OutputError as exc:
@@ -276,6 +237,7 @@ def _build(
     single: bool,
     progress: Callable[[str, int, int], None] | None,
     warnings: list[str],
+    jobs: int,
 ) -> list[Path]:
     """:func:`build_kit`'s work; appends warning lines to ``warnings`` as they are made."""
     folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
@@ -283,7 +245,7 @@ def _build(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
-    parts, notes = kit_parts(scenario, paper=paper)
+    parts, notes = kit_parts(scenario, paper=paper, jobs=jobs)
     warnings += notes
     files = [part.file for part in parts] + (["kit.pdf"] if single else [])
     for name in files:

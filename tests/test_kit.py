@@ -275,3 +275,24 @@ def test_printed_text_stays_clear_of_the_paper_edge(bundled_kits: Built, name: s
     folder = bundled_kits.path / name
     for part in ("briefing.pdf", "record-sheets.pdf", "reference-card.pdf"):
         assert _closest_ink_to_edge(folder / part) >= 18.0, part  # 1/4 in: home printers' dead strip
+
+
+def test_a_games_reference_card_is_rendered_once_per_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kit --all`` prints six Starfire kits; the card (the same bytes in each) is rendered once."""
+    import sheetgen.render.cards as cards
+
+    real = cards.render_card
+    rendered: list[str] = []
+
+    def counting(game: Any, **options: Any) -> Rendered:
+        rendered.append(game.id)
+        return real(game, **options)
+
+    monkeypatch.setattr(cards, "render_card", counting)
+    kit_module.reference_card.cache_clear()
+    data = []
+    for name in ("scouts-meet", "convoy-raid"):
+        parts, _ = kit_module.kit_parts(load(DESIGNS / "starfire" / "scenarios" / f"{name}.yaml"), paper="a4")
+        data.append(next(p for p in parts if p.file == "reference-card.pdf").make().data)
+    assert rendered == ["starfire"]
+    assert data[0] == data[1] and page_count(data[0]) >= 1

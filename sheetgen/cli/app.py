@@ -34,7 +34,7 @@ _CLICK_EXCEPTION: type[Exception] = next(
 
 
 #: The order ``sheetgen --help`` lists the verbs in: a design's way from checking to the table.
-VERBS = ("validate", "stats", "sheets", "reference", "import", "kit", "counters", "roll", "map")
+VERBS = ("validate", "explain", "stats", "sheets", "reference", "import", "kit", "counters", "roll", "map")
 
 
 class _OneLineErrors(TyperGroup):
@@ -80,12 +80,37 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help text: Rich's help panels import its Markdown renderer, which alone
+    # costs more than the Typer + YAML floor `sheetgen --help` is held to (docs/performance.md).
+    rich_markup_mode=None,
 )
 
 
 class Paper(StrEnum):
     letter = "letter"
     a4 = "a4"
+
+
+#: ``--jobs``: worker processes printing record sheets (``sheets``, ``kit``).
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        metavar="<n>",
+        help="Processes printing record sheets (default: one per processor); the PDF is the same for any number.",
+    ),
+]
+
+
+def _jobs(jobs: int | None) -> int:
+    """``--jobs`` as given, or one per processor this process may use."""
+    if jobs is not None:
+        return jobs
+    from sheetgen.render.pool import default_jobs
+
+    return default_jobs()
 
 
 class SheetFormat(StrEnum):

@@ -79,7 +79,7 @@ def _offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
-@app.command()
+@app.command(short_help="Print die-cut counters, fronts and backs.")
 def counters(
     paths: Annotated[
         list[Path] | None,

@@ -11,6 +11,7 @@ import typer
 from sheetgen.cli.app import (
     YAML_FORMATS,
     CardFormat,
+    Jobs,
     Paper,
     SheetFormat,
     _add_scenarios,
@@ -18,6 +19,7 @@ from sheetgen.cli.app import (
     _fail,
     _format_for,
     _game_or_fail,
+    _jobs,
     _load_or_fail,
     _name_or_fail,
     _print_located,
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from sheetgen.games.base import AnyGame
 
 
-@app.command()
+@app.command(short_help="Check designs against their game's construction rules.")
 def validate(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders (searched for *.yaml).")],
     quiet: Annotated[
@@ -77,7 +79,7 @@ def validate(
     )
 
 
-@app.command()
+@app.command(short_help="Print each design's derived stats (a table or JSON).")
 def stats(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
     as_json: Annotated[
@@ -117,7 +119,7 @@ def stats(
     raise typer.Exit(result.exit_code)
 
 
-@app.command()
+@app.command(short_help="Print record sheets for designs (PDF or HTML).")
 def sheets(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).")],
@@ -126,6 +128,7 @@ def sheets(
         SheetFormat | None,
         typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
     ] = None,
+    jobs: Jobs = None,
 ) -> None:
     """Print record sheets for every design (several ships a page where they fit).
 
@@ -147,7 +150,7 @@ def sheets(
     if not ships:
         _fail("no designs to print")
     try:
-        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value)
+        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value, jobs=_jobs(jobs))
     except SheetError as exc:
         _warn(exc.warnings)
         _fail(str(exc))
@@ -161,7 +164,7 @@ def sheets(
     raise typer.Exit(result.exit_code)
 
 
-@app.command()
+@app.command(short_help="Print a game's reference card.")
 def reference(
     game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
     output: Annotated[
@@ -233,7 +236,7 @@ def _card_with_tables(game: AnyGame, path: Path) -> Card:
     return card
 
 
-@app.command("import")
+@app.command("import", short_help="Turn a pasted design string into a YAML design.")
 def import_design(
     game: Annotated[str, typer.Argument(help="Game id (starfire).")],
     text: Annotated[

@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import Paper, _err, _fail, _print_located, app
+from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app
 
 
-@app.command()
+@app.command(short_help="Write a scenario's whole game kit into a folder.")
 def kit(
     scenario: Annotated[
         Path | None, typer.Argument(help="Scenario file; the bundled default without it.")
@@ -30,6 +30,7 @@ def kit(
         typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
     ] = False,
     every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
+    jobs: Jobs = None,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -39,11 +40,13 @@ def kit(
     paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
     code = 0
     for path in paths:
-        code = max(code, _one_kit(path, output, paper.value, single, nested=every))
+        code = max(code, _one_kit(path, output, paper.value, single, nested=every, jobs=_jobs(jobs)))
     raise typer.Exit(code)
 
 
-def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False) -> int:
+def _one_kit(
+    path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False, jobs: int = 1
+) -> int:
     """Build one scenario's kit; returns its exit status (errors already printed).
     ``nested``: write into ``<output or output/>/<scenario name>/`` (for ``--all``)."""
     from sheetgen.kit import KitError, build_kit
@@ -78,9 +81,9 @@ def _one_kit(path: Path, output: Path | None, paper: str, single: bool, *, neste
                 def step(title: str, done: int, total: int) -> None:
                     bar.update(task, description=title.lower(), completed=done, total=total)
 
-                made = build_kit(loaded, output, paper=paper, single=single, progress=step)
+                made = build_kit(loaded, output, paper=paper, single=single, progress=step, jobs=jobs)
         else:
-            made = build_kit(loaded, output, paper=paper, single=single)
+            made = build_kit(loaded, output, paper=paper, single=single, jobs=jobs)
     except KitError as exc:
         _warn(exc.name_warnings, exc.warnings)
         _err(f"sheetgen: error: {exc}")

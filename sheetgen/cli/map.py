@@ -47,7 +47,7 @@ def _whole(option: str, value: str, minimum: int | None = None) -> int:
     return number
 
 
-@app.command("map")
+@app.command("map", short_help="Print a numbered hex map at exact scale.")
 def map_command(
     output: Annotated[
         Path,

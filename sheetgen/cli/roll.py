@@ -25,7 +25,7 @@ class RollHull(StrEnum):
     fighter = "fighter"
 
 
-@app.command()
+@app.command(short_help="Roll a random ship on the d20 systems table.")
 def roll(
     game: Annotated[str, typer.Argument(help="Game id: space-cruisers.")],
     seed: Annotated[int, typer.Option(help="Seed of the dice; the same seed gives the same ship.")] = 1,

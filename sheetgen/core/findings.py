@@ -1,7 +1,8 @@
 """Findings: what the checks say about a design, and where.
 
-A :class:`Finding` names the rule it enforces (an id from ``RULINGS.md`` such as
-``SF-5``, or one of the input rule ids below), a severity and a message, and
+A :class:`Finding` names the rule it enforces (a ruling id such as ``SF-5``, or one of
+the input rule ids below; every id has an entry in :mod:`sheetgen.core.rulings`, which
+``sheetgen explain`` prints and ``docs/rulings.md`` lists), a severity and a message, and
 points into the design by a *path* of mapping keys, list indexes and, last, an
 optional :class:`Char` offset into a string value or a :class:`Key` naming a
 mapping key itself. Rules never see files or

@@ -3,14 +3,20 @@
 Each page becomes one SVG document sized in pt (``width="612pt"``) with a
 ``viewBox`` in the same units, so 1 user unit = 1 pt on paper. Validation is
 off (it dominates the cost on large maps) and many segments share one path.
+Right-to-left text is written shaped and in display order, as the PDF writer
+draws it (:func:`~sheetgen.draw.shaping.visual`), and marked
+``direction="ltr" unicode-bidi="bidi-override"`` so a viewer does not reorder it again.
 """
 
 from __future__ import annotations
 
 from sheetgen.draw.primitives import Circle, Drawing, Labels, Lines, Page, Polygon, Rect, Style, Text
+from sheetgen.draw.shaping import is_rtl, visual
 
 __all__ = ["page_to_svg", "to_svg_pages"]
 
+#: Drawn as written, left to right: the text is already in display order.
+_OVERRIDE = 'direction="ltr" unicode-bidi="bidi-override"'
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
 #: The bundled families by the names fonts are installed under (the SVG cannot embed them).
 _FAMILIES = {
@@ -98,9 +104,12 @@ def _label_markup(item: Labels) -> str:
         sy = get(y)
         if sy is None:
             sy = cache[y] = _fmt(y)
+        override = ""
+        if not text.isascii() and is_rtl(text):
+            text, override = visual(text), f" {_OVERRIDE}"
         if "&" in text or "<" in text or ">" in text:
             text = escape(text)
-        add(f'<text x="{sx}" y="{sy}">{text}</text>')
+        add(f'<text x="{sx}" y="{sy}"{override}>{text}</text>')
     return "".join(parts)
 
 
@@ -162,7 +171,12 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
             }
             if item.bold:
                 attrs["font_weight"] = "bold"
-            t = dwg.text(item.text, **attrs)
+            text = item.text
+            if not text.isascii() and is_rtl(text):
+                text = visual(text)
+                attrs["direction"] = "ltr"
+                attrs["unicode_bidi"] = "bidi-override"
+            t = dwg.text(text, **attrs)
             if item.rotate:
                 t.rotate(item.rotate, center=(round(item.x, 3), round(item.y, 3)))
             dwg.add(t)

@@ -10,6 +10,9 @@ largest in a box, :func:`fit_caption` shrinks a one-line caption and then cuts
 its head short, and :func:`missing_glyph_warning` names the lacking characters
 and where they are. :func:`wrap_lines` breaks a label into a given number of
 lines, and :func:`text_extent` / :func:`text_box` give the room one line takes.
+:func:`fit_text` shrinks one line and then shortens it with a visible ellipsis
+(:func:`shorten`), so no text runs past its room. Widths are of the text as drawn:
+right-to-left text shaped and reordered first (:mod:`sheetgen.draw.shaping`).
 """
 
 from __future__ import annotations
@@ -19,14 +22,18 @@ import math
 from functools import lru_cache
 
 from sheetgen.draw.fonts import font_name, register_fonts
+from sheetgen.draw.shaping import visual
 
 __all__ = [
+    "ELLIPSIS",
     "fit_caption",
     "fit_lines",
     "fit_size",
+    "fit_text",
     "glyph_warning",
     "missing_glyph_warning",
     "missing_glyphs",
+    "shorten",
     "text_box",
     "text_extent",
     "text_width",
@@ -36,11 +43,13 @@ __all__ = [
 
 
 def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = False) -> float:
-    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt."""
+    """Advance width of ``text`` at ``size`` pt in a bundled font, in pt, as the
+    writers draw it: right-to-left text shaped and reordered first
+    (:func:`~sheetgen.draw.shaping.visual`)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()
-    return float(pdfmetrics.stringWidth(text, font_name(family, bold), size))
+    return float(pdfmetrics.stringWidth(visual(text), font_name(family, bold), size))
 
 
 def fit_size(
@@ -56,13 +65,16 @@ def fit_size(
 
 def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> set[str]:
     """Characters of ``text`` the bundled font (``family``, bold or not) has no glyph
-    for (they would print as boxes)."""
+    for (they would print as boxes): as typed, and as drawn once shaped (an Arabic
+    letter's joined form, :func:`~sheetgen.draw.shaping.visual`)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_fonts()
     face = pdfmetrics.getFont(font_name(family, bold)).face
     cmap = face.charToGlyph
-    return {ch for ch in text if not ch.isspace() and ord(ch) not in cmap}
+    drawn = visual(text)
+    chars = set(text) | set(drawn) if drawn is not text else set(text)
+    return {ch for ch in chars if not ch.isspace() and ord(ch) not in cmap}
 
 
 def glyph_warning(text: str) -> str | None:
@@ -76,6 +88,63 @@ def glyph_warning(text: str) -> str | None:
 
 
 # ---------------------------------------------------------------- fitting in boxes and margins
+
+#: What marks a text shortened to fit: the horizontal ellipsis, U+2026.
+ELLIPSIS = "…"
+
+
+def shorten(
+    text: str, width: float, size: float, family: str = "SheetSans", bold: bool = False, *, tail: str = ""
+) -> str:
+    """``text + tail`` if it is at most ``width`` pt wide at ``size`` pt; else ``text`` cut
+    after its last word that leaves room (trailing ``,;:·-–—`` dropped), or after a
+    character, with an :data:`ELLIPSIS` and then ``tail`` (kept whole); the ellipsis
+    and ``tail`` alone when nothing of ``text`` fits.
+
+    >>> shorten("Battle of the Outer Marches", 60, 8)
+    'Battle of the…'
+    """
+    if text_width(text + tail, size, family, bold) <= width:
+        return text + tail
+
+    def fits(cut: str) -> bool:
+        return text_width(f"{cut}{ELLIPSIS}{tail}", size, family, bold) <= width
+
+    words = text.split()
+    for n in range(len(words) - 1, 0, -1):
+        cut = " ".join(words[:n]).rstrip(",;:·-–— ")
+        if cut and fits(cut):
+            return f"{cut}{ELLIPSIS}{tail}"
+    lo, hi = 0, len(text)  # the longest head of characters that fits (widths grow with length)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip()):
+            lo = mid
+        else:
+            hi = mid - 1
+    return f"{text[:lo].rstrip()}{ELLIPSIS}{tail}"
+
+
+def fit_text(
+    text: str,
+    width: float,
+    largest: float,
+    smallest: float,
+    family: str = "SheetSans",
+    bold: bool = False,
+    *,
+    tail: str = "",
+) -> tuple[str, float]:
+    """One line ``text + tail`` at most ``width`` pt wide, and its size (pt): at
+    ``largest``, else shrunk (0.25 pt steps, :func:`fit_size`) but not below
+    ``smallest``, else at ``smallest`` with ``text`` shortened by :func:`shorten`
+    (``tail`` kept whole). Never wider than ``width`` unless ``tail`` alone is.
+    """
+    whole = text + tail
+    size = fit_size(whole, width, largest, smallest, family, bold)
+    if text_width(whole, size, family, bold) <= width:
+        return whole, size
+    return shorten(text, width, smallest, family, bold, tail=tail), smallest
 
 
 @lru_cache(maxsize=8192)

@@ -8,11 +8,16 @@ run, with the bundled fonts embedded.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
 import logging
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 import jinja2
@@ -21,7 +26,15 @@ from markupsafe import Markup
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import FONTS, font_path, templates_dir
 
-__all__ = ["PAPER", "font_face_css", "html_to_pdf", "paper_size", "render_html", "weasyprint_warnings"]
+__all__ = [
+    "PAPER",
+    "font_face_css",
+    "html_to_pdf",
+    "import_weasyprint",
+    "paper_size",
+    "render_html",
+    "weasyprint_warnings",
+]
 
 #: Paper sizes for ``@page`` (CSS), by the name used on the command line.
 PAPER = {"letter": "letter", "a4": "A4"}
@@ -75,6 +88,40 @@ def render_html(template: str, context: dict[str, Any]) -> str:
         return Markup((templates_dir() / name).read_text(encoding="utf-8"))
 
     return env.get_template(template).render(font_faces=Markup(font_face_css()), css=css, **context)
+
+
+def import_weasyprint() -> ModuleType:
+    """The ``weasyprint`` module, imported without its library search's subprocesses.
+
+    WeasyPrint finds Pango, HarfBuzz and the rest by trying several names per
+    library (Windows and macOS names first). On Linux each name that is not a
+    file makes cffi ask :func:`ctypes.util.find_library`, which runs
+    ``ldconfig``, ``gcc`` and ``ld`` (about 50 subprocesses, roughly 0.4 s of a
+    process that prints). The names it ends with (``libpango-1.0.so.0``...) are
+    the runtime names the dynamic loader finds by itself, so while WeasyPrint is
+    first imported on Linux that lookup answers "not found" at once. If the
+    import fails that way (a system whose libraries only the lookup finds), it
+    is tried again as WeasyPrint does it. See ``docs/performance.md``.
+    """
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+        return importlib.import_module("weasyprint")
+    import ctypes.util
+
+    lookup = ctypes.util.find_library
+    ctypes.util.find_library = _not_found
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # its failure notice, were it to fail
+            return importlib.import_module("weasyprint")
+    except (ImportError, OSError):
+        ctypes.util.find_library = lookup
+        return importlib.import_module("weasyprint")
+    finally:
+        ctypes.util.find_library = lookup
+
+
+def _not_found(name: str) -> None:
+    """:func:`ctypes.util.find_library`'s answer for a library it cannot find."""
+    return None
 
 
 class _Capture(logging.Handler):
@@ -144,8 +191,7 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     """
     sources = [html] if isinstance(html, str) else html
     with weasyprint_warnings() as warnings:
-        import weasyprint  # its first import parses the default stylesheets: logged too
-
+        weasyprint = import_weasyprint()  # its first import parses the default stylesheets: logged too
         documents = [
             weasyprint.HTML(string=h, base_url=base_url or str(templates_dir())).render() for h in sources
         ]

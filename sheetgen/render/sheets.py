@@ -74,58 +74,141 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
     return out
 
 
-def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
-    """One HTML document per game, in the order games first appear in ``ships``."""
-    from sheetgen.render.html import paper_size, render_html
+#: Ships in one printed document. A game's sheets for more ships are printed as
+#: several documents (in parallel with ``jobs``), each starting on a new page, and
+#: joined with continuous page numbers. Fixed, so the output never depends on ``jobs``;
+#: 24 ships hold a worker to roughly 100 MiB.
+SHIPS_PER_DOCUMENT = 24
 
+#: The running foot each game's stylesheet gives the page number in.
+_NO_PAGE_NUMBER = "@page { @bottom-right { content: none; } }"
+
+
+def _views(ships: list[Ship]) -> list[tuple[AnyGame, list[View]]]:
+    """The ships' sheet views grouped by game, games in order of first appearance."""
     groups: dict[str, tuple[AnyGame, list[View]]] = {}
     for ship in ships:
         view = ship.game.sheet_ship(ship.stats, ship.findings)
         view["side"] = ship.side
         view["colour"] = ship.colour
         groups.setdefault(ship.game.id, (ship.game, []))[1].append(view)
+    return list(groups.values())
+
+
+def _document(
+    game: AnyGame,
+    views: list[View],
+    context: View,
+    *,
+    paper: str,
+    title: str | None,
+    first: bool,
+    numbered: bool,
+) -> str:
+    """One HTML document of ``game``'s sheets for ``views``; ``context`` is the game's
+    :meth:`~sheetgen.games.base.Game.sheet_context` of all its ships, printed (a
+    roster) in the ``first`` document only; ``numbered``: the document prints its own
+    page numbers (else they are stamped after joining)."""
+    from sheetgen.render.html import paper_size, render_html
+
+    return render_html(
+        f"{game.id}/sheet.html.j2",
+        {
+            **context,
+            "ships": views,
+            "paper": paper_size(paper),
+            "title": title or f"{game.title}: record sheets",
+            "first_document": first,
+            "page_css": "" if numbered else _NO_PAGE_NUMBER,
+        },
+    )
+
+
+def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
+    """One whole HTML document per game, in the order games first appear in ``ships``."""
     return [
-        render_html(
-            f"{game.id}/sheet.html.j2",
-            {
-                **game.sheet_context(views),
-                "ships": views,
-                "paper": paper_size(paper),
-                "title": title or f"{game.title}: record sheets",
-            },
-        )
-        for game, views in groups.values()
+        _document(game, views, game.sheet_context(views), paper=paper, title=title, first=True, numbered=True)
+        for game, views in _views(ships)
     ]
 
 
 def render_sheets(
-    ships: list[Ship], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None
+    ships: list[Ship], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None, jobs: int = 1
 ) -> Rendered:
     """Record sheets for ``ships`` as PDF (``fmt="pdf"``) or HTML bytes, with
     WeasyPrint's warnings (none for HTML).
 
+    A PDF holds each game's sheets in turn, in documents of at most
+    :data:`SHIPS_PER_DOCUMENT` ships printed by up to ``jobs`` worker processes
+    (:func:`~sheetgen.render.pool.print_documents`) and joined: each game's pages
+    numbered "page N of M" through all its documents, one bookmark per ship. The
+    bytes do not depend on ``jobs``.
+
     Raises :class:`SheetError` for HTML with ships of several games (each game
     has its own stylesheet; print PDF, or one game at a time), and ``ValueError``
-    for no ships, an unknown ``fmt`` or an unknown ``paper``.
+    for no ships, an unknown ``fmt`` or ``paper``, or ``jobs`` below 1.
     """
     if fmt not in SHEET_FORMATS:
         raise ValueError(f"unknown sheet format {fmt!r}; use one of {', '.join(SHEET_FORMATS)}")
     if not ships:
         raise ValueError("no ships to print")
-    documents = sheets_html(ships, paper=paper, title=title)
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     if fmt == "html":
+        documents = sheets_html(ships, paper=paper, title=title)
         if len(documents) > 1:
             raise SheetError(
                 "HTML holds one game's sheets; these designs are from several games: use --format pdf"
             )
         return Rendered(documents[0].encode("utf-8"))
-    from sheetgen.render.html import html_to_pdf
+    return _print(_views(ships), paper=paper, title=title, jobs=jobs)
 
-    return html_to_pdf(documents)
+
+def _print(groups: list[tuple[AnyGame, list[View]]], *, paper: str, title: str | None, jobs: int) -> Rendered:
+    """:func:`render_sheets`'s PDF: every game's documents printed, joined, and the pages
+    of a game printed in several documents numbered through (stamped from
+    ``templates/page-numbers.html.j2``, the game's own running foot)."""
+    from sheetgen.render.html import html_to_pdf, paper_size, render_html
+    from sheetgen.render.pdfjoin import join_pdfs, page_count
+    from sheetgen.render.pool import print_documents
+
+    documents: list[str] = []
+    spans: list[tuple[AnyGame, int, int]] = []  # a game, its first document, how many
+    for game, views in groups:
+        context = game.sheet_context(views)
+        size = SHIPS_PER_DOCUMENT
+        chunks = [views[k : k + size] for k in range(0, len(views), size)]
+        spans.append((game, len(documents), len(chunks)))
+        documents += [
+            _document(game, chunk, context, paper=paper, title=title, first=k == 0, numbered=len(chunks) == 1)
+            for k, chunk in enumerate(chunks)
+        ]
+    if len(documents) == 1:
+        return html_to_pdf(documents[0])
+    printed = print_documents(documents, jobs)
+    warnings = dict.fromkeys(line for part in printed for line in part.warnings)
+    pages = [page_count(part.data) for part in printed]
+    stamps: list[tuple[int, bytes]] = []
+    for game, first, count in spans:
+        if count == 1:
+            continue
+        numbers = html_to_pdf(
+            render_html(
+                "page-numbers.html.j2",
+                {
+                    "game_css": f"{game.id}/sheet.css",
+                    "paper": paper_size(paper),
+                    "pages": sum(pages[first : first + count]),
+                },
+            )
+        )
+        warnings.update(dict.fromkeys(numbers.warnings))
+        stamps.append((sum(pages[:first]), numbers.data))
+    return Rendered(join_pdfs([part.data for part in printed], stamps=stamps), tuple(warnings))
 
 
 def design_sheets(
-    entries: list[Entry], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None
+    entries: list[Entry], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None, jobs: int = 1
 ) -> Rendered:
     """Record sheets for designs read from files (``sheetgen sheets``), in reading order.
 
@@ -145,6 +228,6 @@ def design_sheets(
         ships += [Ship(entry.game, stats, entry.findings, side) for stats in numbered_ships(entry)]
     names = tuple(glyph_warnings(designs))
     try:
-        return render_sheets(ships, paper=paper, fmt=fmt, title=title).warned(names)
+        return render_sheets(ships, paper=paper, fmt=fmt, title=title, jobs=jobs).warned(names)
     except SheetError as exc:
         raise SheetError(str(exc), names) from None

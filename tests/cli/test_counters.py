@@ -416,3 +416,32 @@ def test_help_lists_every_option(invoke: Invoke) -> None:
         "--output",
     ):
         assert option in result.stdout
+
+
+# ------------------------------------------------------------------ right-to-left names
+
+
+def test_hebrew_and_arabic_names_print_in_reading_order_and_joined(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    """A counter draws a right-to-left name as it reads on paper: Hebrew letters from
+    right to left (the drawn string, read left to right, is the name reversed), Arabic
+    letters joined (presentation forms); no warning, as the fonts carry both."""
+    from sheetgen.draw.shaping import visual
+
+    from tests.pdffonts import pdf_drawn_strings
+
+    hebrew = write("oz.yaml", "game: starfire\nname: עוז\nhull: ES\nsystems: SSAA(I)(I)QYL\n")
+    arabic = write("saqr.yaml", "game: starfire\nname: صقر\nhull: ES\nsystems: SSAA(I)(I)QYL\n")
+    out = tmp_path / "c.pdf"
+    result = invoke("counters", hebrew, arabic, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert "glyph" not in result.stderr
+    drawn = pdf_drawn_strings(out.read_bytes())
+    assert "זוע" in drawn  # עוז, right to left
+    assert visual("صقر") in drawn
+    assert all(0xFE70 <= ord(ch) <= 0xFEFF for ch in visual("صقر"))
+    svg = tmp_path / "c.svg"
+    assert invoke("counters", hebrew, arabic, "-o", svg).exit_code == 0
+    text = (tmp_path / "c-1.svg").read_text()
+    assert 'unicode-bidi="bidi-override"' in text and ">זוע<" in text and f">{visual('صقر')}<" in text

@@ -93,3 +93,49 @@ def test_readability_warnings_from_the_library():
     (line,) = readability_warnings(MapOptions(hex_size=mm(6)))
     assert "print at 3.4 pt" in line
     assert readability_warnings(MapOptions(hex_size=mm(6), numbering="none")) == []
+
+
+# --- right-to-left names on the map -------------------------------------------------------------
+
+RTL_SCENARIO = """\
+scenario: מפגש
+game: starfire
+map:
+  cols: 8
+  rows: 6
+  hex: 1in
+  start:
+    - {{ship: עוז, at: "0203", facing: NE}}
+    - {{ship: صقر, at: "0703", facing: NW}}
+sides:
+  - name: A
+    fleet:
+      - design: {ship}
+        names: [עוז]
+  - name: B
+    fleet:
+      - design: {ship}
+        names: [صقر]
+"""
+
+
+def test_right_to_left_ship_names_on_the_map_read_correctly(invoke, write, tmp_path):
+    """Start labels and the title in Hebrew print right to left, Arabic joined, in both
+    writers (the drawn strings, read left to right, are the names in display order)."""
+    from sheetgen.draw.shaping import visual
+
+    from tests.conftest import DESIGNS
+    from tests.pdffonts import pdf_drawn_strings
+
+    ship = DESIGNS / "starfire" / "ships" / "escort-picket.yaml"
+    scenario = write("rtl.yaml", RTL_SCENARIO.format(ship=ship))
+    out = tmp_path / "m.pdf"
+    result = invoke("map", "--scenario", scenario, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    drawn = pdf_drawn_strings(out.read_bytes())
+    assert "זוע" in drawn and "שגפמ" in drawn
+    assert visual("صقر") in drawn and visual("صقر") != "صقر"
+    svg = tmp_path / "m.svg"
+    assert invoke("map", "--scenario", scenario, "-o", svg).exit_code == 0
+    text = svg.read_text()
+    assert ">זוע<" in text and f">{visual('صقر')}<" in text and "bidi-override" in text

@@ -109,11 +109,37 @@ def _zone_texts(page, zone) -> list[Text]:
 
 
 def _tiles_showing(opts: MapOptions, zone) -> set[str]:
+    """Tiles on which a hex of ``zone`` has its centre in the part that shows once the
+    pages are assembled: at or past the tile's own cut lines (left, top: the rest is
+    trimmed away) and at or before its right and lower neighbours' (the rest lies
+    under them). A cut line runs through the centres of the later tile's first column
+    (row); where those are staggered, through the outer ones."""
     from sheetgen.layout.maps import Grid, plan_pages
 
     grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
     cells = {grid.cell(c, r) for c, r in zone.cells(opts.cols, opts.rows, opts.orientation, opts.origin)}
-    return {t.name for t in plan_pages(opts).tiles if any(t.holds(*cell) for cell in cells)}
+    tiles = plan_pages(opts).tiles
+    by_pos = {(t.row, t.col): t for t in tiles}
+
+    def x_cut(t) -> float:
+        return min(grid.center(t.c0, v)[0] for v in (t.v0, t.v0 + 1))
+
+    def y_cut(t) -> float:
+        return min(grid.center(c, t.v0)[1] for c in (t.c0, t.c0 + 1))
+
+    showing = set()
+    for t in tiles:
+        left, right = by_pos.get((t.row, t.col - 1)), by_pos.get((t.row, t.col + 1))
+        above, below = by_pos.get((t.row - 1, t.col)), by_pos.get((t.row + 1, t.col))
+        x0 = x_cut(t) if left and opts.overlap else -math.inf
+        x1 = x_cut(right) if right and opts.overlap else math.inf
+        y0 = y_cut(t) if above and opts.overlap else -math.inf
+        y1 = y_cut(below) if below and opts.overlap else math.inf
+        for cell in cells:
+            x, y = grid.center(*cell)
+            if t.holds(*cell) and x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01:
+                showing.add(t.name)
+    return showing
 
 
 POINTY = """\
@@ -176,11 +202,44 @@ def _check_zone_labels(opts: MapOptions) -> None:
                 for b in item_boxes(i)
             ]
             others = [b for i in page.items if isinstance(i, Text) and i not in lines for b in item_boxes(i)]
+            # what lies left of and above the page's dashed cut lines is trimmed away
+            cuts = [seg for i in page.items if isinstance(i, Lines) and i.style.dash for seg in i.segments]
+            left = max((a[0] for a, b in cuts if a[0] == b[0]), default=-math.inf)
+            top = max((a[1] for a, b in cuts if a[1] == b[1]), default=-math.inf)
+            # the label's ground too: it would hide the hex outlines on the trimmed strip
+            grounds = [i for i in page.items if isinstance(i, Rect) and i.style.stroke is None]
+            from sheetgen.layout.maps.context import PALETTES
+
+            pal = PALETTES[opts.style]
+            drawn = [
+                (n, i)
+                for n, i in enumerate(page.items)
+                if isinstance(i, Lines)
+                and not i.style.dash
+                and (i.style.stroke == pal.grid or i.style.stroke in {z.colour for z in zones})
+            ]
+            outline_at = [n for n, _ in drawn]
+            edges = []  # the zones' outlines, in pieces a tenth of a hex long
+            for _, i in drawn:
+                if i.style.stroke == pal.grid:
+                    continue
+                for (ax, ay), (bx, by) in i.segments:
+                    for k in range(10):
+                        x0, y0 = ax + (bx - ax) * k / 10, ay + (by - ay) * k / 10
+                        x1, y1 = ax + (bx - ax) * (k + 1) / 10, ay + (by - ay) * (k + 1) / 10
+                        w = i.style.width / 2
+                        edges.append((min(x0, x1) - w, min(y0, y1) - w, max(x0, x1) + w, max(y0, y1) + w))
             for line in lines:
                 (box,) = item_boxes(line)
                 where = f"{page.label}: {line.text!r} at {box}"
                 assert area[0] <= box[0] and box[2] <= area[2], where
                 assert area[1] <= box[1] and box[3] <= area[3], where
+                assert box[0] >= left and box[1] >= top, f"{where} is on the overlap trimmed away"
+                ground = [g for g in grounds if g.x <= box[0] and box[2] <= g.x + g.w and g.y <= box[1]]
+                assert ground and ground[-1].x >= left - 1e-6 and ground[-1].y >= top - 1e-6, where
+                # its ground lies under the hex edges and the zones' outlines: it hides none of them
+                assert page.items.index(ground[-1]) < min(outline_at), where
+                assert not [e for e in edges if overlap(box, e)], f"{where} crosses a zone's outline"
                 assert not [n for n in numbers if overlap(box, n)], f"{where} covers a hex number"
                 assert not [m for m in marks if overlap(box, m)], f"{where} covers a trim line or a ⊕ mark"
                 assert not [o for o in others if overlap(box, o)], f"{where} covers other text"
@@ -327,3 +386,178 @@ def test_locate_reads_a_hex_number_position_back_to_its_hex():
         c, v = grid.locate(x - dx, y - dy + 1)
         col, row = c, grid.label_row(v)
         assert hex_label(col, row) == text
+
+
+# --- long texts: fitted, wrapped or shortened, never overprinted --------------------------------
+
+LONG_TITLE = (
+    "The Long and Weary Campaign of the Outer Marches, in which the Grand Fleet of the Terran "
+    "Federation Meets the Combined Squadrons of the Khanate at the Battle of the Seven Warp Points"
+)
+LONG = """\
+scenario: {title}
+game: starfire
+map:
+  cols: {cols}
+  rows: {rows}
+  hex: {hex}
+  orientation: {orientation}
+  terrain:
+    - {{type: warp-point, name: Warp point of the Seven Sorrows and Lamentations, at: "0505"}}
+  start:
+    - {{ship: Indomitable Vengeance of the Outer Marches, at: "0203", facing: NE}}
+    - {{ship: Arrow, at: "0303", facing: S}}
+    - {{ship: Supercalifragilisticexpialidocious-Hyperdrive-Mark-Seven, at: "0603"}}
+    - {{ship: Dart, at: "0704", facing: {facing}}}
+sides:
+  - name: A
+    fleet:
+      - design: {ship}
+        count: 2
+        names: [Indomitable Vengeance of the Outer Marches, Arrow]
+  - name: B
+    fleet:
+      - design: {ship}
+        count: 2
+        names: [Supercalifragilisticexpialidocious-Hyperdrive-Mark-Seven, Dart]
+"""
+
+
+def _long(write, *, cols=8, rows=6, hex="1in", orientation="flat", title=LONG_TITLE, paper="letter"):
+    ship = DESIGNS / "starfire" / "ships" / "escort-picket.yaml"
+    facing = "NW" if orientation == "flat" else "W"
+    text = LONG.format(
+        title=title, cols=cols, rows=rows, hex=hex, orientation=orientation, ship=ship, facing=facing
+    )
+    if orientation == "pointy":
+        text = text.replace("facing: NE", "facing: E").replace("facing: S}", "facing: SE}")
+    scenario, result = load_scenario(write("long.yaml", text))
+    assert scenario is not None and not result.input_errors, result
+    return map_options(scenario, paper=paper)
+
+
+@pytest.mark.parametrize(("hex", "orientation"), [("1in", "flat"), ("0.75in", "flat"), ("1in", "pointy")])
+def test_long_names_at_start_positions_stay_in_their_hex_clear_of_every_arrow(write, hex, orientation):
+    """A ship's or warp point's name is kept within its hex's width (66 % of the hex across
+    the flats, flat-topped; 80 %, pointy) and above its foot, and covers no start marker,
+    its own or a neighbour's: shrunk, wrapped, or cut with an ellipsis."""
+    opts = _long(write, hex=hex, orientation=orientation)
+    s = opts.hex_size
+    (page,) = layout_map(opts).pages
+    names = [i for i in page.items if isinstance(i, Text) and i.font == "SheetCondensed"]
+    markers = [
+        b
+        for i in page.items
+        if isinstance(i, (Polygon, Circle)) and i.style.stroke == "#ffffff"
+        for b in item_boxes(i)
+    ]
+    rings = [b for i in page.items if isinstance(i, Circle) and i.style.dash for b in item_boxes(i)]
+    assert len(markers) == 4 and len(rings) == 1
+    room = s * (0.66 if orientation == "flat" else 0.8)
+    shown = []
+    for name in names:
+        (box,) = item_boxes(name)
+        assert box[2] - box[0] <= room + 1e-6, name
+        assert name.size >= 4.0
+        assert not [m for m in markers + rings if overlap(box, m)], f"{name.text!r} covers a marker"
+        others = [b for i in names if i is not name for b in item_boxes(i)]
+        assert not [o for o in others if overlap(box, o)], f"{name.text!r} overprints a name"
+        shown.append(name.text)
+    words = " ".join(shown)
+    assert "Arrow" in shown and "Dart" in shown
+    # the long names are there whole on several lines, or visibly shortened
+    assert "Indomitable" in words and ("Marches" in words or "…" in words)
+    assert "Supercali" in words and "…" in words
+
+
+@pytest.mark.parametrize("cols", [8, 40])
+def test_a_long_scenario_name_is_shortened_with_an_ellipsis_clear_of_the_tile_caption(write, cols):
+    """A 200-character scenario name: the heading stops 12 pt before the tile's caption at
+    the right, inside the margins, ends in an ellipsis and keeps what follows the name."""
+    assert len(LONG_TITLE) > 170
+    opts = _long(write, cols=cols, rows=30 if cols > 8 else 6)
+    pages = layout_map(opts).pages
+    for page in pages:
+        header = sorted(
+            (i for i in page.items if isinstance(i, Text) and i.y == MARGIN + 11), key=lambda t: t.x
+        )
+        title, *right = header
+        (box,) = item_boxes(title)
+        assert box[0] >= MARGIN
+        assert "…" in title.text and title.text.split("…")[0] in LONG_TITLE
+        assert right, page.label
+        (caption,) = item_boxes(right[0])
+        assert box[2] <= caption[0] - 12 + 1e-6, page.label
+        assert caption[2] <= page.width - MARGIN + 1e-6
+        if page.label == "Assembly index":
+            assert title.text.endswith("…: assembly index")
+    if cols > 8:
+        assert pages[0].label == "Assembly index"
+
+
+# --- alignment marks: never under a start position or a body ------------------------------------
+
+BUNDLED = sorted(DESIGNS.glob("*/scenarios/*.yaml"))
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
+def test_no_start_marker_name_or_body_lies_on_an_alignment_mark(path):
+    """On every tile of every bundled scenario's map, the ⊕ marks (ring and cross, in the
+    style's mark ink) touch no start arrow or dot, no ship's or body's name, and no
+    planet, moon or warp point: each mark shows whole, and so does what is in the hex."""
+    from sheetgen.layout.maps.context import PALETTES
+
+    scenario, result = load_scenario(path)
+    assert scenario is not None and not result.input_errors
+    opts = map_options(scenario)
+    ink = PALETTES[opts.style].mark
+    checked = 0
+    pages = layout_map(opts).pages
+    for page in pages:
+        marks = [
+            b
+            for i in page.items
+            if isinstance(i, (Circle, Lines)) and i.style.stroke == ink and not i.style.dash
+            for b in item_boxes(i)
+        ]
+        things = [
+            (i, b)
+            for i in page.items
+            if (
+                isinstance(i, (Polygon, Circle))
+                and i.style.stroke in ("#ffffff", PALETTES[opts.style].body_stroke)
+            )
+            or (isinstance(i, Circle) and i.style.stroke == PALETTES[opts.style].warp)
+            or (isinstance(i, Text) and i.font == "SheetCondensed")
+            for b in item_boxes(i)
+        ]
+        for item, box in things:
+            hit = [m for m in marks if overlap(box, m)]
+            assert not hit, (
+                f"{path.stem} {page.label}: {type(item).__name__} {getattr(item, 'text', '')} on a mark"
+            )
+        checked += bool(marks) and bool(things)
+    if opts.plan.starts and len(pages) > 1:
+        assert checked  # the test saw marks and markers together
+
+
+def test_the_start_at_0716_in_small_task_groups_keeps_its_hex_free_of_marks_on_both_pages():
+    """The case reported: Dart starts in 0716, on the cut line between tiles C1 and D1. Both
+    pages leave out the ⊕ there and keep the rest of that line's marks, at the same hexes."""
+    opts = _scenario_options("small-task-groups")
+    pages = {p.label: p for p in layout_map(opts).pages}
+    from sheetgen.layout.maps.context import PALETTES
+
+    ink = PALETTES[opts.style].mark
+
+    def rings(page):
+        return [i.center for i in page.items if isinstance(i, Circle) and i.style.stroke == ink]
+
+    def number_at(page, point):
+        (labels,) = [i for i in page.items if isinstance(i, Labels)]
+        return min(labels.items, key=lambda t: (t[0] - point[0]) ** 2 + (t[1] - point[1]) ** 2 * 4)[2]
+
+    for name in ("C1", "D1"):
+        numbers = {number_at(pages[name], c) for c in rings(pages[name])}
+        assert "0716" not in numbers, name
+        assert {"0516", "0916"} <= numbers, name

@@ -125,3 +125,27 @@ def test_wrapping_keeps_a_lone_letter_with_its_word():
         pytest.approx(text_width("set-up", 1.0)),
     )
     assert wrap_lines("Two words", 3) is None
+
+
+# --- right-to-left text: measured as drawn ------------------------------------------------------
+
+
+def test_right_to_left_text_is_measured_after_shaping() -> None:
+    from reportlab.pdfbase import pdfmetrics
+
+    from sheetgen.draw.shaping import visual
+
+    ship = "سفينة"  # joined, the five letters print narrower than side by side
+    drawn = visual(ship)
+    assert drawn != ship and len(drawn) == 5
+    assert text_width(ship, 10) == pytest.approx(pdfmetrics.stringWidth(drawn, "SheetSans", 10))
+    assert text_width(ship, 10) < pdfmetrics.stringWidth(ship, "SheetSans", 10) * 0.7
+    # a lam-alef pair is one ligature glyph
+    assert visual("لا") == "\ufefb"
+
+
+def test_hebrew_and_arabic_have_glyphs_and_a_script_the_fonts_lack_is_warned_of() -> None:
+    assert missing_glyph_warning("עוז", "x") is None
+    assert missing_glyph_warning("سفينة", "x", "SheetCondensed", bold=True) is None
+    syriac = missing_glyph_warning("ܫܠܡܐ", "the name 'ܫܠܡܐ'")  # Syriac: right to left, no glyphs
+    assert syriac is not None and "U+072B" in syriac

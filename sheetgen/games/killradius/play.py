@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import TYPE_CHECKING
 
 from sheetgen.games.killradius import data
@@ -494,18 +495,6 @@ def sure_radius(
             return best
 
 
-@cache
-def _sorted_rolls(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every outcome of ``n`` d10 sorted highest first, with how many of the
-    10**n rolls give it (the dice library's pool enumeration)."""
-    from dyce import P
-
-    return tuple(
-        (tuple(sorted(roll, reverse=True)), count)
-        for roll, count in (n @ P(data.DIE_SIDES)).rolls_with_counts()
-    )
-
-
 def dogfight(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
     """Resolve a dogfight from both sides' d10 rolls (seed 000, Dogfight): highest
     against highest, second against second, extra rolls ignored; the higher roll
@@ -524,35 +513,38 @@ def dogfight(rolls_a: Sequence[int], rolls_b: Sequence[int]) -> tuple[int, int]:
 @cache
 def dogfight_odds(fighters_a: int, fighters_b: int) -> dict[tuple[int, int], Fraction]:
     """Exact chances of each dogfight result for ``fighters_a`` against
-    ``fighters_b`` fighters: ``{(A destroys, B destroys): probability}``, by
-    enumerating every sorted roll of both sides (10**(a+b) rolls in all).
-    Raises ``ValueError`` for fewer than 1 fighter on a side."""
+    ``fighters_b`` fighters (seed 000, Dogfight; see :func:`dogfight`):
+    ``{(A destroys, B destroys): probability}``, results that cannot happen left out.
+
+    Counted exactly over all 10**(a+b) rolls without listing them: the dice are
+    placed face by face from 10 down to 1, and a pair (the i-th highest of each
+    side) is decided when its first die is placed: the other side's i-th die,
+    placed later, is lower, or placed on the same face, ties. Each placement is
+    weighted by the ways of choosing which dice show that face.
+    Raises ``ValueError`` for fewer than 1 fighter on a side.
+    """
     if fighters_a < 1 or fighters_b < 1:
         raise ValueError("a dogfight needs at least one fighter on each side")
-    if fighters_a > fighters_b:  # the same fight seen from the other side
-        mirrored = dogfight_odds(fighters_b, fighters_a)
-        return dict(sorted(((b, a), p) for (a, b), p in mirrored.items()))
-    k = min(fighters_a, fighters_b)
-
-    def top(n: int) -> Counter[tuple[int, ...]]:
-        out: Counter[tuple[int, ...]] = Counter()
-        for roll, count in _sorted_rolls(n):
-            out[roll[:k]] += count
-        return out
-
-    tops_a, tops_b = top(fighters_a), top(fighters_b)
-    results: Counter[tuple[int, int]] = Counter()
-    for a, wa in tops_a.items():
-        for b, wb in tops_b.items():
-            wins_a = wins_b = 0
-            for x, y in zip(a, b, strict=True):
-                if x > y:
-                    wins_a += 1
-                elif y > x:
-                    wins_b += 1
-            results[wins_a, wins_b] += wa * wb
+    pairs = min(fighters_a, fighters_b)
+    # (A dice placed, B dice placed, A's kills, B's kills) -> ways
+    ways: Counter[tuple[int, int, int, int]] = Counter({(0, 0, 0, 0): 1})
+    for _face in range(data.DIE_SIDES, 0, -1):
+        placed: Counter[tuple[int, int, int, int]] = Counter()
+        for (i, j, kills_a, kills_b), count in ways.items():
+            for ca in range(fighters_a - i + 1):
+                for cb in range(fighters_b - j + 1):
+                    new_a = range(i, min(i + ca, pairs))
+                    new_b = range(j, min(j + cb, pairs))
+                    won_a = sum(1 for p in new_a if p >= j + cb)  # B's die of the pair lies lower
+                    won_b = sum(1 for p in new_b if p >= i + ca)
+                    key = (i + ca, j + cb, kills_a + won_a, kills_b + won_b)
+                    placed[key] += count * comb(fighters_a - i, ca) * comb(fighters_b - j, cb)
+        ways = placed
     total = data.DIE_SIDES ** (fighters_a + fighters_b)
-    return {key: Fraction(c, total) for key, c in sorted(results.items())}
+    return {
+        (a, b): Fraction(count, total)
+        for (_i, _j, a, b), count in sorted(ways.items(), key=lambda kv: kv[0][2:])
+    }
 
 
 @cache

@@ -20,7 +20,7 @@ from sheetgen.layout.maps.plan import Tile
 from sheetgen.layout.text import text_box, text_extent, wrap_lines
 from sheetgen.scenarios.terrain import Zone
 
-__all__ = ["Box", "clip", "obstacles", "overlaps", "place_zone_label", "union"]
+__all__ = ["Box", "clip", "obstacles", "outlines", "overlaps", "place_zone_label", "union"]
 
 #: A box: ``(x0, y0, x1, y1)`` in pt, y down.
 Box = tuple[float, float, float, float]
@@ -91,6 +91,28 @@ def obstacles(items: list[Item], palette: Palette) -> tuple[list[Box], list[Box]
                 for a, b in item.segments
             ]
     return numbers, others
+
+
+def outlines(items: list[Item], palette: Palette, piece: float) -> list[Box]:
+    """Boxes along the zones' outlines drawn on a page (the solid lines in neither the
+    grid's nor the marks' ink), each segment cut into pieces at most ``piece`` pt long
+    so a slanted edge blocks only the strip it runs along."""
+    boxes: list[Box] = []
+    for item in items:
+        if (
+            not isinstance(item, Lines)
+            or item.style.dash
+            or item.style.stroke in (palette.grid, palette.mark)
+        ):
+            continue
+        half = item.style.width / 2 + 0.5
+        for (ax, ay), (bx, by) in item.segments:
+            n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / piece))
+            for i in range(n):
+                x0, y0 = ax + (bx - ax) * i / n, ay + (by - ay) * i / n
+                x1, y1 = ax + (bx - ax) * (i + 1) / n, ay + (by - ay) * (i + 1) / n
+                boxes.append((min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half))
+    return boxes
 
 
 @dataclass(frozen=True)
@@ -194,20 +216,31 @@ def _free_spots(
 def place_zone_label(
     ctx: MapContext, page: Page, zone: Zone, tile: Tile, ox: float, oy: float, area: Box, keep: list[Box]
 ) -> None:
-    """``zone``'s label on this tile, inside ``area`` (pt) and clear of what is drawn
-    and of the ``keep`` boxes.
+    """``zone``'s label on this tile, inside ``area`` (pt: the part of the tile that
+    shows once the pages are trimmed and laid over each other) and clear of what is
+    drawn and of the ``keep`` boxes; none when no hex of the zone has its centre in
+    ``area``.
 
     The label goes on the zone's hexes on this tile, as large as fits (9 pt on
     1 in hexes) and on one to four lines, clear of hex numbers, registration marks,
     trim lines, terrain, start positions and other labels; the spot nearest the
     middle of the zone's hexes here wins. Where no spot inside the zone is clear it
     may reach out of the zone (on a paper-coloured ground, so it does not read as
-    zone), then beside it; only where nothing is clear (hexes too small) does it
-    cover hex numbers, and last of all anything else.
+    zone), then beside it, clear of the zones' outlines; only where nothing is clear
+    (hexes too small) does it cross an outline, then cover hex numbers, and last of
+    all anything else.
     """
     grid, s = ctx.grid, ctx.size
     labelled = ctx.zone_cells(zone)
-    visible = {cell for cell in (grid.cell(col, row) for col, row in labelled) if tile.holds(*cell)}
+    on_tile = {cell for cell in (grid.cell(col, row) for col, row in labelled) if tile.holds(*cell)}
+    # the zone's hexes here whose centre shows in ``area`` (a hex the cut line halves counts):
+    # none, and the zone is only in an overlap trimmed away or covered, labelled on the next page
+    visible = {
+        (c, v)
+        for c, v in on_tile
+        if area[0] - 0.01 <= grid.center(c, v)[0] + ox <= area[2] + 0.01
+        and area[1] - 0.01 <= grid.center(c, v)[1] + oy <= area[3] + 0.01
+    }
     if not visible:
         return
     centres = [grid.center(c, v) for c, v in visible]
@@ -251,11 +284,14 @@ def place_zone_label(
                     return 0.0
         return 1 - missed / len(points)
 
+    # the zones' outlines too, so a label hides none (the hex edges run over its ground)
+    edges = outlines(page.items, ctx.palette, max(2.0, r / 4))
     attempts: list[tuple[list[_Level], Box, list[Box], float]] = [
-        (big, zone_box, numbers + others, 1.0),
-        (big, zone_box, numbers + others, 0.5),
-        (small, zone_box, numbers + others, 1.0),
-        (small, zone_box, numbers + others, 0.5),
+        (big, zone_box, numbers + others + edges, 1.0),
+        (big, zone_box, numbers + others + edges, 0.5),
+        (small, zone_box, numbers + others + edges, 1.0),
+        (small, zone_box, numbers + others + edges, 0.5),
+        (levels, near_box, numbers + others + edges, 0.0),
         (levels, near_box, numbers + others, 0.0),
         (levels[-4:], near_box, others, 0.0),
     ]
@@ -283,11 +319,21 @@ def place_zone_label(
 
 def _put_label(ctx: MapContext, page: Page, zone: Zone, level: _Level, box: Box, *, inside: bool) -> None:
     """Draw a zone label in ``box``: on the zone's shade when it lies wholly on the
-    zone, else on the paper's (or starfield's) colour."""
+    zone, else on the paper's (or starfield's) colour, that ground laid under the hex
+    edges and zone outlines (they show through it), the text over them."""
     ground = ctx.tint(zone.colour) if inside else (ctx.palette.background or "#ffffff")
     colour = zone.colour if not ctx.palette.background else mix(zone.colour, "#ffffff", 0.55)
     x0, y0, x1, y1 = box
-    page.add(Rect(x0, y0, x1 - x0, y1 - y0, Style(None, ground)))
+    # the ground goes under the hex edges and zone outlines, so the label hides none of them
+    grid = next(
+        (
+            i
+            for i, item in enumerate(page.items)
+            if isinstance(item, Lines) and item.style.stroke == ctx.palette.grid and not item.style.dash
+        ),
+        len(page.items),
+    )
+    page.items.insert(grid, Rect(x0, y0, x1 - x0, y1 - y0, Style(None, ground)))
     ascent, _ = text_extent(level.size)
     base = y0 + _PAD_Y + ascent
     for line in level.lines:

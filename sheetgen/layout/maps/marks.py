@@ -9,23 +9,32 @@ from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.labels import Box, overlaps
 from sheetgen.layout.maps.options import count_words, length_words, number_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, RULER, SAFE_EDGE, Tile
-from sheetgen.layout.text import fit_size, text_box, text_extent, text_width
+from sheetgen.layout.text import fit_size, fit_text, text_box, text_extent, text_width
 
 __all__ = ["draw_assembly", "draw_frame"]
 
 
 def draw_frame(
-    ctx: MapContext, page: Page, heading: str, right: str, right_small: str, *, to_scale: bool = True
+    ctx: MapContext,
+    page: Page,
+    heading: str,
+    right: str,
+    right_small: str,
+    *,
+    to_scale: bool = True,
+    tail: str = "",
 ) -> None:
-    """Header (``heading`` left, shrunk to fit; ``right``, the tile's name, right, with
-    ``right_small`` before it) and footer (scale bar, ruler, printing note); a page
-    that is not ``to_scale`` (the index) gets the ruler but no scale bar."""
+    """Header (``heading`` then ``tail`` left, 10 pt shrunk to 6 pt to fit, then
+    ``heading`` shortened with an ellipsis, ``tail`` kept whole; ``right``, the
+    tile's name, right, with ``right_small`` before it, 12 pt clear of the heading)
+    and footer (scale bar, ruler, printing note); a page that is not ``to_scale``
+    (the index) gets the ruler but no scale bar."""
     y = MARGIN + 11
     right_w = text_width(right, 12, bold=True)
     small_w = text_width(right_small, 7) + 4 if right_small else 0.0
     room = page.width - 2 * MARGIN - right_w - small_w - 12
-    size = fit_size(heading, room, 10, 6, bold=True)
-    page.add(Text(MARGIN, y, heading, size=size, bold=True, fill="#222222"))
+    text, size = fit_text(heading, room, 10, 6, bold=True, tail=tail)
+    page.add(Text(MARGIN, y, text, size=size, bold=True, fill="#222222"))
     x_right = page.width - MARGIN
     page.add(Text(x_right, y, right, size=12, bold=True, anchor="end", fill="#222222"))
     if right_small:
@@ -94,12 +103,20 @@ def _scale_bar(ctx: MapContext, page: Page, x: float, y: float, room: float) -> 
 
 
 def draw_assembly(
-    ctx: MapContext, page: Page, tile: Tile, ox: float, oy: float, box: tuple[float, float, float, float]
+    ctx: MapContext,
+    page: Page,
+    tile: Tile,
+    ox: float,
+    oy: float,
+    box: tuple[float, float, float, float],
+    layer: int = 0,
 ) -> None:
     """Cut lines on the leading sides, registration marks on every shared line,
     and the names of the neighbouring tiles in the margins; nothing nearer the
     paper's edge than :data:`SAFE_EDGE`, and the cut lines stop short of the
-    header and footer."""
+    header and footer. A ⊕ mark sits at the centre of each hex of a shared line
+    except those of ``layer`` that hold a start position, a body or a warp point
+    (their markers would hide it, or it them): both pages leave out the same ones."""
     grid, plan, pal, s = ctx.grid, ctx.plan, ctx.palette, ctx.size
     by_pos = {(t.row, t.col): t for t in plan.tiles}
     x0, y0, x1, y1 = box
@@ -108,6 +125,7 @@ def draw_assembly(
     inset = SAFE_EDGE + dash.width
     marks: list[tuple[float, float]] = []
     scissors: Box | None = None
+    taken = ctx.occupied(layer)
     if ctx.opts.overlap:
         for c in ctx.col_starts:
             if not tile.c0 <= c <= tile.c1:
@@ -117,7 +135,7 @@ def draw_assembly(
             marks.extend(
                 (x_cut, grid.center(c, v)[1] + oy)
                 for v in rows
-                if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6
+                if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6 and (c, v) not in taken
             )
             if c == tile.c0:  # below the title, above the footer's first line
                 top = max(y0 - overhang, MARGIN + HEADER - 3)
@@ -131,7 +149,7 @@ def draw_assembly(
             marks.extend(
                 (grid.center(c, v)[0] + ox, y_cut)
                 for c in cols
-                if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6
+                if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6 and (c, v) not in taken
             )
             if v == tile.v0:
                 left = max(x0 - overhang, inset)

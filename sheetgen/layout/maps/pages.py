@@ -80,7 +80,7 @@ class _PageMaker(MapContext):
         """The assembly index: how many pages, how they fit, and a diagram of the tiles."""
         plan, opts, grid = self.plan, self.opts, self.grid
         page = Page(plan.width, plan.height, label="Assembly index")
-        draw_frame(self, page, f"{opts.title}: assembly index", "Index", "", to_scale=False)
+        draw_frame(self, page, opts.title, "Index", "", to_scale=False, tail=": assembly index")
         hex_text = length_words(self.size)
         per_layer = len(plan.tiles)
         orientation = "landscape" if plan.landscape else "portrait"
@@ -187,11 +187,11 @@ class _PageMaker(MapContext):
         small = (
             f"{span} · tile {tile.row * plan.across + tile.col + 1} of {len(plan.tiles)}" if several else span
         )
-        title = self.title(layer)
+        tail = f" · {format_layer(layer)}" if self.layered else ""
         if not several and self.layered:
             name = format_layer(layer)
-            title = opts.title
-        draw_frame(self, page, title, name, small)
+            tail = ""
+        draw_frame(self, page, opts.title, name, small, tail=tail)
 
         cells = [(c, v) for c in range(tile.c0, tile.c1 + 1) for v in range(tile.v0, tile.v1 + 1)]
         if pal.background:
@@ -223,11 +223,15 @@ class _PageMaker(MapContext):
                 draw_start(self, page, start, tile, ox, oy)
                 groups += union(obstacles(page.items[first_item:], pal)[1])
         if several:
-            draw_assembly(self, page, tile, ox, oy, (x0 + ox, y0 + oy, x1 + ox, y1 + oy))
-        # zone labels last, placed clear of everything else on the page
+            draw_assembly(self, page, tile, ox, oy, (x0 + ox, y0 + oy, x1 + ox, y1 + oy), layer)
+        # zone labels last, placed clear of everything else on the page, on the part of the
+        # tile that shows once the pages are trimmed and laid over each other
         area = clip(
-            (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
-            (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
+            clip(
+                (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
+                (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
+            ),
+            self.shown(tile, ox, oy),
         )
         for zone in zones:
             place_zone_label(self, page, zone, tile, ox, oy, area, groups)

@@ -14,7 +14,7 @@ import random
 from sheetgen.draw.primitives import Circle, Lines, Page, Polygon, Style, Text
 from sheetgen.layout.maps.context import STAR_COLOURS, MapContext, mix
 from sheetgen.layout.maps.plan import Tile
-from sheetgen.layout.text import fit_size, text_width
+from sheetgen.layout.text import fit_size, shorten, text_extent, text_width, wrap_lines
 from sheetgen.scenarios.terrain import Feature, Start, Zone
 
 __all__ = [
@@ -25,6 +25,9 @@ __all__ = [
     "draw_zone_edge",
     "draw_zone_fill",
 ]
+
+#: Line spacing of a two-line name, times its size.
+_LEAD = 1.1
 
 #: Facing angles in degrees, clockwise from east with y down, per orientation.
 _FACING: dict[str, dict[str, float]] = {
@@ -105,32 +108,57 @@ def draw_asteroids(
 
 
 def _caption(
-    ctx: MapContext, page: Page, text: str, c: int, v: int, ox: float, oy: float, fill: str | None = None
+    ctx: MapContext,
+    page: Page,
+    text: str,
+    c: int,
+    v: int,
+    ox: float,
+    oy: float,
+    fill: str | None = None,
+    clear: float = 0.0,
 ) -> None:
-    """A name at the foot of hex ``(c, v)``, shrunk to the hex's width there."""
+    """A name at the foot of hex ``(c, v)``, within the hex's width there (66 % of the
+    hex across the flats on flat-topped hexes, 80 % on pointy ones): one line, shrunk
+    from 8 pt (11 % of the hex) down to 4 pt; a name still too long goes on two lines
+    or three lines (whichever prints larger) when they fit between the foot and ``clear`` pt below the hex's centre (what the
+    hex holds: an arrow, a ring), else on one 4 pt line shortened with an ellipsis."""
     s = ctx.size
     cx, cy = ctx.grid.center(c, v)
-    size = fit_size(
-        text,
-        s * 0.66 if ctx.grid.flat else s * 0.8,
-        min(8.0, max(4.0, s * 0.11)),
-        4.0,
-        "SheetCondensed",
-        True,
-    )
-    base = cy + s * 0.42 if ctx.grid.flat else cy + s * 0.36
-    page.add(
-        Text(
-            cx + ox,
-            base + oy,
-            text,
-            size=size,
-            font="SheetCondensed",
-            bold=True,
-            anchor="middle",
-            fill=fill or ctx.palette.text,
+    family, bold = "SheetCondensed", True
+    width = s * 0.66 if ctx.grid.flat else s * 0.8
+    largest, smallest = min(8.0, max(4.0, s * 0.11)), 4.0
+    foot = s * 0.42 if ctx.grid.flat else s * 0.36
+    size = fit_size(text, width, largest, smallest, family, bold)
+    lines: tuple[str, ...] = (text,)
+    if text_width(text, size, family, bold) > width:
+        ascent = text_extent(1.0, family, bold)[0]
+        best: tuple[float, tuple[str, ...]] | None = None
+        for count in (2, 3):
+            wrapped = wrap_lines(text, count, family, bold)
+            if wrapped is None:
+                break
+            # the top line's top (its leads and ascent above the lowest baseline) stays below ``clear``
+            fits = min(largest, width / wrapped[1], (foot - clear - 1.0) / ((count - 1) * _LEAD + ascent))
+            if fits >= smallest and (best is None or fits > best[0]):
+                best = (math.floor(fits * 4) / 4, wrapped[0])
+        if best is not None:
+            size, lines = best
+        else:
+            lines, size = (shorten(text, width, smallest, family, bold),), smallest
+    for i, line in enumerate(reversed(lines)):
+        page.add(
+            Text(
+                cx + ox,
+                cy + foot + oy - i * size * _LEAD,
+                line,
+                size=size,
+                font=family,
+                bold=bold,
+                anchor="middle",
+                fill=fill or ctx.palette.text,
+            )
         )
-    )
 
 
 def draw_stars(
@@ -195,14 +223,15 @@ def draw_feature(ctx: MapContext, page: Page, feature: Feature, tile: Tile, ox: 
                 )
             )
         if feature.name:
-            _caption(ctx, page, feature.name, c, v, ox, oy)
+            _caption(ctx, page, feature.name, c, v, ox, oy, clear=r)
         return
     # warp point: a dashed ring around a ring and a dot
     width = max(0.6, min(1.4, s / 55))
     page.add(Circle((cx, cy), s * 0.3, Style(pal.warp, None, width=width, dash=(s * 0.05, s * 0.035))))
     page.add(Circle((cx, cy), s * 0.17, Style(pal.warp, None, width=width)))
     page.add(Circle((cx, cy), s * 0.045, Style(None, pal.warp)))
-    _caption(ctx, page, feature.name or "Warp point", c, v, ox, oy, fill=pal.warp)
+    ring = s * 0.3 + width / 2  # the dashed ring's foot, below the centre
+    _caption(ctx, page, feature.name or "Warp point", c, v, ox, oy, fill=pal.warp, clear=ring)
 
 
 def draw_start(ctx: MapContext, page: Page, start: Start, tile: Tile, ox: float, oy: float) -> None:
@@ -217,6 +246,7 @@ def draw_start(ctx: MapContext, page: Page, start: Start, tile: Tile, ox: float,
     outline = Style("#ffffff", start.colour, width=0.6)
     if start.facing is None:
         page.add(Circle((cx, cy), s * 0.13, outline))
+        low = cy + s * 0.13
     else:
         angle = math.radians(_FACING[grid.orientation][start.facing])
         ux, uy = math.cos(angle), math.sin(angle)
@@ -227,5 +257,7 @@ def draw_start(ctx: MapContext, page: Page, start: Start, tile: Tile, ox: float,
         right = (back[0] - px * s * 0.14, back[1] - py * s * 0.14)
         notch = (cx - ux * s * 0.05, cy - uy * s * 0.05)
         page.add(Polygon((tip, left, notch, right), outline))
+        low = max(p[1] for p in (tip, left, notch, right))
     fill = start.colour if not ctx.palette.background else mix(start.colour, "#ffffff", 0.55)
-    _caption(ctx, page, start.label, c, v, ox, oy, fill=fill)
+    clear = low + outline.width / 2 - (cy + s * 0.04)  # the marker's foot, below the hex's centre
+    _caption(ctx, page, start.label, c, v, ox, oy, fill=fill, clear=clear)

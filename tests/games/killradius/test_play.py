@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -237,6 +238,33 @@ def test_dogfight_odds_match_brute_force() -> None:
         assert play.dogfight_odds(a_count, b_count) == {
             k: Fraction(v, total) for k, v in sorted(counts.items())
         }
+
+
+def _sorted_roll_counts(n: int) -> Counter[tuple[int, ...]]:
+    """Every roll of n d10 sorted highest first, with how many of the 10**n rolls give it."""
+    out: Counter[tuple[int, ...]] = Counter()
+    for roll in itertools.combinations_with_replacement(range(10, 0, -1), n):
+        ways = math.factorial(n)
+        for face in set(roll):
+            ways //= math.factorial(roll.count(face))
+        out[roll] = ways
+    return out
+
+
+def test_dogfight_odds_on_the_card_match_every_roll() -> None:
+    """All 16 fights the card prints (1-4 fighters a side), over every sorted roll
+    (seed 000, Dogfight: pairs by rank, the higher roll kills, ties kill none)."""
+    for a_count in range(1, 5):
+        for b_count in range(1, 5):
+            counts: Counter[tuple[int, int]] = Counter()
+            for a, wa in _sorted_roll_counts(a_count).items():
+                for b, wb in _sorted_roll_counts(b_count).items():
+                    pairs = list(zip(a, b, strict=False))  # highest against highest, and so on
+                    counts[sum(x > y for x, y in pairs), sum(y > x for x, y in pairs)] += wa * wb
+            total = 10 ** (a_count + b_count)
+            assert play.dogfight_odds(a_count, b_count) == {
+                k: Fraction(v, total) for k, v in sorted(counts.items())
+            }, (a_count, b_count)
 
 
 def test_dogfight_odds_one_on_one() -> None:

@@ -1,0 +1,68 @@
+"""``sheetgen explain``: what a finding's rule id means (:mod:`sheetgen.core.rulings`).
+
+``sheetgen explain SF-5`` prints the ruling a finding cites (any case, ``sf5`` or
+``[SF-5]`` as copied from a finding line); ``sheetgen explain --list`` lists every
+id with its title. An unknown id is one line on standard error with the closest
+ids, exit status 2.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import app
+
+__all__ = ["explain"]
+
+#: Width the explanation is wrapped to, in characters.
+WIDTH = 88
+
+
+def _field(label: str, text: str) -> str:
+    return textwrap.fill(text, WIDTH, initial_indent=f"{label}: ", subsequent_indent="  ")
+
+
+@app.command(short_help="Explain a finding's rule id (SF-5, KR-1, SCHEMA...).")
+def explain(
+    rule_id: Annotated[
+        str | None, typer.Argument(metavar="RULE-ID", help="The id in a finding's brackets, any case.")
+    ] = None,
+    list_all: Annotated[bool, typer.Option("--list", help="List every rule id with its title.")] = False,
+) -> None:
+    """Print the ruling a finding cites: what it decides, why, and the rule text's section it reads.
+
+    Every id a finding can print resolves; `--list` lists them all.
+    """
+    from sheetgen.core.rulings import RULINGS, TEXTS, fields, find_ruling, suggest
+
+    if list_all == (rule_id is not None):
+        typer.echo(
+            "sheetgen explain: error: give a RULE-ID or --list (see sheetgen explain --help)", err=True
+        )
+        raise typer.Exit(2)
+    if list_all:
+        width = max(len(r.id) for r in RULINGS)
+        for r in RULINGS:
+            typer.echo(f"{r.id:<{width}}  {r.title}")
+        return
+    assert rule_id is not None
+    ruling = find_ruling(rule_id)
+    if ruling is None:
+        close = suggest(rule_id)
+        hint = "see sheetgen explain --list"
+        if close:
+            hint = (
+                f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
+                if len(close) > 1
+                else f"did you mean {close[0]}?"
+            )
+        typer.echo(f"sheetgen explain: error: unknown rule id {rule_id!r}; {hint}", err=True)
+        raise typer.Exit(2)
+    lines = [f"{ruling.id}: {ruling.title}"]
+    if ruling.game:
+        lines.append(_field("Game", f"{ruling.game}, {TEXTS[ruling.game][0]}"))
+    lines += [_field(label, text) for label, text in fields(ruling)]
+    typer.echo("\n".join(lines))

@@ -1,0 +1,101 @@
+"""PDFs made apart (WeasyPrint, ReportLab, several worker processes) joined into one.
+
+:func:`join_pdfs` appends documents in order with their bookmarks, draws
+stamp pages over ranges of the result (continuous page numbers on record
+sheets printed in several documents) and keeps the file deterministic: the
+same parts give the same bytes. :func:`retag_subsets` renames every embedded
+font subset after its own program, so one ``XXXXXX+Family`` tag never names
+two different programs once parts are joined.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+__all__ = ["join_pdfs", "page_count", "retag_subsets"]
+
+_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
+
+
+def page_count(pdf: bytes) -> int:
+    """Pages in a PDF (read back with pypdf)."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def join_pdfs(
+    parts: Sequence[bytes], *, stamps: Sequence[tuple[int, bytes]] = (), title: str | None = None
+) -> bytes:
+    """One PDF of ``parts`` in order, each part's bookmarks kept and pointing at its
+    own pages. ``stamps`` are ``(first page, PDF)`` pairs: page k of that PDF is drawn
+    over page ``first + k`` of the joined document (0-based), for as many pages as it
+    has. ``title`` is the document title (default: the first part's). Font subsets are
+    retagged (:func:`retag_subsets`). Raises ``ValueError`` for a stamp that runs past
+    the last page.
+    """
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for data in parts:
+        writer.append(PdfReader(io.BytesIO(data)), import_outline=True)
+    for first, data in stamps:
+        overlay = PdfReader(io.BytesIO(data)).pages
+        if first + len(overlay) > len(writer.pages):
+            raise ValueError(f"a stamp of {len(overlay)} pages from page {first + 1} runs past the last page")
+        for k, page in enumerate(overlay):
+            writer.pages[first + k].merge_page(page)
+    if title is None and parts:
+        metadata = PdfReader(io.BytesIO(parts[0])).metadata
+        title = str(metadata.title) if metadata and metadata.title else None
+    if title:
+        writer.add_metadata({"/Title": title})
+    retag_subsets(writer)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _subset_tag(program: bytes) -> str:
+    """Six capital letters from the SHA-256 of a font program (ISO 32000-1 9.6.4's
+    subset tag form): the same program, the same tag; different programs, different tags."""
+    import hashlib
+
+    digest = hashlib.sha256(program).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def retag_subsets(writer: object) -> None:
+    """Rename every embedded subset in ``writer`` (a pypdf ``PdfWriter``) after its own
+    font program. The parts are made apart (WeasyPrint, ReportLab) and each tags its
+    subsets on its own, so merged, one ``XXXXXX+Family`` could name several programs."""
+    from pypdf.generic import NameObject
+
+    done: set[int] = set()
+    for page in writer.pages:  # type: ignore[attr-defined]
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources else None
+        if not fonts:
+            continue
+        for ref in fonts.get_object().values():
+            font = ref.get_object()
+            if id(font) in done:
+                continue
+            done.add(id(font))
+            named = [font]
+            if font.get("/Subtype") == "/Type0":
+                named.append(font["/DescendantFonts"][0].get_object())
+            descriptor = named[-1].get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            program = next((descriptor[k].get_object() for k in _PROGRAMS if k in descriptor), None)
+            base = str(font["/BaseFont"])
+            if program is None or len(base) < 8 or base[7] != "+":
+                continue
+            tag = _subset_tag(program.get_data())
+            for obj, key in ((f, "/BaseFont") for f in named):
+                obj[NameObject(key)] = NameObject(f"/{tag}{str(obj[key])[7:]}")
+            if "/FontName" in descriptor:
+                descriptor[NameObject("/FontName")] = NameObject(f"/{tag}{str(descriptor['/FontName'])[7:]}")
