@@ -401,8 +401,8 @@ WEAPON_ALIASES = {
 MAX_MINES_PER_HEX = 10
 
 # --- Bounds (what the game and its sheets can use) -----------------------------------------
-# A design past one of these is refused as unusable input (exit status 2), with the ruling
-# its number belongs to, so nothing downstream (stats, sheets, cards, counters) ever sees
+# A design past one of these is refused as unusable input (a SCHEMA error, exit status 2),
+# so nothing downstream (stats, sheets, cards, counters) ever sees
 # a count it would have to print box by box. Where the text gives a largest figure it is
 # cited; where the text is silent the bound is the project's own, generous choice.
 

@@ -132,59 +132,52 @@ def crew_size(design: Design) -> int:
     return design.crew_total if design.crew_total is not None else len(design.crew)
 
 
-def _over(rule: str, what: str, value: int, most: int, path: Path, why: str) -> Finding | None:
+def _over(what: str, value: int, most: int, path: Path, why: str) -> Finding | None:
     """An error if ``value`` is above ``most`` or below ``-most`` (a negative count is a rule
     error of its own, but one this far below 0 is as unusable as one this far above)."""
     if -most <= value <= most:
         return None
     if value < 0:
         return error(
-            rule, f"{what} {value:,} is below -{most:,}, beyond any number sheetgen reads here", path
+            "SCHEMA", f"{what} {value:,} is below -{most:,}, beyond any number sheetgen reads here", path
         )
-    return error(rule, f"{what} {value:,} is more than the {most:,} {why}", path)
+    return error("SCHEMA", f"{what} {value:,} is more than the {most:,} {why}", path)
 
 
 def bounds(design: Design) -> list[Finding]:
     """Every number and list of ``design`` held to the bounds in :mod:`~sheetgen.games.knighthawks.data`
     (``MAX_*``: the text's largest figure where it gives one, else the project's choice).
 
-    A design past any of them is unusable input (the loader refuses it, exit status 2),
-    so stats and printed outputs only ever see counts they can print in bounded time.
-    Each finding carries the ruling its number belongs to (KH-1 .. KH-6).
+    A design past any of them is unusable input: ``SCHEMA`` errors (an out-of-range number,
+    exit status 2) that the reader raises before any rule, stat or sheet sees the design,
+    so printed outputs only ever hold counts they can print in bounded time.
     """
     d = data
     text = "the text's fastest craft (seeker missile, torpedo) has"
     checks: list[Finding | None] = [
-        _over("KH-2", "hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
+        _over("hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
         _over(
-            "KH-3",
             "structure points",
             design.structure_points,
             d.MAX_STRUCTURE_POINTS,
             ("structure_points",),
             "sheetgen allows",
         ),
-        _over("KH-1", "ADF", design.adf, d.MAX_ADF, ("adf",), text),
-        _over("KH-1", "MR", design.mr, d.MAX_MR, ("mr",), text),
+        _over("ADF", design.adf, d.MAX_ADF, ("adf",), text),
+        _over("MR", design.mr, d.MAX_MR, ("mr",), text),
         _over(
-            "KH-6",
             "void engines",
             design.void_engines,
             d.MAX_VOID_ENGINES,
             ("void_engines",),
             "sheetgen allows",
         ),
+        _over("weapon lines", len(design.weapons), d.MAX_WEAPON_LINES, ("weapons",), "sheetgen allows"),
+        _over("linked groups", len(design.linked), d.MAX_LINKED_GROUPS, ("linked",), "sheetgen allows"),
+        _over("ICM salvos", design.icm_salvos, d.MAX_SALVOS, ("defences", "icm"), "sheetgen allows"),
+        _over("ABM salvos", design.abm_salvos, d.MAX_SALVOS, ("defences", "abm"), "sheetgen allows"),
+        _over("sensors", len(design.sensors), d.MAX_SENSORS, ("sensors",), "sheetgen allows"),
         _over(
-            "KH-4", "weapon lines", len(design.weapons), d.MAX_WEAPON_LINES, ("weapons",), "sheetgen allows"
-        ),
-        _over(
-            "KH-4", "linked groups", len(design.linked), d.MAX_LINKED_GROUPS, ("linked",), "sheetgen allows"
-        ),
-        _over("KH-4", "ICM salvos", design.icm_salvos, d.MAX_SALVOS, ("defences", "icm"), "sheetgen allows"),
-        _over("KH-4", "ABM salvos", design.abm_salvos, d.MAX_SALVOS, ("defences", "abm"), "sheetgen allows"),
-        _over("KH-6", "sensors", len(design.sensors), d.MAX_SENSORS, ("sensors",), "sheetgen allows"),
-        _over(
-            "KH-6",
             "system computers",
             len(design.system_computers),
             d.MAX_SYSTEM_COMPUTERS,
@@ -192,7 +185,6 @@ def bounds(design: Design) -> list[Finding]:
             "sheetgen allows",
         ),
         _over(
-            "KH-2",
             "crew total",
             design.crew_total or 0,
             d.MAX_CREW,
@@ -200,7 +192,6 @@ def bounds(design: Design) -> list[Finding]:
             "sheetgen allows",
         ),
         _over(
-            "KH-2",
             "named gunners",
             sum(1 for c in design.crew if c.station == "gunner"),
             d.MAX_GUNNERS,
@@ -208,7 +199,6 @@ def bounds(design: Design) -> list[Finding]:
             "sheetgen allows",
         ),
         _over(
-            "KH-4",
             "minelaying entries",
             len(design.minelaying),
             d.MAX_MINE_DROPS,
@@ -220,14 +210,11 @@ def bounds(design: Design) -> list[Finding]:
     for entry in design.weapons:
         total += max(entry.count, 0)
         checks.append(
-            _over(
-                "KH-4", "weapon count", entry.count, d.MAX_WEAPONS, (*entry.path, "count"), "sheetgen allows"
-            )
+            _over("weapon count", entry.count, d.MAX_WEAPONS, (*entry.path, "count"), "sheetgen allows")
         )
         if entry.ordnance is not None:
             checks.append(
                 _over(
-                    "KH-4",
                     "ordnance",
                     entry.ordnance,
                     d.MAX_ORDNANCE,
@@ -236,14 +223,11 @@ def bounds(design: Design) -> list[Finding]:
                 )
             )
     if all(e.count <= d.MAX_WEAPONS for e in design.weapons):
-        checks.append(
-            _over("KH-4", "weapons carried in all", total, d.MAX_WEAPONS, ("weapons",), "sheetgen allows")
-        )
+        checks.append(_over("weapons carried in all", total, d.MAX_WEAPONS, ("weapons",), "sheetgen allows"))
     for group in design.linked:
         for code, n in group.members.items():
             checks.append(
                 _over(
-                    "KH-4",
                     f"linked {code} count",
                     n,
                     d.MAX_WEAPONS,
@@ -258,10 +242,9 @@ def bounds(design: Design) -> list[Finding]:
             ("dex", member.dexterity, d.MAX_ABILITY),
         ):
             if value is not None:
-                checks.append(_over("KH-2", key.upper(), value, most, (*member.path, key), "sheetgen allows"))
+                checks.append(_over(key.upper(), value, most, (*member.path, key), "sheetgen allows"))
         checks.append(
             _over(
-                "KH-2",
                 "skills",
                 len(member.skills),
                 d.MAX_SKILLS,
@@ -272,7 +255,6 @@ def bounds(design: Design) -> list[Finding]:
         for name, level in member.skills.items():
             checks.append(
                 _over(
-                    "KH-2",
                     f"{name} level",
                     level,
                     d.MAX_SKILL_LEVEL,
@@ -281,12 +263,9 @@ def bounds(design: Design) -> list[Finding]:
                 )
             )
     for drop in design.minelaying:
-        checks.append(
-            _over("KH-4", "mines", drop.mines, d.MAX_ORDNANCE, (*drop.path, "mines"), "sheetgen allows")
-        )
+        checks.append(_over("mines", drop.mines, d.MAX_ORDNANCE, (*drop.path, "mines"), "sheetgen allows"))
         checks.append(
             _over(
-                "KH-4",
                 "grid level",
                 drop.level,
                 d.MAX_LEVEL,
