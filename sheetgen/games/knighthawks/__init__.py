@@ -83,11 +83,11 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
                 "maneuver points",
                 f"{ft(s.maneuver_points)} a turn; one maneuver takes {ft(s.maneuver_turns)} turns",
             ),
-            ("DCR", f"{s.damage_control_rating} (break-up rolls against {s.breakup_target})"),
+            ("DCR", f"{s.damage_control_rating:,} (break-up rolls against {s.breakup_target:,})"),
             (
                 "crew",
-                f"{s.crew_total} (minimum {s.minimum_crew}, {s.boarding_party} spare to board; "
-                f"rally in {s.rally_turns} turns)",
+                f"{s.crew_total:,} (minimum {s.minimum_crew:,}, {s.boarding_party:,} spare to board; "
+                f"rally in {s.rally_turns:,} turns)",
             ),
             ("weapons", ", ".join(_mount_text(m) for m in s.weapons) or "none"),
         ]
@@ -95,7 +95,7 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
             members = " + ".join(f"{n}× {c}" for c, n in g.members.items())
             rows.append(("linked", f"{g.name}: {members}, one attack of {g.max_damage:,}"))
         rows += [
-            ("attacks a turn", str(s.attacks_per_turn)),
+            ("attacks a turn", f"{s.attacks_per_turn:,}"),
             ("defences", _defences_text(s)),
             ("sensors", ", ".join(s.sensors) or "none"),
             (
@@ -119,7 +119,7 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
             rows.append(("bay", f"{b.name}: {held}{boom}"))
         if s.mines_planned:
             rows.append(
-                ("minelaying", f"{s.mines_planned} mines in {s.mine_hexes} hexes ({s.mine_hexes} MP)")
+                ("minelaying", f"{s.mines_planned:,} mines in {s.mine_hexes:,} hexes ({s.mine_hexes:,} MP)")
             )
         return rows
 
@@ -202,7 +202,7 @@ def _signed(value: int | None) -> str:
 
 
 def _mount_text(m: Mount) -> str:
-    text = f"{m.count}× {m.code}"
+    text = f"{m.count:,}× {m.code}"
     if m.ordnance_name:
         text += f" ({'?' if m.ordnance is None else f'{m.ordnance:,}'} {m.ordnance_name})"
     return text
@@ -211,9 +211,9 @@ def _mount_text(m: Mount) -> str:
 def _defences_text(s: KnightHawksStats) -> str:
     parts = []
     if s.icm_salvos:
-        parts.append(f"{s.icm_salvos} ICM salvos")
+        parts.append(f"{s.icm_salvos:,} ICM salvos")
     if s.abm_salvos:
-        parts.append(f"{s.abm_salvos} ABM salvos")
+        parts.append(f"{s.abm_salvos:,} ABM salvos")
     if s.magnetic_shielding:
         parts.append("magnetic shielding")
     return ", ".join(parts) or "none"

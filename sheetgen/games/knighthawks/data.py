@@ -400,6 +400,72 @@ WEAPON_ALIASES = {
 #: Most mines one hex may hold (seed 002, "Mines").
 MAX_MINES_PER_HEX = 10
 
+# --- Bounds (what the game and its sheets can use) -----------------------------------------
+# A design past one of these is refused as unusable input (a SCHEMA error, exit status 2),
+# so nothing downstream (stats, sheets, cards, counters) ever sees
+# a count it would have to print box by box. Where the text gives a largest figure it is
+# cited; where the text is silent the bound is the project's own, generous choice.
+
+#: Largest hull size. Seed 002 is silent on a top: its DETECTION list ends in an open
+#: band ("21+") and the largest ship it names is the HS 25 dreadnaught of RAMMING. The
+#: project allows four times that (project's choice).
+MAX_HULL_SIZE = 100
+#: Most structure points. The text defers SP to another document (RULINGS KH-3); its
+#: largest ship has 2,500 (RAMMING example). 1,000,000 is the project's choice (400 times).
+MAX_STRUCTURE_POINTS = 1_000_000
+#: Highest ADF and MR a ship may have: 30, the seeker missile's and torpedo's ADF and MR
+#: (seed 002, WEAPONS), the fastest craft the text flies for more than one turn (ICM 120
+#: and ABM 60 burn out within the turn they are launched: DEFENSIVE SYSTEMS).
+MAX_ADF = 30
+MAX_MR = 30
+#: Most void engines. The text gives no count (EXPLANATION OF DAMAGE RESULTS, Void Engine
+#: Destroyed, divides ADF among however many); the bundled ships carry 1 to 4. 20 is the
+#: project's choice.
+MAX_VOID_ENGINES = 20
+#: Most lines under ``weapons:`` and most weapons carried in all (the sum of the counts;
+#: each is a box on the damage checklist). Silent in the text; the HS 25 dreadnaught of the
+#: bundled designs carries 25 on 7 lines. 40 lines and 100 weapons are the project's choice.
+MAX_WEAPON_LINES = 40
+MAX_WEAPONS = 100
+#: Most linked groups (each fires as one attack and is a line of the weapons table: FIRING).
+#: Project's choice.
+MAX_LINKED_GROUPS = 20
+#: Most ordnance one weapon line carries. The text's largest load is the multi-missile
+#: drone's 460 seekers (WEAPONS, Multi-Missile Drones); 1,000 is the project's choice.
+MAX_ORDNANCE = 1_000
+#: Most ICM or ABM salvos carried (each is a box on the sheet). Silent in the text; the
+#: bundled dreadnaught carries 20 of each. 100 is the project's choice.
+MAX_SALVOS = 100
+#: Most sensors and most system computers listed (each is a box on the checklist). The text
+#: gives no count (EXPLANATION OF DAMAGE RESULTS, Sensors, Computer: "roll randomly", "piloting,
+#: astrogation, engine, weapons, etc."); the bundled dreadnaught lists 5 and 6. 20 of each is
+#: the project's choice.
+MAX_SENSORS = 20
+MAX_SYSTEM_COMPUTERS = 20
+#: Most people aboard (``crew: total``). The text's minimum crew is the hull size
+#: (BOARDING); 10,000 is the project's choice (100 for each hull size of the largest hull).
+MAX_CREW = 10_000
+#: Most named gunners (each a line of the crew table): one for each weapon of the most a
+#: design may carry (FIRING: a ship makes as many attacks as it has weapons).
+MAX_GUNNERS = MAX_WEAPONS
+#: Highest skill level. The text's highest is level 6 (WEAPONS: the drone fighter's and
+#: torpedo's programs at Level 6); 10 is the project's choice.
+MAX_SKILL_LEVEL = 10
+#: Most skills listed for one crew member: project's choice.
+MAX_SKILLS = 12
+#: Highest STR or DEX: a percentile score, as the to-hit base takes half of it as a percent
+#: (HIT DETERMINATION, Base To-Hit): 100.
+MAX_ABILITY = 100
+#: Highest initiative modifier (IM; INITIATIVE): project's choice.
+MAX_IM = 20
+#: Most entries in a minelaying plan, and most mines one entry may name. The text's limit
+#: is 10 mines a hex (WEAPONS, Mines; a rule, checked as KH-4); 100 entries and 1,000 mines
+#: (:data:`MAX_ORDNANCE`) are the project's choice.
+MAX_MINE_DROPS = 100
+#: Highest or lowest grid level a mine may be laid on (Hexgrid +1, +2, -1, -2 ...: MOVEMENT,
+#: Keeping Track Of 3D Movement); +-99 is the project's choice, the map's layers decide.
+MAX_LEVEL = 99
+
 #: Classic Knight Hawks weapon codes RULINGS KH-7 names: another game's data, named in messages.
 CLASSIC_CODES = frozenset({"LB", "RB", "T"})
 

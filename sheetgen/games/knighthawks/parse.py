@@ -1,6 +1,7 @@
 """Reading a Knight Hawks 2000 design mapping (and damage-table roll ranges) from YAML.
 
-Types are checked here (``SCHEMA`` problems, exit status 2); rule problems
+Types are checked here (``SCHEMA`` problems, exit status 2), and so are the bounds on every
+count and size (:func:`~sheetgen.games.knighthawks.rules.bounds`, exit status 2); rule problems
 (a zero count, shielding on a fighter, 11 mines in a hex) are left to
 :func:`sheetgen.games.knighthawks.rules.check`, so they print with a ruling id.
 Paths stored on the design are relative to the design mapping; ``SCHEMA``
@@ -10,13 +11,13 @@ problems carry absolute paths, as :class:`~sheetgen.core.schema.Fields` wants.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sheetgen.core.findings import Finding, Path, error, warning
+from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
 from sheetgen.core.schema import Fields, describe
-from sheetgen.games.knighthawks import data
+from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 
 __all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design", "roll_text"]
@@ -178,6 +179,9 @@ def parse_design(fields: Fields) -> Design:
         notes=fields.text("notes"),
     )
     fields.done(*children)
+    too_big = rules.bounds(design)
+    if too_big:  # past what the game and its sheets can use: unusable input (exit status 2)
+        raise InputError([replace(f, path=(*fields.path, *f.path)) for f in too_big])
     return design
 
 

@@ -64,7 +64,7 @@ def fraction_text(value: Fraction | int | None) -> str:
     value = Fraction(value)
     if value.denominator == 1:
         return f"{value.numerator:,}"
-    return f"{value.numerator}/{value.denominator}"
+    return f"{value.numerator:,}/{value.denominator:,}"
 
 
 _VULGAR = {

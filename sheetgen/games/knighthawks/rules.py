@@ -25,6 +25,7 @@ __all__ = [
     "LinkedGroup",
     "MineDrop",
     "WeaponEntry",
+    "bounds",
     "check",
     "check_plan_on_map",
     "weapons_carried",
@@ -129,6 +130,150 @@ def _unknown_weapon(code: str, path: Path) -> Finding:
 def crew_size(design: Design) -> int:
     """Everyone aboard: ``crew_total`` when stated, else the named crew."""
     return design.crew_total if design.crew_total is not None else len(design.crew)
+
+
+def _over(what: str, value: int, most: int, path: Path, why: str) -> Finding | None:
+    """An error if ``value`` is above ``most`` or below ``-most`` (a negative count is a rule
+    error of its own, but one this far below 0 is as unusable as one this far above)."""
+    if -most <= value <= most:
+        return None
+    if value < 0:
+        return error(
+            "SCHEMA", f"{what} {value:,} is below -{most:,}, beyond any number sheetgen reads here", path
+        )
+    return error("SCHEMA", f"{what} {value:,} is more than the {most:,} {why}", path)
+
+
+def bounds(design: Design) -> list[Finding]:
+    """Every number and list of ``design`` held to the bounds in :mod:`~sheetgen.games.knighthawks.data`
+    (``MAX_*``: the text's largest figure where it gives one, else the project's choice).
+
+    A design past any of them is unusable input: ``SCHEMA`` errors (an out-of-range number,
+    exit status 2) that the reader raises before any rule, stat or sheet sees the design,
+    so printed outputs only ever hold counts they can print in bounded time.
+    """
+    d = data
+    text = "the text's fastest craft (seeker missile, torpedo) has"
+    checks: list[Finding | None] = [
+        _over("hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
+        _over(
+            "structure points",
+            design.structure_points,
+            d.MAX_STRUCTURE_POINTS,
+            ("structure_points",),
+            "sheetgen allows",
+        ),
+        _over("ADF", design.adf, d.MAX_ADF, ("adf",), text),
+        _over("MR", design.mr, d.MAX_MR, ("mr",), text),
+        _over(
+            "void engines",
+            design.void_engines,
+            d.MAX_VOID_ENGINES,
+            ("void_engines",),
+            "sheetgen allows",
+        ),
+        _over("weapon lines", len(design.weapons), d.MAX_WEAPON_LINES, ("weapons",), "sheetgen allows"),
+        _over("linked groups", len(design.linked), d.MAX_LINKED_GROUPS, ("linked",), "sheetgen allows"),
+        _over("ICM salvos", design.icm_salvos, d.MAX_SALVOS, ("defences", "icm"), "sheetgen allows"),
+        _over("ABM salvos", design.abm_salvos, d.MAX_SALVOS, ("defences", "abm"), "sheetgen allows"),
+        _over("sensors", len(design.sensors), d.MAX_SENSORS, ("sensors",), "sheetgen allows"),
+        _over(
+            "system computers",
+            len(design.system_computers),
+            d.MAX_SYSTEM_COMPUTERS,
+            ("computers", "systems"),
+            "sheetgen allows",
+        ),
+        _over(
+            "crew total",
+            design.crew_total or 0,
+            d.MAX_CREW,
+            ("crew", "total"),
+            "sheetgen allows",
+        ),
+        _over(
+            "named gunners",
+            sum(1 for c in design.crew if c.station == "gunner"),
+            d.MAX_GUNNERS,
+            ("crew", "gunners"),
+            "sheetgen allows",
+        ),
+        _over(
+            "minelaying entries",
+            len(design.minelaying),
+            d.MAX_MINE_DROPS,
+            ("minelaying",),
+            "sheetgen allows",
+        ),
+    ]
+    total = 0
+    for entry in design.weapons:
+        total += max(entry.count, 0)
+        checks.append(
+            _over("weapon count", entry.count, d.MAX_WEAPONS, (*entry.path, "count"), "sheetgen allows")
+        )
+        if entry.ordnance is not None:
+            checks.append(
+                _over(
+                    "ordnance",
+                    entry.ordnance,
+                    d.MAX_ORDNANCE,
+                    (*entry.path, "ordnance"),
+                    "sheetgen allows on one line",
+                )
+            )
+    if all(e.count <= d.MAX_WEAPONS for e in design.weapons):
+        checks.append(_over("weapons carried in all", total, d.MAX_WEAPONS, ("weapons",), "sheetgen allows"))
+    for group in design.linked:
+        for code, n in group.members.items():
+            checks.append(
+                _over(
+                    f"linked {code} count",
+                    n,
+                    d.MAX_WEAPONS,
+                    (*group.path, "weapons", code),
+                    "sheetgen allows",
+                )
+            )
+    for member in design.crew:
+        for key, value, most in (
+            ("im", member.im, d.MAX_IM),
+            ("str", member.strength, d.MAX_ABILITY),
+            ("dex", member.dexterity, d.MAX_ABILITY),
+        ):
+            if value is not None:
+                checks.append(_over(key.upper(), value, most, (*member.path, key), "sheetgen allows"))
+        checks.append(
+            _over(
+                "skills",
+                len(member.skills),
+                d.MAX_SKILLS,
+                (*member.path, "skills"),
+                "sheetgen allows",
+            )
+        )
+        for name, level in member.skills.items():
+            checks.append(
+                _over(
+                    f"{name} level",
+                    level,
+                    d.MAX_SKILL_LEVEL,
+                    (*member.path, "skills", name),
+                    "sheetgen allows (the text's highest is 6)",
+                )
+            )
+    for drop in design.minelaying:
+        checks.append(_over("mines", drop.mines, d.MAX_ORDNANCE, (*drop.path, "mines"), "sheetgen allows"))
+        checks.append(
+            _over(
+                "grid level",
+                drop.level,
+                d.MAX_LEVEL,
+                (*drop.path, "level"),
+                "levels up (or down) sheetgen allows",
+            )
+        )
+    return [f for f in checks if f is not None]
 
 
 def check(design: Design) -> list[Finding]:

@@ -23,7 +23,10 @@ __all__ = [
     "MAX_TRACK_BOXES",
     "density",
     "estimate_height",
+    "estimate_parts",
+    "page_plan",
     "ship_view",
+    "shorten",
     "structure_track",
     "track_unit",
 ]
@@ -34,6 +37,11 @@ MAX_TRACK_BOXES = 100
 TRACK_ROW = 20
 #: Most ordnance boxes printed for one bay; beyond, a tally line is printed instead.
 MAX_ORDNANCE_BOXES = 100
+#: Most check boxes a checklist line prints beside its label; more wrap on a row below.
+WIDE_LINE_BOXES = 8
+#: Most characters of the ship's name the running head at the top of each page prints
+#: (the rest shortened with an ellipsis): it shares one line with the sheet's title.
+RUNNING_NAME_CHARS = 60
 #: Repair turns printed (every third turn, RULINGS KH-2).
 REPAIR_TURNS_SHOWN = 10
 
@@ -97,7 +105,18 @@ def structure_track(structure_points: int) -> dict[str, Any]:
         end = min(start + TRACK_ROW, boxes)
         rows.append({"cells": cells, "left": sp - min(end * unit, sp)})
     last = sp - (boxes - 1) * unit if boxes else 0
-    return {"unit": unit, "boxes": boxes, "rows": rows, "last_box": last if last != unit else None}
+    return {
+        "unit": unit,
+        "unit_text": f"{unit:,}",
+        "boxes": boxes,
+        "rows": rows,
+        "last_box": f"{last:,}" if last != unit and boxes else None,
+    }
+
+
+def shorten(text: str, most: int) -> str:
+    """``text``, or its first ``most`` - 1 characters and a visible ellipsis when longer."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def _box_rows(count: int, per_row: int = 20) -> list[int]:
@@ -124,7 +143,12 @@ _pct = play.signed_percent
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _n(value: int) -> str:
+    """A whole number as every Knight Hawks output prints it: thousands separated (``10,000``)."""
+    return f"{value:,}"
 
 
 def _crew_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
@@ -158,7 +182,7 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
         w = play.weapon(m.code)
         rows.append(
             {
-                "count": m.count,
+                "count": _n(m.count),
                 "code": m.code,
                 "name": m.name,
                 "arc": "any" if m.any_arc else "",
@@ -167,7 +191,7 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
                 "guided": f"ADF {w.adf} · {w.endurance} t" if w is not None and w.adf else None,
                 "rof": "all" if m.launch_all else m.rate_of_fire,
                 "max_damage": f"{m.max_damage:,}" if m.max_damage is not None else None,
-                "dice": f"{m.dice}D10" if m.dice else None,
+                "dice": f"{m.dice:,}D10" if m.dice else None,
                 "per": m.per,
                 "ordnance": None
                 if m.ordnance_name is None
@@ -207,6 +231,8 @@ def _line(label: str, boxes: list[tuple[int, str]], note: str = "", countdown: i
         "boxes": [{"n": n, "caption": c} for n, c in boxes],
         "note": note,
         "countdown": countdown,
+        # more boxes than fit beside the label: they wrap in a row of their own below it
+        "wide": sum(n for n, _ in boxes) > WIDE_LINE_BOXES,
     }
 
 
@@ -216,7 +242,10 @@ def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
     ``footer`` with the effects (seed 002, EXPLANATION OF DAMAGE RESULTS)."""
     ft = fraction_text
     loss = ft(stats.adf_per_void_engine) if stats.adf_per_void_engine is not None else "–"
-    jet_boxes = [(max(1, min(stats.mr, 4)), "damaged"), (1, "destroyed")]
+    # seed 002, EXPLANATION OF DAMAGE RESULTS (line 331): each Maneuver Jet result takes 1 MR, so
+    # the jet is damaged at most MR times before it gives nothing: one box for each point of MR
+    # (MR 5: five), then Maneuver Jet Destroyed (line 357). MR 0 has nothing left to damage.
+    jet_boxes = ([(stats.mr, "damaged")] if stats.mr > 0 else []) + [(1, "destroyed")]
     groups: list[dict[str, Any]] = [
         {
             "title": "Void engines and maneuver jet",
@@ -283,7 +312,7 @@ def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
                     [(1, "burning")],
                     f"no power, ADF, MR or DCR; a Critical Hit roll each turn; abandon within "
                     f"{_plural(stats.hull_size, 'turn')}",
-                    stats.hull_size if 0 < stats.hull_size <= 30 else 0,
+                    max(stats.hull_size, 0),  # abandoned in HS turns (line 367); HS is bounded
                 ),
             ],
             "footer": "A second fire is disastrous. A second disastrous fire, or a void engine destroyed "
@@ -293,27 +322,34 @@ def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
     return groups
 
 
-#: Height (mm) a ship's block may take on one page: Letter's 279 mm less margins and
-#: running heads (A4 is taller, so Letter decides).
-PAGE_HEIGHT_MM = 250.0
-#: Type scales tried in turn, smallest last: class name and how much they shrink.
-DENSITIES = (("", 1.0), ("dense", 0.9), ("denser", 0.8))
+#: Height (mm, as :func:`estimate_parts` counts) a ship's block may take on one page:
+#: Letter's 279 mm less margins and running heads (A4 is taller, so Letter decides). The
+#: estimate runs some 6 % over the printed height, which this allows for.
+PAGE_HEIGHT_MM = 258.0
+#: Type scales tried in turn, smallest last: class name, the type size (90 %, 80 %) and how
+#: much :func:`estimate_height` of a whole block shrinks at it, measured on printed sheets
+#: (87 %, 77 %: the checklist's estimate, generous at 7 pt, is more so at smaller type).
+DENSITIES = (("", 1.0, 1.0), ("dense", 0.9, 0.87), ("denser", 0.8, 0.77))
+#: Height (mm) the top part of a ship split over two pages may take, at its type size
+#: (the top's rows are estimated as printed, so it shrinks with the type alone).
+TOP_HEIGHT_MM = 250.0
 
 
 def _lines(text: str, per_line: int) -> int:
     return max(1, math.ceil(len(text) / per_line))
 
 
-def estimate_height(view: dict[str, Any]) -> float:
-    """Rough height in mm of one ship's block at the normal type size, from the view
-    model alone (no layout run): used to pick a denser type scale for ships that
-    carry a lot, so each still fits its one page."""
-    h = 24.0 + 5.0 * len(view["errors"])
+def estimate_parts(view: dict[str, Any]) -> tuple[float, float]:
+    """Rough heights in mm of one ship's two blocks at the normal type size, from the view
+    model alone (no layout run): the top (name, vitals, crew, weapons, structure track)
+    and the bottom (system damage checklist beside bays, defences, repairs, maneuvers)."""
+    # measured on printed sheets at 7 pt: a crew line 3.9 mm, a weapon line 3.5 mm, a track row 4.8
+    h = 26.0 + 5.0 * len(view["errors"])
     h += 8.5 + sum(
-        3.4 * max(_lines(c["name"], 30), _lines(c["skills"] + c["extra"], 100)) for c in view["crew"]
+        3.9 * max(_lines(c["name"], 30), _lines(c["skills"] + c["extra"], 100)) for c in view["crew"]
     )
-    h += 8.5 + 3.4 * (len(view["weapons"]) + len(view["linked"]))
-    h += 5.0 + max(4.8 * len(view["track"]["rows"]) + 5.0, 20.0)
+    h += 8.5 + 3.5 * (len(view["weapons"]) + len(view["linked"]))
+    h += 5.0 + max(4.8 * len(view["track"]["rows"]) + 8.0, 20.0)
     left = 5.0
     for g in view["checklist"]:
         left += 3.6
@@ -324,6 +360,8 @@ def estimate_height(view: dict[str, Any]) -> float:
             left += 3.6 * _lines(line["note"], 50) + (
                 3.4 * math.ceil(line["countdown"] / 30) if line["countdown"] else 0
             )
+            if line["wide"]:
+                left += 3.4 * math.ceil(sum(b["n"] for b in line["boxes"]) / 30)
         if g["footer"]:
             left += 2.8 * _lines(g["footer"], 95)
     right = 5.0
@@ -335,16 +373,39 @@ def estimate_height(view: dict[str, Any]) -> float:
     if view["mines"]:
         right += 5.0 + 3.8 * math.ceil(len(view["mines"]) / 5)
     right += 5.0 + 7.0 + 3.0 * sum(_lines(n, 90) for n in view["notes"])
-    return h + max(left, right)
+    return h, max(left, right)
+
+
+def estimate_height(view: dict[str, Any]) -> float:
+    """Rough height in mm of one ship's whole block at the normal type size (both parts of
+    :func:`estimate_parts`): used to pick a denser type scale for ships that carry a lot."""
+    return sum(estimate_parts(view))
+
+
+def page_plan(view: dict[str, Any]) -> tuple[str, bool]:
+    """The type scale (``""``, ``"dense"``, ``"denser"``) and whether the ship continues on a
+    page of its own from the system damage block (``True``).
+
+    One page at the first scale at which the whole ship fits. A ship too big for one page
+    even at the densest scale is split on purpose: the top on one page, the bottom on the next
+    under a continuation line naming the ship, at the first scale at which each part fits
+    its page; never a page holding a few spilled lines. A top too long for any page (scores of
+    crew lines) flows on, and the bottom follows it without a forced break.
+    """
+    top, bottom = estimate_parts(view)
+    for name, _, block in DENSITIES:
+        if (top + bottom) * block <= PAGE_HEIGHT_MM:
+            return name, False
+    for name, type_scale, block in DENSITIES:
+        if top * type_scale <= TOP_HEIGHT_MM and bottom * block <= PAGE_HEIGHT_MM:
+            return name, True
+    name, type_scale, _ = DENSITIES[-1]
+    return name, top * type_scale <= TOP_HEIGHT_MM
 
 
 def density(view: dict[str, Any]) -> str:
-    """The type scale class (``""``, ``"dense"``, ``"denser"``) that should fit the page."""
-    need = estimate_height(view)
-    for name, scale in DENSITIES:
-        if need * scale <= PAGE_HEIGHT_MM:
-            return name
-    return DENSITIES[-1][0]
+    """The type scale class (``""``, ``"dense"``, ``"denser"``) :func:`page_plan` picks."""
+    return page_plan(view)[0]
 
 
 def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
@@ -360,24 +421,25 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
     ]
     view: dict[str, Any] = {
         "name": s.name,
+        "running_name": shorten(s.name, RUNNING_NAME_CHARS),
         "name_class": name_class,
         "design_class": s.design_class,
         "role": s.role,
         "vitals": [
-            ("HS", str(s.hull_size)),
+            ("HS", _n(s.hull_size)),
             ("SP", f"{s.structure_points:,}"),
-            ("ADF", str(s.adf)),
-            ("MR", str(s.mr)),
+            ("ADF", _n(s.adf)),
+            ("MR", _n(s.mr)),
             ("MP / turn", ft(s.maneuver_points)),
             ("turns / maneuver", ft(s.maneuver_turns)),
-            ("DCR", str(s.damage_control_rating)),
+            ("DCR", _n(s.damage_control_rating)),
             ("detection", detection),
-            ("attacks / turn", str(s.attacks_per_turn)),
+            ("attacks / turn", _n(s.attacks_per_turn)),
         ],
         "crew": _crew_rows(s),
-        "crew_total": s.crew_total,
-        "minimum_crew": s.minimum_crew,
-        "boarding_party": s.boarding_party,
+        "crew_total": _n(s.crew_total),
+        "minimum_crew": _n(s.minimum_crew),
+        "boarding_party": _n(s.boarding_party),
         "rally_turns": _plural(s.rally_turns, "turn"),
         "captain_im": s.captain_im,
         "pilot_im": s.pilot_im,
@@ -388,15 +450,15 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "name": g.name,
                 "members": " + ".join(f"{k}× {c}" for c, k in g.members.items()),
                 "max_damage": f"{g.max_damage:,}",
-                "dice": f"{g.dice}D10" if g.dice else None,
+                "dice": f"{g.dice:,}D10" if g.dice else None,
             }
             for g in s.linked_groups
         ],
         "bays": _bays(s),
         "icm": _box_rows(s.icm_salvos) if s.icm_salvos <= MAX_ORDNANCE_BOXES else None,
-        "icm_salvos": s.icm_salvos,
+        "icm_salvos": _n(s.icm_salvos) if s.icm_salvos else None,
         "abm": _box_rows(s.abm_salvos) if s.abm_salvos <= MAX_ORDNANCE_BOXES else None,
-        "abm_salvos": s.abm_salvos,
+        "abm_salvos": _n(s.abm_salvos) if s.abm_salvos else None,
         "shielding": s.magnetic_shielding,
         "track": track,
         "thresholds": [
@@ -406,7 +468,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "lost": f"{s.half_structure:,}",
                 "left": f"{s.structure_points - s.half_structure:,}",
                 "effect": f"ADF {s.adf} → {ft(s.half_adf)}, MR {s.mr} → {ft(s.half_mr)}; "
-                f"{data.HALF_BREAKUP_ROLLS} break-up roll a turn against {s.breakup_target}",
+                f"{data.HALF_BREAKUP_ROLLS} break-up roll a turn against {s.breakup_target:,}",
             },
             {
                 "mark": "⅔",
@@ -414,7 +476,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "lost": f"{s.two_thirds_structure:,}",
                 "left": f"{s.structure_points - s.two_thirds_structure:,}",
                 "effect": f"ADF and MR {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} break-up rolls "
-                f"a turn against {s.breakup_target}",
+                f"a turn against {s.breakup_target:,}",
             },
             {
                 "mark": "0",
@@ -424,10 +486,10 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "effect": "destroyed",
             },
         ],
-        "breakup_rule": f"DCR {s.damage_control_rating} + Stress Analysis {s.stress_analysis}",
+        "breakup_rule": f"DCR {s.damage_control_rating:,} + Stress Analysis {s.stress_analysis}",
         "checklist": _checklist(s),
         "repair": {
-            "dcr": s.damage_control_rating,
+            "dcr": _n(s.damage_control_rating),
             "every": data.REPAIR_EVERY_TURNS,
             "turns": [data.REPAIR_EVERY_TURNS * (k + 1) for k in range(REPAIR_TURNS_SHOWN)],
             "points": f"{s.repair_points:,}",
@@ -435,11 +497,15 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         },
         "maneuvers": maneuvers,
         "mines": [
-            {"hex": d.hex, "level": f"{d.level:+d}".replace("-", "−") if d.level else "0", "mines": d.mines}
+            {
+                "hex": d.hex,
+                "level": f"{d.level:+d}".replace("-", "−") if d.level else "0",
+                "mines": _n(d.mines),
+            }
             for d in s.minelaying
         ],
-        "mines_planned": s.mines_planned,
-        "mine_hexes": s.mine_hexes,
+        "mines_planned": _n(s.mines_planned),
+        "mine_hexes": _n(s.mine_hexes),
         "mine_turns": ft(play.turns_needed(Fraction(s.mine_hexes), s.maneuver_points))
         if s.mine_hexes
         else None,
@@ -450,5 +516,5 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
         "count": s.count,
     }
-    view["density"] = density(view)
+    view["density"], view["continued"] = page_plan(view)
     return view

@@ -383,7 +383,11 @@ def derive(design: Design) -> KnightHawksStats:
         evasion = f"Vehicular Combat (Starship) {vc}"
     else:
         level = skill_level(pilot, "pilot") or 0
-        evasion = f"±{evade_modifier(level, adf, mr, hs)}% (5×{level} + ADF {adf} + MR {mr} − HS {hs})"
+        value = evade_modifier(level, adf, mr, hs)
+        # ±(x) with x below 0 is ∓|x|: the sign printed once, a true minus (never "±-23%")
+        sign = "±" if value >= 0 else "∓"
+        worked = f"5×{level} + ADF {adf} + MR {mr} − HS {hs}"
+        evasion = f"{sign}{abs(value)}% ({worked}" + (f" = −{abs(value)})" if value < 0 else ")")
     mine_total = sum(d.mines for d in design.minelaying if d.mines > 0)
     mine_hexes = len({(d.cell or d.hex, d.level) for d in design.minelaying if d.mines > 0})
     maneuvers = []

@@ -13,6 +13,7 @@ from sheetgen.games.knighthawks.sheet import estimate_height, ship_view, structu
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+from tests.games.knighthawks import HEAD
 
 KH = DESIGNS / "knight-hawks-2000"
 
@@ -97,7 +98,7 @@ def test_linked_group_and_minelaying_on_the_sheet(invoke: Callable[..., Any], tm
     out = tmp_path / "s.pdf"
     assert invoke("sheets", SHIPS / "pugilist.yaml", SHIPS / "warden.yaml", "-o", out).exit_code == 0
     pugilist, warden = (" ".join(p.split()) for p in pdf_text(out))
-    assert "linked: main beams (6× HLC) fires as one attack 24,000 2400D10" in pugilist
+    assert "linked: main beams (6× HLC) fires as one attack 24,000 2,400D10" in pugilist
     assert "60 mines in 6 hexes: 6 MP (2 turns), ADF ≤ 1" in warden
     assert "1506 (+1): 10" in warden
 
@@ -148,3 +149,276 @@ def test_illegal_design_sheet_shows_its_errors(invoke: Callable[..., Any], tmp_p
     (text,) = pdf_text(out)
     assert "Not a legal design:" in text
     assert "[KH-7] unknown weapon 'LB'" in " ".join(text.split())
+
+
+# --- overflow and bounds on the sheet (issue 12) -----------------------------------------------------
+
+#: A civilian ship at the top of the bounds on hull size and SP, MR 5, a pilot with no Vehicular Combat.
+EXTREME = """\
+game: knight-hawks-2000
+name: Extreme
+class: Colossus-class hauler
+role: civilian
+hull_size: 100
+structure_points: 1000000
+adf: 2
+mr: 5
+void_engines: 2
+weapons:
+  - {code: MLB, count: 2}
+  - {code: SM, count: 1, ordnance: 1000, bay: seeker bay}
+defences: {icm: 100}
+sensors: [radar]
+crew:
+  total: 10000
+  pilot: {name: Ann, im: 4, skills: {Starship Pilot: 1}}
+"""
+
+
+def _box(pdf: Path, needle: str, skip: int = 0, page: int = 0) -> tuple[float, float, float, float]:
+    """Glyph box (left, bottom, right, top in pt) of the first ``needle`` on ``page``,
+    ``skip`` characters of it left out at the start."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        tp = doc[page].get_textpage()
+        start = tp.get_text_range().index(needle) + skip
+        boxes = [tp.get_charbox(i) for i in range(start, start + len(needle) - skip)]
+        boxes = [b for b in boxes if b[2] > b[0]]
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+    finally:
+        doc.close()
+
+
+def _view(write: Callable[[str, str], Path], text: str) -> dict[str, Any]:
+    (entry,) = load_designs([write("ship.yaml", text)]).entries
+    return ship_view(entry.stats, entry.findings)
+
+
+def test_maneuver_jet_has_a_box_for_each_point_of_mr(write: Callable[[str, str], Path]) -> None:
+    # seed 002, EXPLANATION OF DAMAGE RESULTS (line 331): a Maneuver Jet result takes 1 MR, so an MR 5
+    # ship's jet is damaged five times before it gives nothing; then Maneuver Jet Destroyed (line 357)
+    for mr in (1, 4, 5, 30):
+        view = _view(write, EXTREME.replace("mr: 5", f"mr: {mr}"))
+        (jet,) = [line for g in view["checklist"] for line in g["lines"] if line["label"] == "Maneuver jet"]
+        assert [(b["n"], b["caption"]) for b in jet["boxes"]] == [(mr, "damaged"), (1, "destroyed")]
+    view = _view(write, EXTREME.replace("mr: 5", "mr: 0"))
+    (jet,) = [line for g in view["checklist"] for line in g["lines"] if line["label"] == "Maneuver jet"]
+    assert [(b["n"], b["caption"]) for b in jet["boxes"]] == [(1, "destroyed")]  # MR 0: nothing to damage
+
+
+def test_large_numbers_print_with_thousands_separators(write: Callable[[str, str], Path]) -> None:
+    view = _view(write, EXTREME)
+    assert view["track"]["unit_text"] == "10,000"  # 1,000,000 SP on the track's 100 boxes
+    assert dict(view["vitals"])["SP"] == "1,000,000"
+    assert dict(view["vitals"])["DCR"] == "1,000"  # RULINGS KH-2: HS x 10
+    assert view["crew_total"] == "10,000" and view["boarding_party"] == "9,900"
+    assert view["rally_turns"] == "200 turns"  # seed 002, BOARDING PARTY TACTICS: civilian, 2 x HS
+    assert view["repair"]["dcr"] == "1,000" and view["icm_salvos"] == "100"
+    (fire,) = [g for g in view["checklist"] if g["title"] == "Fire"]
+    assert fire["lines"][1]["countdown"] == 100  # seed 002 line 367: abandoned in HS turns, every one a box
+
+
+def test_extreme_ship_prints_clean_on_one_page(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    path = write("extreme.yaml", EXTREME)
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"extreme-{paper}.pdf"
+        assert invoke("sheets", path, "-o", out, "--paper", paper).exit_code == 0
+        (text,) = pdf_text(out)
+        flat = " ".join(text.split())
+        assert "each box 10,000 SP" in flat
+        assert "10,000 aboard · 100 fly her · 9,900 spare to board" in flat
+        # seed 002, Evade: ±(5 x 1 + ADF 2 + MR 5 − HS 100) = ±(−88): one sign, a true minus, never "±-"
+        assert "evasion: ∓88% (5×1 + ADF 2 + MR 5 − HS 100 = −88)" in flat and "±-" not in flat
+        # the 9-character SP stays in its column: its right edge left of the midpoint to the ADF header
+        sp_head, adf_head = _box(out, "HS SP", 3), _box(out, "SP ADF", 3)
+        value, adf = _box(out, "1,000,000"), _box(out, "1,000,000 2", 10)
+        border = ((sp_head[0] + sp_head[2]) / 2 + (adf_head[0] + adf_head[2]) / 2) / 2
+        assert value[2] < border - 2 < border + 2 < adf[0], (value, border, adf)
+
+
+def _many_weapons(lines: int, gunners: int) -> str:
+    """The bundled dreadnaught with ``lines`` single weapon lines and ``gunners`` more gunners."""
+    codes = ["HLC", "MLC", "LLC", "MLB", "LLB", "HPC", "PC", "PB", "MDC", "HMDB", "MDB", "LP", "grapple"]
+    text = (SHIPS / "leviathan.yaml").read_text(encoding="utf-8")
+    weapons = "weapons:\n" + "".join(
+        f"  - {{code: {codes[i % len(codes)]}, count: 1}}\n" for i in range(lines)
+    )
+    text = (
+        text[: text.index("weapons:")]
+        + weapons
+        + "linked:\n  - {name: port beams, weapons: {HLC: 2}}\n"
+        + text[text.index("defences:") :]
+    )
+    extra = "".join(
+        f"    - {{name: Gunner {i}, post: MLB, im: 3, skills: {{Gunner: 2}}, dex: 50}}\n"
+        for i in range(gunners)
+    )
+    return text.replace("  engineer:", extra + "  engineer:")
+
+
+def test_thirty_weapon_lines_fit_or_continue_deliberately(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    # 30 weapon lines on the dreadnaught: one page, the type made denser to fit
+    out = tmp_path / "w30.pdf"
+    assert invoke("sheets", write("w30.yaml", _many_weapons(30, 0)), "-o", out).exit_code == 0
+    assert len(pdf_text(out)) == 1
+    # with four more gunners it cannot: the ship continues on purpose from the system damage block,
+    # the second page naming her again; no page holds a few spilled lines
+    out = tmp_path / "w30g4.pdf"
+    assert invoke("sheets", write("w30g4.yaml", _many_weapons(30, 4)), "-o", out).exit_code == 0
+    for paper in ("letter", "a4"):
+        assert (
+            invoke("sheets", write("w30g4.yaml", _many_weapons(30, 4)), "-o", out, "--paper", paper).exit_code
+            == 0
+        )
+        first, second = pdf_text(out)
+        assert first.startswith("Leviathan") and "SP lost" in first and "SYSTEM DAMAGE" not in first
+        assert second.startswith("Leviathan · continued") and "SYSTEM DAMAGE" in second
+        assert min(len(first.splitlines()), len(second.splitlines())) > 40
+
+
+def maximum_design() -> str:
+    """A legal design at every bound of data.MAX_* at once."""
+    from sheetgen.games.knighthawks import data
+
+    singles = [
+        "MLC",
+        "LLC",
+        "MLB",
+        "LLB",
+        "HPC",
+        "PC",
+        "PB",
+        "MDC",
+        "HMDB",
+        "MDB",
+        "LP",
+        "grapple",
+        "MM",
+        "DF",
+    ]
+    lines = ["  - {code: HLC, count: 4}"] * 20
+    lines += [
+        f"  - {{code: {c}, count: 1, ordnance: {data.MAX_ORDNANCE}, bay: {c} bay}}"
+        for c in ("SM", "TT", "mines")
+    ]
+    lines += [f"  - {{code: {singles[i % len(singles)]}, count: 1}}" for i in range(17)]
+    gunners = "".join(
+        f"    - {{name: Gunner {i}, post: battery {i}, im: {data.MAX_IM}, skills: {{Gunner: {data.MAX_SKILL_LEVEL}}}, "
+        f"dex: {data.MAX_ABILITY}}}\n"
+        for i in range(data.MAX_GUNNERS)
+    )
+    drops = "".join(
+        f"  - {{hex: '{i % 25 + 1:02d}{i // 25 + 1:02d}', mines: 10}}\n" for i in range(data.MAX_MINE_DROPS)
+    )
+    return (
+        "game: knight-hawks-2000\nname: Everything\nclass: Maximum\nrole: civilian\n"
+        f"hull_size: {data.MAX_HULL_SIZE}\nstructure_points: {data.MAX_STRUCTURE_POINTS}\n"
+        f"adf: 1\nmr: {data.MAX_MR}\nvoid_engines: {data.MAX_VOID_ENGINES}\n"
+        "weapons:\n"
+        + "\n".join(lines)
+        + "\nlinked:\n"
+        + "".join(f"  - {{name: pair {i}, weapons: {{HLC: 4}}}}\n" for i in range(data.MAX_LINKED_GROUPS))
+        + f"defences: {{icm: {data.MAX_SALVOS}, abm: {data.MAX_SALVOS}, magnetic_shielding: true}}\n"
+        + "sensors: ["
+        + ", ".join(f"sensor {i}" for i in range(data.MAX_SENSORS))
+        + "]\n"
+        + "computers: {systems: ["
+        + ", ".join(f"computer {i}" for i in range(data.MAX_SYSTEM_COMPUTERS))
+        + "]}\n"
+        + f"crew:\n  total: {data.MAX_CREW}\n  gunners:\n{gunners}minelaying:\n{drops}"
+    )
+
+
+def test_a_design_at_every_bound_prints_a_bounded_sheet(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    # the bounds (rules.bounds) hold the sheet to a fixed most of boxes and pages, so printing
+    # time follows what is printed (2,000 void engines once took minutes; now refused)
+    path = write("max.yaml", maximum_design())
+    (entry,) = load_designs([path]).entries
+    assert entry.legal, [f.message for f in entry.findings if f.is_error]
+    view = ship_view(entry.stats, entry.findings)
+    boxes = sum(
+        c
+        for g in view["checklist"]
+        for line in g["lines"]
+        for c in [line["countdown"], *(b["n"] for b in line["boxes"])]
+    )
+    boxes += sum(len(t["boxes"]) or 1 for g in view["checklist"] for t in g["tiles"])
+    boxes += sum(n for b in view["bays"] for n in b["box_rows"] or []) + sum(view["icm"] + view["abm"])
+    boxes += view["track"]["boxes"]
+    assert boxes < 1_000
+    out = tmp_path / "max.pdf"
+    assert invoke("sheets", path, "-o", out).exit_code == 0
+    assert 2 <= len(pdf_text(out)) <= 6
+
+
+def _glyphs(pdf: Path, page: int = 0) -> tuple[float, list[tuple[float, float, float, float]]]:
+    """The page width and the box (left, bottom, right, top in pt) of every printed glyph."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        tp = doc[page].get_textpage()
+        text = tp.get_text_range()
+        boxes = [tp.get_charbox(i) for i in range(len(text)) if not text[i].isspace()]
+        # a ligature (fi, fl) is one glyph with the box of its two characters: counted once
+        return doc[page].get_width(), sorted({b for b in boxes if b[2] > b[0] and b[3] > b[1]})
+    finally:
+        doc.close()
+
+
+def _overprints(boxes: list[tuple[float, float, float, float]]) -> list[tuple[Any, Any]]:
+    """Pairs of glyphs whose boxes overlap by more than a third of the smaller one."""
+    out = []
+    boxes = sorted(boxes)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if b[0] >= a[2]:
+                break
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            if w > 0 and h > 0:
+                small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+                if w * h > small / 3:
+                    out.append((a, b))
+    return out
+
+
+def test_long_unbroken_texts_wrap_inside_the_page(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    # 95 unbroken characters in the name, class, crew names, posts and skills, sensors, computers,
+    # bays, linked groups and notes: every one wraps inside the ship's frame, none overprints another,
+    # and the running head (one line beside the title) shortens the name with a visible ellipsis
+    q = "Q" * 95
+    text = HEAD.replace("name: Test", f"name: {q}") + (
+        f"class: {q}\n"
+        f"weapons:\n  - {{code: MLB, count: 2}}\n  - {{code: SM, count: 1, ordnance: 10, bay: {q}}}\n"
+        f"linked:\n  - {{name: {q}, weapons: {{MLB: 2}}}}\n"
+        f"computers: {{systems: [{q}]}}\n"
+        f"crew:\n  total: 12\n  captain: {{name: {q}, im: 4, skills: {{{q}: 2}}, post: {q}}}\n"
+        f"  gunners:\n    - {{name: {q}, post: {q}, skills: {{Gunner: 2}}}}\n"
+        f"notes: {q}\n"
+    ).replace("sensors: [radar]", f"sensors: [{q}, radar]")
+    path = write("long.yaml", text)
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"long-{paper}.pdf"
+        assert invoke("sheets", path, "-o", out, "--paper", paper).exit_code == 0
+        (page,) = pdf_text(out)  # still one page
+        assert "Q" * 58 + "…" in page
+        width, glyphs = _glyphs(out)
+        margin = 9 / 25.4 * 72  # the page's side margins, 9 mm
+        assert all(margin - 0.5 <= g[0] and g[2] <= width - margin + 0.5 for g in glyphs)
+        assert not _overprints(glyphs)

@@ -100,3 +100,21 @@ def test_illegal_stats_exit_1_with_findings(invoke: Callable[..., Any]) -> None:
     assert s["legal"] is False
     assert s["findings"][0]["rule"] == "KH-4"
     assert (s["findings"][0]["line"], s["findings"][0]["column"]) == (11, 32)
+
+
+def test_evasion_prints_one_sign(write: Callable[[str, str], Path]) -> None:
+    # seed 002, Evade (line 89): without Vehicular Combat (Starship) a pilot evades at
+    # ±(5% x Starship Pilot level + ADF% + MR% − HS%); a negative sum prints as ∓ with a true minus
+    from sheetgen.scenarios.loading import load_designs
+
+    from tests.games.knighthawks import HEAD
+
+    def evasion(hull_size: int) -> str:
+        text = HEAD.replace("hull_size: 6", f"hull_size: {hull_size}")
+        text += "crew: {pilot: {name: Ann, skills: {Starship Pilot: 1}}}\n"
+        (entry,) = load_designs([write("ship.yaml", text)]).entries
+        return str(entry.stats.evasion)
+
+    assert evasion(6) == "±5% (5×1 + ADF 3 + MR 3 − HS 6)"
+    assert evasion(34) == "∓23% (5×1 + ADF 3 + MR 3 − HS 34 = −23)"
+    assert "±-" not in evasion(34) and "-" not in evasion(34)
