@@ -45,7 +45,9 @@ def join_pdfs(
         if first + len(overlay) > len(writer.pages):
             raise ValueError(f"a stamp of {len(overlay)} pages from page {first + 1} runs past the last page")
         for k, page in enumerate(overlay):
-            writer.pages[first + k].merge_page(page)
+            stamped = writer.pages[first + k]
+            stamped.merge_page(page)
+            stamped.compress_content_streams()  # merging leaves the joined stream uncompressed
     if title is None and parts:
         metadata = PdfReader(io.BytesIO(parts[0])).metadata
         title = str(metadata.title) if metadata and metadata.title else None

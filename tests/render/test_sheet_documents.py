@@ -119,3 +119,16 @@ def test_jobs_below_one_are_refused(invoke: Invoke) -> None:
     r = invoke("sheets", DESIGNS / "starfire" / "ships", "-o", "x.pdf", "--jobs", "0")
     assert r.exit_code == 2
     assert r.stderr.startswith("sheetgen sheets: error: ") and "--jobs" in r.stderr
+
+
+def test_every_page_stream_stays_compressed(printed: dict[int, bytes]) -> None:
+    """Stamping a page number rewrites the page's content stream: it is compressed
+    again, so a joined PDF is about the size of one document (not ten times it)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(printed[1]))
+    for page in reader.pages:
+        contents = page["/Contents"].get_object()
+        streams = contents if isinstance(contents, list) else [contents]
+        for stream in streams:
+            assert stream.get_object().get("/Filter") == "/FlateDecode"
