@@ -116,9 +116,11 @@ RULINGS: tuple[Ruling, ...] = (
         "digits, a control character no output can carry, nesting deeper than 64, an empty "
         "name or count, a fleet with no designs, a scenario used where a design is expected, "
         "and map entries that do not fit the scenario's map (a hex off the map, an unknown "
-        "layer or facing, a radius larger than the map).",
+        "layer or facing, a radius larger than the map), and a size or count past the bound "
+        "a game can use (Knight Hawks 2000: HS 100, 1,000,000 SP, 40 weapon lines...).",
         "The file is YAML but not a design or scenario sheetgen can use, so the rules are "
-        "not applied to it; unknown keys get a list of the known ones.",
+        "not applied to it; unknown keys get a list of the known ones. Bounds keep every "
+        "printed sheet a few pages long and every check quick.",
         "",
         "validate and every verb that reads designs, fleets or scenarios",
         exit_status=2,

@@ -115,3 +115,37 @@ def test_the_bounds_themselves_are_allowed(write: Callable[[str, str], Path]) ->
     )
     result = load_designs([write("ship.yaml", text)])
     assert not result.input_errors, [str(x) for x in result.input_errors]
+
+
+def test_the_guide_lists_every_bound_as_the_data_gives_it() -> None:
+    """docs/knight-hawks-2000.md's table of bounds is held to data.MAX_*."""
+    from pathlib import Path
+
+    from sheetgen.games.knighthawks import data
+
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "knight-hawks-2000.md").read_text(
+        encoding="utf-8"
+    )
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2].strip()
+        for line in guide.splitlines()
+        if line.startswith("| ") and line.count("|") == 4
+    }
+    assert rows["hull size"] == f"{data.MAX_HULL_SIZE:,}"
+    assert rows["structure points"] == f"{data.MAX_STRUCTURE_POINTS:,}"
+    assert rows["ADF, MR"] == f"{data.MAX_ADF}" == f"{data.MAX_MR}"
+    assert rows["void engines"] == f"{data.MAX_VOID_ENGINES}"
+    assert rows["weapon lines / weapons in all"] == f"{data.MAX_WEAPON_LINES} / {data.MAX_WEAPONS}"
+    assert rows["linked groups"] == f"{data.MAX_LINKED_GROUPS}"
+    assert rows["ordnance on one line"] == f"{data.MAX_ORDNANCE:,}"
+    assert rows["ICM or ABM salvos"] == f"{data.MAX_SALVOS}"
+    assert (
+        rows["sensors, system computers"] == f"{data.MAX_SENSORS} each" == f"{data.MAX_SYSTEM_COMPUTERS} each"
+    )
+    assert rows["crew total"] == f"{data.MAX_CREW:,}"
+    assert rows["named gunners"] == f"{data.MAX_GUNNERS}"
+    assert rows["skill level / skills a person"] == f"{data.MAX_SKILL_LEVEL} / {data.MAX_SKILLS}"
+    assert rows["STR, DEX"] == f"{data.MAX_ABILITY}"
+    assert rows["IM"] == f"{data.MAX_IM}"
+    assert rows["minelaying entries"] == f"{data.MAX_MINE_DROPS}"
+    assert rows["grid level of a mine"] == f"±{data.MAX_LEVEL}"
