@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from sheetgen.core.output import OutputError, check_writable, write_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.pdfjoin import page_count
-from sheetgen.render.sheets import Ship, render_sheets
+from sheetgen.render.pool import HtmlPrint, print_all
+from sheetgen.render.sheets import Ship, render_sheets, sheets_print
 from sheetgen.scenarios.scenario import Scenario, slug
 
 __all__ = [
@@ -27,7 +27,9 @@ __all__ = [
     "KitError",
     "KitPart",
     "build_kit",
+    "build_kits",
     "bundled_scenarios",
+    "card_print",
     "default_scenario",
     "kit_parts",
     "name_warnings",
@@ -48,11 +50,14 @@ def default_scenario() -> Path:
 @dataclass
 class KitPart:
     """One file of a kit: its name in the kit folder, a title, and how to make its
-    bytes (with warnings); ``data`` and ``pages`` are filled once it is made."""
+    bytes (with warnings); ``data`` and ``pages`` are filled once it is made. A part
+    WeasyPrint prints also gives ``printing``, its HTML documents, so the kit can
+    print them with the other parts' in parallel (``make`` prints them alone)."""
 
     file: str
     title: str
     make: Callable[[], Rendered]
+    printing: Callable[[], HtmlPrint] | None = None
     data: bytes = field(default=b"", repr=False)
     pages: int = 0
 
@@ -107,8 +112,10 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
     warnings = [f"{scenario.path}: {note}" for note in notes]
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
 
+    title = f"{scenario.name}: record sheets"
+
     def sheets() -> Rendered:
-        return render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets", jobs=jobs)
+        return render_sheets(ships, paper=paper, title=title, jobs=jobs)
 
     def card() -> Rendered:
         return reference_card(scenario.game.id, paper)
@@ -136,23 +143,47 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
         raise KitError(str(exc), warnings=warnings) from None
     parts = [
         KitPart("briefing.pdf", "Briefing", briefing),
-        KitPart("record-sheets.pdf", "Record sheets", sheets),
+        KitPart(
+            "record-sheets.pdf",
+            "Record sheets",
+            sheets,
+            lambda: sheets_print(ships, paper=paper, title=title),
+        ),
         KitPart("counters.pdf", "Counters", counters),
         KitPart("map.pdf", "Map", drawn_map),
-        KitPart("reference-card.pdf", "Reference card", card),
+        KitPart("reference-card.pdf", "Reference card", card, lambda: card_print(scenario.game.id, paper)),
     ]
     return parts, warnings
 
 
-@cache
-def reference_card(game_id: str, paper: str) -> Rendered:
-    """The reference card of the game ``game_id`` on ``paper``, as PDF, rendered once
-    per process: a card depends on nothing else, so ``kit --all`` prints Starfire's
-    once for its six scenarios."""
+#: Reference cards printed in this process, by (game id, paper): a card depends on
+#: nothing else, so ``kit --all`` prints Starfire's once for its six scenarios.
+_CARDS: dict[tuple[str, str], Rendered] = {}
+
+
+def card_print(game_id: str, paper: str) -> HtmlPrint:
+    """The reference card of the game ``game_id`` on ``paper`` to print as PDF (no
+    document to print if this process has printed it already)."""
     from sheetgen.games import find_game
     from sheetgen.render.cards import render_card
 
-    return render_card(find_game(game_id), paper=paper, fmt="pdf")
+    key = (game_id, paper)
+    if key in _CARDS:
+        return HtmlPrint([], lambda _printed: _CARDS[key])
+    html = render_card(find_game(game_id), paper=paper, fmt="html").data.decode("utf-8")
+
+    def finish(printed: list[Rendered]) -> Rendered:
+        _CARDS[key] = printed[0]
+        return printed[0]
+
+    return HtmlPrint([html], finish)
+
+
+def reference_card(game_id: str, paper: str) -> Rendered:
+    """The reference card of the game ``game_id`` on ``paper``, as PDF, printed once
+    per process (:func:`card_print`)."""
+    (card,) = print_all([card_print(game_id, paper)])
+    return card
 
 
 def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
@@ -214,52 +245,125 @@ def build_kit(
     The briefing comes first in the kit but is rendered last, once every other
     part's page count is known. With ``single`` the whole kit is also written
     as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
-    called before each part is rendered. ``jobs``: worker processes printing the
-    record sheets (:func:`~sheetgen.render.sheets.render_sheets`; the same bytes for any).
+    called as the parts are made. ``jobs``: worker processes printing the parts
+    WeasyPrint prints (record sheets, card, briefing); the same bytes for any.
 
     Raises :class:`KitError` if the folder cannot be made or written, or a part
     cannot be printed on ``paper``; nothing is written unless every part rendered.
     """
-    names = name_warnings(scenario)
-    warnings: list[str] = []
-    try:
-        return Kit(_build(scenario, out_dir, paper, single, progress, warnings, jobs), names, warnings)
-    except KitError as exc:
-        raise KitError(str(exc), name_warnings=names, warnings=[*warnings, *exc.warnings]) from None
-    except OutputError as exc:
-        raise KitError(str(exc), name_warnings=names, warnings=warnings) from None
+    (made,) = build_kits([(scenario, out_dir)], paper=paper, single=single, progress=progress, jobs=jobs)
+    if isinstance(made, KitError):
+        raise made
+    return made
 
 
-def _build(
-    scenario: Scenario,
-    out_dir: Path | None,
-    paper: str,
-    single: bool,
-    progress: Callable[[str, int, int], None] | None,
-    warnings: list[str],
-    jobs: int,
-) -> list[Path]:
-    """:func:`build_kit`'s work; appends warning lines to ``warnings`` as they are made."""
-    folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
-    parts, notes = kit_parts(scenario, paper=paper, jobs=jobs)
-    warnings += notes
-    files = [part.file for part in parts] + (["kit.pdf"] if single else [])
-    for name in files:
-        check_writable(folder / name)
-    order = parts[1:] + parts[:1]  # the briefing lists the others' pages: render it last
-    for done, part in enumerate(order):
-        if progress:
-            progress(part.title, done, len(order))
-        rendered = part.make()
-        warnings += [w for w in rendered.warnings if w not in warnings]  # one line per warning, not per part
+@dataclass
+class _Build:
+    """One kit under way in :func:`build_kits`: its folder, parts and warnings, or the
+    error that stopped it."""
+
+    scenario: Scenario
+    folder: Path
+    names: list[str]
+    parts: list[KitPart] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: KitError | None = None
+
+    def fail(self, exc: OutputError) -> None:
+        extra = exc.warnings if isinstance(exc, KitError) else []
+        self.error = KitError(str(exc), name_warnings=self.names, warnings=[*self.warnings, *extra])
+
+    def made(self, part: KitPart, rendered: Rendered) -> None:
+        self.warnings += [w for w in rendered.warnings if w not in self.warnings]  # once per kit
         part.data = rendered.data
         part.pages = page_count(part.data)
-    if progress:
-        progress("Writing", len(order), len(order))
+
+
+def build_kits(
+    scenarios: list[tuple[Scenario, Path | None]],
+    *,
+    paper: str = "letter",
+    single: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
+    jobs: int = 1,
+) -> list[Kit | KitError]:
+    """Render and write the kit of each ``(scenario, folder)`` as :func:`build_kit`
+    does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
+    (every record sheet and card, then every briefing), each game's card once.
+    Returns, in order, each :class:`Kit` written or the :class:`KitError` that
+    stopped it; a kit that fails leaves its folder as it was and the others go on.
+    ``progress(step, done, total)`` is called before each of the five steps.
+    """
+    from sheetgen.render.briefing import ListedPart, briefing_print
+
+    builds: list[_Build] = []
+    for scenario, out_dir in scenarios:
+        folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
+        build = _Build(scenario, folder, name_warnings(scenario))
+        builds.append(build)
+        try:
+            _prepare(build, paper=paper, single=single, jobs=jobs)
+        except OutputError as exc:
+            build.fail(exc)
+    steps = ["Record sheets and cards", "Counters and maps", "Briefings", "Writing"]
+
+    def step(k: int) -> None:
+        if progress:
+            progress(steps[k], k, len(steps))
+
+    live = [b for b in builds if b.error is None]
+    step(0)
+    printing = [(b, part) for b in live for part in b.parts[1:] if part.printing is not None]
+    for (build, part), rendered in zip(
+        printing, print_all([part.printing() for _b, part in printing if part.printing], jobs), strict=True
+    ):
+        build.made(part, rendered)
+    step(1)
+    for build in live:
+        try:
+            for part in build.parts[1:]:
+                if part.printing is None:
+                    build.made(part, part.make())
+        except OutputError as exc:
+            build.fail(exc)
+    step(2)
+    live = [b for b in live if b.error is None]
+    briefings = [
+        briefing_print(b.scenario, [ListedPart(p.file, p.title, p.pages) for p in b.parts[1:]], paper=paper)
+        for b in live
+    ]
+    for build, rendered in zip(live, print_all(briefings, jobs), strict=True):
+        build.made(build.parts[0], rendered)
+    step(3)
+    out: list[Kit | KitError] = []
+    for build in builds:
+        if build.error is None:
+            try:
+                out.append(Kit(_write(build, single), build.names, build.warnings))
+                continue
+            except OutputError as exc:
+                build.fail(exc)
+        assert build.error is not None
+        out.append(build.error)
+    return out
+
+
+def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
+    """Make the kit's folder, list its parts and check each file can be written;
+    raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
+    try:
+        build.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{build.folder}: cannot create folder: {exc.strerror or exc}") from None
+    build.parts, notes = kit_parts(build.scenario, paper=paper, jobs=jobs)
+    build.warnings += notes
+    for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
+        check_writable(build.folder / name)
+
+
+def _write(build: _Build, single: bool) -> list[Path]:
+    """Write every part of a made kit atomically (and ``kit.pdf`` with ``single``)."""
+    parts, folder = build.parts, build.folder
     whole = single_pdf(parts) if single else b""
     written = [write_atomic(folder / part.file, part.data) for part in parts]
     stale = folder / "kit.pdf"

@@ -85,6 +85,7 @@ def test_a_failed_kit_leaves_the_earlier_kit_intact(
             raise RuntimeError("renderer crashed")
 
         parts[-1].make = boom
+        parts[-1].printing = None  # printed by make alone, then
         return parts, warnings
 
     monkeypatch.setattr(kit_module, "kit_parts", failing_parts)
@@ -289,10 +290,38 @@ def test_a_games_reference_card_is_rendered_once_per_run(monkeypatch: pytest.Mon
         return real(game, **options)
 
     monkeypatch.setattr(cards, "render_card", counting)
-    kit_module.reference_card.cache_clear()
+    monkeypatch.setattr(kit_module, "_CARDS", {})
     data = []
     for name in ("scouts-meet", "convoy-raid"):
         parts, _ = kit_module.kit_parts(load(DESIGNS / "starfire" / "scenarios" / f"{name}.yaml"), paper="a4")
         data.append(next(p for p in parts if p.file == "reference-card.pdf").make().data)
     assert rendered == ["starfire"]
     assert data[0] == data[1] and page_count(data[0]) >= 1
+
+
+def test_kits_built_together_are_the_same_bytes_for_any_jobs(tmp_path: Path) -> None:
+    """build_kits prints every kit's sheets and card together, then every briefing, by
+    up to ``jobs`` processes; the files do not depend on ``jobs`` (issue 13)."""
+    scenarios = [load(DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")]
+    scenarios.append(load(DESIGNS / "space-cruisers" / "scenarios" / "kepler-station.yaml"))
+    files: dict[int, dict[str, bytes]] = {}
+    for jobs in (1, 2):
+        made = kit_module.build_kits([(s, tmp_path / f"{jobs}" / s.path.stem) for s in scenarios], jobs=jobs)
+        assert all(isinstance(kit, kit_module.Kit) for kit in made), made
+        files[jobs] = {
+            str(p.relative_to(tmp_path / f"{jobs}")): p.read_bytes()
+            for p in (tmp_path / f"{jobs}").rglob("*.pdf")
+        }
+    assert len(files[1]) == 10
+    assert files[1] == files[2]
+
+
+def test_a_kit_that_fails_does_not_stop_the_others(tmp_path: Path) -> None:
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the kit's folder would go", encoding="utf-8")
+    scenario = load(DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
+    made = kit_module.build_kits([(scenario, blocked), (scenario, tmp_path / "fine")])
+    assert isinstance(made[0], kit_module.KitError) and "cannot create folder" in str(made[0])
+    assert isinstance(made[1], kit_module.Kit)
+    assert sorted(p.name for p in made[1].files) == sorted(PARTS)
+    assert blocked.read_text(encoding="utf-8") == "a file where the kit's folder would go"

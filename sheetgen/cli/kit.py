@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app
+
+if TYPE_CHECKING:
+    from sheetgen.core.source import Located
+    from sheetgen.kit import Kit, KitError
+    from sheetgen.scenarios.scenario import Scenario
 
 
 @app.command(short_help="Write a scenario's whole game kit into a folder.")
@@ -38,58 +43,85 @@ def kit(
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
     paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
-    code = 0
-    for path in paths:
-        code = max(code, _one_kit(path, output, paper.value, single, nested=every, jobs=_jobs(jobs)))
-    raise typer.Exit(code)
+    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs)))
 
 
-def _one_kit(
-    path: Path, output: Path | None, paper: str, single: bool, *, nested: bool = False, jobs: int = 1
+def _kits(
+    paths: list[Path], output: Path | None, paper: str, single: bool, *, nested: bool, jobs: int
 ) -> int:
-    """Build one scenario's kit; returns its exit status (errors already printed).
-    ``nested``: write into ``<output or output/>/<scenario name>/`` (for ``--all``)."""
-    from sheetgen.kit import KitError, build_kit
+    """Load every scenario, build the kits of those that load without errors together
+    (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
+    or its warnings and files. Returns the worst exit status. ``nested``: write into
+    ``<output or output/>/<scenario name>/`` (for ``--all``)."""
     from sheetgen.scenarios.scenario import load_scenario, slug
 
-    loaded, result = load_scenario(path)
-    if result.input_errors or loaded is None:
-        _print_located(result.input_errors, err=True)
-        return 2
-    errors = [loc for loc in loaded.located if loc.finding.is_error]
-    if errors:
-        _print_located(errors, err=True)
-        _err(
-            f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
-        )
-        return 1
-    if nested:
-        output = (output or Path("output")) / slug(loaded.name)
-    try:
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TextColumn
-
-            with Progress(
-                TextColumn(f"{loaded.name}: {{task.description:<16}}"),
-                BarColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            ) as bar:
-                task = bar.add_task("starting", total=1)
-
-                def step(title: str, done: int, total: int) -> None:
-                    bar.update(task, description=title.lower(), completed=done, total=total)
-
-                made = build_kit(loaded, output, paper=paper, single=single, progress=step, jobs=jobs)
+    # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
+    loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
+    ready: list[tuple[Scenario, Path | None]] = []
+    for path in paths:
+        loaded, result = load_scenario(path)
+        if result.input_errors or loaded is None:
+            loads.append((path, "input", list(result.input_errors), None))
+            continue
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        if errors:
+            loads.append((path, "rules", errors, None))
+            continue
+        loads.append((path, "kit", [], loaded))
+        ready.append((loaded, (output or Path("output")) / slug(loaded.name) if nested else output))
+    made = iter(_build(ready, paper, single, jobs) if ready else [])
+    code = 0
+    for path, kind, errors, scenario in loads:
+        if scenario is not None:
+            code = max(code, _report(next(made), scenario))
+        elif kind == "rules":
+            _print_located(errors, err=True)
+            _err(
+                f"sheetgen: error: {path}: scenario has errors; fix them (sheetgen validate {path} lists them all)"
+            )
+            code = max(code, 1)
         else:
-            made = build_kit(loaded, output, paper=paper, single=single, jobs=jobs)
-    except KitError as exc:
-        _warn(exc.name_warnings, exc.warnings)
-        _err(f"sheetgen: error: {exc}")
+            _print_located(errors, err=True)
+            code = 2
+    return code
+
+
+def _build(
+    ready: list[tuple[Scenario, Path | None]], paper: str, single: bool, jobs: int
+) -> list[Kit | KitError]:
+    """The kits, with a progress bar on a terminal."""
+    from sheetgen.kit import build_kits
+
+    if not sys.stderr.isatty():
+        return build_kits(ready, paper=paper, single=single, jobs=jobs)
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    label = ready[0][0].name if len(ready) == 1 else f"{len(ready)} kits"
+    with Progress(
+        TextColumn(f"{label}: {{task.description:<24}}"),
+        BarColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("starting", total=1)
+
+        def step(title: str, done: int, total: int) -> None:
+            bar.update(task, description=title.lower(), completed=done, total=total)
+
+        return build_kits(ready, paper=paper, single=single, progress=step, jobs=jobs)
+
+
+def _report(made: Kit | KitError, scenario: Scenario) -> int:
+    """One kit's lines on standard error: its warnings, then its files or its error."""
+    from sheetgen.kit import KitError
+
+    if isinstance(made, KitError):
+        _warn(made.name_warnings, made.warnings)
+        _err(f"sheetgen: error: {made}")
         return 2
     _warn(made.name_warnings, made.warnings)
-    _err(f"kit for '{loaded.name}' ({len(loaded.ships)} ships):")
+    _err(f"kit for '{scenario.name}' ({len(scenario.ships)} ships):")
     for f in made.files:
         _err(f"  {f}")
     return 0

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.rendered import Rendered
 from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["ListedPart", "briefing_view", "render_briefing"]
+if TYPE_CHECKING:
+    from sheetgen.render.pool import HtmlPrint
+
+__all__ = ["ListedPart", "briefing_print", "briefing_view", "render_briefing"]
 
 
 @dataclass(frozen=True)
@@ -109,12 +112,21 @@ def briefing_view(
     }
 
 
-def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
-    """The briefing as PDF bytes on ``paper`` (one page), listing ``parts`` (the
-    kit's other files), with WeasyPrint's warnings."""
-    from sheetgen.render.html import html_to_pdf, paper_size, render_html
+def briefing_print(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> HtmlPrint:
+    """The briefing's HTML document to print (see :func:`render_briefing`)."""
+    from sheetgen.render.html import paper_size, render_html
+    from sheetgen.render.pool import HtmlPrint
 
     html = render_html(
         "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": paper_size(paper)}
     )
-    return html_to_pdf(html)
+    return HtmlPrint([html], lambda printed: printed[0])
+
+
+def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
+    """The briefing as PDF bytes on ``paper`` (one page), listing ``parts`` (the
+    kit's other files), with WeasyPrint's warnings."""
+    from sheetgen.render.pool import print_all
+
+    (briefing,) = print_all([briefing_print(scenario, parts, paper=paper)])
+    return briefing

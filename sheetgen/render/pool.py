@@ -12,13 +12,14 @@ import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from sheetgen.core.rendered import Rendered
 from sheetgen.render.html import html_to_pdf
 
-__all__ = ["default_jobs", "print_documents"]
+__all__ = ["HtmlPrint", "default_jobs", "print_all", "print_documents"]
 
 
 def default_jobs() -> int:
@@ -30,17 +31,45 @@ def default_jobs() -> int:
 
 def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
     """Each HTML document in ``documents`` printed to PDF (:func:`~sheetgen.render.html.html_to_pdf`),
-    in order, by up to ``jobs`` worker processes (none for one job or one document).
+    in order, by up to ``jobs`` worker processes (none for one job or one document);
+    a document given twice (a game's card in several kits) is printed once.
 
     Workers are forked where that is safe (Linux, a single-threaded caller) and
     started afresh otherwise. Raises ``ValueError`` for ``jobs`` below 1.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    workers = min(jobs, len(documents))
+    distinct = list(dict.fromkeys(documents))  # the same HTML prints the same bytes: once
+    workers = min(jobs, len(distinct))
     if workers <= 1:
-        return [html_to_pdf(document) for document in documents]
-    fork = sys.platform.startswith("linux") and threading.active_count() == 1
-    context = multiprocessing.get_context("fork" if fork else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(html_to_pdf, documents))
+        printed = [html_to_pdf(document) for document in distinct]
+    else:
+        fork = sys.platform.startswith("linux") and threading.active_count() == 1
+        context = multiprocessing.get_context("fork" if fork else "spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            printed = list(pool.map(html_to_pdf, distinct))
+    by_document = dict(zip(distinct, printed, strict=True))
+    return [by_document[document] for document in documents]
+
+
+@dataclass
+class HtmlPrint:
+    """A PDF to make from HTML: its ``documents``, and ``finish``, which makes the PDF
+    from their printed forms (in order; joining, numbering). No documents: ``finish``
+    gets an empty list (a part made already, such as a card printed earlier)."""
+
+    documents: list[str]
+    finish: Callable[[list[Rendered]], Rendered]
+
+
+def print_all(prints: Sequence[HtmlPrint], jobs: int = 1) -> list[Rendered]:
+    """Every PDF of ``prints``, in order: all their documents printed together by up to
+    ``jobs`` processes (:func:`print_documents`), then each finished. Raises
+    ``ValueError`` for ``jobs`` below 1."""
+    printed = print_documents([d for p in prints for d in p.documents], jobs)
+    out: list[Rendered] = []
+    start = 0
+    for p in prints:
+        out.append(p.finish(printed[start : start + len(p.documents)]))
+        start += len(p.documents)
+    return out

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from sheetgen.core.findings import Finding
 from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import AnyGame, Stats, View
+from sheetgen.render.pool import HtmlPrint
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.loading import Entry
@@ -28,6 +29,7 @@ __all__ = [
     "glyph_warnings",
     "render_sheets",
     "sheets_html",
+    "sheets_print",
 ]
 
 
@@ -161,20 +163,26 @@ def render_sheets(
                 "HTML holds one game's sheets; these designs are from several games: use --format pdf"
             )
         return Rendered(documents[0].encode("utf-8"))
-    return _print(_views(ships), paper=paper, title=title, jobs=jobs)
+    from sheetgen.render.pool import print_all
+
+    (pdf,) = print_all([sheets_print(ships, paper=paper, title=title)], jobs)
+    return pdf
 
 
-def _print(groups: list[tuple[AnyGame, list[View]]], *, paper: str, title: str | None, jobs: int) -> Rendered:
-    """:func:`render_sheets`'s PDF: every game's documents printed, joined, and the pages
-    of a game printed in several documents numbered through (stamped from
-    ``templates/page-numbers.html.j2``, the game's own running foot)."""
-    from sheetgen.render.html import html_to_pdf, paper_size, render_html
-    from sheetgen.render.pdfjoin import join_pdfs, page_count
-    from sheetgen.render.pool import print_documents
+def sheets_print(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> HtmlPrint:
+    """Record sheets for ``ships`` as HTML documents to print, and how to join them
+    (see :func:`render_sheets`, which prints it): each game's documents of at most
+    :data:`SHIPS_PER_DOCUMENT` ships; a game printed in several documents has its pages
+    numbered through (stamped from ``templates/page-numbers.html.j2``, the game's own
+    running foot). Raises ``ValueError`` for no ships or an unknown ``paper``."""
+    from sheetgen.render.html import paper_size
 
+    if not ships:
+        raise ValueError("no ships to print")
+    paper_size(paper)
     documents: list[str] = []
     spans: list[tuple[AnyGame, int, int]] = []  # a game, its first document, how many
-    for game, views in groups:
+    for game, views in _views(ships):
         context = game.sheet_context(views)
         size = SHIPS_PER_DOCUMENT
         chunks = [views[k : k + size] for k in range(0, len(views), size)]
@@ -183,9 +191,16 @@ def _print(groups: list[tuple[AnyGame, list[View]]], *, paper: str, title: str |
             _document(game, chunk, context, paper=paper, title=title, first=k == 0, numbered=len(chunks) == 1)
             for k, chunk in enumerate(chunks)
         ]
-    if len(documents) == 1:
-        return html_to_pdf(documents[0])
-    printed = print_documents(documents, jobs)
+    return HtmlPrint(documents, lambda printed: _join(printed, spans, paper))
+
+
+def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper: str) -> Rendered:
+    """The printed documents of :func:`sheets_print` as one PDF."""
+    from sheetgen.render.html import html_to_pdf, paper_size, render_html
+    from sheetgen.render.pdfjoin import join_pdfs, page_count
+
+    if len(printed) == 1:
+        return printed[0]
     warnings = dict.fromkeys(line for part in printed for line in part.warnings)
     pages = [page_count(part.data) for part in printed]
     stamps: list[tuple[int, bytes]] = []
