@@ -14,5 +14,6 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Entry point of the ``sheetgen`` script."""
-    app()
+    """Entry point of the ``sheetgen`` script (and of ``python -m sheetgen``, which is named
+    ``sheetgen`` too, so its usage lines and shell completion match the script's)."""
+    app(prog_name="sheetgen")

@@ -78,7 +78,9 @@ app = typer.Typer(
     name="sheetgen",
     help="Check starship designs and print record sheets, reference cards and game kits.",
     no_args_is_help=True,
-    add_completion=False,
+    # Typer's --install-completion / --show-completion: their modules are imported with Typer
+    # anyway, and the shell is detected only when one of them is given, so --help costs the same.
+    add_completion=True,
     pretty_exceptions_enable=False,
     # Plain help text: Rich's help panels import its Markdown renderer, which alone
     # costs more than the Typer + YAML floor `sheetgen --help` is held to (docs/performance.md).
