@@ -229,7 +229,10 @@ def _load_or_fail(paths: list[Path]) -> LoadResult:
     result = load_designs(paths)
     _add_scenarios(result)
     if result.input_errors:
-        _print_located(result.input_errors, err=True)
+        lines = sorted(
+            [*result.input_errors, *result.partial], key=lambda loc: (loc.source, loc.line, loc.column)
+        )
+        _print_located(lines, err=True)
         raise typer.Exit(2)
     return result
 

@@ -52,7 +52,7 @@ def validate(
     """
     result = load_designs(paths)
     scenarios = _add_scenarios(result)
-    lines: list[Located] = list(result.input_errors)
+    lines: list[Located] = [*result.input_errors, *result.partial]
     scenario_errors = 0
     for scenario, entries in scenarios:
         lines.extend(scenario.located)

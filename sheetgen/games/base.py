@@ -118,6 +118,17 @@ class Game(ABC, Generic[DesignT, StatsT]):
     hex_scale: ClassVar[tuple[float, str] | None] = None
     #: Whether :meth:`roll` builds ships (``sheetgen roll``); Space Cruisers only.
     rolls: ClassVar[bool] = False
+    #: Design keys whose problem (a wrong type, a bad value, a missing required key) leaves
+    #: the rest of the design checkable, each with the rule ids whose findings read that key
+    #: (dropped then, with every finding located at the key). A problem in any other key
+    #: stops the rules for that design: their findings would be about values it does not
+    #: have. An unknown key never stops them (the design reads as if it were absent).
+    checkable_without: ClassVar[dict[str, frozenset[str]]] = {
+        "name": frozenset(),
+        "class": frozenset(),
+        "notes": frozenset(),
+        "count": frozenset(),
+    }
 
     @abstractmethod
     def parse(self, fields: Fields) -> DesignT:

@@ -288,6 +288,7 @@ def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
     for source, _doc in result.scenarios:
         scenario, sresult = load_scenario(source)
         result.input_errors.extend(sresult.input_errors)
+        result.partial.extend(sresult.partial)
         result.entries.extend(sresult.entries)
         if scenario is not None:
             loaded.append((scenario, sresult.entries))

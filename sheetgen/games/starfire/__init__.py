@@ -15,7 +15,7 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
@@ -39,6 +39,13 @@ class Starfire(Game[rules.Design, StarfireStats]):
     id = "starfire"
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
+    # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
+    checkable_without: ClassVar[dict[str, frozenset[str]]] = {
+        **Game.checkable_without,
+        "speed": frozenset(),
+        "turn_mode": frozenset(),
+        "munitions": frozenset({"SF-9"}),
+    }
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
