@@ -47,8 +47,8 @@ def test_restricted_marks_written_where_asked() -> None:
     ("typed", "rule", "offset", "words"),
     [
         ("SSK(I)", "SF-1", 2, "unknown system 'K'"),
-        ("SSq(I)", "SF-1", 2, "(did you mean Q?)"),
-        ("SSpt(I)", "SF-1", 2, "(did you mean Pt?)"),
+        ("SSq(I)", "SF-1", 2, "write 'SSQ(I)'"),  # the string to write, in capitals
+        ("SSpt(I)", "SF-1", 2, "write 'SSPt(I)'"),
         ("SS(I))Q", "SF-5", 5, "')' closes no engine room"),
         ("SS(I(I)Q", "SF-5", 2, "'(' is never closed"),
         # seed 001, Inertialess Drives (line 109): a room is drives inside a single set of
@@ -147,3 +147,27 @@ def test_missing_hull_stops_the_rules(tmp_path: Path) -> None:
     path = tmp_path / "q.yaml"
     path.write_text("game: starfire\nname: Q\nsystems: SSAA(I)(I)(I)QLRX\n")
     assert _lines(path) == ["1:1: error [SCHEMA] design lacks the required key 'hull'"]
+
+
+def test_lowercase_system_string_is_one_finding_with_the_string_to_write(tmp_path: Path) -> None:
+    """System Chart codes are capitals: ``sssaaa(i)(i)...`` gives one SF-1 line with the
+    string to use, not one per letter plus false empty engine rooms (SF-5)."""
+    path = tmp_path / "b.yaml"
+    path.write_text(
+        "game: starfire\nname: Hammer\nhull: DD\nsystems: sssaaa(i)(i)(i)(i)(i)qqyddrrl\nmunitions: {R: 10}\n"
+    )
+    from sheetgen.scenarios.loading import load_designs
+
+    (entry,) = load_designs([path]).entries
+    assert [str(loc).removeprefix(f"{path}:") for loc in entry.located] == [
+        "4:10: error [SF-1] system codes are capitals (Mg and Pt capitalised): write"
+        " 'SSSAAA(I)(I)(I)(I)(I)QQYDDRRL'"
+    ]
+
+
+def test_capitals_keep_repeat_marks_and_two_letter_codes() -> None:
+    parsed = parse_system_string("ss(2xa)(i)qmgpt")
+    assert [f.message for f in parsed.findings] == [
+        "system codes are capitals (Mg and Pt capitalised): write 'SS(2xA)(I)QMgPt'"
+    ]
+    assert system_string(parsed.slots) == "SSAA(I)QMgPt"
