@@ -143,7 +143,42 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
         for i, item in enumerate(items):
             yield ("designs", i), item, game, ("game",)
         return
+    if isinstance(data, dict):
+        _not_a_design(data)
     yield (), data, None, ()
+
+
+def _not_a_design(data: dict[Any, Any]) -> None:
+    """Raise one ``SCHEMA`` line when a mapping read as a design looks like a scenario
+    (``sides``, ``map``) or a fleet (``fleet``, ``Designs``...), saying what makes a file one,
+    instead of a line for each key a design does not know."""
+    keys = {str(k).lower(): str(k) for k in data}
+    marks = [keys[k] for k in ("scenario", "sides", "map") if k in keys]
+    if marks:
+        has = " and ".join(f"'{k}'" for k in marks)
+        raise InputError(
+            [
+                error(
+                    "SCHEMA",
+                    f"this looks like a scenario (it has {has}); a scenario's first key is"
+                    " 'scenario: NAME', then validate and kit read it as one",
+                    (),
+                )
+            ]
+        )
+    marks = [keys[k] for k in ("designs", "fleet", "ships") if k in keys]
+    if marks and "name" not in keys:
+        has = " and ".join(f"'{k}'" for k in marks)
+        raise InputError(
+            [
+                error(
+                    "SCHEMA",
+                    f"this looks like a fleet (it has {has}); a fleet lists its designs under"
+                    " 'designs:' (with 'fleet: NAME' and 'game:' beside it)",
+                    (),
+                )
+            ]
+        )
 
 
 def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = None) -> None:
