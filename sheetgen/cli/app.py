@@ -34,7 +34,19 @@ _CLICK_EXCEPTION: type[Exception] = next(
 
 
 #: The order ``sheetgen --help`` lists the verbs in: a design's way from checking to the table.
-VERBS = ("validate", "explain", "stats", "sheets", "reference", "import", "kit", "counters", "roll", "map")
+VERBS = (
+    "validate",
+    "explain",
+    "schema",
+    "stats",
+    "sheets",
+    "reference",
+    "import",
+    "kit",
+    "counters",
+    "roll",
+    "map",
+)
 
 
 class _OneLineErrors(TyperGroup):

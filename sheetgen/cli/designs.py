@@ -313,7 +313,11 @@ def import_design(
         _print_located([doc.locate(f) for f in exc.findings], err=True)
         raise typer.Exit(2) from None
     _print_located([doc.locate(f) for f in findings], err=True)
-    body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    from sheetgen.scenarios.schemas import modeline
+
+    body = f"{modeline(found.id)}\n# imported from: {text}\n" + yaml.safe_dump(
+        mapping, sort_keys=False, allow_unicode=True
+    )
     illegal = any(f.is_error for f in findings)
     if output is None:
         typer.echo(body, nl=False)

@@ -12,7 +12,12 @@ Invoke = Callable[..., Any]
 def test_import_prints_yaml(invoke: Invoke) -> None:
     r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", "Arrow")
     assert r.exit_code == 0
-    assert r.stdout.splitlines()[1:] == [
+    # an editor with the YAML language server checks the file against the schema beside it
+    assert r.stdout.splitlines()[:2] == [
+        "# yaml-language-server: $schema=starfire.schema.json",
+        "# imported from: CT-[2]-SSAA(I)(I)(I)QLR-[6]",
+    ]
+    assert r.stdout.splitlines()[2:] == [
         "game: starfire",
         "name: Arrow",
         "hull: CT",
