@@ -213,7 +213,8 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
             count = fields.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             design = game.parse(fields)
             problems = list(fields.deferred)
-            if not design.name.strip() and "name" not in _problem_keys(problems, base):
+            said = _problem_keys(problems, base) | set(fields.missing)
+            if not design.name.strip() and "name" not in said:
                 problems.append(error("SCHEMA", "'name' must not be empty", (*base, "name")))
         except InputError as exc:
             result.input_errors.extend(doc.locate(f) for f in exc.findings)

@@ -171,3 +171,9 @@ def test_capitals_keep_repeat_marks_and_two_letter_codes() -> None:
         "system codes are capitals (Mg and Pt capitalised): write 'SS(2xA)(I)QMgPt'"
     ]
     assert system_string(parsed.slots) == "SSAA(I)QMgPt"
+
+
+def test_misspelt_name_is_one_line_not_also_an_empty_name(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text("game: starfire\nnme: A\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n")
+    assert _lines(path) == ["2:1: error [SCHEMA] unknown key 'nme' in design; did you mean 'name'?"]
