@@ -4,7 +4,12 @@ A game's ``parse`` wraps the design mapping in :class:`Fields`, asks for each
 key with the type it needs (``fields.integer("speed", minimum=0)``) and calls
 :meth:`Fields.done`, which raises :class:`~sheetgen.core.findings.InputError` with
 one ``SCHEMA`` finding per problem (wrong type, missing key, unknown key,
-out-of-range number), each with the path of the offending value.
+out-of-range number), each with the path of the offending value. An unknown key
+that is a known one in another case or nearly (``Game``, ``hul``) says which it
+was meant as (:func:`suggest_key`), and takes the place of the "lacks the
+required key" line for the same cause. The design loader reads with ``defer``,
+so a design with a problem in one key is still checked by the rules that do not
+read that key.
 
 Kept small and hand-written on purpose: it is on the start-up path of
 ``sheetgen validate``, whose whole-process budget is twice the cost of
