@@ -167,3 +167,13 @@ def test_scenario_guide_names_every_key_the_readers_take() -> None:
     assert len(keys) > 40
     missing = sorted(k for k in keys if f"`{k}`" not in text)
     assert not missing, f"docs/scenarios.md does not name {missing}"
+
+
+def test_readme_commands_are_real_verbs() -> None:
+    from sheetgen.cli.app import VERBS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = "\n".join(re.findall(r"^```[a-z]*\n(.*?)^```", readme, flags=re.DOTALL | re.MULTILINE))
+    used = set(re.findall(r"^(?:\.venv/bin/)?sheetgen ([a-z-]+)", code, flags=re.MULTILINE))
+    assert {"new", "examples", "kit", "validate"} <= used
+    assert used <= set(VERBS), used - set(VERBS)
