@@ -177,3 +177,17 @@ def test_readme_commands_are_real_verbs() -> None:
     used = set(re.findall(r"^(?:\.venv/bin/)?sheetgen ([a-z-]+)", code, flags=re.MULTILINE))
     assert {"new", "examples", "kit", "validate"} <= used
     assert used <= set(VERBS), used - set(VERBS)
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["SSAA(I)(I)(I)QLR", "2xS Ax2 (3xI) Q, L; R", "(2xS)(2xA)(I)(I)(I)Q.L_R", "S S A A (I) (I) (I) Q L R"],
+)
+def test_starfire_guide_notation_rules_hold(written: str) -> None:
+    """What the guide's notation section says a system string may look like (repeats,
+    ``(3xI)`` as three rooms, separators) reads as the plain string."""
+    from sheetgen.games.starfire.notation import parse_system_string, system_string
+
+    parsed = parse_system_string(written)
+    assert not parsed.findings
+    assert system_string(parsed.slots) == "SSAA(I)(I)(I)QLR"
