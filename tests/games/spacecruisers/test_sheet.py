@@ -176,3 +176,18 @@ def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
             ends = [b.position_x + b.width for b in walk(box) if getattr(b, "width", None) is not None]
             assert max(ends) <= right + 0.01
     assert blocks == 2
+
+
+def test_an_illegal_total_prints_bounded_boxes() -> None:
+    """Seed 004, Armor (line 50): 2,000 armor would be 20,010 hull points; the design is
+    illegal (SC-4, at most 40 armor in all) and its sheet prints the 410 boxes a legal ship
+    can have, with the error and what is left out."""
+    design = Design.from_systems("Brick", "military", ["armor x40"] * 50 + ["drives x40"] * 3)
+    v = view(design)
+    assert sum(len(r["boxes"]) for r in v["hull_rows"]) == sheet.MAX_BOXES * 10 + 10 == 410
+    assert v["hull_rows"][0] == {"label": "armor 40", "boxes": list(range(410, 400, -1))}
+    assert {s["name"]: s["boxes"] for s in v["systems"]}["drives"] == 3 + 40
+    assert v["unprinted"] == ["hull points above 410 (19,600 more)", "drives past 43 (80 more)"]
+    html = sheets_html([Ship(GAME, derive(design), rules.check(design))])[0]
+    assert html.count('class="hpbox"') == 410
+    assert "Not printed: hull points above 410 (19,600 more); drives past 43 (80 more)." in html
