@@ -137,3 +137,28 @@ def test_sheets_escape_design_text(invoke: Invoke, write: Callable[[str, str], P
     assert invoke("sheets", path, "-o", html, "--format", "html").exit_code == 0
     text = html.read_text(encoding="utf-8")
     assert "&lt;b&gt;{{x}}&lt;/b&gt;" in text and "<b>{{x}}</b>" not in text
+
+
+def test_a_sheet_past_one_page_names_the_ship_on_each_page(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """A Number 10 carrier with 10 fighters and a long note runs past one page: the page that
+    starts it holds its note and track too, the page it continues onto names it at the top,
+    and the fighter table stays whole; a ship that merely starts a page is not "continued"."""
+    note = "Launches fighters at the first sighting and keeps them close. " * 120
+    tall = write(
+        "tall.yaml",
+        "game: kill-radius\nname: Harrier of the Long Night\ntype: strike carrier\nnumber: 10\n"
+        f"carrier: true\nfighters: 10\nnotes: {note.strip()!r}\n",
+    )
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"tall-{paper}.pdf"
+        r = invoke("sheets", tall, KR / "ships" / "harrier-strike-carrier.yaml", "-o", out, "--paper", paper)
+        assert r.exit_code == 0, r.stdout + r.stderr
+        pages = pdf_text(out)
+        (first,) = [i for i, p in enumerate(pages) if "Harrier of the Long Night strike carrier" in p]
+        assert "NUMBER TRACK" in pages[first] and "Launches fighters" in pages[first]
+        assert first + 1 < len(pages)
+        assert "Harrier of the Long Night (continued)" in pages[first + 1]
+        assert "F10" in pages[first + 1] and "segments flown" in pages[first + 1]
+        assert not any("(continued)" in p for p in pages[: first + 1])

@@ -191,3 +191,30 @@ def test_an_illegal_total_prints_bounded_boxes() -> None:
     html = sheets_html([Ship(GAME, derive(design), rules.check(design))])[0]
     assert html.count('class="hpbox"') == 410
     assert "Not printed: hull points above 410 (19,600 more); drives past 43 (80 more)." in html
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_sheet_past_one_page_keeps_its_name_with_its_content(write: Any, paper: str) -> None:
+    """``armor: 40`` (410 hull points, seed 004 Armor, line 50) runs past a Letter page (and,
+    after another ship, past an A4 one). The title never stands alone on a page: the page with
+    the name holds the hull point track's top row; every page the sheet continues onto names
+    the ship at its top; a page that only starts a ship says nothing there."""
+    tall = write(
+        "tall.yaml",
+        "game: space-cruisers\nname: Ironclad Perseverance\nhull: military\n"
+        "systems: {armor: 40, drives: 30, phasers: 20, cargo bay: 10}\n",
+    )
+    result = load_designs([tall])
+    shipset = ships("gull.yaml") + [Ship(e.game, e.stats, e.findings) for e in result.entries]
+    shipset += ships("bastion-platform.yaml")
+    pages = pdf_text(render_sheets(shipset, paper=paper).data)
+    assert len(pages) >= 3
+    (first,) = [i for i, p in enumerate(pages) if "Ironclad Perseverance Military hull" in p]
+    assert "armor 40 410 409" in pages[first] and "HULL POINTS: 410" in pages[first]
+    (last,) = [i for i, p in enumerate(pages) if "Initiative d10 + 33" in p]  # its status, at its end
+    assert last > first
+    for page in pages[first + 1 : last + 1]:
+        assert "Ironclad Perseverance (continued)" in page
+    for page in pages[: first + 1]:
+        assert "(continued)" not in page
+    assert "Bastion Platform Space station" in pages[-1]

@@ -93,3 +93,31 @@ def test_only_ships_get_movement_and_sheltering_boxes() -> None:
     for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
         ship = html(hull, systems)
         assert "sheltering" in ship and "transited" in ship and "hard turn" in ship
+
+
+def test_a_sheet_past_one_page_names_the_ship_on_each_page(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """A BS2 with 500 more H (illegal: 550 of 50 HS, SF-7) runs its damage track past a
+    Letter page. The page that starts it holds its track too, the page it continues onto
+    names it at the top, and a weapon's to-hit and damage rows stay on one page."""
+    tall = write(
+        "tall.yaml",
+        "game: starfire\nname: Citadel of the Long Watch\nhull: BS2\n"
+        f"systems: SSSSSSAAAAAAZQQQQYYDDDRRRRPtGMg{'H' * 500}\nmunitions: {{R: 24, Pt: 10, G: 12}}\n",
+    )
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"tall-{paper}.pdf"
+        r = invoke("sheets", tall, SHIPS / "corvette-arrow.yaml", "-o", out, "--paper", paper)
+        assert r.exit_code == 1 and "[SF-7]" in r.stdout + r.stderr
+        pages = pdf_text(out)
+        assert len(pages) == 2
+        assert "Citadel of the Long Watch BS2" in pages[0] and "DAMAGE TRACK" in pages[0]
+        assert "(continued)" not in pages[0]
+        assert "Citadel of the Long Watch (continued)" in pages[1]
+        assert "Arrow CT" in pages[1]
+        # SF-8: each weapon's two rows together (the 1x Pt name beside both its rows)
+        for page in pages:
+            if "Plasma" in page:
+                assert "3 3 3 3 4 4 4 5 5 5 4 3 3 3 3 3 3 3 3 2 2 1 1 1" in page
+                assert "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1" in page
