@@ -14,7 +14,7 @@ from sheetgen.games.spacecruisers.stats import derive
 from sheetgen.render.sheets import Ship, render_sheets, sheets_html
 from sheetgen.scenarios.loading import load_designs
 
-from tests.conftest import pdf_page_sizes, pdf_text
+from tests.conftest import pdf_page_sizes, pdf_text, pdf_text_lines
 
 SC = Path(__file__).resolve().parents[3] / "designs" / "space-cruisers"
 GAME = find_game("space-cruisers")
@@ -218,3 +218,40 @@ def test_a_sheet_past_one_page_keeps_its_name_with_its_content(write: Any, paper
     for page in pages[: first + 1]:
         assert "(continued)" not in page
     assert "Bastion Platform Space station" in pages[-1]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two (left, bottom, right, top) text lines share height on the page."""
+    return a[1] < b[3] and b[1] < a[3]
+
+
+def test_long_texts_stay_inside_the_sheet(write: Any) -> None:
+    """An unbroken 100-letter name and class wrap inside the page (9 mm margins), the name
+    at least 3 mm (8.5 pt) from the hull line; a side prints at least 3 mm right of a long
+    class. Positions read back from the PDF, Letter and A4. (A non-military system's long
+    name, SC-6, is cut with an ellipsis inside its box: drawn, so not in the PDF's text.)"""
+    long = "W" * 100
+    path = write(
+        "long.yaml",
+        f"game: space-cruisers\nname: {long}\nclass: {long}\nhull: commercial\n"
+        "non_military: [cargo bay, passenger accommodations for the colonists of the outer rim worlds]\n",
+    )
+    (entry,) = load_designs([path]).entries
+    side = "The Outer Rim Free Traders' Guild"
+    for paper in ("letter", "a4"):
+        data = render_sheets([Ship(entry.game, entry.stats, entry.findings, side=side)], paper=paper).data
+        width = pdf_page_sizes(data)[0][0]
+        inside = (9 / 25.4 * 72 - 1, width - 9 / 25.4 * 72 + 1)
+        (hull,) = pdf_text_lines(data, 0, "Commercial hull")
+        name, cls = pdf_text_lines(data, 0, long), pdf_text_lines(data, 0, long, 1)
+        assert len(name) >= 2 and len(cls) >= 2
+        for line in name + cls:
+            assert inside[0] <= line[0] and line[2] <= inside[1]
+        for line in name:
+            assert not _overlap(line, hull) or hull[0] - line[2] >= 8.4
+        sides = pdf_text_lines(data, 0, side)
+        assert sides
+        for side_line in sides:
+            assert side_line[2] <= inside[1]
+            for line in cls:
+                assert not _overlap(line, side_line) or side_line[0] - line[2] >= 8.4
