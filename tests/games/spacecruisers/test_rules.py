@@ -185,8 +185,8 @@ def test_setup_needs_equal_figures_or_equal_points() -> None:
 
 
 def test_caps_hold_on_totals_not_only_on_entries(write: Any, invoke: Any) -> None:
-    """Seed 004, Armor (line 50: each armor gives 10 more hull points) and Advanced Rules
-    Shipbuilding (lines 132-133: large ships have "7-10+" additional systems, no top given).
+    """Seed 004, Armor (line 48: each armor gives 10 more hull points) and Advanced Rules
+    Shipbuilding (line 133: large ships have "7-10+" additional systems, no top given).
     The per-entry cap of 40 holds for a system's total too (40 armor: 410 hull points on a
     military hull), and a ship takes at most 100 additional systems: fifty entries of
     ``armor x40`` (2,000 armor, 20,010 hull points) are a located error, not a 20,010-box sheet."""

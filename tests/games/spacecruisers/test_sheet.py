@@ -179,7 +179,7 @@ def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
 
 
 def test_an_illegal_total_prints_bounded_boxes() -> None:
-    """Seed 004, Armor (line 50): 2,000 armor would be 20,010 hull points; the design is
+    """Seed 004, Armor (line 48): 2,000 armor would be 20,010 hull points; the design is
     illegal (SC-4, at most 40 armor in all) and its sheet prints the 410 boxes a legal ship
     can have, with the error and what is left out."""
     design = Design.from_systems("Brick", "military", ["armor x40"] * 50 + ["drives x40"] * 3)
@@ -195,7 +195,7 @@ def test_an_illegal_total_prints_bounded_boxes() -> None:
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_a_sheet_past_one_page_keeps_its_name_with_its_content(write: Any, paper: str) -> None:
-    """``armor: 40`` (410 hull points, seed 004 Armor, line 50) runs past a Letter page (and,
+    """``armor: 40`` (410 hull points, seed 004 Armor, line 48) runs past a Letter page (and,
     after another ship, past an A4 one). The title never stands alone on a page: the page with
     the name holds the hull point track's top row; every page the sheet continues onto names
     the ship at its top; a page that only starts a ship says nothing there."""
