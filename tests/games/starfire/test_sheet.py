@@ -163,3 +163,24 @@ def test_a_long_class_keeps_clear_of_the_design_string(
             (hull,) = pdf_text_lines(data, 0, "CA · Heavy Cruiser")
             for line in pdf_text_lines(data, 0, name):
                 assert not _overlap(line, hull) or hull[0] - line[2] >= 8.4
+
+
+def test_the_most_munitions_a_launcher_may_state_print_inside_the_sheet(invoke: Invoke, write: Any) -> None:
+    """SF-9: a design states its munitions, one box each; at most 100 a launcher type (the
+    project's bound), and all 100 boxes wrap inside the ship's block; 101 is refused."""
+    import pypdfium2
+
+    design = "game: starfire\nname: Quiver\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {{R: {n}}}\n"
+    r = invoke("validate", write("over.yaml", design.format(n=101)))
+    assert r.exit_code == 2
+    assert "error [SCHEMA] 'munitions.R' must be at most 100, found 101" in r.stdout + r.stderr
+    out = write("most.yaml", design.format(n=100)).with_suffix(".pdf")
+    r = invoke("sheets", out.with_suffix(".yaml"), "-o", out)
+    assert r.exit_code == 0, r.stderr
+    page = pypdfium2.PdfDocument(str(out))[0]
+    width, _height = page.get_size()
+    text = page.get_textpage()
+    boxes = [text.get_charbox(k) for k in range(text.count_chars()) if text.get_text_range(k, 1) == "☐"]
+    assert len(boxes) >= 100
+    margin = 10 / 25.4 * 72  # the sheet's 10 mm side margins
+    assert all(margin - 0.5 <= left and right <= width - margin + 0.5 for left, _b, right, _t in boxes)
