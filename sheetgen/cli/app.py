@@ -42,6 +42,8 @@ VERBS = (
     "sheets",
     "reference",
     "import",
+    "new",
+    "examples",
     "kit",
     "counters",
     "roll",

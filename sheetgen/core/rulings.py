@@ -514,11 +514,13 @@ RULINGS: tuple[Ruling, ...] = (
         "Derived numbers",
         _SC,
         "Hull points are the base plus 10 per armor; initiative bonus is drives plus elite "
-        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters.",
-        "These are the system notes' effects, computed once for the stats, sheet and card.",
+        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters. "
+        "Armor is capped with the other repeatable systems: more than 40 in all (the hull "
+        "points that would give are named) is an error.",
+        "These are the system notes' effects, computed once for the stats, sheet and card; "
+        "the cap keeps a sheet's hull point boxes printable.",
         "SYSTEM NOTES; INITIATIVE PHASE",
-        "stats, record sheets, reference card",
-        severities=(),
+        "validate; stats, record sheets, reference card",
     ),
     Ruling(
         "SC-5",

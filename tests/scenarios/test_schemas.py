@@ -211,3 +211,20 @@ def test_schema_files_ship_inside_the_package() -> None:
     package = Path(sheetgen.__file__).parent
     for name in SCHEMA_NAMES:
         assert schema_file(name).parent == package / "schemas"
+
+
+def test_every_example_in_the_docs_passes_its_schema() -> None:
+    import re
+
+    root = DESIGNS.parent
+    checked = 0
+    for page in ("README.md", "docs/scenarios.md", "docs/starfire.md"):
+        for block in re.findall(r"```yaml\n(.*?)```", (root / page).read_text(encoding="utf-8"), re.S):
+            doc = yaml.safe_load(block)
+            if not isinstance(doc, dict) or not ({"scenario", "game"} & set(doc)):
+                continue  # a fragment (placement rules alone)
+            name = "scenario" if "scenario" in doc else doc["game"]
+            error = _first_error(name, doc)
+            assert error is None, (page, error.json_path, error.message)
+            checked += 1
+    assert checked >= 8

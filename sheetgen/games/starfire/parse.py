@@ -61,7 +61,7 @@ def design_schema() -> dict[str, Any]:
             "munitions": {
                 "type": "object",
                 "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
-                "additionalProperties": {"type": "integer", "minimum": 0},
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": data.MAX_MUNITIONS},
                 "description": "Munitions per launcher (rounds), by weapon code:"
                 f" {', '.join(data.MUNITION_WEAPONS)} (SF-9), as {{R: 10}}.",
             },
@@ -98,7 +98,7 @@ def parse_design(fields: Fields) -> Design:
         design_class=fields.text("class"),
         speed=fields.integer("speed", minimum=0),
         turn_mode=fields.integer("turn_mode", minimum=0),
-        munitions=fields.counts("munitions", minimum=0),
+        munitions=fields.counts("munitions", minimum=0, maximum=data.MAX_MUNITIONS),
         notes=fields.text("notes"),
     )
     fields.done()
