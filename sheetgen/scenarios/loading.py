@@ -160,8 +160,8 @@ def _not_a_design(data: dict[Any, Any]) -> None:
             [
                 error(
                     "SCHEMA",
-                    f"this looks like a scenario (it has {has}); a scenario's first key is"
-                    " 'scenario: NAME', then validate and kit read it as one",
+                    f"this looks like a scenario (it has {has}) but lacks 'scenario: NAME',"
+                    " the key validate and kit know a scenario by",
                     (),
                 )
             ]

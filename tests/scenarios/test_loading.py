@@ -29,8 +29,8 @@ def test_a_scenario_without_its_scenario_key_says_it_looks_like_one(tmp_path: Pa
         "game: starfire\nname: Raid\nmap: {cols: 20, rows: 20}\nsides:\n  - name: A\n    fleet: []\n"
     )
     assert [str(x) for x in load_designs([path]).input_errors] == [
-        f"{path}:1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map'); a scenario's"
-        " first key is 'scenario: NAME', then validate and kit read it as one"
+        f"{path}:1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map') but lacks"
+        " 'scenario: NAME', the key validate and kit know a scenario by"
     ]
 
 
