@@ -23,7 +23,7 @@ from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Design, Stats
 
-__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
+__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "looks_like", "read_designs"]
 
 YAML_SUFFIXES = (".yaml", ".yml")
 #: Most ships one design's ``count`` (or a scenario fleet entry's) may ask for.
@@ -149,36 +149,33 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
 
 
 def _not_a_design(data: dict[Any, Any]) -> None:
-    """Raise one ``SCHEMA`` line when a mapping read as a design looks like a scenario
-    (``sides``, ``map``) or a fleet (``fleet``, ``Designs``...), saying what makes a file one,
-    instead of a line for each key a design does not know."""
+    """Raise one ``SCHEMA`` line when a mapping read as a design looks like a scenario or a
+    fleet (:func:`looks_like`), instead of a line for each key a design does not know."""
+    message = looks_like(data)
+    if message is not None:
+        raise InputError([error("SCHEMA", message, ())])
+
+
+def looks_like(data: dict[Any, Any]) -> str | None:
+    """What a mapping without ``scenario:`` or ``designs:`` seems meant as, said in one line:
+    a scenario (it has ``sides`` or ``map``, or ``Scenario`` in another case) or a fleet
+    (``fleet``, ``ships`` or ``Designs`` and no ``name``); else None."""
     keys = {str(k).lower(): str(k) for k in data}
     marks = [keys[k] for k in ("scenario", "sides", "map") if k in keys]
     if marks:
         has = " and ".join(f"'{k}'" for k in marks)
-        raise InputError(
-            [
-                error(
-                    "SCHEMA",
-                    f"this looks like a scenario (it has {has}) but lacks 'scenario: NAME',"
-                    " the key validate and kit know a scenario by",
-                    (),
-                )
-            ]
+        return (
+            f"this looks like a scenario (it has {has}) but lacks 'scenario: NAME',"
+            " the key validate and kit know a scenario by"
         )
     marks = [keys[k] for k in ("designs", "fleet", "ships") if k in keys]
     if marks and "name" not in keys:
         has = " and ".join(f"'{k}'" for k in marks)
-        raise InputError(
-            [
-                error(
-                    "SCHEMA",
-                    f"this looks like a fleet (it has {has}); a fleet lists its designs under"
-                    " 'designs:' (with 'fleet: NAME' and 'game:' beside it)",
-                    (),
-                )
-            ]
+        return (
+            f"this looks like a fleet (it has {has}); a fleet lists its designs under"
+            " 'designs:' (with 'fleet: NAME' and 'game:' beside it)"
         )
+    return None
 
 
 def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = None) -> None:

@@ -21,7 +21,7 @@ from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
-from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, read_designs
+from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
@@ -345,6 +345,10 @@ def _check_unique_names(top: Fields, sides: list[Side]) -> None:
 
 
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
+    if isinstance(doc.data, dict) and "scenario" not in doc.data and {"sides", "map"} & set(doc.data):
+        message = looks_like(doc.data)
+        if message is not None:
+            raise InputError([error("SCHEMA", message, ())])
     if (
         isinstance(doc.data, dict)
         and "scenario" not in doc.data

@@ -259,3 +259,13 @@ def test_two_inline_designs_are_two_designs(invoke: Any, write: Write) -> None:
     r = invoke("validate", path)
     assert r.exit_code == 0, r.stderr
     assert "2 designs: 2 legal, 0 illegal (with 1 scenario)" in r.stdout + r.stderr
+
+
+def test_a_scenario_without_its_key_given_to_kit_says_what_it_lacks(write: Write) -> None:
+    path = write("s.yaml", "game: starfire\nname: Raid\nmap: {cols: 20, rows: 20}\nsides: []\n")
+    scenario, result = load_scenario(path)
+    assert scenario is None
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map') but lacks"
+        " 'scenario: NAME', the key validate and kit know a scenario by"
+    ]
