@@ -47,6 +47,7 @@ VERBS = (
     "counters",
     "roll",
     "map",
+    "serve",
 )
 
 

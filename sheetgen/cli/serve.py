@@ -1,0 +1,59 @@
+"""``sheetgen serve``: the ship designer in the browser (:mod:`sheetgen.serve`), run by uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import _err, _fail, app
+
+__all__ = ["serve"]
+
+
+@app.command(short_help="Design ships in the browser, with live checks and previews.")
+def serve(
+    folder: Annotated[
+        Path,
+        typer.Argument(help="The workspace: its designs and scenarios are listed, opened and saved."),
+    ] = Path("."),
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free one).")] = 8000,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; anything but loopback lets other machines in.")
+    ] = "127.0.0.1",
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the browser.")] = False,
+) -> None:
+    """Serve the ship designer on http://HOST:PORT/ until interrupted (Ctrl-C).
+
+    Only files inside FOLDER are listed, opened and saved. The server listens on
+    loopback unless --host says otherwise; requests naming another host, and
+    changes asked by other web pages, are refused.
+    """
+    import socket
+
+    if not folder.is_dir():
+        _fail(f"{folder}: no such folder (the workspace must be a folder)")
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    import uvicorn
+
+    from sheetgen.serve.app import LOOPBACK, create_app
+
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{bound}/"
+    hosts = () if host in LOOPBACK else (host,)
+    if host not in LOOPBACK:
+        _err(f"sheetgen: warning: listening on {host}: other machines can reach the designer")
+    _err(f"serving {folder.resolve()} on {url} (Ctrl-C stops)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])
