@@ -35,6 +35,8 @@ __all__ = ["LOOPBACK", "create_app"]
 #: Host names always served: the loopback names.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 STATIC = Path(__file__).parent / "static"
+#: The bundled fonts the record sheets use, served under ``/fonts/`` for the HTML preview.
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
 _SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
@@ -154,6 +156,8 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
             data: bytes
             if kind in ("pdf", "html"):
                 data = await run_in_threadpool(service.sheet, body, kind, paper=paper, game=game)
+                if kind == "html":  # the bundled fonts, served here: a page may not load file:// URLs
+                    data = data.replace(FONTS.as_uri().encode() + b"/", b"/fonts/")
                 media = "application/pdf" if kind == "pdf" else "text/html; charset=utf-8"
             elif kind == "counters.pdf":
                 data = await run_in_threadpool(service.counters_pdf, body, paper=paper, game=game)
@@ -218,6 +222,7 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]
     handlers: dict[Any, Any] = {Refusal: refused, 404: not_found, 405: not_found, Exception: crashed}
     app = Starlette(routes=routes, exception_handlers=handlers)
