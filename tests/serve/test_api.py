@@ -332,3 +332,27 @@ def test_serve_refuses_a_missing_folder(invoke: Invoke, tmp_path: Path) -> None:
         r.stderr.strip()
         == f"sheetgen: error: {tmp_path / 'nowhere'}: no such folder (the workspace must be a folder)"
     )
+
+
+def test_serve_prints_its_address_and_serves_on_loopback(tmp_path: Path) -> None:
+    import re
+    import subprocess
+    import sys
+    import urllib.request
+
+    script = Path(sys.executable).parent / "sheetgen"
+    with subprocess.Popen(
+        [str(script), "serve", str(tmp_path), "--port", "0"], stderr=subprocess.PIPE, text=True
+    ) as proc:
+        try:
+            assert proc.stderr is not None
+            line = proc.stderr.readline()
+            m = re.fullmatch(
+                rf"serving {re.escape(str(tmp_path.resolve()))} on (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n",
+                line,
+            )
+            assert m, line
+            with urllib.request.urlopen(m.group(1) + "api/games", timeout=10) as r:
+                assert json.loads(r.read())[0]["id"] == "starfire"
+        finally:
+            proc.terminate()

@@ -41,7 +41,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     space = tmp_path_factory.mktemp("workspace")
     (space / "ships").mkdir()
     shutil.copy(DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml", space / "ships" / "arrow.yaml")
-    sock = socket.socket()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # Nagle off per connection
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(create_app(space), log_level="warning", lifespan="off"))
