@@ -50,7 +50,9 @@ def serve(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
-    hosts = () if host in LOOPBACK else (host,)
+    hosts: tuple[str, ...] = () if host in LOOPBACK else (host,)
+    if host in ("0.0.0.0", "::"):
+        hosts += _own_names()
     if host not in LOOPBACK:
         _err(f"sheetgen: warning: listening on {host}: other machines can reach the designer")
     _err(f"serving {folder.resolve()} on {url} (Ctrl-C stops)")
@@ -60,3 +62,15 @@ def serve(
         webbrowser.open(url)
     config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _own_names() -> tuple[str, ...]:
+    """This machine's name and addresses: the ``Host`` others use to reach ``--host 0.0.0.0``."""
+    import contextlib
+    import socket
+
+    name = socket.gethostname()
+    names = {name, socket.getfqdn()}
+    with contextlib.suppress(OSError):
+        names |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+    return tuple(sorted(names))
