@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from starlette.testclient import TestClient
 
 from sheetgen.serve import MAX_BODY
 from sheetgen.serve.app import create_app
 
 from tests.conftest import DESIGNS
+from tests.core.test_fuzz_reading import _cli_stack, _mutated
 
 ARROW = DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"
 #: Over-full: 20 HS on a 16 HS corvette (SF-7 at the systems line).
@@ -356,3 +358,25 @@ def test_serve_prints_its_address_and_serves_on_loopback(tmp_path: Path) -> None
                 assert json.loads(r.read())[0]["id"] == "starfire"
         finally:
             proc.terminate()
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(_mutated())
+def test_mutated_files_are_answered_or_refused_in_one_line(client: TestClient, case: tuple[str, str]) -> None:
+    """The reader's fuzz cases (tests/core/test_fuzz_reading.py) sent to the server: an answer or a
+    4xx with one located line, never a 500."""
+    _name, text = case
+    with _cli_stack():
+        for endpoint in ("/api/check", "/api/sheet.html", "/api/counters.svg"):
+            r = client.post(endpoint, content=text.encode("utf-8"))
+            assert r.status_code in (200, 422), (endpoint, r.status_code, r.text[:300])
+            if r.status_code == 422:
+                error = r.json()["error"]
+                assert "\n" not in error and (
+                    error.startswith("design.yaml:") or error.startswith("sheetgen: error:")
+                )
