@@ -170,6 +170,12 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
 
         return handle
 
+    async def import_text(request: Request) -> Response:
+        body = (await _body(request)).decode("utf-8", errors="replace").strip()
+        name = query(request, "name") or "Imported design"
+        text = await run_in_threadpool(service.import_notation, query(request, "game") or "", body, name)
+        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+
     async def rulings(request: Request) -> Response:
         return JSONResponse(service.ruling(request.path_params["rule"]))
 
@@ -218,6 +224,7 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/sheet.html", printer("html"), methods=["POST"]),
         Route("/api/counters.pdf", printer("counters.pdf"), methods=["POST"]),
         Route("/api/counters.svg", printer("counters.svg"), methods=["POST"]),
+        Route("/api/import", import_text, methods=["POST"]),
         Route("/api/rulings/{rule}", rulings),
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),

@@ -35,6 +35,7 @@ __all__ = [
     "counters_svg",
     "finding_json",
     "games",
+    "import_notation",
     "load",
     "ruling",
     "sheet",
@@ -239,6 +240,35 @@ def counters_svg(body: bytes, *, face: str = "front", game: str | None = None) -
     head = re.sub(r'\bwidth="[^"]*"', 'width="100%"', head, count=1)
     head = re.sub(r'\bheight="[^"]*"', 'height="100%"', head, count=1)
     return (head + sep + rest).encode("utf-8")
+
+
+def import_notation(game_id: str, text: str, name: str = "Imported design") -> str:
+    """``sheetgen import GAME TEXT --name NAME``: the pasted design string as YAML text (a design
+    that breaks a rule too: the check shows why). Refuses (422) a string that cannot be read,
+    with its findings placed in the pasted text (``notation:1:COL``), and (400) a game that
+    reads no strings, an empty string or an empty name."""
+    import yaml
+
+    from sheetgen.core.findings import InputError
+    from sheetgen.core.source import UNPRINTABLE, Mark
+
+    game = find_game(_game(game_id))
+    if not text.strip():
+        raise _fail("nothing to import: paste the design between quotes")
+    bad = UNPRINTABLE.search(name)
+    if bad:
+        raise _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
+    if not name.strip():
+        raise _fail("--name must not be empty: a design needs a name")
+    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
+    try:
+        mapping, _findings = game.import_notation(text, name)
+    except NotImplementedError as exc:
+        raise _fail(str(exc)) from None
+    except InputError as exc:
+        located = [doc.locate(f) for f in exc.findings]
+        raise Refusal(422, [str(loc) for loc in located], located) from None
+    return f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
 
 
 def ruling(rule_id: str) -> JSONObject:

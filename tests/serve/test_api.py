@@ -380,3 +380,19 @@ def test_mutated_files_are_answered_or_refused_in_one_line(client: TestClient, c
                 assert "\n" not in error and (
                     error.startswith("design.yaml:") or error.startswith("sheetgen: error:")
                 )
+
+
+def test_import_is_sheetgen_import(client: TestClient, invoke: Invoke) -> None:
+    notation = "CT-[2]-SSAA(I)(I)(I)QLR-[6]"
+    r = client.post("/api/import", params={"game": "starfire", "name": "Pasted"}, content=notation)
+    assert r.status_code == 200
+    assert r.text == invoke("import", "starfire", notation, "--name", "Pasted").stdout
+    assert client.post("/api/check", content=r.text.encode()).json()["legal"] is True
+    r = client.post("/api/import", params={"game": "starfire"}, content="hello")
+    cli = invoke("import", "starfire", "hello")
+    assert r.status_code == 422 and r.json()["error"] == cli.stderr.splitlines()[0]
+    r = client.post("/api/import", params={"game": "kill-radius"}, content=notation)
+    assert (
+        r.status_code == 400 and r.json()["error"] == invoke("import", "kill-radius", notation).stderr.strip()
+    )
+    assert client.post("/api/import", params={"game": "starfire"}, content=" ").status_code == 400

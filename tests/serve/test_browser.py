@@ -152,9 +152,27 @@ def test_workspace_open_and_save(page: Any, server: str) -> None:
 def test_the_page_works_from_the_keyboard(page: Any) -> None:
     page.get_by_test_id("game").focus()
     order = []
-    for _ in range(5):
+    for _ in range(5):  # from the game picker: the workspace, saving, importing
         page.keyboard.press("Tab")
         order.append(
             page.evaluate("document.activeElement.dataset.testid || document.activeElement.className")
         )
-    assert order[:4] == ["files", "save-path", "save", "editor-text"], order
+    assert order == ["files", "save-path", "save", "import", ""], order  # "": the Import button
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "editor-text"
+
+
+def test_a_pasted_starfire_string_is_imported(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("game").select_option("starfire")
+    page.get_by_test_id("import").fill("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
+    page.get_by_test_id("import").press("Enter")
+    expect(page.locator("[data-testid=editor] .cm-content")).to_contain_text(
+        "systems: SSAA(I)(I)(I)QLR", timeout=5000
+    )
+    # the imported design states no munitions: the check of the new text notes it (SF-9)
+    expect(page.locator("[data-testid=findings] li[data-rule='SF-9']")).to_be_visible(timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal")
+    expect(page.get_by_test_id("stats")).to_contain_text("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
+    _shot(page, "6-imported")

@@ -210,15 +210,31 @@
     try {
       const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
       const m = /^game:\s*["']?([a-z0-9-]+)/m.exec(body);
-      if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; }
+      if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; showImport(); }
       $("save-path").value = path;
       CM.setText(view, body);
       notice(`opened ${path}`);
     } catch (e) { notice(e.message); }
   }
 
+  async function importString(e) {
+    e.preventDefault();
+    const pasted = $("import").value.trim();
+    const m = /^name:\s*["']?([^"'\n#]+)/m.exec(text());
+    const name = m ? m[1].trim() : "Imported design";
+    try {
+      const body = await (await api(`/api/import?game=${encodeURIComponent(game)}&name=${encodeURIComponent(name)}`,
+        { method: "POST", body: pasted })).text();
+      CM.setText(view, body);
+      notice("imported");
+    } catch (err) { notice(err.message); }
+  }
+
+  function showImport() { $("import-form").hidden = game !== "starfire"; }
+
   async function pickGame(id) {
     game = id;
+    showImport();
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
     if (current && current[1] === id) { CM.forceLinting(view); return; }
     const body = await (await api(`/api/starting/${encodeURIComponent(id)}?name=New%20design`)).text();
@@ -235,6 +251,8 @@
     $("game").addEventListener("change", (e) => pickGame(e.target.value));
     $("files").addEventListener("change", (e) => openFile(e.target.value));
     $("save").addEventListener("click", saveFile);
+    $("import-form").addEventListener("submit", importString);
+    showImport();
     $("download-pdf").addEventListener("click", () => download("/api/sheet.pdf", fileName("pdf")));
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
