@@ -192,6 +192,17 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         text = await run_in_threadpool(space.read, path)
         return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
 
+    async def scenario(request: Request) -> Response:
+        info, _pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
+        return JSONResponse(info)
+
+    async def scenario_map(request: Request) -> Response:
+        _info, pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
+        raw = query(request, "page") or "1"
+        if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
+            raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
+        return Response(pages[int(raw) - 1], media_type="image/svg+xml")
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
 
@@ -228,6 +239,8 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/rulings/{rule}", rulings),
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),
+        Route("/api/scenario", scenario),
+        Route("/api/scenario/map.svg", scenario_map),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]

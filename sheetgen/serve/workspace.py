@@ -12,8 +12,10 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, write_atomic
-from sheetgen.serve.service import Refusal
+from sheetgen.core.source import Located
+from sheetgen.serve.service import Refusal, finding_json
 
 __all__ = ["Workspace"]
 
@@ -77,6 +79,50 @@ class Workspace:
             raise _refuse(422, f"{raw}: not UTF-8 text; save the file as UTF-8") from None
         except OSError as exc:
             raise _refuse(403, f"{raw}: cannot read: {exc.strerror or exc}") from None
+
+    def scenario(self, raw: str) -> tuple[JSONObject, list[bytes]]:
+        """The scenario in the file ``raw`` names, as ``sheetgen validate`` and ``sheetgen map``
+        read it: ``({"name", "game", "legal", "sides": [{"name", "colour", "ships"}], "findings",
+        "pages"}, [SVG of each map page])``, the map one page to fit (``map --paper fit``).
+        Refuses (422) a file that is no scenario or cannot be read, with the CLI's lines, and
+        (403) a scenario whose designs lie outside the workspace."""
+        from sheetgen.draw.svg import page_to_svg
+        from sheetgen.layout.maps import MapError, layout_map, map_options
+        from sheetgen.scenarios.scenario import load_scenario
+
+        target = self.resolve(raw)
+        if not target.is_file():
+            raise _refuse(404, f"{raw}: no such file in the workspace")
+        loaded, result = load_scenario(target)
+        shown = str(self.root) + os.sep
+
+        def here(loc: Located) -> Located:
+            return Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
+
+        if result.input_errors or loaded is None:
+            located = [here(loc) for loc in result.input_errors]
+            raise Refusal(422, [str(loc) for loc in located], located)
+        for entry in result.entries:
+            if not Path(entry.document.source).resolve().is_relative_to(self.root):
+                raise _refuse(403, f"{raw}: names a design outside the workspace ({entry.document.source})")
+        try:
+            drawing = layout_map(map_options(loaded, paper="fit"))
+        except MapError as exc:
+            raise _refuse(422, f"{raw}: {exc}") from None
+        located = [here(loc) for loc in loaded.located]
+        sides: list[JSON] = [
+            {"name": side.name, "colour": side.colour, "ships": [ship.name for ship in side.ships]}
+            for side in loaded.sides
+        ]
+        info: JSONObject = {
+            "name": loaded.name,
+            "game": loaded.game.id,
+            "legal": loaded.legal,
+            "sides": sides,
+            "findings": [{**finding_json(loc), "file": loc.source} for loc in located],
+            "pages": len(drawing.pages),
+        }
+        return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 
     def save(self, raw: str, body: bytes) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must

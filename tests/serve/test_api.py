@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -396,3 +397,46 @@ def test_import_is_sheetgen_import(client: TestClient, invoke: Invoke) -> None:
         r.status_code == 400 and r.json()["error"] == invoke("import", "kill-radius", notation).stderr.strip()
     )
     assert client.post("/api/import", params={"game": "starfire"}, content=" ").status_code == 400
+
+
+@pytest.fixture
+def starfire_space(tmp_path: Path) -> Path:
+    space = tmp_path / "sf"
+    shutil.copytree(DESIGNS / "starfire", space)
+    return space
+
+
+def test_a_scenario_is_its_sides_findings_and_map(starfire_space: Path, invoke: Invoke) -> None:
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        info = c.get("/api/scenario", params={"path": "scenarios/set-piece-battle.yaml"}).json()
+        ships = [ship for side in info["sides"] for ship in side["ships"]]
+        assert info["game"] == "starfire" and info["legal"] is True and len(ships) == 10
+        svg = c.get("/api/scenario/map.svg", params={"path": "scenarios/set-piece-battle.yaml"})
+        assert svg.headers["content-type"] == "image/svg+xml"
+        assert all(name in svg.text for name in ships)
+        assert (
+            c.get(
+                "/api/scenario/map.svg", params={"path": "scenarios/set-piece-battle.yaml", "page": "9"}
+            ).status_code
+            == 400
+        )
+        r = c.get("/api/scenario", params={"path": "ships/corvette-arrow.yaml"})
+        cli = invoke(
+            "map",
+            "--scenario",
+            starfire_space / "ships" / "corvette-arrow.yaml",
+            "-o",
+            starfire_space / "m.svg",
+        )
+        assert r.status_code == 422
+        assert r.json()["error"].split(": error ")[1] == cli.stderr.splitlines()[0].split(": error ")[1]
+
+
+def test_a_scenario_may_not_read_designs_outside(starfire_space: Path) -> None:
+    scenario = starfire_space / "scenarios" / "set-piece-battle.yaml"
+    outside = starfire_space.parent / "ships"
+    shutil.copytree(starfire_space / "ships", outside)
+    scenario.write_text(scenario.read_text().replace("../ships/", f"{outside}/"), encoding="utf-8")
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        r = c.get("/api/scenario", params={"path": "scenarios/set-piece-battle.yaml"})
+        assert r.status_code == 403 and "outside the workspace" in r.json()["error"]

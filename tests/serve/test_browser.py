@@ -176,3 +176,41 @@ def test_a_pasted_starfire_string_is_imported(page: Any) -> None:
     expect(page.get_by_test_id("verdict")).to_have_text("legal")
     expect(page.get_by_test_id("stats")).to_contain_text("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
     _shot(page, "6-imported")
+
+
+def test_a_bundled_scenario_shows_every_ship_on_its_map(browser: Any, tmp_path: Path) -> None:
+    import uvicorn
+    from playwright.sync_api import expect
+
+    from sheetgen.serve.app import create_app
+
+    space = tmp_path / "starfire"
+    shutil.copytree(DESIGNS / "starfire", space)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(space), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    try:
+        pg = context.new_page()
+        pg.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/")
+        pg.wait_for_selector("body[data-ready=yes]")
+        pg.get_by_test_id("files").select_option("scenarios/set-piece-battle.yaml")
+        expect(pg.get_by_test_id("scenario")).to_be_visible(timeout=10000)
+        expect(pg.get_by_test_id("scenario-map")).to_have_attribute("src", __import__("re").compile("^blob:"))
+        sides = pg.locator("[data-testid=scenario-sides] li")
+        expect(sides).to_have_count(2)
+        ships = [s.strip() for line in sides.all_inner_texts() for s in line.split(":", 1)[1].split(",")]
+        assert len(ships) == 10
+        url = "/api/scenario/map.svg?path=scenarios/set-piece-battle.yaml&page=1"  # what the page drew
+        svg = pg.evaluate("async (u) => await (await fetch(u)).text()", url)
+        assert all(name in svg for name in ships), ships
+        pg.wait_for_function("document.getElementById('scenario-map').naturalWidth > 0")
+        _shot(pg, "7-scenario")
+    finally:
+        context.close()
+        server.should_exit = True
+        thread.join(10)

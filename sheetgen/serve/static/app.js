@@ -6,7 +6,8 @@
   let view = null;
   let game = "";
   let seq = 0;          // the latest check; older answers are dropped
-  let lastGood = null;  // the text of the last design that read (for previews and downloads)
+  let lastGood = null;
+  let scenarioPath = null; // the workspace scenario shown, or null in the design view  // the text of the last design that read (for previews and downloads)
   const blobs = {};
 
   function notice(text) { $("notice").textContent = text; }
@@ -40,7 +41,7 @@
     if (!findings.length) {
       const li = document.createElement("li");
       li.className = "empty";
-      li.textContent = "No findings: the design is legal.";
+      li.textContent = scenarioPath ? "No findings: the scenario and its designs are legal." : "No findings: the design is legal.";
       list.append(li);
       return;
     }
@@ -108,6 +109,7 @@
 
   // --- the check: CodeMirror's lint source (debounced by the linter) -----------------------------
   async function lint(v) {
+    if (scenarioPath) return [];
     const mine = ++seq;
     const body = v.state.doc.toString();
     let out;
@@ -192,6 +194,7 @@
     try {
       const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body: text() })).json();
       notice(`saved ${r.saved}`);
+      if (scenarioPath) await showScenario(r.saved);
       await listFiles(r.saved);
     } catch (e) { notice(e.message); }
   }
@@ -205,10 +208,46 @@
     } catch (e) { notice(e.message); }
   }
 
+  async function showScenario(path) {
+    const info = await (await api(`/api/scenario?path=${encodeURIComponent(path)}`)).json();
+    $("scenario-name").textContent = `${info.name} (${info.game})`;
+    const sides = $("scenario-sides");
+    sides.replaceChildren();
+    for (const side of info.sides) {
+      const li = document.createElement("li");
+      li.style.setProperty("--side", side.colour);
+      li.dataset.side = side.name;
+      li.textContent = `${side.name}: ${side.ships.join(", ")}`;
+      sides.append(li);
+    }
+    showVerdict(info.legal ? "legal" : "illegal", info.legal ? "legal" : "illegal");
+    showFindings(info.findings);
+    showStats(null);
+    const svg = await (await api(`/api/scenario/map.svg?path=${encodeURIComponent(path)}&page=1`)).text();
+    setBlob("map", $("scenario-map"), svg, "image/svg+xml");
+  }
+
+  function setView(path) {
+    scenarioPath = path;
+    $("scenario-pane").hidden = !path;
+    $("design-pane").hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title"]) $(id).hidden = !!path;
+    if (!path) showImport();
+  }
+
   async function openFile(path) {
     if (!path) return;
     try {
       const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
+      if (/^scenario:/m.test(body)) {
+        setView(path);
+        $("save-path").value = path;
+        CM.setText(view, body);
+        await showScenario(path);
+        notice(`opened scenario ${path}`);
+        return;
+      }
+      setView(null);
       const m = /^game:\s*["']?([a-z0-9-]+)/m.exec(body);
       if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; showImport(); }
       $("save-path").value = path;
@@ -233,6 +272,7 @@
   function showImport() { $("import-form").hidden = game !== "starfire"; }
 
   async function pickGame(id) {
+    setView(null);
     game = id;
     showImport();
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
