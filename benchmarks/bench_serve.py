@@ -6,7 +6,11 @@ in a thread, warms it with a few checks, then times N checks of a Starfire desig
 debounced checks arrive, and the sheet preview (``/api/sheet.html``) for both.
 Prints the median, 90th percentile and best of each, in ms. Measurement only.
 
-    .venv/bin/python benchmarks/bench_serve.py [--runs 200]
+With ``--browser`` it also drives the page in Debian's Chromium (Playwright): it types a
+new name into the editor and times, from the last key press, until the record-sheet
+preview shows it (the target: 300 ms), for a Starfire and a Kill Radius design.
+
+    .venv/bin/python benchmarks/bench_serve.py [--runs 200] [--browser]
 """
 
 from __future__ import annotations
@@ -64,9 +68,45 @@ def _line(what: str, times: list[float]) -> str:
     )
 
 
+def _browser(port: int, runs: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("body[data-ready=yes]")
+        for game, path in DESIGNS.items():
+            text = path.read_text(encoding="utf-8")
+            name = next(line for line in text.splitlines() if line.startswith("name:"))
+            page.get_by_test_id("game").select_option(game)
+            page.wait_for_timeout(500)
+            times = []
+            for i in range(runs):
+                page.locator(".cm-content").click()
+                page.keyboard.press("Control+a")
+                page.keyboard.insert_text(text.replace(name, "name: Bench"))
+                page.wait_for_timeout(400)
+                # put the cursor after "Bench" and type the run's number: the last key press
+                page.evaluate("() => window.__t = 0")
+                line = text.splitlines().index(name)
+                page.locator(".cm-line").nth(line).click()
+                page.keyboard.press("End")
+                page.keyboard.type(str(i % 10), delay=0)
+                start = page.evaluate("() => performance.now()")
+                page.wait_for_function(
+                    f"() => (document.getElementById('sheet-preview').srcdoc || '').includes('Bench{i % 10}')",
+                    timeout=10000,
+                )
+                times.append(page.evaluate("() => performance.now()") - start)
+            print(_line(f"pause -> sheet preview {game}", times))
+        browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--browser", action="store_true", help="time the page too (needs Chromium)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as space:
         port, _server = _serve(Path(space))
@@ -90,6 +130,8 @@ def main() -> None:
             )
             svg = _time(conn, f"/api/counters.svg?game={game}", body, max(10, args.runs // 10))
             print(_line(f"/api/counters.svg {game}", svg))
+        if args.browser:
+            _browser(port, max(5, args.runs // 20))
         verdict = "within" if medians["starfire"] <= TARGET_MS else "OVER"
         print(f"starfire check median {medians['starfire']:.1f} ms: {verdict} the {TARGET_MS:.0f} ms target")
 

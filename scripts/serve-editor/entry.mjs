@@ -23,7 +23,7 @@ export function createEditor(parent, doc, onChange, lint) {
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ "aria-label": "Design YAML", "data-testid": "editor-text" }),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
-        linter(lint, { delay: 350 }), lintGutter(),
+        linter(lint, { delay: 200 }), lintGutter(),
       ],
     }),
   });
