@@ -203,6 +203,17 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
             raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
         return Response(pages[int(raw) - 1], media_type="image/svg+xml")
 
+    async def kit(request: Request) -> Response:
+        await _body(request)
+        path = query(request, "path") or ""
+        data = await run_in_threadpool(space.kit_zip, path, query(request, "paper") or "letter")
+        name = Path(path).stem + "-kit.zip"
+        return Response(
+            data,
+            media_type="application/zip",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
 
@@ -241,6 +252,7 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/file", file, methods=["GET", "PUT"]),
         Route("/api/scenario", scenario),
         Route("/api/scenario/map.svg", scenario_map),
+        Route("/api/kit.zip", kit, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]

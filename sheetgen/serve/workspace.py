@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, write_atomic
 from sheetgen.core.source import Located
 from sheetgen.serve.service import Refusal, finding_json
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["Workspace"]
 
@@ -88,23 +92,13 @@ class Workspace:
         (403) a scenario whose designs lie outside the workspace."""
         from sheetgen.draw.svg import page_to_svg
         from sheetgen.layout.maps import MapError, layout_map, map_options
-        from sheetgen.scenarios.scenario import load_scenario
 
-        target = self.resolve(raw)
-        if not target.is_file():
-            raise _refuse(404, f"{raw}: no such file in the workspace")
-        loaded, result = load_scenario(target)
+        loaded = self._scenario(raw)
         shown = str(self.root) + os.sep
 
         def here(loc: Located) -> Located:
             return Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
 
-        if result.input_errors or loaded is None:
-            located = [here(loc) for loc in result.input_errors]
-            raise Refusal(422, [str(loc) for loc in located], located)
-        for entry in result.entries:
-            if not Path(entry.document.source).resolve().is_relative_to(self.root):
-                raise _refuse(403, f"{raw}: names a design outside the workspace ({entry.document.source})")
         try:
             drawing = layout_map(map_options(loaded, paper="fit"))
         except MapError as exc:
@@ -123,6 +117,59 @@ class Workspace:
             "pages": len(drawing.pages),
         }
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
+
+    def _scenario(self, raw: str) -> Scenario:
+        """The scenario ``raw`` names, read; refused as :meth:`scenario` says."""
+        from sheetgen.scenarios.scenario import load_scenario
+
+        target = self.resolve(raw)
+        if not target.is_file():
+            raise _refuse(404, f"{raw}: no such file in the workspace")
+        loaded, result = load_scenario(target)
+        shown = str(self.root) + os.sep
+        if result.input_errors or loaded is None:
+            located = [
+                Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
+                for loc in result.input_errors
+            ]
+            raise Refusal(422, [str(loc) for loc in located], located)
+        for entry in result.entries:
+            if not Path(entry.document.source).resolve().is_relative_to(self.root):
+                raise _refuse(403, f"{raw}: names a design outside the workspace ({entry.document.source})")
+        return loaded
+
+    def kit_zip(self, raw: str, paper: str = "letter") -> bytes:
+        """``sheetgen kit --scenario P --single`` for the workspace scenario ``raw``, the files
+        as one zip (``<scenario slug>/briefing.pdf`` ...). Built in a temporary folder: the
+        workspace is not written. Refuses a scenario with errors (422), as ``kit`` does."""
+        import io
+        import tempfile
+        import zipfile
+
+        from sheetgen.kit import KitError, build_kit
+        from sheetgen.scenarios.scenario import slug
+
+        if paper not in ("letter", "a4"):
+            raise _refuse(400, f"unknown paper {paper!r}; known: letter, a4")
+        loaded = self._scenario(raw)
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        if errors:
+            shown = str(self.root) + os.sep
+            located = [
+                Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding) for loc in errors
+            ]
+            raise Refusal(422, [str(loc) for loc in located], located)
+        folder = slug(loaded.name) or "kit"
+        with tempfile.TemporaryDirectory(prefix="sheetgen-kit-") as tmp:
+            try:
+                kit = build_kit(loaded, Path(tmp) / folder, paper=paper, single=True)
+            except KitError as exc:
+                raise _refuse(422, str(exc).replace(tmp + os.sep, "")) from None
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in kit.files:
+                    archive.write(path, path.relative_to(tmp).as_posix())
+        return out.getvalue()
 
     def save(self, raw: str, body: bytes) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must

@@ -440,3 +440,32 @@ def test_a_scenario_may_not_read_designs_outside(starfire_space: Path) -> None:
     with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
         r = c.get("/api/scenario", params={"path": "scenarios/set-piece-battle.yaml"})
         assert r.status_code == 403 and "outside the workspace" in r.json()["error"]
+
+
+def test_a_scenario_kit_is_one_zip(starfire_space: Path) -> None:
+    import io
+    import zipfile
+
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        r = c.post("/api/kit.zip", params={"path": "scenarios/scouts-meet.yaml"})
+        assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
+        names = zipfile.ZipFile(io.BytesIO(r.content)).namelist()
+        parts = {name.split("/", 1)[1] for name in names}
+        assert {
+            "briefing.pdf",
+            "record-sheets.pdf",
+            "counters.pdf",
+            "map.pdf",
+            "reference-card.pdf",
+            "kit.pdf",
+        } <= parts
+        assert len({name.split("/", 1)[0] for name in names}) == 1
+        assert c.post("/api/kit.zip", params={"path": "ships/corvette-arrow.yaml"}).status_code == 422
+        assert c.post("/api/kit.zip", params={"path": "../x.yaml"}).status_code == 400
+        r = c.post(
+            "/api/kit.zip",
+            params={"path": "scenarios/scouts-meet.yaml"},
+            headers={"origin": "http://evil.example"},
+        )
+        assert r.status_code == 403
+    assert not any(p.suffix == ".pdf" for p in starfire_space.rglob("*"))  # the workspace is not written

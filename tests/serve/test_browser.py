@@ -193,7 +193,7 @@ def test_a_bundled_scenario_shows_every_ship_on_its_map(browser: Any, tmp_path: 
     thread.start()
     while not server.started:
         time.sleep(0.05)
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
     try:
         pg = context.new_page()
         pg.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/")
@@ -210,6 +210,9 @@ def test_a_bundled_scenario_shows_every_ship_on_its_map(browser: Any, tmp_path: 
         assert all(name in svg for name in ships), ships
         pg.wait_for_function("document.getElementById('scenario-map').naturalWidth > 0")
         _shot(pg, "7-scenario")
+        with pg.expect_download(timeout=60000) as info:
+            pg.get_by_test_id("download-kit").click()
+        assert info.value.suggested_filename == "set-piece-battle-kit.zip"
     finally:
         context.close()
         server.should_exit = True

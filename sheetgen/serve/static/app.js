@@ -292,6 +292,15 @@
     $("files").addEventListener("change", (e) => openFile(e.target.value));
     $("save").addEventListener("click", saveFile);
     $("import-form").addEventListener("submit", importString);
+    $("download-kit").addEventListener("click", async () => {
+      notice("building the kit…");
+      try {
+        const r = await api(`/api/kit.zip?path=${encodeURIComponent(scenarioPath)}`, { method: "POST" });
+        const name = scenarioPath.split("/").pop().replace(/\.ya?ml$/i, "") + "-kit.zip";
+        save(await r.blob(), name);
+        notice(`downloaded ${name}`);
+      } catch (e) { notice(e.message); }
+    });
     showImport();
     $("download-pdf").addEventListener("click", () => download("/api/sheet.pdf", fileName("pdf")));
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
