@@ -152,14 +152,39 @@ def test_workspace_open_and_save(page: Any, server: str) -> None:
 def test_the_page_works_from_the_keyboard(page: Any) -> None:
     page.get_by_test_id("game").focus()
     order = []
-    for _ in range(5):  # from the game picker: the workspace, saving, importing
+    for _ in range(9):  # from the game picker: the workspace, saving, importing, the form, the editor
         page.keyboard.press("Tab")
         order.append(
-            page.evaluate("document.activeElement.dataset.testid || document.activeElement.className")
+            page.evaluate("document.activeElement.dataset.testid || document.activeElement.textContent")
         )
-    assert order == ["files", "save-path", "save", "import", ""], order  # "": the Import button
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.dataset.testid") == "editor-text"
+    assert order == [
+        "files",
+        "save-path",
+        "save",
+        "import",
+        "Import",
+        "field-name",
+        "field-class",
+        "editor-text",
+        "download-pdf",
+    ], order
+
+
+def test_the_form_writes_the_yaml(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    _type(page, FIXED)
+    expect(page.get_by_test_id("field-name")).to_have_value("Overfull", timeout=5000)
+    page.get_by_test_id("field-name").fill("Yes")  # a name YAML would read as true: quoted
+    page.get_by_test_id("field-class").fill("Formed-class corvette")
+    editor = page.locator("[data-testid=editor] .cm-content")
+    expect(editor).to_contain_text('name: "Yes"')
+    expect(editor).to_contain_text("class: Formed-class corvette")
+    expect(page.get_by_test_id("stats")).to_contain_text("Formed-class corvette", timeout=5000)
+    sheet = page.frame_locator("[data-testid=sheet-preview]")
+    expect(sheet.get_by_text("Yes", exact=True).first).to_be_visible(timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal")
+    _shot(page, "8-form")
 
 
 def test_a_pasted_starfire_string_is_imported(page: Any) -> None:

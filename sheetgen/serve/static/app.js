@@ -126,6 +126,7 @@
       showVerdict(out.legal ? "legal" : "illegal", out.legal ? "legal" : "illegal");
       showFindings(out.findings);
       showStats(out.stats);
+      fillFields(out.stats);
       lastGood = body;
       previews(body, mine);
       notice("");
@@ -162,6 +163,37 @@
       setBlob("front", $("counter-front"), front, "image/svg+xml");
       setBlob("back", $("counter-back"), back, "image/svg+xml");
     } catch (e) { notice(e.message); }
+  }
+
+  // --- the form: common fields written into the YAML text -------------------------------------------
+  const PLAIN = /^[A-Za-z][A-Za-z0-9 ._()'-]*$/;
+  const SPECIAL = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
+
+  function scalar(v) {
+    return PLAIN.test(v) && !SPECIAL.test(v) && v === v.trim() && !/ #|: /.test(v) ? v : JSON.stringify(v);
+  }
+
+  /** Set the top-level `key:` of the YAML text to `value` (commented out when empty), keeping a trailing comment. */
+  function setField(key, value) {
+    const doc = view.state.doc;
+    const found = new RegExp(`^(#\\s*)?${key}:[^\\n]*$`, "m").exec(doc.toString());
+    const line = value.trim() ? `${key}: ${scalar(value.trim())}` : `# ${key}:`;
+    if (found) {
+      const comment = found[1] ? "" : (/\s+#.*$/.exec(found[0].replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, "")) || [""])[0];
+      view.dispatch({ changes: { from: found.index, to: found.index + found[0].length, insert: line + comment } });
+      return;
+    }
+    const name = /^name:[^\n]*$/m.exec(doc.toString());
+    const at = name ? name.index + name[0].length : doc.length;
+    view.dispatch({ changes: { from: at, insert: (name ? "\n" : "") + line + (name ? "" : "\n") } });
+  }
+
+  function fillFields(stats) {
+    for (const input of document.querySelectorAll("#fields input")) {
+      if (document.activeElement === input) continue;
+      const v = stats ? stats[input.dataset.key] : "";
+      input.value = v === null || v === undefined ? "" : String(v);
+    }
   }
 
   // --- downloads and saving ------------------------------------------------------------------------
@@ -231,7 +263,7 @@
     scenarioPath = path;
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
-    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title"]) $(id).hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
 
@@ -292,6 +324,10 @@
     $("files").addEventListener("change", (e) => openFile(e.target.value));
     $("save").addEventListener("click", saveFile);
     $("import-form").addEventListener("submit", importString);
+    $("fields").addEventListener("submit", (e) => e.preventDefault());
+    for (const input of document.querySelectorAll("#fields input")) {
+      input.addEventListener("input", () => setField(input.dataset.key, input.value));
+    }
     $("download-kit").addEventListener("click", async () => {
       notice("building the kit…");
       try {
