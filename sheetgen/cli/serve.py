@@ -16,11 +16,18 @@ __all__ = ["serve"]
 def serve(
     folder: Annotated[
         Path,
-        typer.Argument(help="The workspace: its designs and scenarios are listed, opened and saved."),
+        typer.Argument(
+            metavar="FOLDER", help="The workspace: its designs and scenarios are listed, opened and saved."
+        ),
     ] = Path("."),
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on (0: any free one).")] = 8000,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
+    ] = 8000,
     host: Annotated[
-        str, typer.Option(help="Address to listen on; anything but loopback lets other machines in.")
+        str,
+        typer.Option(
+            metavar="<address>", help="Address to listen on; anything but loopback lets other machines in."
+        ),
     ] = "127.0.0.1",
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the browser.")] = False,
 ) -> None:
@@ -34,14 +41,15 @@ def serve(
 
     if not folder.is_dir():
         _fail(f"{folder}: no such folder (the workspace must be a folder)")
+    # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (else ~40 ms a kept-alive request)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
-        # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (else ~40 ms a kept-alive request)
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(128)  # connections wait in the backlog until uvicorn serves them
     except OSError as exc:
+        sock.close()
         _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     import uvicorn
 

@@ -469,3 +469,16 @@ def test_a_scenario_kit_is_one_zip(starfire_space: Path) -> None:
         )
         assert r.status_code == 403
     assert not any(p.suffix == ".pdf" for p in starfire_space.rglob("*"))  # the workspace is not written
+
+
+def test_serve_refuses_a_port_in_use(invoke: Invoke, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = invoke("serve", tmp_path, "--port", str(port))
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"sheetgen: error: cannot listen on 127.0.0.1:{port}: ")
+    assert len(r.stderr.splitlines()) == 1
