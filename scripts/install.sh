@@ -1,6 +1,7 @@
 #!/bin/sh
 # Set up sheetgen from nothing: system libraries WeasyPrint needs (Debian),
-# a virtual environment in .venv, and the package (with test tools: --test).
+# a virtual environment in .venv, and the package (with test tools and Chromium for the
+# browser tests: --test).
 # Safe to run again; it only installs what is missing.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,6 +16,14 @@ if [ -n "$need" ]; then
   echo "installing system libraries: $pkgs" >&2
   $sudo apt-get update -q >/dev/null
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $pkgs >/dev/null
+fi
+
+# the browser tests of sheetgen serve drive Debian's Chromium (Playwright cannot download its own here)
+if [ "${1:-}" = "--test" ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  echo "installing chromium for the browser tests" >&2
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium >/dev/null
 fi
 
 if [ ! -x .venv/bin/python ]; then

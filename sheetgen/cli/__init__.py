@@ -16,6 +16,7 @@ from sheetgen.cli import (  # noqa: F401  (they add their verbs)
     map,
     roll,
     schema,
+    serve,
 )
 from sheetgen.cli.app import app
 

@@ -1,0 +1,84 @@
+"""``sheetgen serve``: the ship designer in the browser (:mod:`sheetgen.serve`), run by uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import _err, _fail, app
+
+__all__ = ["serve"]
+
+
+@app.command(short_help="Design ships in the browser, with live checks and previews.")
+def serve(
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FOLDER", help="The workspace: its designs and scenarios are listed, opened and saved."
+        ),
+    ] = Path("."),
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
+    ] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="<address>", help="Address to listen on; anything but loopback lets other machines in."
+        ),
+    ] = "127.0.0.1",
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the browser.")] = False,
+) -> None:
+    """Serve the ship designer on http://HOST:PORT/ until interrupted (Ctrl-C).
+
+    Only files inside FOLDER are listed, opened and saved. The server listens on
+    loopback unless --host says otherwise; requests naming another host, and
+    changes asked by other web pages, are refused.
+    """
+    import socket
+
+    if not folder.is_dir():
+        _fail(f"{folder}: no such folder (the workspace must be a folder)")
+    # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (else ~40 ms a kept-alive request)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)  # connections wait in the backlog until uvicorn serves them
+    except OSError as exc:
+        sock.close()
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    import uvicorn
+
+    from sheetgen.serve.app import LOOPBACK, create_app
+
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{bound}/"
+    hosts: tuple[str, ...] = () if host in LOOPBACK else (host,)
+    if host in ("0.0.0.0", "::"):
+        hosts += _own_names()
+    if host not in LOOPBACK:
+        _err(f"sheetgen: warning: listening on {host}: other machines can reach the designer")
+    _err(f"serving {folder.resolve()} on {url} (Ctrl-C stops)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _own_names() -> tuple[str, ...]:
+    """This machine's name and addresses: the ``Host`` others use to reach ``--host 0.0.0.0``."""
+    import contextlib
+    import socket
+
+    name = socket.gethostname()
+    names = {name, socket.getfqdn()}
+    with contextlib.suppress(OSError):
+        names |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+    return tuple(sorted(names))

@@ -1,0 +1,272 @@
+"""The Starlette application of ``sheetgen serve``: routes over :mod:`sheetgen.serve.service`
+and :mod:`sheetgen.serve.workspace`, the guards, and the page under ``static/``.
+
+Guards, before any route: a request whose ``Host`` is not one of the served host
+names (loopback, or the ``--host`` given) is refused with 403, so a web page whose
+name was re-pointed at 127.0.0.1 (DNS rebinding) reads nothing; a state-changing
+request (anything but GET, HEAD, OPTIONS) from a browser must come from the page
+itself: an ``Origin`` other than the request's own, or ``Sec-Fetch-Site:
+cross-site``, is refused with 403. A body over :data:`~sheetgen.serve.MAX_BODY`
+bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...],
+"findings": [...]}`` with the CLI's one-line message (``docs/serve.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from sheetgen.serve import MAX_BODY, service
+from sheetgen.serve.service import Refusal, finding_json
+from sheetgen.serve.workspace import Workspace
+
+__all__ = ["LOOPBACK", "create_app"]
+
+#: Host names always served: the loopback names.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+STATIC = Path(__file__).parent / "static"
+#: The bundled fonts the record sheets use, served under ``/fonts/`` for the HTML preview.
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+_SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def _hostname(host: str) -> str:
+    """``host`` (a ``Host`` header, ``name[:port]`` or ``[v6]:port``) without its port, lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _refusal_response(exc: Refusal) -> JSONResponse:
+    return JSONResponse(
+        {"error": str(exc), "lines": exc.lines, "findings": [finding_json(loc) for loc in exc.findings]},
+        status_code=exc.status,
+    )
+
+
+class Guard:
+    """ASGI middleware: the ``Host``/``Origin`` checks and the body-size bound (see the module)."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = {_hostname(h) for h in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self._refuse(scope["method"], headers)
+        if refusal is not None:
+            await _refusal_response(refusal)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _refuse(self, method: str, headers: dict[str, str]) -> Refusal | None:
+        host = headers.get("host", "")
+        if _hostname(host) not in self.hosts:
+            return Refusal(
+                403,
+                [
+                    f"sheetgen: error: host {host!r} is not served here; open the address sheetgen serve printed"
+                ],
+            )
+        if method not in _SAFE_METHODS:
+            origin = headers.get("origin")
+            if origin is not None:
+                parts = urlsplit(origin)
+                if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.strip().lower():
+                    return Refusal(
+                        403, [f"sheetgen: error: a request from {origin!r} may not change anything here"]
+                    )
+            if headers.get("sec-fetch-site") == "cross-site":
+                return Refusal(403, ["sheetgen: error: a cross-site request may not change anything here"])
+        length = headers.get("content-length")
+        if length is not None:
+            if not length.isdigit():
+                return Refusal(400, ["sheetgen: error: Content-Length is not a number"])
+            if int(length) > MAX_BODY:
+                return _too_big()
+        return None
+
+
+def _too_big() -> Refusal:
+    return Refusal(
+        413, [f"sheetgen: error: the request body is over {MAX_BODY // 1024} KiB; designs are smaller"]
+    )
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) as soon as it passes :data:`MAX_BODY` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise _too_big()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Starlette:
+    """The application serving ``workspace``; ``hosts``: host names served besides :data:`LOOPBACK`
+    (the ``--host`` given)."""
+    space = Workspace(workspace)
+
+    def query(request: Request, name: str, default: str | None = None) -> str | None:
+        return request.query_params.get(name, default)
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(service.games))
+
+    async def starting(request: Request) -> Response:
+        game = request.path_params["game"]
+        text = await run_in_threadpool(service.starting, game, query(request, "name") or "New design")
+        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+
+    async def check(request: Request) -> Response:
+        body = await _body(request)
+        out = await run_in_threadpool(
+            service.check,
+            body,
+            game=query(request, "game"),
+            source=query(request, "name") or service.DEFAULT_SOURCE,
+        )
+        return JSONResponse(out)
+
+    def printer(kind: str) -> Handler:
+        async def handle(request: Request) -> Response:
+            body = await _body(request)
+            game = query(request, "game")
+            paper = query(request, "paper") or "letter"
+            data: bytes
+            if kind in ("pdf", "html"):
+                data = await run_in_threadpool(service.sheet, body, kind, paper=paper, game=game)
+                if kind == "html":  # the bundled fonts, served here: a page may not load file:// URLs
+                    data = data.replace(FONTS.as_uri().encode() + b"/", b"/fonts/")
+                media = "application/pdf" if kind == "pdf" else "text/html; charset=utf-8"
+            elif kind == "counters.pdf":
+                data = await run_in_threadpool(service.counters_pdf, body, paper=paper, game=game)
+                media = "application/pdf"
+            else:
+                face = query(request, "face") or "front"
+                data = await run_in_threadpool(service.counters_svg, body, face=face, game=game)
+                media = "image/svg+xml"
+            return Response(data, media_type=media)
+
+        return handle
+
+    async def import_text(request: Request) -> Response:
+        body = (await _body(request)).decode("utf-8", errors="replace").strip()
+        name = query(request, "name") or "Imported design"
+        text = await run_in_threadpool(service.import_notation, query(request, "game") or "", body, name)
+        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+
+    async def rulings(request: Request) -> Response:
+        return JSONResponse(service.ruling(request.path_params["rule"]))
+
+    async def files(request: Request) -> Response:
+        listed = await run_in_threadpool(space.files)
+        return JSONResponse({"root": space.root.name, "files": listed})
+
+    async def file(request: Request) -> Response:
+        path = query(request, "path") or ""
+        if request.method == "PUT":
+            body = await _body(request)
+            saved = await run_in_threadpool(space.save, path, body)
+            return JSONResponse({"saved": saved})
+        text = await run_in_threadpool(space.read, path)
+        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+
+    async def scenario(request: Request) -> Response:
+        info, _pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
+        return JSONResponse(info)
+
+    async def scenario_map(request: Request) -> Response:
+        _info, pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
+        raw = query(request, "page") or "1"
+        if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
+            raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
+        return Response(pages[int(raw) - 1], media_type="image/svg+xml")
+
+    async def kit(request: Request) -> Response:
+        await _body(request)
+        path = query(request, "path") or ""
+        data = await run_in_threadpool(space.kit_zip, path, query(request, "paper") or "letter")
+        name = Path(path).stem + "-kit.zip"
+        return Response(
+            data,
+            media_type="application/zip",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refusal)
+        return _refusal_response(exc)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        what = {404: "no such page or endpoint", 405: "method not allowed here"}.get(status, "refused")
+        return JSONResponse(
+            {
+                "error": f"sheetgen: error: {request.method} {request.url.path}: {what}",
+                "lines": [],
+                "findings": [],
+            },
+            status_code=status,
+        )
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        line = f"sheetgen: error: internal error ({type(exc).__name__}); please report it"
+        return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=500)
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games),
+        Route("/api/starting/{game}", starting),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/sheet.pdf", printer("pdf"), methods=["POST"]),
+        Route("/api/sheet.html", printer("html"), methods=["POST"]),
+        Route("/api/counters.pdf", printer("counters.pdf"), methods=["POST"]),
+        Route("/api/counters.svg", printer("counters.svg"), methods=["POST"]),
+        Route("/api/import", import_text, methods=["POST"]),
+        Route("/api/rulings/{rule}", rulings),
+        Route("/api/files", files),
+        Route("/api/file", file, methods=["GET", "PUT"]),
+        Route("/api/scenario", scenario),
+        Route("/api/scenario/map.svg", scenario_map),
+        Route("/api/kit.zip", kit, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
+    ]
+    handlers: dict[Any, Any] = {Refusal: refused, 404: not_found, 405: not_found, Exception: crashed}
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
+    return app
+
+
+#: The page's own headers: no framing by other sites, no scripts but its own.
+_PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+        "frame-src 'self' blob: data:; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}

@@ -1,0 +1,294 @@
+"""What the server answers, as plain data: the CLI's library calls on a request's YAML text.
+
+Nothing here knows HTTP. Each function takes the body's bytes and returns the
+result, or raises :class:`Refusal` with a status code and the lines the CLI
+prints for the same input (``design.yaml:3:7: error [SCHEMA] ...`` or
+``sheetgen: error: ...``). Findings and stats come from
+:func:`sheetgen.scenarios.loading.read_designs`, the loader of ``validate`` and
+``stats --json``; sheets from :func:`sheetgen.render.sheets.design_sheets`;
+counters from :func:`sheetgen.layout.counters.fleet_counters` and
+:func:`~sheetgen.layout.counters.layout_sheets`, as ``sheetgen counters`` does.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from sheetgen.core.findings import Finding, Severity, error
+from sheetgen.core.jsondata import JSON, JSONObject
+from sheetgen.core.source import Document, Located, SourceError, load_file
+from sheetgen.games import GAMES, UnknownGame, find_game
+from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
+
+if TYPE_CHECKING:
+    from sheetgen.layout.counters import Sheets
+
+__all__ = [
+    "DEFAULT_SOURCE",
+    "PAPERS",
+    "Refusal",
+    "check",
+    "counters_pdf",
+    "counters_svg",
+    "finding_json",
+    "games",
+    "import_notation",
+    "load",
+    "ruling",
+    "sheet",
+    "starting",
+]
+
+#: The name a request's YAML goes by in messages (``design.yaml:3:7: error ...``).
+DEFAULT_SOURCE = "design.yaml"
+#: Paper sizes the print endpoints take (``?paper=``), as the CLI's ``--paper``.
+PAPERS = ("letter", "a4")
+#: Rendering (WeasyPrint, ReportLab) one request at a time: the printers keep caches.
+_RENDER = threading.Lock()
+
+
+@dataclass
+class Refusal(Exception):
+    """A request the CLI would refuse: HTTP ``status`` and the CLI's ``lines``
+    (the first is the message); ``findings`` the located ones, for the editor."""
+
+    status: int
+    lines: list[str]
+    findings: list[Located] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return self.lines[0] if self.lines else ""
+
+
+def _fail(message: str, status: int = 400) -> Refusal:
+    """A refusal the CLI prints as ``sheetgen: error: MESSAGE``."""
+    return Refusal(status, [f"sheetgen: error: {message}"])
+
+
+def finding_json(loc: Located) -> JSONObject:
+    """One located finding as the API gives it: rule, severity, line, col, message."""
+    return {
+        "rule": loc.finding.rule,
+        "severity": loc.finding.severity.value,
+        "line": loc.line,
+        "col": loc.column,
+        "message": loc.finding.message,
+    }
+
+
+def games() -> list[JSONObject]:
+    """Every registered game: ``{"id", "name"}`` in registry order."""
+    return [{"id": game_id, "name": find_game(game_id).title} for game_id in GAMES]
+
+
+def starting(game_id: str, name: str = "New design") -> str:
+    """The starting design ``sheetgen new`` writes for ``game_id``; refuses an unknown game (404)."""
+    from sheetgen.core.resources import starting_design
+
+    _game(game_id, status=404)
+    return starting_design(game_id, name)
+
+
+def _game(game_id: str, status: int = 400) -> str:
+    try:
+        return find_game(game_id).id
+    except UnknownGame as exc:
+        raise _fail(str(exc), status) from None
+
+
+def _documents(body: bytes, source: str) -> list[Document]:
+    """``body`` read as ``validate`` reads a file named ``source`` (:func:`~sheetgen.core.source.load_file`:
+    the same limits and messages for text that is not UTF-8, NUL bytes, size, YAML)."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".sheetgen-serve-", suffix=".yaml")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(body)
+        return load_file(tmp, source=source)
+    except SourceError as exc:
+        raise Refusal(422, [str(loc) for loc in exc.located], list(exc.located)) from None
+    finally:
+        os.unlink(tmp)
+
+
+def load(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> LoadResult:
+    """The designs in ``body`` read, checked and derived as ``validate`` reads a file named
+    ``source``. Refuses (422, the CLI's lines) input the CLI cannot read, a scenario (the
+    design endpoints take designs and fleets), no design at all, and, when ``game`` is
+    given, a design of another game (400 for an unknown ``game``)."""
+    wanted = _game(game) if game is not None else None
+    docs = _documents(body, source)
+    result = LoadResult()
+    for doc in docs:
+        read_designs(doc, result)
+    if result.input_errors:
+        raise Refusal(422, [str(loc) for loc in result.input_errors], list(result.input_errors))
+    if result.scenarios:
+        doc = result.scenarios[0][1]
+        loc = doc.locate(error("SCHEMA", "this is a scenario, not a design: open it as a scenario"))
+        raise Refusal(422, [str(loc)], [loc])
+    if wanted is not None:
+        for entry in result.entries:
+            if entry.game.id != wanted:
+                where = entry.document.locate(
+                    Finding("GAME", Severity.ERROR, f"this design is for {entry.game.id}, not {wanted}"),
+                    entry.base,
+                )
+                loc = Located(where.source, where.line, where.column, where.finding)
+                raise Refusal(422, [str(loc)], [loc])
+    if not result.entries:
+        raise _fail("no designs to print", 422)
+    return result
+
+
+def _sorted(result: LoadResult) -> list[Located]:
+    """Every finding of every design, in the order ``validate`` prints them."""
+    lines = [loc for entry in result.entries for loc in entry.located]
+    lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))
+    return list(dict.fromkeys(lines))
+
+
+def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:
+    """``POST /api/check``: ``{"legal", "findings", "stats", "designs"}``. ``findings``
+    are ``validate``'s lines as objects; ``stats`` the first design's derived stats and
+    ``designs`` every design's object of ``stats --json`` (with its own ``legal`` and
+    ``findings``)."""
+    result = load(body, game=game, source=source)
+    first = result.entries[0]
+    return {
+        "legal": result.legal,
+        "game": first.game.id,
+        "findings": [finding_json(loc) for loc in _sorted(result)],
+        "stats": first.stats.to_dict(),
+        "designs": [entry.stats_dict() for entry in result.entries],
+    }
+
+
+def _paper(paper: str) -> str:
+    if paper not in PAPERS:
+        raise _fail(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    return paper
+
+
+def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = None) -> bytes:
+    """The record sheets ``sheetgen sheets`` prints for the designs in ``body``, as ``fmt``
+    (``pdf`` or ``html``); illegal designs are printed with their errors on the sheet."""
+    from sheetgen.render.sheets import SheetError, design_sheets
+
+    paper = _paper(paper)
+    result = load(body, game=game)
+    try:
+        with _RENDER:
+            rendered = design_sheets(result.entries, paper=paper, fmt=fmt, jobs=1)
+    except SheetError as exc:
+        raise _fail(str(exc), 422) from None
+    return rendered.data
+
+
+def _counter_sheets(entries: list[Entry], paper: str) -> Sheets:
+    from sheetgen.layout.counters import CounterError, SheetSpec, fleet_counters, layout_sheets
+
+    try:
+        items, _sides = fleet_counters(entries)
+        return layout_sheets(items, SheetSpec(paper=paper), title="Counters")
+    except CounterError as exc:
+        raise _fail(str(exc), 422) from None
+
+
+def counters_pdf(body: bytes, *, paper: str = "letter", game: str | None = None) -> bytes:
+    """The counter sheets ``sheetgen counters -o FILE.pdf`` prints for the designs in ``body``
+    (default options: 5/8 in counters, duplex on the long edge)."""
+    from sheetgen.draw.pdf import to_pdf
+
+    result = load(body, game=game)
+    with _RENDER:
+        sheets = _counter_sheets(result.entries, _paper(paper))
+        return to_pdf(sheets.drawing)
+
+
+#: Space around a counter cut out of its sheet (pt): the bleed and cut line stay visible.
+_MARGIN = 4.0
+
+
+def counters_svg(body: bytes, *, face: str = "front", game: str | None = None) -> bytes:
+    """The first design's counter, ``face`` ``front`` or ``back``, as one SVG: the sheet page
+    ``sheetgen counters -o FILE.svg`` draws, its view cut down to that counter (the back as
+    printed, turned when the layout turns it)."""
+    from sheetgen.draw.svg import page_to_svg
+    from sheetgen.layout.counters import SheetSpec
+
+    if face not in ("front", "back"):
+        raise _fail(f"unknown face {face!r}; known: front, back")
+    result = load(body, game=game)
+    with _RENDER:
+        sheets = _counter_sheets(result.entries[:1], "letter")
+        placed = sheets.placements[0]
+        page_index, (x, y) = (
+            (placed.front_page, placed.front) if face == "front" else (placed.back_page, placed.back)
+        )
+        page = sheets.drawing.pages[page_index]
+        svg = page_to_svg(page, sheets.drawing.title).decode("utf-8")
+    size = SheetSpec().size
+    box = f"{x - _MARGIN:g} {y - _MARGIN:g} {size + 2 * _MARGIN:g} {size + 2 * _MARGIN:g}"
+    head, sep, rest = svg.partition(">")
+    head = re.sub(r'viewBox="[^"]*"', f'viewBox="{box}"', head, count=1)
+    head = re.sub(r'\bwidth="[^"]*"', 'width="100%"', head, count=1)
+    head = re.sub(r'\bheight="[^"]*"', 'height="100%"', head, count=1)
+    return (head + sep + rest).encode("utf-8")
+
+
+def import_notation(game_id: str, text: str, name: str = "Imported design") -> str:
+    """``sheetgen import GAME TEXT --name NAME``: the pasted design string as YAML text (a design
+    that breaks a rule too: the check shows why). Refuses (422) a string that cannot be read,
+    with its findings placed in the pasted text (``notation:1:COL``), and (400) a game that
+    reads no strings, an empty string or an empty name."""
+    import yaml
+
+    from sheetgen.core.findings import InputError
+    from sheetgen.core.source import UNPRINTABLE, Mark
+
+    game = find_game(_game(game_id))
+    if not text.strip():
+        raise _fail("nothing to import: paste the design between quotes")
+    bad = UNPRINTABLE.search(name)
+    if bad:
+        raise _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
+    if not name.strip():
+        raise _fail("--name must not be empty: a design needs a name")
+    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
+    try:
+        mapping, _findings = game.import_notation(text, name)
+    except NotImplementedError as exc:
+        raise _fail(str(exc)) from None
+    except InputError as exc:
+        located = [doc.locate(f) for f in exc.findings]
+        raise Refusal(422, [str(loc) for loc in located], located) from None
+    return f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+
+
+def ruling(rule_id: str) -> JSONObject:
+    """``sheetgen explain RULE-ID`` as JSON: id, title, game, and the labelled fields;
+    refuses an unknown id (404) with ``explain``'s line."""
+    from sheetgen.core.rulings import TEXTS, fields, find_ruling, suggest
+
+    found = find_ruling(rule_id)
+    if found is None:
+        close = suggest(rule_id)
+        hint = "see sheetgen explain --list"
+        if close:
+            hint = (
+                f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
+                if len(close) > 1
+                else f"did you mean {close[0]}?"
+            )
+        raise Refusal(404, [f"sheetgen explain: error: unknown rule id {rule_id!r}; {hint}"])
+    out: list[JSON] = []
+    if found.game:
+        out.append({"label": "Game", "text": f"{found.game}, {TEXTS[found.game][0]}"})
+    out += [{"label": label, "text": text} for label, text in fields(found)]
+    return {"id": found.id, "title": found.title, "game": found.game, "fields": out}

@@ -1,0 +1,187 @@
+"""The served folder: designs and scenarios listed, opened and saved only inside it.
+
+A path a request names is relative to the workspace, a ``.yaml`` or ``.yml``
+file, with no ``..``, no absolute or drive path, no hidden part; resolved
+(symbolic links followed) it must still lie inside the workspace. Saving goes
+through :func:`sheetgen.core.output.write_atomic`, so a failed save leaves the
+file as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from sheetgen.core.jsondata import JSON, JSONObject
+from sheetgen.core.output import OutputError, write_atomic
+from sheetgen.core.source import Located
+from sheetgen.serve.service import Refusal, finding_json
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
+
+__all__ = ["Workspace"]
+
+SUFFIXES = (".yaml", ".yml")
+#: Most files ``GET /api/files`` lists.
+MAX_FILES = 2000
+
+
+def _refuse(status: int, message: str) -> Refusal:
+    return Refusal(status, [f"sheetgen: error: {message}"])
+
+
+class Workspace:
+    """The folder ``root`` (resolved once) and the files in it a request may touch."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root).resolve()
+
+    def resolve(self, raw: str) -> Path:
+        """The file ``raw`` names inside the workspace; refuses (400) any path that
+        leaves it or is no YAML file, and (403) a symbolic link that points out of it."""
+        if not raw or "\x00" in raw or "\\" in raw:
+            raise _refuse(400, f"path {raw!r}: give a file in the workspace, e.g. ships/arrow.yaml")
+        pure = PurePosixPath(raw)
+        if pure.is_absolute() or (len(raw) > 1 and raw[1] == ":"):
+            raise _refuse(400, f"path {raw!r}: absolute paths are refused; give one inside the workspace")
+        if any(part in ("..", ".") or part.startswith(".") for part in pure.parts):
+            raise _refuse(400, f"path {raw!r}: '..' and hidden names are refused; stay inside the workspace")
+        if pure.suffix.lower() not in SUFFIXES:
+            raise _refuse(400, f"path {raw!r}: only .yaml and .yml files are opened and saved")
+        target = (self.root / Path(*pure.parts)).resolve()
+        if not target.is_relative_to(self.root):
+            raise _refuse(403, f"path {raw!r} leads out of the workspace (a symbolic link?)")
+        return target
+
+    def files(self) -> list[str]:
+        """The workspace's YAML files as relative paths (``/``-separated), sorted; hidden
+        folders skipped, symbolic links out of the workspace left out."""
+        out: list[str] = []
+        for folder, dirs, names in os.walk(self.root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for name in sorted(names):
+                if name.startswith(".") or Path(name).suffix.lower() not in SUFFIXES:
+                    continue
+                path = Path(folder) / name
+                if not path.resolve().is_relative_to(self.root) or not path.is_file():
+                    continue
+                out.append(path.relative_to(self.root).as_posix())
+                if len(out) >= MAX_FILES:
+                    return out
+        return out
+
+    def read(self, raw: str) -> str:
+        """The text of the file ``raw`` names; refuses a missing (404) or unreadable one."""
+        target = self.resolve(raw)
+        if not target.is_file():
+            raise _refuse(404, f"{raw}: no such file in the workspace")
+        try:
+            return target.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise _refuse(422, f"{raw}: not UTF-8 text; save the file as UTF-8") from None
+        except OSError as exc:
+            raise _refuse(403, f"{raw}: cannot read: {exc.strerror or exc}") from None
+
+    def scenario(self, raw: str) -> tuple[JSONObject, list[bytes]]:
+        """The scenario in the file ``raw`` names, as ``sheetgen validate`` and ``sheetgen map``
+        read it: ``({"name", "game", "legal", "sides": [{"name", "colour", "ships"}], "findings",
+        "pages"}, [SVG of each map page])``, the map one page to fit (``map --paper fit``).
+        Refuses (422) a file that is no scenario or cannot be read, with the CLI's lines, and
+        (403) a scenario whose designs lie outside the workspace."""
+        from sheetgen.draw.svg import page_to_svg
+        from sheetgen.layout.maps import MapError, layout_map, map_options
+
+        loaded = self._scenario(raw)
+        shown = str(self.root) + os.sep
+
+        def here(loc: Located) -> Located:
+            return Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
+
+        try:
+            drawing = layout_map(map_options(loaded, paper="fit"))
+        except MapError as exc:
+            raise _refuse(422, f"{raw}: {exc}") from None
+        located = [here(loc) for loc in loaded.located]
+        sides: list[JSON] = [
+            {"name": side.name, "colour": side.colour, "ships": [ship.name for ship in side.ships]}
+            for side in loaded.sides
+        ]
+        info: JSONObject = {
+            "name": loaded.name,
+            "game": loaded.game.id,
+            "legal": loaded.legal,
+            "sides": sides,
+            "findings": [{**finding_json(loc), "file": loc.source} for loc in located],
+            "pages": len(drawing.pages),
+        }
+        return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
+
+    def _scenario(self, raw: str) -> Scenario:
+        """The scenario ``raw`` names, read; refused as :meth:`scenario` says."""
+        from sheetgen.scenarios.scenario import load_scenario
+
+        target = self.resolve(raw)
+        if not target.is_file():
+            raise _refuse(404, f"{raw}: no such file in the workspace")
+        loaded, result = load_scenario(target)
+        shown = str(self.root) + os.sep
+        if result.input_errors or loaded is None:
+            located = [
+                Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
+                for loc in result.input_errors
+            ]
+            raise Refusal(422, [str(loc) for loc in located], located)
+        for entry in result.entries:
+            if not Path(entry.document.source).resolve().is_relative_to(self.root):
+                raise _refuse(403, f"{raw}: names a design outside the workspace ({entry.document.source})")
+        return loaded
+
+    def kit_zip(self, raw: str, paper: str = "letter") -> bytes:
+        """``sheetgen kit --scenario P --single`` for the workspace scenario ``raw``, the files
+        as one zip (``<scenario slug>/briefing.pdf`` ...). Built in a temporary folder: the
+        workspace is not written. Refuses a scenario with errors (422), as ``kit`` does."""
+        import io
+        import tempfile
+        import zipfile
+
+        from sheetgen.kit import KitError, build_kit
+        from sheetgen.scenarios.scenario import slug
+
+        if paper not in ("letter", "a4"):
+            raise _refuse(400, f"unknown paper {paper!r}; known: letter, a4")
+        loaded = self._scenario(raw)
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        if errors:
+            shown = str(self.root) + os.sep
+            located = [
+                Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding) for loc in errors
+            ]
+            raise Refusal(422, [str(loc) for loc in located], located)
+        folder = slug(loaded.name) or "kit"
+        with tempfile.TemporaryDirectory(prefix="sheetgen-kit-") as tmp:
+            try:
+                kit = build_kit(loaded, Path(tmp) / folder, paper=paper, single=True)
+            except KitError as exc:
+                raise _refuse(422, str(exc).replace(tmp + os.sep, "")) from None
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in kit.files:
+                    archive.write(path, path.relative_to(tmp).as_posix())
+        return out.getvalue()
+
+    def save(self, raw: str, body: bytes) -> str:
+        """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must
+        exist. Returns the relative path saved."""
+        target = self.resolve(raw)
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        try:
+            write_atomic(target, body)
+        except OutputError as exc:
+            message = str(exc).replace(str(self.root) + os.sep, "")
+            raise _refuse(409, message) from None
+        return target.relative_to(self.root).as_posix()
