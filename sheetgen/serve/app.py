@@ -179,6 +179,10 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
     async def rulings(request: Request) -> Response:
         return JSONResponse(service.ruling(request.path_params["rule"]))
 
+    async def schema(request: Request) -> Response:
+        text = service.schema_text(request.path_params["name"])
+        return PlainTextResponse(text, media_type="application/schema+json")
+
     async def files(request: Request) -> Response:
         listed = await run_in_threadpool(space.files)
         return JSONResponse({"root": space.root.name, "files": listed})
@@ -248,6 +252,7 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/counters.svg", printer("counters.svg"), methods=["POST"]),
         Route("/api/import", import_text, methods=["POST"]),
         Route("/api/rulings/{rule}", rulings),
+        Route("/api/schema/{name}", schema),
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),
         Route("/api/scenario", scenario),

@@ -271,6 +271,16 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
     return f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
 
 
+def schema_text(name: str) -> str:
+    """``sheetgen schema NAME``: the JSON Schema of a game's designs, of fleets or of
+    scenarios, as shipped; refuses any other name (404) with ``schema``'s line."""
+    from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file
+
+    if name not in SCHEMA_NAMES:
+        raise Refusal(404, [f"sheetgen: error: no schema named {name!r}; known: {', '.join(SCHEMA_NAMES)}"])
+    return schema_file(name).read_text(encoding="utf-8")
+
+
 def ruling(rule_id: str) -> JSONObject:
     """``sheetgen explain RULE-ID`` as JSON: id, title, game, and the labelled fields;
     refuses an unknown id (404) with ``explain``'s line."""

@@ -482,3 +482,13 @@ def test_serve_refuses_a_port_in_use(invoke: Invoke, tmp_path: Path) -> None:
     assert r.exit_code == 2
     assert r.stderr.startswith(f"sheetgen: error: cannot listen on 127.0.0.1:{port}: ")
     assert len(r.stderr.splitlines()) == 1
+
+
+def test_schemas_are_sheetgen_schema(client: TestClient, invoke: Invoke) -> None:
+    r = client.get("/api/schema/starfire")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/schema+json")
+    assert r.text == invoke("schema", "starfire").stdout
+    assert client.get("/api/schema/scenario").json()["title"] == "sheetgen scenario"
+    r = client.get("/api/schema/nope")
+    assert r.status_code == 404
+    assert r.json()["error"] == invoke("schema", "nope").stderr.strip()
