@@ -36,6 +36,9 @@ def kit(
     ] = False,
     every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
     jobs: Jobs = None,
+    vassal: Annotated[
+        bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
+    ] = False,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -43,16 +46,24 @@ def kit(
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
     paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
-    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs)))
+    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs), vassal=vassal))
 
 
 def _kits(
-    paths: list[Path], output: Path | None, paper: str, single: bool, *, nested: bool, jobs: int
+    paths: list[Path],
+    output: Path | None,
+    paper: str,
+    single: bool,
+    *,
+    nested: bool,
+    jobs: int,
+    vassal: bool = False,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
     or its warnings and files. Returns the worst exit status. ``nested``: write into
-    ``<output or output/>/<scenario name>/`` (for ``--all``)."""
+    ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
+    VASSAL module to its folder (:func:`sheetgen.cli.vassal.kit_module`)."""
     from sheetgen.scenarios.scenario import load_scenario, slug
 
     # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
@@ -73,7 +84,10 @@ def _kits(
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
-            code = max(code, _report(next(made), scenario))
+            kit_made = next(made)
+            if vassal:
+                kit_made = _add_module(kit_made, scenario)
+            code = max(code, _report(kit_made, scenario))
         elif kind == "rules":
             _print_located(errors, err=True)
             _err(
@@ -84,6 +98,23 @@ def _kits(
             _print_located(errors, err=True)
             code = 2
     return code
+
+
+def _add_module(made: Kit | KitError, scenario: Scenario) -> Kit | KitError:
+    """The kit ``made`` with its VASSAL module written beside its parts, or the error that
+    stopped the module (the kit's own files stay written)."""
+    from sheetgen.cli.vassal import kit_module
+    from sheetgen.kit import KitError
+
+    if isinstance(made, KitError) or not made.files:
+        return made
+    path, warnings, error = kit_module(scenario, made.files[0].parent)
+    made.warnings += [w for w in warnings if w not in made.warnings]
+    if error is not None:
+        return KitError(error, name_warnings=made.name_warnings, warnings=made.warnings)
+    assert path is not None
+    made.files.append(path)
+    return made
 
 
 def _build(

@@ -176,7 +176,9 @@ def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int
     if angles:
         traits.append(_rotator(angles, facing))
     traits.append(_faces(front, back))
-    traits.append(_basic(name, gpid))
+    # a name ending in a backslash would escape the delimiter after it (the decoder reads
+    # any backslash before a delimiter as an escape): backslashes print as slashes
+    traits.append(_basic(name.replace("\\", "/"), gpid))
     piece_type, state = traits[-1]
     for outer_type, outer_state in reversed(traits[:-1]):
         piece_type = sequence([outer_type, piece_type], "\t")
