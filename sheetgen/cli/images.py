@@ -111,7 +111,8 @@ def write_map_pngs(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
     else:
         files = []
         for number, (page, data) in enumerate(zip(drawing.pages, images, strict=True), start=1):
-            tag = page.label.lower().replace(" ", "-").replace("+", "plus")
+            words = page.label.lower().replace("+", "plus").replace("\u2212", "-").split()
+            tag = "-".join("minus" + w[1:] if w[:1] == "-" else w for w in words)
             files.append((output.with_name(f"{output.stem}-{number:02d}-{tag}{output.suffix}"), data))
     _write_files(files)
     return [path for path, _ in files]

@@ -47,8 +47,8 @@ __all__ = [
 DEFAULT_DPI = 150
 #: The VASSAL release whose classes this module is written for (``VassalVersion``).
 VASSAL_VERSION = "3.7.0"
-#: The reference card's chart image resolution, dots per inch.
-CHART_DPI = 100
+#: The reference card's chart images' resolution, dots per inch.
+CHART_DPI = 150
 #: A fixed date for every zip entry, so the same module is the same bytes.
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 #: Java key codes and modifiers (``KeyStroke.getModifiers()``: CTRL_MASK | CTRL_DOWN_MASK)
@@ -229,7 +229,7 @@ def _el(
 def _board_name(layer: int, layered: bool) -> str:
     from sheetgen.scenarios.terrain import format_layer
 
-    return f"Map {format_layer(layer)}" if layered else "Map"
+    return format_layer(layer) if layered else "Map"
 
 
 def vassal_module(
@@ -292,13 +292,16 @@ def vassal_module(
     help_files: list[tuple[str, bytes]] = []
     if record_sheets is not None:
         help_files.append(("record-sheets.pdf", record_sheets))
-    chart = None
+    charts: list[str] = []
     if reference_card is not None:
         help_files.append(("reference-card.pdf", reference_card))
-        chart = _chart(reference_card)
-        images.append(("reference-card.png", chart))
+        pages = _chart(reference_card)
+        for number, page in enumerate(pages, start=1):
+            chart = "reference-card.png" if len(pages) == 1 else f"reference-card-{number}.png"
+            images.append((chart, page))
+            charts.append(chart)
 
-    build = _build_file(scenario, version, boards, board_files, pieces, size_px, layered, help_files, chart)
+    build = _build_file(scenario, version, boards, board_files, pieces, size_px, layered, help_files, charts)
     metadata = _metadata(scenario, version)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -317,20 +320,22 @@ def _layer_tag(layer: int) -> str:
     return f"plus{layer}" if layer > 0 else f"minus{-layer}" if layer < 0 else "0"
 
 
-def _chart(card: bytes) -> bytes:
-    """The reference card's first page as a PNG at :data:`CHART_DPI`."""
+def _chart(card: bytes) -> list[bytes]:
+    """Each page of the reference card as a PNG at :data:`CHART_DPI`."""
     import pypdfium2 as pdfium
 
     from sheetgen.render.raster import PageImage, pixels, render_page
 
     document = pdfium.PdfDocument(card)
     try:
-        width, height = document[0].get_size()
+        sizes = [document[i].get_size() for i in range(len(document))]
     finally:
         document.close()
     s = CHART_DPI / 72.0
-    how = PageImage(pixels(width, CHART_DPI), pixels(height, CHART_DPI), scale=(s, s))
-    return render_page(card, 0, how, CHART_DPI)
+    return [
+        render_page(card, i, PageImage(pixels(w, CHART_DPI), pixels(h, CHART_DPI), scale=(s, s)), CHART_DPI)
+        for i, (w, h) in enumerate(sizes)
+    ]
 
 
 def _pieces(
@@ -383,7 +388,7 @@ def _build_file(
     size_px: int,
     layered: bool,
     help_files: list[tuple[str, bytes]],
-    chart: bytes | None,
+    charts: list[str],
 ) -> bytes:
     """``buildFile.xml``: the module's components as ``VASSAL.build.Builder`` reads them."""
     angles = 6 if boards[0][1].orientation == "flat" else 12
@@ -519,15 +524,14 @@ def _build_file(
             )
             _slot(stack, piece, size_px, next_gpid(), angles, piece.facing)
 
-    if chart is not None:
-        # VASSAL.build.module.ChartWindow > widget.TabWidget > widget.Chart (chartName, fileName)
-        charts = _el(root, "build.module.ChartWindow", {"name": "Reference card", "text": "Reference card"})
-        chart_tabs = _el(charts, "build.widget.TabWidget", {"entryName": "Reference card"})
-        _el(
-            chart_tabs,
-            "build.widget.Chart",
-            {"chartName": "Reference card", "fileName": "reference-card.png"},
-        )
+    if charts:
+        # VASSAL.build.module.ChartWindow > widget.TabWidget > widget.Chart (chartName, fileName):
+        # a tab per page of the card
+        window = _el(root, "build.module.ChartWindow", {"name": "Reference card", "text": "Reference card"})
+        chart_tabs = _el(window, "build.widget.TabWidget", {"entryName": "Reference card"})
+        for number, chart in enumerate(charts, start=1):
+            title = "Reference card" if len(charts) == 1 else f"Reference card {number}"
+            _el(chart_tabs, "build.widget.Chart", {"chartName": title, "fileName": chart})
     root.set("nextPieceSlotId", str(gpid + 1))
     ET.indent(root)
     text: bytes = ET.tostring(root, encoding="UTF-8", xml_declaration=True)

@@ -504,7 +504,20 @@ def test_the_verb_writes_a_module_with_sheets_and_card(cli_module: tuple[Path, s
     pdfs = [e.get("pdfFile") for e in build.iter(f"{V}module.documentation.BrowserPDFFile")]
     assert pdfs == ["record-sheets.pdf", "reference-card.pdf"]
     charts = [e.get("fileName") for e in build.iter(f"{V}widget.Chart")]
-    assert charts == ["reference-card.png"] and "images/reference-card.png" in names
+    # the Starfire card prints on two pages: a chart tab for each
+    assert charts == ["reference-card-1.png", "reference-card-2.png"]
+    assert all(f"images/{c}" in names for c in charts)
+    import pypdfium2 as pdfium
+
+    with zipfile.ZipFile(out) as archive:
+        card = pdfium.PdfDocument(archive.read("reference-card.pdf"))
+        try:
+            for i, chart in enumerate(charts):
+                width, height = card[i].get_size()
+                with Image.open(io.BytesIO(archive.read(f"images/{chart}"))) as image:
+                    assert image.size == (pixels(width, 150), pixels(height, 150))
+        finally:
+            card.close()
     assert "6 ships (6 placed)" in stderr
 
 
