@@ -89,8 +89,12 @@ def module_for(
     from sheetgen.layout.maps import MapError
     from sheetgen.render.raster import RasterError
     from sheetgen.render.sheets import Ship, render_sheets
-    from sheetgen.render.vassal import vassal_module
+    from sheetgen.render.vassal import check_module, vassal_module
 
+    try:
+        check_module(scenario, dpi)  # refused before the sheets are printed
+    except (MapError, RasterError, CounterError) as exc:
+        _fail(f"{scenario.path}: {exc}")
     if record_sheets is None:
         ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
         record_sheets = render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets").data

@@ -37,6 +37,7 @@ __all__ = [
     "VASSAL_VERSION",
     "Module",
     "Piece",
+    "check_module",
     "facing_index",
     "piece_definition",
     "sequence",
@@ -251,19 +252,15 @@ def vassal_module(
     from sheetgen.layout.counters import kit_counter_size, marker_counters, scenario_counters
     from sheetgen.layout.counters.images import face_pages
     from sheetgen.layout.maps import layout_map, map_options
-    from sheetgen.render.raster import PageImage, check_dpi, check_pixels, face_pngs, pixels, render_page
-    from sheetgen.render.vassal_grid import board_grid
+    from sheetgen.render.raster import PageImage, face_pngs, pixels, render_page
 
-    check_dpi(dpi)
+    board = check_module(scenario, dpi)
     warnings: list[str] = []
     opts = dataclasses.replace(map_options(scenario, paper="fit"), paper="fit")
     layered = len(opts.layers) > 1 or opts.layers != (0,)
-    board = board_grid(opts, dpi)
-    check_pixels(board.width, board.height, dpi, "the board")
     counter_size, notes = kit_counter_size(scenario)
     warnings += notes
     size_px = pixels(counter_size, dpi)
-    check_pixels(size_px, size_px, dpi, "a counter")
 
     images: list[tuple[str, bytes]] = []
     # the board: every layer's fit page, cut to the board's pixels
@@ -314,6 +311,26 @@ def vassal_module(
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return Module(out.getvalue(), warnings, boards, pieces, size_px)
+
+
+def check_module(scenario: Scenario, dpi: int) -> Board:
+    """The board of ``scenario``'s module at ``dpi``, after checking that its images can
+    be made (before anything slow is): raises :class:`~sheetgen.render.raster.RasterError`
+    for a ``dpi`` out of bounds or an image over the pixel limit,
+    :class:`~sheetgen.layout.maps.MapError` for a map that cannot be laid out."""
+    import dataclasses
+
+    from sheetgen.layout.counters import kit_counter_size
+    from sheetgen.layout.maps import map_options
+    from sheetgen.render.raster import check_dpi, check_pixels, pixels
+    from sheetgen.render.vassal_grid import board_grid
+
+    check_dpi(dpi)
+    board = board_grid(dataclasses.replace(map_options(scenario, paper="fit"), paper="fit"), dpi)
+    check_pixels(board.width, board.height, dpi, "the board")
+    size_px = pixels(kit_counter_size(scenario)[0], dpi)
+    check_pixels(size_px, size_px, dpi, "a counter")
+    return board
 
 
 def _layer_tag(layer: int) -> str:

@@ -61,6 +61,16 @@ GRIDS = {
     "pointy-ul": ("pointy", "ul", 8, 6, "1in", ["0101", "0806", "0302", "0405"], ["E", "NE", "W", "SE"]),
     "pointy-ll-odd": ("pointy", "ll", 7, 5, "25mm", ["0101", "0705", "0202", "0403"], ["NW", "SW", "E", "W"]),
     "pointy-ll-even": ("pointy", "ll", 6, 6, "1in", ["0101", "0606", "0102", "0503"], ["E", "E", "W", "W"]),
+    # three-digit numbers (001001): hLeading and vLeading 2
+    "wide-ll": (
+        "flat",
+        "ll",
+        101,
+        3,
+        "5mm",
+        ["[1, 1]", "[101, 3]", "[50, 2]", "[99, 1]"],
+        ["S", "N", "NE", "SE"],
+    ),
 }
 
 
@@ -68,7 +78,8 @@ def _custom(tmp: Path, key: str) -> Path:
     orientation, origin, cols, rows, size, hexes, facings = GRIDS[key]
     names = ["Arrow", "Dart", "Lance", "Pike"]
     starts = "\n".join(
-        f'    - {{ship: {n}, at: "{h}", facing: {f}}}' for n, h, f in zip(names, hexes, facings, strict=True)
+        f"    - {{ship: {n}, at: {h if h.startswith('[') else repr(h)}, facing: {f}}}"
+        for n, h, f in zip(names, hexes, facings, strict=True)
     )
     path = tmp / f"{key}.yaml"
     path.write_text(
@@ -536,6 +547,7 @@ def test_same_scenario_same_bytes(
         (["-o", "game.zip"], "name a .vmod file (the name sets the format)"),
         (["-o", "game.vmod", "--dpi", "0"], "--dpi 0: choose 10 to 1200 dots per inch"),
         (["-o", "no/such/game.vmod"], "does not exist"),
+        (["-o", "game.vmod", "--dpi", "1200"], "at most 50 megapixels an image: choose a lower --dpi"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(
