@@ -1,7 +1,7 @@
 """Write docs/rulings.md from the rulings sheetgen ships (sheetgen/core/rulings.py).
 
-    .venv/bin/python scripts/rulings_doc.py          # rewrite the page
-    .venv/bin/python scripts/rulings_doc.py --check  # exit 1 if the page is stale
+.venv/bin/python scripts/rulings_doc.py          # rewrite the page
+.venv/bin/python scripts/rulings_doc.py --check  # exit 1 if the page is stale
 """
 
 from __future__ import annotations

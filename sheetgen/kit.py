@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from sheetgen.core.output import OutputError, check_writable, write_atomic
@@ -164,19 +165,25 @@ _CARDS: dict[tuple[str, str], Rendered] = {}
 def card_print(game_id: str, paper: str) -> HtmlPrint:
     """The reference card of the game ``game_id`` on ``paper`` to print as PDF (no
     document to print if this process has printed it already)."""
-    from sheetgen.games import find_game
-    from sheetgen.render.cards import render_card
-
     key = (game_id, paper)
     if key in _CARDS:
         return HtmlPrint([], lambda _printed: _CARDS[key])
-    html = render_card(find_game(game_id), paper=paper, fmt="html").data.decode("utf-8")
+    html = _card_html(game_id, paper)
 
     def finish(printed: list[Rendered]) -> Rendered:
         _CARDS[key] = printed[0]
         return printed[0]
 
     return HtmlPrint([html], finish)
+
+
+@lru_cache(maxsize=16)
+def _card_html(game_id: str, paper: str) -> str:
+    """The card's HTML, made once per process (its tables are computed from the rules)."""
+    from sheetgen.games import find_game
+    from sheetgen.render.cards import render_card
+
+    return render_card(find_game(game_id), paper=paper, fmt="html").data.decode("utf-8")
 
 
 def reference_card(game_id: str, paper: str) -> Rendered:

@@ -195,6 +195,46 @@ def pdf_text(path: Path | bytes) -> list[str]:
         pdf.close()
 
 
+def pdf_text_lines(
+    data: bytes, page: int, needle: str, nth: int = 0
+) -> list[tuple[float, float, float, float]]:
+    """Where ``needle`` (its ``nth`` occurrence, from 0) is printed on ``page``: one box per printed
+    line it takes, ``(left, bottom, right, top)`` in pt from the page's lower left (PDFium
+    character boxes). White space is left out of the match (a line may break at a space).
+    Empty when it is not on the page."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        textpage = pdf[page].get_textpage()
+        text = textpage.get_text_range().replace("\ufffe", "-")  # PDFium writes some hyphens as U+FFFE
+        printed = [k for k, c in enumerate(text) if not c.isspace()]
+        flat = "".join(text[k] for k in printed)
+        target = "".join(needle.split())
+        start = -1
+        for _ in range(nth + 1):
+            start = flat.find(target, start + 1)
+            if start < 0:
+                return []
+        lines: list[list[tuple[float, float, float, float]]] = [[]]
+        chars = printed[start : start + len(target)]
+        for n, k in enumerate(chars):
+            lines[-1].append(textpage.get_charbox(k))
+            if n + 1 < len(chars) and "\n" in text[k : chars[n + 1]]:
+                lines.append([])
+        return [
+            (
+                min(b[0] for b in line),
+                min(b[1] for b in line),
+                max(b[2] for b in line),
+                max(b[3] for b in line),
+            )
+            for line in lines
+        ]
+    finally:
+        pdf.close()
+
+
 def pdf_page_sizes(path: Path | bytes) -> list[tuple[float, float]]:
     """(width, height) in pt of each page's media box (pypdf)."""
     import io

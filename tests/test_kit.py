@@ -291,6 +291,7 @@ def test_a_games_reference_card_is_rendered_once_per_run(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(cards, "render_card", counting)
     monkeypatch.setattr(kit_module, "_CARDS", {})
+    kit_module._card_html.cache_clear()
     data = []
     for name in ("scouts-meet", "convoy-raid"):
         parts, _ = kit_module.kit_parts(load(DESIGNS / "starfire" / "scenarios" / f"{name}.yaml"), paper="a4")

@@ -7,7 +7,7 @@ modules at its top level, so ``sheetgen validate`` starts fast.
 
 from __future__ import annotations
 
-from sheetgen.cli import counters, designs, explain, kit, map, roll, vassal  # noqa: F401  (they add their verbs)
+from sheetgen.cli import counters, designs, explain, guide, kit, map, roll, vassal  # noqa: F401  (they add their verbs)
 from sheetgen.cli.app import app
 
 __all__ = ["app", "main"]

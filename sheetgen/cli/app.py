@@ -34,7 +34,20 @@ _CLICK_EXCEPTION: type[Exception] = next(
 
 
 #: The order ``sheetgen --help`` lists the verbs in: a design's way from checking to the table.
-VERBS = ("validate", "explain", "stats", "sheets", "reference", "import", "kit", "counters", "roll", "map")
+VERBS = (
+    "validate",
+    "explain",
+    "stats",
+    "sheets",
+    "reference",
+    "import",
+    "new",
+    "examples",
+    "kit",
+    "counters",
+    "roll",
+    "map",
+)
 
 
 class _OneLineErrors(TyperGroup):

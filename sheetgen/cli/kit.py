@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 @app.command(short_help="Write a scenario's whole game kit into a folder.")
 def kit(
     scenario: Annotated[
-        Path | None, typer.Argument(help="Scenario file; the bundled default without it.")
+        Path | None,
+        typer.Argument(
+            help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it."
+        ),
     ] = None,
     output: Annotated[
         Path | None,
@@ -45,8 +48,29 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
-    paths = bundled_scenarios() if every else [scenario if scenario is not None else default_scenario()]
+    if every:
+        paths = bundled_scenarios()
+    else:
+        paths = [_scenario_path(scenario) if scenario is not None else default_scenario()]
     raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs), vassal=vassal))
+
+
+def _scenario_path(given: Path) -> Path:
+    """``given`` when it is a file (or names a folder or file that exists); else the bundled
+    scenario of that name (``convoy-raid`` or ``convoy-raid.yaml``); else exit 2 with
+    one line listing the bundled names."""
+    from sheetgen.kit import bundled_scenarios
+
+    if given.exists():
+        return given
+    bundled = bundled_scenarios()
+    wanted = given.name.lower().removesuffix(".yaml").removesuffix(".yml")
+    if given.name == str(given):  # a bare name, no folder: look it up among the bundled ones
+        for path in bundled:
+            if path.stem.lower() == wanted:
+                return path
+    names = ", ".join(sorted({p.stem for p in bundled}))
+    _fail(f"{given}: no such scenario file, nor a bundled scenario of that name; bundled: {names}")
 
 
 def _kits(

@@ -3,7 +3,9 @@
 Every file sheetgen writes goes through :func:`write_atomic`: the bytes go to a
 temporary file in the same folder, are flushed to disk, and replace the target
 in one ``os.replace``. A run that fails part-way leaves any existing file as it
-was, and never leaves a half-written one.
+was, and never leaves a half-written one. :func:`write_new` does the same for a
+file that must not exist yet (``sheetgen new``, ``sheetgen examples``): it links
+the finished file into place, so an existing one is never replaced.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import contextlib
 import os
 from pathlib import Path
 
-__all__ = ["OutputError", "check_writable", "write_atomic"]
+__all__ = ["OutputError", "OutputExists", "check_writable", "write_atomic", "write_new"]
 
 
 class OutputError(Exception):
@@ -67,6 +69,53 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    return target
+
+
+class OutputExists(OutputError):
+    """The file :func:`write_new` was asked to create is already there (it is left as it was)."""
+
+
+def write_new(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Create ``path`` with ``data`` atomically, never replacing a file that is there.
+
+    The bytes are written to a temporary file beside ``path`` and linked into place
+    in one step, so ``path`` either does not exist or holds all of ``data``; raises
+    :class:`OutputExists` if ``path`` exists (before or by the time of the link),
+    :class:`OutputError` if it cannot be written.
+    """
+    import tempfile
+
+    if Path(path).exists() or Path(path).is_symlink():
+        raise OutputExists(f"{path} already exists")
+    target = check_writable(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
+        try:
+            os.link(tmp, target)  # fails if target exists: no window in which it is replaced
+        except FileExistsError:
+            raise OutputExists(f"{target} already exists") from None
+        except OSError:
+            # a file system without hard links: create-exclusive, then the atomic rename
+            try:
+                os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                raise OutputExists(f"{target} already exists") from None
+            os.replace(tmp, target)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
     return target
 
 

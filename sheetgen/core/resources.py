@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["FONTS", "designs_dir", "font_path", "templates_dir"]
+__all__ = ["FONTS", "designs_dir", "example_files", "font_path", "starting_design", "templates_dir"]
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -50,3 +50,39 @@ def font_path(file: str) -> Path:
     if not path.is_file():
         raise MissingResource(f"bundled font {file} is missing from {path.parent}; reinstall sheetgen")
     return path
+
+
+#: Stands for the design's name in the starting designs (``templates/new/<game id>.yaml``).
+NAME_MARK = "__NAME__"
+
+
+def starting_design(game_id: str, name: str) -> str:
+    """The commented starting design of game ``game_id`` (``sheetgen new``), named
+    ``name``, as YAML text; raises :class:`MissingResource` if the game has none.
+
+    >>> "name: Arrow" in starting_design("starfire", "Arrow")
+    True
+    >>> "name: 'Yes'" in starting_design("starfire", "Yes")
+    True
+    """
+    import yaml
+
+    path = templates_dir() / "new" / f"{game_id}.yaml"
+    if not path.is_file():
+        raise MissingResource(f"sheetgen has no starting design for {game_id}; reinstall sheetgen")
+    # YAML's own writer quotes a name it would read back as something else (yes, 12, a: b)
+    scalar = yaml.safe_dump(name, allow_unicode=True, width=10**6).removesuffix("\n...\n").rstrip("\n")
+    return path.read_text(encoding="utf-8").replace(NAME_MARK, scalar)
+
+
+def example_files() -> list[tuple[Path, Path]]:
+    """Every bundled example file (designs, fleets, illegal examples, scenarios) as
+    ``(path relative to the designs folder, path on disk)``, sorted; hidden files
+    and caches are left out. ``sheetgen examples`` copies them."""
+    root = designs_dir()
+    return sorted(
+        (f.relative_to(root), f)
+        for f in root.rglob("*")
+        if f.is_file()
+        and not any(part.startswith(".") or part == "__pycache__" for part in f.relative_to(root).parts)
+    )

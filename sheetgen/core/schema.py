@@ -198,8 +198,8 @@ class Fields:
                 )
         return out
 
-    def counts(self, key: str, *, minimum: int = 0) -> dict[str, int]:
-        """A mapping of names to whole numbers (``munitions: {R: 12}``)."""
+    def counts(self, key: str, *, minimum: int = 0, maximum: int | None = None) -> dict[str, int]:
+        """A mapping of names to whole numbers in ``[minimum, maximum]`` (``munitions: {R: 12}``)."""
         value = self._get(key, False)
         if value is _MISSING or value is None:
             return {}
@@ -208,7 +208,9 @@ class Fields:
             return {}
         out: dict[str, int] = {}
         for name, count in value.items():
-            number = self.check_integer(count, (*self.at(key), name), f"{key}.{name}", minimum=minimum)
+            number = self.check_integer(
+                count, (*self.at(key), name), f"{key}.{name}", minimum=minimum, maximum=maximum
+            )
             if number is not None:
                 out[str(name)] = number
         return out

@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from sheetgen.core.rendered import Rendered
-from sheetgen.render.html import html_to_pdf
+from sheetgen.render.html import html_to_pdf, import_weasyprint
 
 __all__ = ["HtmlPrint", "default_jobs", "print_all", "print_documents"]
 
@@ -45,6 +45,8 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
         printed = [html_to_pdf(document) for document in distinct]
     else:
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
+        if fork:
+            import_weasyprint()  # once, before forking: the workers inherit it loaded
         context = multiprocessing.get_context("fork" if fork else "spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             printed = list(pool.map(html_to_pdf, distinct))

@@ -1,11 +1,12 @@
-"""Record sheets for many ships, printed in one pass per game.
+"""Record sheets for many ships: a few WeasyPrint documents per game, never one per ship.
 
 :func:`render_sheets` takes ships (a game, derived stats, findings) in print
-order, builds one HTML document per game from that game's template
-(``templates/<game id>/sheet.html.j2``), and prints them together: one
-WeasyPrint layout per game, never one per ship. :func:`design_sheets` does
-the same for designs read from files: a fleet file's ``count`` gives that
-many numbered ships, its ``side`` their side.
+order and builds each game's HTML documents from its template
+(``templates/<game id>/sheet.html.j2``), up to :data:`SHIPS_PER_DOCUMENT`
+ships each (:func:`sheets_print`); they are printed by worker processes
+(:mod:`sheetgen.render.pool`) and joined, a game's pages numbered through.
+:func:`design_sheets` does the same for designs read from files: a fleet
+file's ``count`` gives that many numbered ships, its ``side`` their side.
 """
 
 from __future__ import annotations

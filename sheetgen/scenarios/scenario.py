@@ -291,7 +291,11 @@ def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
         result.entries.extend(sresult.entries)
         if scenario is not None:
             loaded.append((scenario, sresult.entries))
-    unique = {(FsPath(e.document.source).resolve(), e.document.index, e.base): e for e in result.entries}
+    # where the design's mapping starts tells inline designs of one scenario apart
+    unique = {
+        (FsPath(e.document.source).resolve(), e.document.index, e.base, e.document.position(e.base)): e
+        for e in result.entries
+    }
     result.entries = list(unique.values())
     return loaded
 

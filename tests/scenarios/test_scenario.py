@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,3 +204,17 @@ def test_a_scenario_named_as_a_sides_design_is_an_input_error(write: Write) -> N
         f"{path}:{line}:17: error [SCHEMA] design 's.yaml' is a scenario, not a design or fleet file"
     )
     assert result.exit_code == 2
+
+
+def test_two_inline_designs_are_two_designs(invoke: Any, write: Write) -> None:
+    path = write(
+        "duel.yaml",
+        "scenario: Duel\ngame: starfire\nmap: {cols: 24, rows: 18, hex: 1in}\nsides:\n"
+        "  - name: Blue\n    fleet:\n"
+        "      - design: {name: Arrow, hull: CT, systems: SSAA(I)(I)(I)QLR, munitions: {R: 10}}\n"
+        "  - name: Red\n    fleet:\n"
+        "      - design: {name: Picket, hull: ES, systems: SSAA(I)(I)QF}\n",
+    )
+    r = invoke("validate", path)
+    assert r.exit_code == 0, r.stderr
+    assert "2 designs: 2 legal, 0 illegal (with 1 scenario)" in r.stdout + r.stderr

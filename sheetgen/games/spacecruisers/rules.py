@@ -19,6 +19,7 @@ from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 
 __all__ = [
+    "MAX_ADDITIONAL",
     "MAX_COUNT",
     "Design",
     "SystemEntry",
@@ -28,8 +29,15 @@ __all__ = [
     "parse_system_text",
 ]
 
-#: Most copies of one system one entry may ask for (``drives x40``); more is a typo.
+#: Most copies of one system one entry may ask for (``drives x40``), and the most of one
+#: system a ship carries in all its entries together (``armor`` 40: 410 hull points on a
+#: military hull, three pages of boxes). The text sets no limit (seed 004, Advanced Rules
+#: Shipbuilding: large ships have "7-10+" additional systems); this is the project's choice,
+#: four times the top of the text's largest class, so a typo cannot print thousands of boxes.
 MAX_COUNT = 40
+#: Most additional systems a ship carries in all (the project's choice, as for
+#: :data:`MAX_COUNT`: ten times the text's "10+" for large ships).
+MAX_ADDITIONAL = 100
 
 _COUNT_AFTER = re.compile(r"^(?P<name>.*?)\s*[x×*]\s*(?P<n>\d+)\s*$", re.IGNORECASE)
 
@@ -224,6 +232,7 @@ def check(design: Design) -> list[Finding]:
 
     if hull is not None:
         out.extend(_check_hull(design, hull, n))
+    out.extend(_check_totals(design, n))
 
     # SC-3 once-only systems
     for name, s in SYSTEMS.items():
@@ -245,6 +254,50 @@ def check(design: Design) -> list[Finding]:
                 break
             seen += e.count
     return in_order(out)
+
+
+def _check_totals(design: Design, n: int) -> list[Finding]:
+    """Caps on totals, not only on entries (SC-2; armor SC-4): every entry may be within
+    :data:`MAX_COUNT` while fifty of them add up to 2,000 armor. Each finding points at
+    the entry that takes the total past its cap."""
+    out: list[Finding] = []
+    if n > MAX_ADDITIONAL:
+        out.append(
+            error(
+                "SC-2",
+                f"a ship takes at most {MAX_ADDITIONAL} additional systems in all: found {n:,}",
+                _unit_path(design, MAX_ADDITIONAL),
+            )
+        )
+    totals: dict[str, int] = {}
+    for e in design.systems:
+        if e.system is None or SYSTEMS[e.system].once:
+            continue  # SC-3 caps the once-only systems at one
+        before = totals.get(e.system, 0)
+        totals[e.system] = before + e.count
+        if before <= MAX_COUNT < totals[e.system]:
+            total = design.counts()[e.system]
+            if e.system == "armor":
+                hull = HULLS.get(design.hull)
+                base = hull.hull_points if hull is not None else 0
+                out.append(
+                    error(
+                        "SC-4",
+                        f"a ship carries at most {MAX_COUNT} armor in all"
+                        f" ({base + data.ARMOR_HULL_POINTS * MAX_COUNT:,} hull points): found {total:,}"
+                        f" ({base + data.ARMOR_HULL_POINTS * total:,} hull points)",
+                        e.path,
+                    )
+                )
+            else:
+                out.append(
+                    error(
+                        "SC-2",
+                        f"a ship carries at most {MAX_COUNT} {e.system} in all: found {total:,}",
+                        e.path,
+                    )
+                )
+    return out
 
 
 def _check_hull(design: Design, hull: Hull, n: int) -> list[Finding]:

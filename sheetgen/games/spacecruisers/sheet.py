@@ -12,9 +12,18 @@ from typing import Any
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
 from sheetgen.games.spacecruisers import data
+from sheetgen.games.spacecruisers.rules import MAX_COUNT
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
-__all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_boxes"]
+__all__ = [
+    "BELOW_ZERO_BOXES",
+    "MAX_BOXES",
+    "hull_rows",
+    "name_size",
+    "ship_view",
+    "system_boxes",
+    "unprinted",
+]
 
 #: Hull point boxes printed below zero on every hull, fighters included (RULINGS SC-5:
 #: the text sets no floor, and a fighter below 0 flies on until its next hit rolls on
@@ -22,16 +31,22 @@ __all__ = ["BELOW_ZERO_BOXES", "hull_rows", "name_size", "ship_view", "system_bo
 BELOW_ZERO_BOXES = 10
 #: Hull point boxes per printed row.
 ROW = 10
+#: Most boxes of one kind a sheet prints beyond what the hull comes with: the cap on a
+#: system's total (:data:`~sheetgen.games.spacecruisers.rules.MAX_COUNT`, SC-2 and SC-4).
+#: An illegal design past it is printed with its error and this many boxes, so printing
+#: time stays bounded whatever the design asks for.
+MAX_BOXES = MAX_COUNT
+#: Most fighter boxes: five for each cargo bay a legal ship can have (additional and named).
+MAX_FIGHTERS = data.FIGHTERS_PER_CARGO_BAY * (MAX_BOXES + max(h.non_military for h in data.HULLS.values()))
 
 
 def hull_rows(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
     """Hull point boxes, highest first, in rows of ten: armor rows, then the
     hull's own points (SC-4): ``{"label", "boxes"}`` with each box's number."""
     rows: list[dict[str, Any]] = []
-    total = stats.hull_points
     base = stats.base_hull_points
-    top = total
-    armor_index = stats.armor
+    armor_index = min(stats.armor, MAX_BOXES)
+    top = base + data.ARMOR_HULL_POINTS * armor_index
     while top > base:
         low = max(base + 1, top - ROW + 1)
         rows.append({"label": f"armor {armor_index}", "boxes": list(range(top, low - 1, -1))})
@@ -57,7 +72,7 @@ def system_boxes(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
             {
                 "label": data.SYSTEMS[s.name].short,
                 "name": s.name,
-                "boxes": s.count,
+                "boxes": min(s.count, s.built_in + MAX_BOXES),
                 "built_in": s.built_in,
             }
         )
@@ -94,8 +109,29 @@ def _criticals() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return twice, marks
 
 
+def _printed(stats: SpaceCruisersStats, system: str) -> int:
+    """How many boxes of ``system`` the sheet prints: all, up to :data:`MAX_BOXES` past the hull's own."""
+    own = sum(s.built_in for s in stats.systems if s.name == system)
+    return min(stats.total(system), own + MAX_BOXES)
+
+
+def unprinted(stats: SpaceCruisersStats) -> list[str]:
+    """What an illegal design has beyond :data:`MAX_BOXES` and the sheet leaves out."""
+    out = []
+    if stats.armor > MAX_BOXES:
+        shown = stats.base_hull_points + data.ARMOR_HULL_POINTS * MAX_BOXES
+        out.append(f"hull points above {shown:,} ({stats.hull_points - shown:,} more)")
+    for s in stats.systems:
+        if s.name != "armor" and s.count > s.built_in + MAX_BOXES:
+            out.append(f"{s.name} past {s.built_in + MAX_BOXES} ({s.count - s.built_in - MAX_BOXES:,} more)")
+    if stats.fighters_carried > MAX_FIGHTERS:
+        out.append(f"fighters past {MAX_FIGHTERS} ({stats.fighters_carried - MAX_FIGHTERS:,} more)")
+    return out
+
+
 def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, Any]:
-    """Everything one ship block on the record sheet prints."""
+    """Everything one ship block on the record sheet prints. Box counts stop at
+    :data:`MAX_BOXES` past the hull's own (an illegal design; :func:`unprinted` says what is left out)."""
     twice, marks = _criticals()
     named = list(stats.non_military) + [""] * max(0, stats.non_military_slots - len(stats.non_military))
     lost = {c.id: c.roll for c in data.CRITICALS if c.reroll_when_none}
@@ -112,7 +148,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "hull_points": stats.hull_points,
         "hull_rows": hull_rows(stats),
         "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
-        "shields": stats.shields,
+        "shields": _printed(stats, "shields"),
         "systems": system_boxes(stats),
         "non_military": named,
         "weapons": _weapon_rows(stats),
@@ -123,10 +159,11 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "drive_lost_roll": lost["drive"],
         "initiative_bonus": stats.initiative_bonus,
         "drives": stats.drives,
-        "evade_attempts": stats.evade_attempts,
+        "evade_attempts": _printed(stats, "elite crew"),
         "cloaking_device": stats.cloaking_device,
-        "jump_plasma_turbines": stats.jump_plasma_turbines,
-        "fighters_carried": stats.fighters_carried,
+        "jump_plasma_turbines": _printed(stats, "jump plasma turbine"),
+        "fighters_carried": min(stats.fighters_carried, MAX_FIGHTERS),
+        "unprinted": unprinted(stats),
         "critical_destroys": stats.critical_destroys,
         "moves": stats.hull != "station",
         "notes": stats.notes,

@@ -145,6 +145,10 @@ RESTRICTED_ARC: dict[str, frozenset[str]] = {
 
 #: Weapons that fire munitions (missiles and torpedoes), counted per launcher (SF-9).
 MUNITION_WEAPONS = ("R", "G", "Pt")
+#: Most munitions a design may state for one launcher type (each is a box on the sheet).
+#: The quick-start text lost its numbers (SF-9); a launcher fires once a turn, so 100 is a
+#: generous bound and the project's choice.
+MAX_MUNITIONS = 100
 
 #: The weapon chart's ranges, in hexes (SF-8).
 RANGES = range(21)

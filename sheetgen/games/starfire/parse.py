@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
+from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import parse_system_string
 from sheetgen.games.starfire.rules import Design
 
@@ -44,7 +45,7 @@ def parse_design(fields: Fields) -> Design:
         design_class=fields.text("class"),
         speed=fields.integer("speed", minimum=0),
         turn_mode=fields.integer("turn_mode", minimum=0),
-        munitions=fields.counts("munitions", minimum=0),
+        munitions=fields.counts("munitions", minimum=0, maximum=data.MAX_MUNITIONS),
         notes=fields.text("notes"),
     )
     fields.done()

@@ -14,7 +14,7 @@ from sheetgen.games.killradius import GAME, sheet
 from sheetgen.games.killradius.rules import Design
 from sheetgen.games.killradius.stats import KillRadiusStats, derive
 
-from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text, pdf_text_lines
 
 KR = DESIGNS / "kill-radius"
 
@@ -137,3 +137,65 @@ def test_sheets_escape_design_text(invoke: Invoke, write: Callable[[str, str], P
     assert invoke("sheets", path, "-o", html, "--format", "html").exit_code == 0
     text = html.read_text(encoding="utf-8")
     assert "&lt;b&gt;{{x}}&lt;/b&gt;" in text and "<b>{{x}}</b>" not in text
+
+
+def test_a_sheet_past_one_page_names_the_ship_on_each_page(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """A Number 10 carrier with 10 fighters and a long note runs past one page: the page that
+    starts it holds its note and track too, the page it continues onto names it at the top,
+    and the fighter table stays whole; a ship that merely starts a page is not "continued"."""
+    note = "Launches fighters at the first sighting and keeps them close. " * 120
+    tall = write(
+        "tall.yaml",
+        "game: kill-radius\nname: Harrier of the Long Night\ntype: strike carrier\nnumber: 10\n"
+        f"carrier: true\nfighters: 10\nnotes: {note.strip()!r}\n",
+    )
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"tall-{paper}.pdf"
+        r = invoke("sheets", tall, KR / "ships" / "harrier-strike-carrier.yaml", "-o", out, "--paper", paper)
+        assert r.exit_code == 0, r.stdout + r.stderr
+        pages = pdf_text(out)
+        (first,) = [i for i, p in enumerate(pages) if "Harrier of the Long Night strike carrier" in p]
+        assert "NUMBER TRACK" in pages[first] and "Launches fighters" in pages[first]
+        assert first + 1 < len(pages)
+        assert "Harrier of the Long Night (continued)" in pages[first + 1]
+        assert "F10" in pages[first + 1] and "segments flown" in pages[first + 1]
+        assert not any("(continued)" in p for p in pages[: first + 1])
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two (left, bottom, right, top) text lines share height on the page."""
+    return a[1] < b[3] and b[1] < a[3]
+
+
+def test_long_texts_fit_and_the_name_keeps_its_width(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """A free type name is legal (KR-1), so a 70-character unbroken one must fit: it wraps
+    inside the header's right part, at least 3 mm (8.5 pt) right of the name, which stays on
+    one line at its full width; the side, class and a 150-character unbroken note wrap inside
+    the block, and so does a long side name in the roster (positions read back from the PDF)."""
+    kind, note, side = "Q" * 70, "N" * 150, "V" * 90
+    path = write(
+        "long.yaml",
+        f"game: kill-radius\nfleet: Long\nside: {side}\ndesigns:\n"
+        f"  - {{name: Harrier, type: {kind}, number: 5, notes: {note},\n"
+        "     class: Harrier-class strike carrier of the Outer Reaches Expeditionary Fleet Command}\n",
+    )
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"long-{paper}.pdf"
+        assert invoke("sheets", path, "-o", out, "--paper", paper).exit_code == 0
+        data = out.read_bytes()
+        width = pdf_page_sizes(data)[0][0]
+        inside = (10 / 25.4 * 72 - 1, width - 10 / 25.4 * 72 + 1)  # the page's 10 mm side margins
+        (name,) = pdf_text_lines(data, 0, "Harrier", 1)  # the roster names it first
+        assert name[2] - name[0] > 50  # one line, 14 pt bold: not a letter a line
+        kind_lines = pdf_text_lines(data, 0, kind)
+        assert len(kind_lines) >= 2
+        for line in kind_lines:
+            assert line[0] >= name[2] + 8.5 and line[2] <= inside[1]
+        for text in (note, side):
+            for n in (0, 1):
+                for line in pdf_text_lines(data, 0, text, n):
+                    assert inside[0] <= line[0] and line[2] <= inside[1], (text[:3], line)

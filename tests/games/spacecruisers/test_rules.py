@@ -182,3 +182,63 @@ def test_setup_needs_equal_figures_or_equal_points() -> None:
     assert "2 figures / 14 CP, B 1 figure / 7 CP" in basic[0].message
     # one side alone has nothing to be equal to
     assert GAME.scenario_findings([("A", raiders)]) == []
+
+
+def test_caps_hold_on_totals_not_only_on_entries(write: Any, invoke: Any) -> None:
+    """Seed 004, Armor (line 48: each armor gives 10 more hull points) and Advanced Rules
+    Shipbuilding (line 133: large ships have "7-10+" additional systems, no top given).
+    The per-entry cap of 40 holds for a system's total too (40 armor: 410 hull points on a
+    military hull), and a ship takes at most 100 additional systems: fifty entries of
+    ``armor x40`` (2,000 armor, 20,010 hull points) are a located error, not a 20,010-box sheet."""
+    assert (rules.MAX_COUNT, rules.MAX_ADDITIONAL) == (40, 100)
+    text = "game: space-cruisers\nname: Brick\nhull: military\nsystems:\n" + "  - armor x40\n" * 50
+    path = write("brick.yaml", text)
+    entry = load_one(path)
+    assert not entry.legal and entry.stats.hull_points == 20_010
+    located = sorted((loc.finding.rule, loc.line, loc.column, loc.finding.message) for loc in entry.located)
+    assert located == [
+        ("SC-2", 7, 5, "a ship takes at most 100 additional systems in all: found 2,000"),
+        (
+            "SC-4",
+            6,
+            5,
+            "a ship carries at most 40 armor in all (410 hull points): found 2,000 (20,010 hull points)",
+        ),
+    ]
+    r = invoke("validate", path)
+    assert r.exit_code == 1 and "Traceback" not in r.stdout + r.stderr
+    assert f"{path}:6:5: error [SC-4] a ship carries at most 40 armor in all" in r.stdout
+    # exactly at the caps is legal; one more armor in a second entry is the error, there
+    at_cap = stats_of(
+        "game: space-cruisers\nname: A\nhull: military\nsystems: [armor x30, armor x10]\n", write, "a.yaml"
+    )
+    assert at_cap.legal and at_cap.stats.hull_points == 410
+    over = stats_of(
+        "game: space-cruisers\nname: B\nhull: military\nsystems: [armor x30, drives, armor x11]\n",
+        write,
+        "b.yaml",
+    )
+    ((rule, line, column),) = [(x.finding.rule, x.line, x.column) for x in over.located]
+    assert (rule, line, column) == ("SC-4", 4, 30)
+    # every summed system, written as a mapping of counts or a list of one-key mappings
+    drives = stats_of(
+        "game: space-cruisers\nname: D\nhull: military\nsystems:\n  - drives: 40\n  - drives: 1\n",
+        write,
+        "d.yaml",
+    )
+    ((loc),) = drives.located
+    assert (loc.finding.rule, loc.line, loc.column) == ("SC-2", 6, 5)
+    assert loc.finding.message == "a ship carries at most 40 drives in all: found 41"
+    bays = stats_of(
+        "game: space-cruisers\nname: C\nhull: military\nsystems: [cargo bay x40, cargo bay x40]\n",
+        write,
+        "c.yaml",
+    )
+    assert [f.rule for f in bays.findings] == ["SC-2"]
+    # once-only systems keep their own rule (SC-3), not a second finding
+    cloaks = Design.from_systems("K", "military", ["cloak x40", "cloak x40"])
+    assert [f.rule for f in rules.check(cloaks)] == ["SC-3"]
+    big = Design.from_systems("L", "station", ["phasers x40", "scanners x40", "shields x21"])
+    assert [(f.rule, f.message) for f in rules.check(big) if f.is_error] == [
+        ("SC-2", "a ship takes at most 100 additional systems in all: found 101")
+    ]

@@ -14,7 +14,7 @@ from sheetgen.games.spacecruisers.stats import derive
 from sheetgen.render.sheets import Ship, render_sheets, sheets_html
 from sheetgen.scenarios.loading import load_designs
 
-from tests.conftest import pdf_page_sizes, pdf_text
+from tests.conftest import pdf_page_sizes, pdf_text, pdf_text_lines
 
 SC = Path(__file__).resolve().parents[3] / "designs" / "space-cruisers"
 GAME = find_game("space-cruisers")
@@ -176,3 +176,82 @@ def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
             ends = [b.position_x + b.width for b in walk(box) if getattr(b, "width", None) is not None]
             assert max(ends) <= right + 0.01
     assert blocks == 2
+
+
+def test_an_illegal_total_prints_bounded_boxes() -> None:
+    """Seed 004, Armor (line 48): 2,000 armor would be 20,010 hull points; the design is
+    illegal (SC-4, at most 40 armor in all) and its sheet prints the 410 boxes a legal ship
+    can have, with the error and what is left out."""
+    design = Design.from_systems("Brick", "military", ["armor x40"] * 50 + ["drives x40"] * 3)
+    v = view(design)
+    assert sum(len(r["boxes"]) for r in v["hull_rows"]) == sheet.MAX_BOXES * 10 + 10 == 410
+    assert v["hull_rows"][0] == {"label": "armor 40", "boxes": list(range(410, 400, -1))}
+    assert {s["name"]: s["boxes"] for s in v["systems"]}["drives"] == 3 + 40
+    assert v["unprinted"] == ["hull points above 410 (19,600 more)", "drives past 43 (80 more)"]
+    html = sheets_html([Ship(GAME, derive(design), rules.check(design))])[0]
+    assert html.count('class="hpbox"') == 410
+    assert "Not printed: hull points above 410 (19,600 more); drives past 43 (80 more)." in html
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_sheet_past_one_page_keeps_its_name_with_its_content(write: Any, paper: str) -> None:
+    """``armor: 40`` (410 hull points, seed 004 Armor, line 48) runs past a Letter page (and,
+    after another ship, past an A4 one). The title never stands alone on a page: the page with
+    the name holds the hull point track's top row; every page the sheet continues onto names
+    the ship at its top; a page that only starts a ship says nothing there."""
+    tall = write(
+        "tall.yaml",
+        "game: space-cruisers\nname: Ironclad Perseverance\nhull: military\n"
+        "systems: {armor: 40, drives: 30, phasers: 20, cargo bay: 10}\n",
+    )
+    result = load_designs([tall])
+    shipset = ships("gull.yaml") + [Ship(e.game, e.stats, e.findings) for e in result.entries]
+    shipset += ships("bastion-platform.yaml")
+    pages = pdf_text(render_sheets(shipset, paper=paper).data)
+    assert len(pages) >= 3
+    (first,) = [i for i, p in enumerate(pages) if "Ironclad Perseverance Military hull" in p]
+    assert "armor 40 410 409" in pages[first] and "HULL POINTS: 410" in pages[first]
+    (last,) = [i for i, p in enumerate(pages) if "Initiative d10 + 33" in p]  # its status, at its end
+    assert last > first
+    for page in pages[first + 1 : last + 1]:
+        assert "Ironclad Perseverance (continued)" in page
+    for page in pages[: first + 1]:
+        assert "(continued)" not in page
+    assert "Bastion Platform Space station" in pages[-1]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two (left, bottom, right, top) text lines share height on the page."""
+    return a[1] < b[3] and b[1] < a[3]
+
+
+def test_long_texts_stay_inside_the_sheet(write: Any) -> None:
+    """An unbroken 100-letter name and class wrap inside the page (9 mm margins), the name
+    at least 3 mm (8.5 pt) from the hull line; a side prints at least 3 mm right of a long
+    class. Positions read back from the PDF, Letter and A4. (A non-military system's long
+    name, SC-6, is cut with an ellipsis inside its box: drawn, so not in the PDF's text.)"""
+    long = "W" * 100
+    path = write(
+        "long.yaml",
+        f"game: space-cruisers\nname: {long}\nclass: {long}\nhull: commercial\n"
+        "non_military: [cargo bay, passenger accommodations for the colonists of the outer rim worlds]\n",
+    )
+    (entry,) = load_designs([path]).entries
+    side = "The Outer Rim Free Traders' Guild"
+    for paper in ("letter", "a4"):
+        data = render_sheets([Ship(entry.game, entry.stats, entry.findings, side=side)], paper=paper).data
+        width = pdf_page_sizes(data)[0][0]
+        inside = (9 / 25.4 * 72 - 1, width - 9 / 25.4 * 72 + 1)
+        (hull,) = pdf_text_lines(data, 0, "Commercial hull")
+        name, cls = pdf_text_lines(data, 0, long), pdf_text_lines(data, 0, long, 1)
+        assert len(name) >= 2 and len(cls) >= 2
+        for line in name + cls:
+            assert inside[0] <= line[0] and line[2] <= inside[1]
+        for line in name:
+            assert not _overlap(line, hull) or hull[0] - line[2] >= 8.4
+        sides = pdf_text_lines(data, 0, side)
+        assert sides
+        for side_line in sides:
+            assert side_line[2] <= inside[1]
+            for line in cls:
+                assert not _overlap(line, side_line) or side_line[0] - line[2] >= 8.4

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import DESIGNS, Built, pdf_text
+from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text, pdf_text_lines
 
 Invoke = Callable[..., Any]
 
@@ -93,3 +93,94 @@ def test_only_ships_get_movement_and_sheltering_boxes() -> None:
     for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
         ship = html(hull, systems)
         assert "sheltering" in ship and "transited" in ship and "hard turn" in ship
+
+
+def test_a_sheet_past_one_page_names_the_ship_on_each_page(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """A BS2 with 500 more H (illegal: 550 of 50 HS, SF-7) runs its damage track past a
+    Letter page. The page that starts it holds its track too, the page it continues onto
+    names it at the top, and a weapon's to-hit and damage rows stay on one page."""
+    tall = write(
+        "tall.yaml",
+        "game: starfire\nname: Citadel of the Long Watch\nhull: BS2\n"
+        f"systems: SSSSSSAAAAAAZQQQQYYDDDRRRRPtGMg{'H' * 500}\nmunitions: {{R: 24, Pt: 10, G: 12}}\n",
+    )
+    for paper in ("letter", "a4"):
+        out = tmp_path / f"tall-{paper}.pdf"
+        r = invoke("sheets", tall, SHIPS / "corvette-arrow.yaml", "-o", out, "--paper", paper)
+        assert r.exit_code == 1 and "[SF-7]" in r.stdout + r.stderr
+        pages = pdf_text(out)
+        assert len(pages) == 2
+        assert "Citadel of the Long Watch BS2" in pages[0] and "DAMAGE TRACK" in pages[0]
+        assert "(continued)" not in pages[0]
+        assert "Citadel of the Long Watch (continued)" in pages[1]
+        assert "Arrow CT" in pages[1]
+        # SF-8: each weapon's two rows together (the 1x Pt name beside both its rows)
+        for page in pages:
+            if "Plasma" in page:
+                assert "3 3 3 3 4 4 4 5 5 5 4 3 3 3 3 3 3 3 3 2 2 1 1 1" in page
+                assert "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1" in page
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two (left, bottom, right, top) text lines share height on the page."""
+    return a[1] < b[3] and b[1] < a[3]
+
+
+def test_a_long_class_keeps_clear_of_the_design_string(
+    invoke: Invoke, write: Callable[[str, str], Path], tmp_path: Path
+) -> None:
+    """The class and the design string share a line: on Letter, classes of 71 unbroken
+    letters or 112 characters of words came within 0.9 pt of it. Each now keeps at least 3 mm
+    (8.5 pt) from it on every line they share, wraps, and stays inside the page (10 mm
+    margins); so does an unbroken 100-letter name beside the hull (positions read back)."""
+    notation = "CA-[3]-SSSAAAZ(II)(II)(II)QQQQYRRFFLLPtGH-[3]"
+    words = "Dreadnought-class battlecruiser squadron leader flagship of the Home Fleet reserve " * 2
+    for n, (name, design_class) in enumerate(
+        [("Sovereign", "A" * 71), ("Sovereign", words[:112].strip()), ("W" * 100, "W" * 100)]
+    ):
+        path = write(
+            f"c{n}.yaml",
+            f"game: starfire\nname: {name}\nclass: {design_class}\nhull: CA\n"
+            "systems: SSSAAAZ(II)(II)(II)QQQQYRRFFLLPtGH\n",
+        )
+        for paper in ("letter", "a4"):
+            out = tmp_path / f"c{n}-{paper}.pdf"
+            assert invoke("sheets", path, "-o", out, "--paper", paper).exit_code == 0
+            data = out.read_bytes()
+            width = pdf_page_sizes(data)[0][0]
+            inside = (10 / 25.4 * 72 - 1, width - 10 / 25.4 * 72 + 1)
+            cls = pdf_text_lines(data, 0, design_class, 1 if name == design_class else 0)
+            code = pdf_text_lines(data, 0, notation)
+            assert cls and code
+            for line in cls + code:
+                assert inside[0] <= line[0] and line[2] <= inside[1]
+            for a in cls:
+                for b in code:
+                    if _overlap(a, b):
+                        assert b[0] - a[2] >= 8.4, (n, paper, b[0] - a[2])
+            (hull,) = pdf_text_lines(data, 0, "CA · Heavy Cruiser")
+            for line in pdf_text_lines(data, 0, name):
+                assert not _overlap(line, hull) or hull[0] - line[2] >= 8.4
+
+
+def test_the_most_munitions_a_launcher_may_state_print_inside_the_sheet(invoke: Invoke, write: Any) -> None:
+    """SF-9: a design states its munitions, one box each; at most 100 a launcher type (the
+    project's bound), and all 100 boxes wrap inside the ship's block; 101 is refused."""
+    import pypdfium2
+
+    design = "game: starfire\nname: Quiver\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {{R: {n}}}\n"
+    r = invoke("validate", write("over.yaml", design.format(n=101)))
+    assert r.exit_code == 2
+    assert "error [SCHEMA] 'munitions.R' must be at most 100, found 101" in r.stdout + r.stderr
+    out = write("most.yaml", design.format(n=100)).with_suffix(".pdf")
+    r = invoke("sheets", out.with_suffix(".yaml"), "-o", out)
+    assert r.exit_code == 0, r.stderr
+    page = pypdfium2.PdfDocument(str(out))[0]
+    width, _height = page.get_size()
+    text = page.get_textpage()
+    boxes = [text.get_charbox(k) for k in range(text.count_chars()) if text.get_text_range(k, 1) == "☐"]
+    assert len(boxes) >= 100
+    margin = 10 / 25.4 * 72  # the sheet's 10 mm side margins
+    assert all(margin - 0.5 <= left and right <= width - margin + 0.5 for left, _b, right, _t in boxes)

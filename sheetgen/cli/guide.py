@@ -1,0 +1,111 @@
+"""The ``new`` and ``examples`` verbs: a first design, and the bundled examples to copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _game_or_fail, _name_or_fail, app
+
+#: The name ``sheetgen new`` gives a design when ``--name`` is not given.
+DEFAULT_NAME = "New ship"
+
+
+@app.command(short_help="Write a commented starting design for a game.")
+def new(
+    game: Annotated[
+        str, typer.Argument(help="Game id: starfire, kill-radius, space-cruisers, knight-hawks-2000.")
+    ],
+    name: Annotated[str, typer.Option("--name", "-n", help="The design's name.")] = DEFAULT_NAME,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="Write the design here (a new .yaml file) instead of printing it."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
+) -> None:
+    """Write a commented starting design for GAME that validates as written.
+
+    Without -o the YAML goes to standard output. An existing -o file is never
+    replaced unless --force is given (exit 2); the file is written atomically.
+    """
+    from sheetgen.core.output import OutputError, OutputExists, write_atomic, write_new
+    from sheetgen.core.resources import MissingResource, starting_design
+
+    found = _game_or_fail(game)
+    _name_or_fail(name)
+    if output is not None:
+        _format_for(output, None, YAML_FORMATS)
+    try:
+        text = starting_design(found.id, name)
+    except MissingResource as exc:
+        _fail(str(exc))
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        if force:
+            write_atomic(output, text)
+        else:
+            write_new(output, text)
+    except OutputExists:
+        _fail(f"{output} already exists; choose another -o or add --force to replace it")
+    except OutputError as exc:
+        _fail(str(exc))
+    _err(f"wrote {output}: check it with sheetgen validate {output}")
+
+
+@app.command(short_help="Copy the bundled example designs and scenarios into a folder.")
+def examples(
+    folder: Annotated[Path, typer.Argument(help="Folder to copy into (created if missing; must be empty).")],
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Copy into a folder that is not empty; files already there are kept, never replaced.",
+        ),
+    ] = False,
+) -> None:
+    """Copy the bundled designs, fleets, illegal examples and scenarios into FOLDER,
+    one folder per game, so that ``sheetgen kit FOLDER/starfire/scenarios/convoy-raid.yaml``
+    and ``sheetgen validate FOLDER`` work from there.
+
+    A folder that is not empty is refused (exit 2) unless --force is given; even
+    then no file already in it is replaced or removed (each is reported and kept).
+    """
+    from sheetgen.core.output import OutputError, OutputExists, write_new
+    from sheetgen.core.resources import MissingResource, example_files
+
+    if folder.exists() and not folder.is_dir():
+        _fail(f"{folder} is a file, not a folder")
+    if folder.is_dir() and any(folder.iterdir()) and not force:
+        _fail(f"{folder} is not empty; choose an empty or new folder, or add --force (no file is replaced)")
+    try:
+        files = example_files()
+    except MissingResource as exc:
+        _fail(str(exc))
+    copied = 0
+    kept: list[Path] = []
+    try:
+        for relative, source in files:
+            target = folder / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            data = source.read_bytes()
+            try:
+                write_new(target, data)
+                copied += 1
+            except OutputExists:
+                if not target.is_file() or target.read_bytes() != data:
+                    kept.append(target)
+    except OSError as exc:
+        _fail(f"{folder}: cannot write: {exc.strerror or exc}")
+    except OutputError as exc:
+        _fail(str(exc))
+    for path in kept:
+        _err(f"sheetgen: warning: {path} already exists and differs from the bundled file; kept as it was")
+    _err(f"copied {copied} example files into {folder}")
+    scouts = Path(folder) / "starfire" / "scenarios" / "scouts-meet.yaml"
+    _err(f"try: sheetgen validate {folder}   or   sheetgen kit {scouts}")
