@@ -18,7 +18,9 @@ __all__ = ["kit_module", "module_for", "vassal"]
 
 @app.command(short_help="Write a scenario as a VASSAL module (.vmod).")
 def vassal(
-    scenario: Annotated[Path, typer.Argument(help="Scenario file.")],
+    scenario: Annotated[
+        Path, typer.Argument(help="Scenario file, or a bundled scenario's name (convoy-raid).")
+    ],
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Module file to write (.vmod).")
     ] = None,
@@ -49,6 +51,9 @@ def vassal(
     except OutputError as exc:
         _fail(str(exc))
     resolution = dpi_option(dpi)
+    from sheetgen.cli.kit import _scenario_path  # a bundled scenario's name, as kit reads it
+
+    scenario = _scenario_path(scenario)
     loaded, result = load_scenario(scenario)
     if result.input_errors or loaded is None:
         _print_located(result.input_errors, err=True)

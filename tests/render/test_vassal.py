@@ -561,6 +561,14 @@ def test_bad_input_is_one_line_exit_2(
     assert not any(tmp_path.iterdir())
 
 
+def test_a_bundled_scenario_by_name(invoke: Callable[..., Any], tmp_path: Path) -> None:
+    result = invoke("vassal", "no-such-scenario", "-o", tmp_path / "g.vmod")
+    assert result.exit_code == 2
+    (line,) = result.stderr.strip().splitlines()
+    assert "no such scenario file, nor a bundled scenario of that name" in line
+    assert not any(tmp_path.iterdir())
+
+
 def test_an_unreadable_scenario_is_exit_2(invoke: Callable[..., Any], tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("scenario: [\n", encoding="utf-8")
