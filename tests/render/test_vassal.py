@@ -561,6 +561,20 @@ def test_bad_input_is_one_line_exit_2(
     assert not any(tmp_path.iterdir())
 
 
+def test_a_scenario_that_breaks_a_rule_is_exit_1(invoke: Callable[..., Any], tmp_path: Path) -> None:
+    path = _custom(tmp_path, "flat-ll")
+    path.write_text(
+        path.read_text(encoding="utf-8") + "placement:\n  - {distance: [Arrow, Lance], exactly: 99}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "g.vmod"
+    result = invoke("vassal", path, "-o", out)
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert "[SCENARIO]" in lines[0] and lines[-1].endswith(f"sheetgen validate {path} lists them all)")
+    assert not out.exists()
+
+
 def test_a_bundled_scenario_by_name(invoke: Callable[..., Any], tmp_path: Path) -> None:
     result = invoke("vassal", "no-such-scenario", "-o", tmp_path / "g.vmod")
     assert result.exit_code == 2
