@@ -211,7 +211,7 @@ def counters(
     if png_dpi is not None:
         from sheetgen.cli.images import write_face_pngs
 
-        write_face_pngs(items, edge, png_dpi, output, found.title, ships)
+        write_face_pngs(items, edge, png_dpi, output, found.title)
         raise typer.Exit(found.exit_code)
     try:
         sheets = layout_sheets(items, spec, title=found.title)

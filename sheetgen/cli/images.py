@@ -61,9 +61,7 @@ def _make_folder(folder: Path) -> None:
         _fail(f"-o {folder}: cannot make the folder: {exc.strerror or exc}")
 
 
-def write_face_pngs(
-    counters: Sequence[Counter], size: float, dpi: int, folder: Path, title: str, ships: int
-) -> None:
+def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: Path, title: str) -> None:
     """One PNG per face of each distinct counter into ``folder``: ``<stem>-front.png`` and
     ``<stem>-back.png`` (:func:`sheetgen.layout.counters.images.face_pages`)."""
     from sheetgen.layout.counters.images import face_pages
@@ -81,8 +79,10 @@ def write_face_pngs(
         files.append((folder / f"{name}-back.png", images[2 * i + 1]))
     _make_folder(folder)
     _write_files(files)
+    from sheetgen.layout.counters import MarkerFace
+
     n = pixels(size, dpi)
-    markers = len(faces.counters) - min(ships, len(faces.counters))
+    markers = sum(1 for counter in faces.counters if isinstance(counter.front, MarkerFace))
     _err(
         f"wrote {len(files)} images to {folder} ({len(faces.counters)} counters"
         f"{f', {markers} of them markers' if markers > 0 else ''}; {n} x {n} px at {dpi} dpi)"

@@ -87,7 +87,7 @@ def _kits(
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
     or its warnings and files. Returns the worst exit status. ``nested``: write into
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
-    VASSAL module to its folder (:func:`sheetgen.cli.vassal.kit_module`)."""
+    VASSAL module to its folder (:func:`sheetgen.kit.vassal_part`)."""
     from sheetgen.scenarios.scenario import load_scenario, slug
 
     # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
@@ -125,18 +125,19 @@ def _kits(
 
 
 def _add_module(made: Kit | KitError, scenario: Scenario) -> Kit | KitError:
-    """The kit ``made`` with its VASSAL module written beside its parts, or the error that
-    stopped the module (the kit's own files stay written)."""
-    from sheetgen.cli.vassal import kit_module
-    from sheetgen.kit import KitError
+    """The kit ``made`` with its VASSAL module written beside its parts
+    (:func:`~sheetgen.kit.vassal_part`), or the error that stopped the module (the kit's
+    own files stay written)."""
+    from sheetgen.core.output import OutputError
+    from sheetgen.kit import KitError, vassal_part
 
     if isinstance(made, KitError) or not made.files:
         return made
-    path, warnings, error = kit_module(scenario, made.files[0].parent)
+    try:
+        path, warnings = vassal_part(scenario, made.files[0].parent)
+    except OutputError as exc:
+        return KitError(str(exc), name_warnings=made.name_warnings, warnings=made.warnings)
     made.warnings += [w for w in warnings if w not in made.warnings]
-    if error is not None:
-        return KitError(error, name_warnings=made.name_warnings, warnings=made.warnings)
-    assert path is not None
     made.files.append(path)
     return made
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from sheetgen.render.vassal import Module
     from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["kit_module", "module_for", "vassal"]
+__all__ = ["module_for", "vassal"]
 
 
 @app.command(short_help="Write a scenario as a VASSAL module (.vmod).")
@@ -109,28 +109,3 @@ def module_for(
         return vassal_module(scenario, dpi=dpi, record_sheets=record_sheets, reference_card=reference_card)
     except (MapError, RasterError, CounterError) as exc:
         _fail(f"{scenario.path}: {exc}")
-
-
-def kit_module(scenario: Scenario, folder: Path) -> tuple[Path | None, list[str], str | None]:
-    """Add ``scenario``'s module to its kit in ``folder`` (``sheetgen kit --vassal``), from
-    the record sheets and reference card the kit has just written there, as
-    ``<scenario>.vmod``: the path written, warnings, and the error line if it could not be."""
-    from sheetgen.core.output import OutputError, write_atomic
-    from sheetgen.layout.counters import CounterError
-    from sheetgen.layout.maps import MapError
-    from sheetgen.render.raster import RasterError
-    from sheetgen.render.vassal import DEFAULT_DPI, vassal_module
-    from sheetgen.scenarios.scenario import slug
-
-    try:
-        sheets = (folder / "record-sheets.pdf").read_bytes()
-        card = (folder / "reference-card.pdf").read_bytes()
-        module = vassal_module(scenario, dpi=DEFAULT_DPI, record_sheets=sheets, reference_card=card)
-        target = write_atomic(folder / f"{slug(scenario.name)}.vmod", module.data)
-    except (MapError, RasterError, CounterError) as exc:
-        return None, [], f"{scenario.path}: VASSAL module: {exc}"
-    except OutputError as exc:
-        return None, [], str(exc)
-    except OSError as exc:
-        return None, [], f"{folder}: cannot read the kit's files: {exc.strerror or exc}"
-    return target, module.warnings, None

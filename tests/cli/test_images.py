@@ -126,6 +126,15 @@ def test_bad_resolutions_are_one_line_and_exit_2(
     assert not map_out.exists()
 
 
+def test_copies_of_one_counter_are_written_once(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "faces"
+    args = ("counters", SHIPS / "corvette-arrow.yaml", "--copies", "3", "--format", "png", "-o", out)
+    result = invoke(*args)
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["arrow-back.png", "arrow-front.png"]
+    assert "wrote 2 images" in result.stderr and "(1 counters;" in result.stderr
+
+
 def test_png_faces_need_a_folder(invoke: Invoke, tmp_path: Path) -> None:
     ship = SHIPS / "corvette-arrow.yaml"
     existing = tmp_path / "c.png"
