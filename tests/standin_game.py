@@ -13,6 +13,7 @@ Design file::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.core.card import Card
 from sheetgen.core.findings import Finding
@@ -53,6 +54,9 @@ class StandIn(Game[StandInDesign, StandInStats]):
 
     def parse(self, fields: Fields) -> StandInDesign:
         return parse_design(fields)
+
+    def design_schema(self) -> dict[str, Any]:
+        return {"type": "object", "properties": {"name": {"type": "string"}, "number": {"type": "integer"}}}
 
     def check(self, design: StandInDesign) -> list[Finding]:
         return []

@@ -326,3 +326,23 @@ def test_a_kit_that_fails_does_not_stop_the_others(tmp_path: Path) -> None:
     assert isinstance(made[1], kit_module.Kit)
     assert sorted(p.name for p in made[1].files) == sorted(PARTS)
     assert blocked.read_text(encoding="utf-8") == "a file where the kit's folder would go"
+
+
+def test_kit_of_a_scenario_with_input_errors_lists_the_rule_errors_too(
+    invoke: Invoke, write: Write, tmp_path: Path
+) -> None:
+    """An inline design with a wrong speed still has its other rules checked: the kit
+    refuses it (exit 2) and says everything wrong with it at once."""
+    path = write(
+        "s.yaml",
+        "scenario: Test\ngame: starfire\nmap: {cols: 20, rows: 20}\nsides:\n  - name: A\n    fleet:\n"
+        "      - design: {name: Q, hull: DD, systems: SSSAAA(I)(I)(I)(I)(I)QYDDRRLH, munitions: {R: 10},"
+        " speed: fast}\n",
+    )
+    r = invoke("kit", path, "-o", tmp_path / "kit")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"{path}:7:46: error [SF-2] DD requires at least 2 Q: found 1",
+        f"{path}:7:104: error [SCHEMA] 'speed' must be a whole number, found the text 'fast'",
+    ]
+    assert not (tmp_path / "kit").exists()

@@ -7,12 +7,23 @@ modules at its top level, so ``sheetgen validate`` starts fast.
 
 from __future__ import annotations
 
-from sheetgen.cli import counters, designs, explain, guide, kit, map, roll, vassal  # noqa: F401  (they add their verbs)
+from sheetgen.cli import (  # noqa: F401  (they add their verbs)
+    counters,
+    designs,
+    explain,
+    guide,
+    kit,
+    map,
+    roll,
+    schema,
+    vassal,
+)
 from sheetgen.cli.app import app
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Entry point of the ``sheetgen`` script."""
-    app()
+    """Entry point of the ``sheetgen`` script (and of ``python -m sheetgen``, which is named
+    ``sheetgen`` too, so its usage lines and shell completion match the script's)."""
+    app(prog_name="sheetgen")

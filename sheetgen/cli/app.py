@@ -37,6 +37,7 @@ _CLICK_EXCEPTION: type[Exception] = next(
 VERBS = (
     "validate",
     "explain",
+    "schema",
     "stats",
     "sheets",
     "reference",
@@ -91,7 +92,9 @@ app = typer.Typer(
     name="sheetgen",
     help="Check starship designs and print record sheets, reference cards and game kits.",
     no_args_is_help=True,
-    add_completion=False,
+    # Typer's --install-completion / --show-completion: their modules are imported with Typer
+    # anyway, and the shell is detected only when one of them is given, so --help costs the same.
+    add_completion=True,
     pretty_exceptions_enable=False,
     # Plain help text: Rich's help panels import its Markdown renderer, which alone
     # costs more than the Typer + YAML floor `sheetgen --help` is held to (docs/performance.md).
@@ -240,7 +243,10 @@ def _load_or_fail(paths: list[Path]) -> LoadResult:
     result = load_designs(paths)
     _add_scenarios(result)
     if result.input_errors:
-        _print_located(result.input_errors, err=True)
+        lines = sorted(
+            [*result.input_errors, *result.partial], key=lambda loc: (loc.source, loc.line, loc.column)
+        )
+        _print_located(lines, err=True)
         raise typer.Exit(2)
     return result
 

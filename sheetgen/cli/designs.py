@@ -52,7 +52,7 @@ def validate(
     """
     result = load_designs(paths)
     scenarios = _add_scenarios(result)
-    lines: list[Located] = list(result.input_errors)
+    lines: list[Located] = [*result.input_errors, *result.partial]
     scenario_errors = 0
     for scenario, entries in scenarios:
         lines.extend(scenario.located)
@@ -63,7 +63,11 @@ def validate(
     for entry in result.entries:
         lines.extend(entry.located)
     lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))
-    _print_located(list(dict.fromkeys(lines)), min_severity=Severity.ERROR if quiet else Severity.NOTE)
+    lines, once = _once_per_run(list(dict.fromkeys(lines)))
+    _print_located(lines, min_severity=Severity.ERROR if quiet else Severity.NOTE)
+    if not quiet:
+        for line in once:
+            typer.echo(line)
     legal = sum(1 for e in result.entries if e.legal)
     illegal = len(result.entries) - legal
     summary = f"{len(result.entries)} design{'s' if len(result.entries) != 1 else ''}: {legal} legal, {illegal} illegal"
@@ -77,6 +81,39 @@ def validate(
     raise typer.Exit(
         max(result.exit_code, 1) if scenario_errors and result.exit_code == 0 else result.exit_code
     )
+
+
+#: Notes that most designs get, by (rule, start of message): said once per run, with a count,
+#: when more than one design gets them, so the other findings stand out.
+ONCE_PER_RUN = {
+    ("SF-9", "no munitions stated for "): (
+        "their record sheets print blank munition boxes to fill in; state them as munitions: {R: 10}"
+    ),
+}
+
+
+def _once_per_run(lines: list[Located]) -> tuple[list[Located], list[str]]:
+    """``lines`` without the :data:`ONCE_PER_RUN` notes that more than one design got, and
+    one summary line for each such note, ``note [SF-9] no munitions stated on 9 designs ...``."""
+    summaries: list[str] = []
+    for (rule, start), advice in ONCE_PER_RUN.items():
+        found = [
+            loc
+            for loc in lines
+            if loc.finding.rule == rule
+            and loc.finding.severity is Severity.NOTE
+            and loc.finding.message.startswith(start)
+        ]
+        designs = {(loc.source, loc.line) for loc in found}
+        if len(designs) < 2:
+            continue
+        lines = [loc for loc in lines if loc not in found]
+        what = sorted({loc.finding.message.removeprefix(start).partition(":")[0] for loc in found})
+        summaries.append(
+            f"sheetgen: note [{rule}] {start.removesuffix(' for ')} on {len(designs)} designs"
+            f" (for {', '.join(what)}): {advice}"
+        )
+    return lines, summaries
 
 
 @app.command(short_help="Print each design's derived stats (a table or JSON).")
@@ -276,7 +313,11 @@ def import_design(
         _print_located([doc.locate(f) for f in exc.findings], err=True)
         raise typer.Exit(2) from None
     _print_located([doc.locate(f) for f in findings], err=True)
-    body = f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    from sheetgen.scenarios.schemas import modeline
+
+    body = f"{modeline(found.id)}\n# imported from: {text}\n" + yaml.safe_dump(
+        mapping, sort_keys=False, allow_unicode=True
+    )
     illegal = any(f.is_error for f in findings)
     if output is None:
         typer.echo(body, nl=False)

@@ -43,6 +43,9 @@ def new(
         text = starting_design(found.id, name)
     except MissingResource as exc:
         _fail(str(exc))
+    from sheetgen.scenarios.schemas import modeline
+
+    text = f"{modeline(found.id)}\n{text}"  # an editor checks it against the schema beside it
     if output is None:
         typer.echo(text, nl=False)
         return

@@ -96,7 +96,10 @@ def _kits(
     for path in paths:
         loaded, result = load_scenario(path)
         if result.input_errors or loaded is None:
-            loads.append((path, "input", list(result.input_errors), None))
+            # with the rule errors of designs the input errors leave readable: every problem at once
+            found = [*result.input_errors, *(loc for loc in result.partial if loc.finding.is_error)]
+            found.sort(key=lambda loc: (loc.source, loc.line, loc.column))
+            loads.append((path, "input", found, None))
             continue
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:

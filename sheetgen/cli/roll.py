@@ -64,6 +64,9 @@ def roll(
         _fail(f"{exc}; roll knows: {', '.join(rolling_games())}")
     except ValueError as exc:
         _fail(str(exc))
+    from sheetgen.scenarios.schemas import modeline
+
+    text = f"{modeline(found.id)}\n{text}"
     if output is None:
         typer.echo(text, nl=False)
         return

@@ -118,9 +118,13 @@ RULINGS: tuple[Ruling, ...] = (
         "and map entries that do not fit the scenario's map (a hex off the map, an unknown "
         "layer or facing, a radius larger than the map), and a size or count past the bound "
         "a game can use (Knight Hawks 2000: HS 100, 1,000,000 SP, 40 weapon lines...).",
-        "The file is YAML but not a design or scenario sheetgen can use, so the rules are "
-        "not applied to it; unknown keys get a list of the known ones. Bounds keep every "
-        "printed sheet a few pages long and every check quick.",
+        "The file is YAML but not a design or scenario sheetgen can use. Where the problem "
+        "leaves the rest of a design readable (an unknown key, a wrong speed or class), the "
+        "rules that do not read that key are still applied, so every problem shows in one "
+        "run. An unknown key that differs from a known one in case or nearly (Game, hul) "
+        "says which it was meant as, else the known keys are listed; a file that looks like "
+        "a scenario or a fleet read as a design says so. Bounds keep every printed sheet a "
+        "few pages long and every check quick.",
         "",
         "validate and every verb that reads designs, fleets or scenarios",
         exit_status=2,
@@ -144,11 +148,15 @@ RULINGS: tuple[Ruling, ...] = (
         "edge, a shared facing, a count), a placement rule names no side, ship or map "
         "feature, or a ship it needs has no start position; for Space Cruisers, sides "
         "that are not equal in figures (or, under the advanced rules, in construction "
-        "points).",
+        "points). Notes state what a scenario's counts make: a fleet entry's count times a "
+        "fleet file's count (2 x 2 fields 4 ships), and a names: list shorter than the ships, "
+        "with the names the others get.",
         "The set-up is what the game's scenarios ask for, so a kit whose positions break it "
-        "would teach the wrong game; the scenario states the rules and sheetgen checks them.",
+        "would teach the wrong game; the scenario states the rules and sheetgen checks them. "
+        "Counts that multiply are legal but easy to miss, so they are said, not refused.",
         "the scenario's own placement rules; for Space Cruisers, SETUP",
         "validate and kit on a scenario",
+        severities=(_E, _N),
     ),
     # --- Solar Starfire Quick Start ---------------------------------------------------------
     Ruling(
@@ -161,7 +169,8 @@ RULINGS: tuple[Ruling, ...] = (
         "down; a design may state a lower speed (a note), never a higher one (an error). "
         "Drives beyond those Max MP needs are legal but warned, as is a turn mode that is "
         "not the hull's. Also covers a system string or pasted notation that cannot be read "
-        "at all (empty, bad repeat counts, too many dashes).",
+        "at all (empty, bad repeat counts, too many dashes), and one in the wrong case, "
+        "which is one error giving the string in the charts' capitals (Mg, Pt).",
         "The charts give the numbers but not the arithmetic for fractional rates nor what a "
         "slower design may do.",
         "ship design: Hull Chart (Max MP, MPs per engine, turn mode) and System Chart",
@@ -505,11 +514,13 @@ RULINGS: tuple[Ruling, ...] = (
         "Derived numbers",
         _SC,
         "Hull points are the base plus 10 per armor; initiative bonus is drives plus elite "
-        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters.",
-        "These are the system notes' effects, computed once for the stats, sheet and card.",
+        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters. "
+        "Armor is capped with the other repeatable systems: more than 40 in all (the hull "
+        "points that would give are named) is an error.",
+        "These are the system notes' effects, computed once for the stats, sheet and card; "
+        "the cap keeps a sheet's hull point boxes printable.",
         "SYSTEM NOTES; INITIATIVE PHASE",
-        "stats, record sheets, reference card",
-        severities=(),
+        "validate; stats, record sheets, reference card",
     ),
     Ruling(
         "SC-5",

@@ -4,7 +4,12 @@ A game's ``parse`` wraps the design mapping in :class:`Fields`, asks for each
 key with the type it needs (``fields.integer("speed", minimum=0)``) and calls
 :meth:`Fields.done`, which raises :class:`~sheetgen.core.findings.InputError` with
 one ``SCHEMA`` finding per problem (wrong type, missing key, unknown key,
-out-of-range number), each with the path of the offending value.
+out-of-range number), each with the path of the offending value. An unknown key
+that is a known one in another case or nearly (``Game``, ``hul``) says which it
+was meant as (:func:`suggest_key`), and takes the place of the "lacks the
+required key" line for the same cause. The design loader reads with ``defer``,
+so a design with a problem in one key is still checked by the rules that do not
+read that key.
 
 Kept small and hand-written on purpose: it is on the start-up path of
 ``sheetgen validate``, whose whole-process budget is twice the cost of
@@ -18,7 +23,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
-__all__ = ["Fields", "describe"]
+__all__ = ["Fields", "describe", "suggest_key"]
 
 _MISSING: Any = object()
 
@@ -42,18 +47,41 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def suggest_key(key: object, known: Iterable[str], *, cutoff: float = 0.75) -> str | None:
+    """The known key ``key`` was probably meant as: one that differs only in case
+    (``Game`` for ``game``), else the closest near-miss (``hul`` for ``hull``) at least
+    ``cutoff`` alike (:func:`difflib.get_close_matches`), else None."""
+    typed = str(key)
+    options = sorted(known)
+    for option in options:
+        if option.lower() == typed.lower():
+            return option
+    import difflib  # only when a key is unknown: off the start-up path
+
+    close = difflib.get_close_matches(typed.lower(), options, n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
 class Fields:
     """Reads typed values from mapping ``data`` found at ``path``.
 
     Every accessor records the key as known; problems are collected and raised
     together by :meth:`done`. ``what`` names the mapping in messages
     (``"design"``, ``"side"``).
+
+    With ``defer``, :meth:`done` keeps the problems in :attr:`deferred` instead of
+    raising, so a caller can still check what was read (the loader runs the rules
+    that do not depend on a key with a problem). :attr:`missing` holds each
+    required key that is absent with the problem that says so.
     """
 
-    def __init__(self, data: Any, path: Path = (), *, what: str = "design") -> None:
+    def __init__(self, data: Any, path: Path = (), *, what: str = "design", defer: bool = False) -> None:
         self.path = path
         self.what = what
+        self.defer = defer
         self.problems: list[Finding] = []
+        self.deferred: list[Finding] = []
+        self.missing: dict[str, Finding] = {}
         self.known: set[str] = set()
         if not isinstance(data, dict):
             raise InputError(
@@ -79,8 +107,9 @@ class Fields:
     def _get(self, key: str, required: bool) -> Any:
         self.known.add(key)
         if key not in self.data:
-            if required:
+            if required and key not in self.missing:
                 self.problem(f"{self.what} lacks the required key '{key}'", self.path)
+                self.missing[key] = self.problems[-1]
             return _MISSING
         return self.data[key]
 
@@ -226,26 +255,38 @@ class Fields:
         return Fields(value, self.at(key), what=what or key)
 
     def collect(self, extra_known: Iterable[str] = ()) -> list[Finding]:
-        """Every problem so far, plus one for each key nobody asked for."""
+        """Every problem so far, plus one for each key nobody asked for.
+
+        An unknown key that differs from a known one only in case, or nearly
+        (``hul`` for ``hull``), says which it was meant as; when that key is a
+        required one left out, its "lacks the required key" problem is dropped:
+        one line per cause."""
         self.known.update(extra_known)
         problems = list(self.problems)
         for key in self.data:
-            if key not in self.known:
-                hint = ", ".join(sorted(self.known))
-                problems.append(
-                    error(
-                        "SCHEMA",
-                        f"unknown key '{key}' in {self.what} (known keys: {hint})",
-                        (*self.path, Key(str(key))),
-                    )
-                )
+            if key in self.known:
+                continue
+            meant = suggest_key(key, self.known)
+            if meant is None:
+                hint = f" (known keys: {', '.join(sorted(self.known))})"
+            else:
+                hint = f"; did you mean '{meant}'?"
+                if meant in self.missing and self.missing[meant] in problems:
+                    problems.remove(self.missing[meant])
+            problems.append(
+                error("SCHEMA", f"unknown key '{key}' in {self.what}{hint}", (*self.path, Key(str(key))))
+            )
         return problems
 
     def done(self, *children: Fields | None, extra_known: Iterable[str] = ()) -> None:
-        """Raise :class:`InputError` with every problem here and in ``children``."""
+        """Raise :class:`InputError` with every problem here and in ``children``
+        (with ``defer``: keep them in :attr:`deferred`)."""
         problems = self.collect(extra_known)
         for child in children:
             if child is not None:
                 problems.extend(child.collect())
+        if self.defer:
+            self.deferred.extend(problems)
+            return
         if problems:
             raise InputError(problems)

@@ -23,7 +23,17 @@ if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.card import Card
     from sheetgen.core.schema import Fields
 
-__all__ = ["AnyGame", "CounterFace", "Design", "Game", "Marker", "Stats", "View", "name_size"]
+__all__ = [
+    "AnyGame",
+    "CounterFace",
+    "Design",
+    "Game",
+    "Marker",
+    "Stats",
+    "View",
+    "common_design_keys",
+    "name_size",
+]
 
 
 def name_size(name: str) -> str:
@@ -31,6 +41,34 @@ def name_size(name: str) -> str:
     22 characters, ``name-m`` up to 32, ``name-s`` beyond), so 40 still fit the header."""
     n = len(name)
     return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
+
+
+def common_design_keys(game_id: str) -> dict[str, Any]:
+    """JSON Schema properties every game's design has: ``game``, ``name``, ``class``,
+    ``count`` and ``notes`` (as :mod:`sheetgen.scenarios.loading` and the games' parsers
+    read them; a number is accepted where text is, as ``class: 7``)."""
+    text: list[str] = ["string", "number"]
+    return {
+        "game": {
+            "type": "string",
+            "enum": [game_id],
+            "description": "The game whose rules the design is built to.",
+        },
+        "name": {
+            "type": text,
+            "minLength": 1,
+            "description": "The design's name, printed on its sheet and counter.",
+        },
+        "class": {"type": text, "description": "The class the design belongs to (optional)."},
+        "count": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "default": 1,
+            "description": "How many ships of this design the file fields (ships).",
+        },
+        "notes": {"type": text, "description": "Free text printed on the record sheet."},
+    }
 
 
 @dataclass(frozen=True)
@@ -118,6 +156,17 @@ class Game(ABC, Generic[DesignT, StatsT]):
     hex_scale: ClassVar[tuple[float, str] | None] = None
     #: Whether :meth:`roll` builds ships (``sheetgen roll``); Space Cruisers only.
     rolls: ClassVar[bool] = False
+    #: Design keys whose problem (a wrong type, a bad value, a missing required key) leaves
+    #: the rest of the design checkable, each with the rule ids whose findings read that key
+    #: (dropped then, with every finding located at the key). A problem in any other key
+    #: stops the rules for that design: their findings would be about values it does not
+    #: have. An unknown key never stops them (the design reads as if it were absent).
+    checkable_without: ClassVar[dict[str, frozenset[str]]] = {
+        "name": frozenset(),
+        "class": frozenset(),
+        "notes": frozenset(),
+        "count": frozenset(),
+    }
 
     @abstractmethod
     def parse(self, fields: Fields) -> DesignT:
@@ -126,6 +175,13 @@ class Game(ABC, Generic[DesignT, StatsT]):
         Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``)
         for wrong types and unknown keys; rule problems are left to :meth:`check`.
         """
+
+    @abstractmethod
+    def design_schema(self) -> dict[str, Any]:
+        """JSON Schema (draft 2020-12) of one design mapping of this game, every key its
+        parser reads with type, units, allowed values and a description; ``game`` is
+        not required here (a fleet or a scenario gives it). ``sheetgen schema GAME``
+        prints it inside the schema of a whole design file."""
 
     @abstractmethod
     def check(self, design: DesignT) -> list[Finding]:

@@ -18,12 +18,12 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.jsondata import JSONObject
-from sheetgen.core.schema import Fields, describe
+from sheetgen.core.schema import Fields, describe, suggest_key
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Design, Stats
 
-__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "read_designs"]
+__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "looks_like", "read_designs"]
 
 YAML_SUFFIXES = (".yaml", ".yml")
 #: Most ships one design's ``count`` (or a scenario fleet entry's) may ask for.
@@ -79,6 +79,9 @@ class LoadResult:
     entries: list[Entry] = field(default_factory=list)
     input_errors: list[Located] = field(default_factory=list)
     scenarios: list[tuple[str, Document]] = field(default_factory=list)
+    #: Rule findings of designs that also have input errors, from the rules that do not
+    #: depend on the keys in error: printed with them, so every problem shows at once.
+    partial: list[Located] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:
@@ -140,7 +143,39 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
         for i, item in enumerate(items):
             yield ("designs", i), item, game, ("game",)
         return
+    if isinstance(data, dict):
+        _not_a_design(data)
     yield (), data, None, ()
+
+
+def _not_a_design(data: dict[Any, Any]) -> None:
+    """Raise one ``SCHEMA`` line when a mapping read as a design looks like a scenario or a
+    fleet (:func:`looks_like`), instead of a line for each key a design does not know."""
+    message = looks_like(data)
+    if message is not None:
+        raise InputError([error("SCHEMA", message, ())])
+
+
+def looks_like(data: dict[Any, Any]) -> str | None:
+    """What a mapping without ``scenario:`` or ``designs:`` seems meant as, said in one line:
+    a scenario (it has ``sides`` or ``map``, or ``Scenario`` in another case) or a fleet
+    (``fleet``, ``ships`` or ``Designs`` and no ``name``); else None."""
+    keys = {str(k).lower(): str(k) for k in data}
+    marks = [keys[k] for k in ("scenario", "sides", "map") if k in keys]
+    if marks:
+        has = " and ".join(f"'{k}'" for k in marks)
+        return (
+            f"this looks like a scenario (it has {has}) but lacks 'scenario: NAME',"
+            " the key validate and kit know a scenario by"
+        )
+    marks = [keys[k] for k in ("designs", "fleet", "ships") if k in keys]
+    if marks and "name" not in keys:
+        has = " and ".join(f"'{k}'" for k in marks)
+        return (
+            f"this looks like a fleet (it has {has}); a fleet lists its designs under"
+            " 'designs:' (with 'fleet: NAME' and 'game:' beside it)"
+        )
+    return None
 
 
 def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = None) -> None:
@@ -155,31 +190,71 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
         return
     for base, mapping, inherited, game_path in mappings:
         try:
-            fields = Fields(mapping, base, what="design")
+            fields = Fields(mapping, base, what="design", defer=True)
             own_game = "game" in mapping
             game_value = fields.raw("game", inherited)
+            game_at: Path = (*base, "game") if own_game else game_path
             if game_value is None:
-                raise InputError(
-                    [error("GAME", f"design lacks 'game:'; known games: {', '.join(GAMES)}", base)]
-                )
+                # "Game: Starfire": read the game from the key it was meant as; the key
+                # itself is reported once, as unknown, with what it was meant as
+                meant = next((k for k in mapping if suggest_key(k, ("game",), cutoff=0.8) == "game"), None)
+                if meant is None:
+                    raise InputError(
+                        [error("GAME", f"design lacks 'game:'; known games: {', '.join(GAMES)}", base)]
+                    )
+                game_value, game_at = mapping[meant], (*base, meant)
             try:
                 game = find_game(game_value)
             except UnknownGame as exc:
-                raise InputError(
-                    [error("GAME", str(exc), (*base, "game") if own_game else game_path)]
-                ) from None
+                raise InputError([error("GAME", str(exc), game_at)]) from None
             count = fields.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             design = game.parse(fields)
-            if not design.name.strip():
-                raise InputError([error("SCHEMA", "'name' must not be empty", (*base, "name"))])
+            problems = list(fields.deferred)
+            said = _problem_keys(problems, base) | set(fields.missing)
+            if not design.name.strip() and "name" not in said:
+                problems.append(error("SCHEMA", "'name' must not be empty", (*base, "name")))
         except InputError as exc:
             result.input_errors.extend(doc.locate(f) for f in exc.findings)
             continue
         if only_game and game.id != only_game:
             continue
         design.count = count
+        if problems:
+            # unusable input (exit status 2), but the rules that do not read the keys with
+            # a problem are still applied, so every problem shows in one pass
+            result.input_errors.extend(doc.locate(f) for f in problems)
+            keys = _problem_keys(problems, base) | set(fields.missing)
+            result.partial.extend(doc.locate(f, base) for f in _checkable(game, design, keys))
+            continue
         findings = game.check(design)
         result.entries.append(Entry(doc, base, game, design, findings, game.derive(design), count))
+
+
+def _problem_keys(problems: list[Finding], base: Path) -> set[str]:
+    """The design's own keys (under ``base``) the ``problems`` point into: a key with a value
+    of the wrong type, or a nested mapping with a problem; unknown keys are not among them
+    (a design reads as if they were absent), nor are required keys left out (the caller
+    adds :attr:`~sheetgen.core.schema.Fields.missing`)."""
+    keys: set[str] = set()
+    for f in problems:
+        rest = f.path[len(base) :]
+        if rest and isinstance(rest[0], str):
+            keys.add(rest[0])
+    return keys
+
+
+def _checkable(game: AnyGame, design: Design, keys: set[str]) -> list[Finding]:
+    """The findings of the rules that do not depend on ``keys``, the keys with a problem
+    (none when the game's rules read one of them throughout:
+    :attr:`~sheetgen.games.base.Game.checkable_without`)."""
+    if any(key not in game.checkable_without for key in keys):
+        return []
+    skip = {rule for key in keys for rule in game.checkable_without[key]}
+    return [
+        f
+        for f in game.check(design)
+        if f.rule not in skip and not (f.path and isinstance(f.path[0], str) and f.path[0] in keys)
+    ]
 
 
 def load_designs(

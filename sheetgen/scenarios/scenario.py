@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from sheetgen.core.findings import InputError, Path, error
+from sheetgen.core.findings import Finding, InputError, Path, error, note
 from sheetgen.core.schema import Fields
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
-from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, read_designs
+from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
@@ -122,7 +122,21 @@ class Scenario:
 def _fleet_designs(
     item: Fields, doc: Document, scenario_dir: FsPath, game: AnyGame, result: LoadResult
 ) -> list[Entry]:
-    """Entries for one fleet item's ``design`` (path, ``path#Name`` or inline mapping)."""
+    """Entries for one fleet item's ``design`` (path, ``path#Name`` or inline mapping).
+
+    A design's keys written beside ``design:`` instead of under it (or with no
+    ``design:`` at all) are one problem, said once, not one per key."""
+    beside = [str(k) for k in item.data if k not in _FLEET_ENTRY_KEYS]
+    if item.data.get("design") is None and beside:
+        item.known.update(beside)
+        item.known.add("design")
+        keys = ", ".join(f"'{k}'" for k in beside)
+        item.problem(
+            f"the design's keys ({keys}) go under 'design:', indented one step further;"
+            " a fleet entry holds only design, count, names and note",
+            item.at("design") if "design" in item.data else item.path,
+        )
+        return []
     ref = item.raw("design", required=True)
     before = len(result.entries)
     if isinstance(ref, dict):
@@ -170,6 +184,10 @@ def _fleet_designs(
     else:
         item.problem("'design' must be a file path or a design mapping", item.at("design"))
     return result.entries[before:]
+
+
+#: The keys of a side's fleet entry.
+_FLEET_ENTRY_KEYS = ("design", "count", "names", "note")
 
 
 def _read_inline(doc: Document, base: Path, game: AnyGame, result: LoadResult) -> None:
@@ -288,6 +306,7 @@ def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
     for source, _doc in result.scenarios:
         scenario, sresult = load_scenario(source)
         result.input_errors.extend(sresult.input_errors)
+        result.partial.extend(sresult.partial)
         result.entries.extend(sresult.entries)
         if scenario is not None:
             loaded.append((scenario, sresult.entries))
@@ -326,6 +345,10 @@ def _check_unique_names(top: Fields, sides: list[Side]) -> None:
 
 
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
+    if isinstance(doc.data, dict) and "scenario" not in doc.data and {"sides", "map"} & set(doc.data):
+        message = looks_like(doc.data)
+        if message is not None:
+            raise InputError([error("SCHEMA", message, ())])
     if (
         isinstance(doc.data, dict)
         and "scenario" not in doc.data
@@ -367,6 +390,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     sides_raw = top.raw("sides", required=True)
     sides: list[Side] = []
     children: list[Fields | None] = [map_fields]
+    notes: list[Finding] = []
     if not isinstance(sides_raw, list) or not sides_raw:
         top.problem("'sides' must be a list of at least one side", top.at("sides"))
         sides_raw = []
@@ -418,6 +442,17 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                     )
                     continue
                 total = count * entry.count
+                if count > 1 and entry.count > 1:
+                    ref = item.data.get("design")
+                    where = ref.partition("#")[0] if isinstance(ref, str) else "the design"
+                    notes.append(
+                        note(
+                            "SCENARIO",
+                            f"count {count} here times count {entry.count} in {where}"
+                            f" ({entry.stats.name}) fields {total} ships",
+                            item.at("count"),
+                        )
+                    )
                 for k in range(total):
                     if names:
                         named = len(side.ships) - first_of_item
@@ -425,6 +460,16 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                     else:
                         ship_name = entry.stats.name if total == 1 else f"{entry.stats.name} {k + 1}"
                     side.ships.append(ScenarioShip(ship_name, entry, side.name, side.colour, item.path))
+            unnamed = [ship.name for ship in side.ships[first_of_item + len(names) :]]
+            if names and unnamed:
+                notes.append(
+                    note(
+                        "SCENARIO",
+                        f"'names' lists {len(names)} of {len(side.ships) - first_of_item} ships;"
+                        f" the others are named {', '.join(unnamed)}",
+                        item.at("names"),
+                    )
+                )
         sides.append(side)
     _check_unique_names(top, sides)
     if map_fields is not None:
@@ -453,4 +498,5 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         )
     top.done(*children)
     scenario.placement = rules
+    scenario.located.extend(doc.locate(f) for f in notes)
     return scenario

@@ -166,3 +166,14 @@ def test_kit_with_an_unknown_name_lists_the_bundled_ones(
             f"bundled: {', '.join(names)}\n"
         )
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_new_design_names_its_schema_and_passes_it(invoke: Invoke, game: str) -> None:
+    import jsonschema
+
+    from sheetgen.scenarios.schemas import schema
+
+    r = invoke("new", game, "--name", "Dart")
+    assert r.stdout.splitlines()[0] == f"# yaml-language-server: $schema={game}.schema.json"
+    jsonschema.validate(yaml.safe_load(r.stdout), schema(game))

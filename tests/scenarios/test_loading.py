@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
@@ -19,3 +21,25 @@ def test_one_path_alone_is_one_file_not_its_characters() -> None:
 def test_no_paths_is_one_input_error() -> None:
     (err,) = load_designs([]).input_errors
     assert str(err) == "sheetgen:1:1: error [FILE] no design files given"
+
+
+def test_a_scenario_without_its_scenario_key_says_it_looks_like_one(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "game: starfire\nname: Raid\nmap: {cols: 20, rows: 20}\nsides:\n  - name: A\n    fleet: []\n"
+    )
+    assert [str(x) for x in load_designs([path]).input_errors] == [
+        f"{path}:1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map') but lacks"
+        " 'scenario: NAME', the key validate and kit know a scenario by"
+    ]
+
+
+def test_a_fleet_with_its_designs_key_misspelt_says_it_looks_like_one(tmp_path: Path) -> None:
+    path = tmp_path / "f.yaml"
+    path.write_text(
+        "game: starfire\nfleet: Home\nDesigns:\n  - {name: A, hull: CT, systems: SSAA(I)(I)(I)QLR}\n"
+    )
+    assert [str(x) for x in load_designs([path]).input_errors] == [
+        f"{path}:1:1: error [SCHEMA] this looks like a fleet (it has 'Designs' and 'fleet'); a fleet lists"
+        " its designs under 'designs:' (with 'fleet: NAME' and 'game:' beside it)"
+    ]

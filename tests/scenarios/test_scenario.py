@@ -206,6 +206,47 @@ def test_a_scenario_named_as_a_sides_design_is_an_input_error(write: Write) -> N
     assert result.exit_code == 2
 
 
+FLEET = (
+    "game: starfire\nfleet: Home\ndesigns:\n"
+    "  - {name: Kestrel, hull: CT, systems: SSAA(I)(I)(I)QLR, munitions: {R: 10}, count: 2}\n"
+)
+HEAD = "scenario: Test\ngame: starfire\nmap: {cols: 20, rows: 20}\nsides:\n"
+SIDE_B = (
+    "  - name: B\n    fleet:\n"
+    "      - design: {name: Dart, hull: CT, systems: SSAA(I)(I)(I)QLR, munitions: {R: 10}}\n"
+)
+
+
+def test_counts_that_multiply_and_short_name_lists_are_stated(write: Write) -> None:
+    write("fl.yaml", FLEET)
+    path = write(
+        "s.yaml",
+        HEAD + "  - name: A\n    fleet:\n      - {design: fl.yaml, count: 2, names: [Kite]}\n" + SIDE_B,
+    )
+    scenario = load(path)
+    assert [s.name for s in scenario.sides[0].ships] == ["Kite", "Kestrel 2", "Kestrel 3", "Kestrel 4"]
+    notes = [str(loc).removeprefix(f"{path}:") for loc in scenario.located if loc.source == str(path)]
+    assert notes == [
+        "7:34: note [SCENARIO] count 2 here times count 2 in fl.yaml (Kestrel) fields 4 ships",
+        "7:44: note [SCENARIO] 'names' lists 1 of 4 ships; the others are named Kestrel 2, Kestrel 3, Kestrel 4",
+    ]
+
+
+def test_design_keys_beside_design_are_one_problem(write: Write) -> None:
+    """An inline design written at the fleet entry's level (no game:, no design:) is one
+    line saying where its keys go, not one per key plus "lacks 'design'"."""
+    path = write(
+        "s.yaml",
+        HEAD + "  - name: A\n    fleet:\n      - name: Arrow\n        hull: CT\n"
+        "        systems: SSAA(I)(I)(I)QLR\n" + SIDE_B,
+    )
+    _, result = load_scenario(path)
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "7:9: error [SCHEMA] the design's keys ('name', 'hull', 'systems') go under 'design:', indented"
+        " one step further; a fleet entry holds only design, count, names and note"
+    ]
+
+
 def test_two_inline_designs_are_two_designs(invoke: Any, write: Write) -> None:
     path = write(
         "duel.yaml",
@@ -218,3 +259,13 @@ def test_two_inline_designs_are_two_designs(invoke: Any, write: Write) -> None:
     r = invoke("validate", path)
     assert r.exit_code == 0, r.stderr
     assert "2 designs: 2 legal, 0 illegal (with 1 scenario)" in r.stdout + r.stderr
+
+
+def test_a_scenario_without_its_key_given_to_kit_says_what_it_lacks(write: Write) -> None:
+    path = write("s.yaml", "game: starfire\nname: Raid\nmap: {cols: 20, rows: 20}\nsides: []\n")
+    scenario, result = load_scenario(path)
+    assert scenario is None
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map') but lacks"
+        " 'scenario: NAME', the key validate and kit know a scenario by"
+    ]

@@ -18,13 +18,13 @@ Number.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.killradius import rules
-from sheetgen.games.killradius.parse import parse_design
+from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.stats import KillRadiusStats
 from sheetgen.games.killradius.stats import derive as derive_stats
 from sheetgen.games.killradius.stats import fleet_totals as stats_fleet_totals
@@ -44,6 +44,9 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
+
+    def design_schema(self) -> dict[str, Any]:
+        return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)

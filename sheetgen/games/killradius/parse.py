@@ -9,10 +9,49 @@ that the rules refuse (a Number outside 1 to 10, a negative fighter count, a
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen.core.schema import Fields
+from sheetgen.games.base import common_design_keys
+from sheetgen.games.killradius import data
 from sheetgen.games.killradius.rules import Design
 
-__all__ = ["parse_design"]
+__all__ = ["design_schema", "parse_design"]
+
+
+def design_schema() -> dict[str, Any]:
+    """JSON Schema of one Kill Radius design mapping (the keys :func:`parse_design` reads);
+    the text's ship types (seed 000, Numbers & Ship Types) are listed, a free name allowed."""
+    types = ", ".join(f"{t.name} ({t.number}{'*' if t.carrier else ''})" for t in data.SHIP_TYPES)
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "type", "number"],
+        "properties": {
+            **common_design_keys("kill-radius"),
+            "type": {
+                "type": "string",
+                "minLength": 1,
+                "examples": [t.name for t in data.SHIP_TYPES],
+                "description": "Ship type: one of the text's (Number, * a carrier) or a name of your own"
+                f" (KR-1): {types}.",
+            },
+            "number": {
+                "type": "integer",
+                "description": f"The ship's Number, {data.MIN_NUMBER} to {data.MAX_NUMBER} (KR-1):"
+                " its size and strength in one figure.",
+            },
+            "carrier": {
+                "type": "boolean",
+                "description": "Whether a type of your own is a carrier (KR-1, KR-5); the text's"
+                " starred types are carriers already.",
+            },
+            "fighters": {
+                "type": "integer",
+                "description": "Fighters a carrier holds (fighter counters); left out, the rules' number (KR-5).",
+            },
+        },
+    }
 
 
 def parse_design(fields: Fields) -> Design:

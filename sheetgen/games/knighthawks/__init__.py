@@ -34,13 +34,13 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.knighthawks import data, play, rules
-from sheetgen.games.knighthawks.parse import parse_damage_tables, parse_design
+from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
 from sheetgen.games.knighthawks.stats import derive as derive_stats
 
@@ -60,6 +60,9 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
+
+    def design_schema(self) -> dict[str, Any]:
+        return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)

@@ -17,10 +17,170 @@ from typing import Any
 from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
 from sheetgen.core.schema import Fields, describe
+from sheetgen.games.base import common_design_keys
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 
-__all__ = ["DamageTables", "TableRow", "parse_damage_tables", "parse_design", "roll_text"]
+__all__ = ["DamageTables", "TableRow", "design_schema", "parse_damage_tables", "parse_design", "roll_text"]
+
+
+def _int(description: str, maximum: int | None = None, minimum: int = 0) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "integer", "minimum": minimum, "description": description}
+    if maximum is not None:
+        out["maximum"] = maximum
+    return out
+
+
+def design_schema() -> dict[str, Any]:
+    """JSON Schema of one Knight Hawks 2000 design mapping (the keys :func:`parse_design`
+    reads), with the bounds of :mod:`~sheetgen.games.knighthawks.data` (``MAX_*``) and the
+    weapon codes of its weapons list (KH-7)."""
+    codes = list(data.WEAPONS)
+    member: dict[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": ["string", "number"], "description": "The crew member's name."},
+            "im": _int("Initiative modifier (IM).", data.MAX_IM),
+            "skills": {
+                "type": "object",
+                "maxProperties": data.MAX_SKILLS,
+                "additionalProperties": _int("Skill level.", data.MAX_SKILL_LEVEL),
+                "description": "Skills by name: level.",
+            },
+            "post": {"type": ["string", "number"], "description": "The post held aboard."},
+            "str": _int("Strength (STR).", data.MAX_ABILITY),
+            "dex": _int("Dexterity (DEX).", data.MAX_ABILITY),
+        },
+    }
+    weapon_code = {"type": "string", "enum": codes, "description": "A code of the weapons list (KH-7)."}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "role", "hull_size", "structure_points", "adf", "mr", "void_engines"],
+        "properties": {
+            **common_design_keys("knight-hawks-2000"),
+            "role": {
+                "type": "string",
+                "enum": list(data.ROLES),
+                "description": "Who flies the ship (KH-4): what it may mount follows from it.",
+            },
+            "hull_size": _int("Hull size (HS), 1 to 20 by the text (KH-2).", data.MAX_HULL_SIZE),
+            "structure_points": _int("Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS),
+            "adf": _int("Acceleration/deceleration factor (ADF), hexes per turn (KH-1).", data.MAX_ADF),
+            "mr": _int("Maneuver rating (MR), facing changes per turn (KH-1).", data.MAX_MR),
+            "void_engines": _int("Void (jump) engines.", data.MAX_VOID_ENGINES),
+            "weapons": {
+                "type": "array",
+                "maxItems": data.MAX_WEAPON_LINES,
+                "items": {
+                    "anyOf": [
+                        weapon_code,
+                        {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "required": ["code"],
+                            "properties": {
+                                "code": weapon_code,
+                                "count": _int("How many of this weapon.", data.MAX_WEAPONS),
+                                "ordnance": _int(
+                                    "Rounds carried (missiles, torpedoes, mines).", data.MAX_ORDNANCE
+                                ),
+                                "bay": {"type": ["string", "number"], "description": "The bay it sits in."},
+                            },
+                        },
+                    ]
+                },
+                "description": f"Weapons (KH-4, KH-7): a code, or {{code, count, ordnance, bay}}. Codes: {', '.join(codes)}.",
+            },
+            "linked": {
+                "type": "array",
+                "maxItems": data.MAX_LINKED_GROUPS,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["weapons"],
+                    "properties": {
+                        "name": {"type": ["string", "number"], "description": "The group's name."},
+                        "weapons": {
+                            "type": "object",
+                            "propertyNames": {"enum": codes},
+                            "additionalProperties": {"type": "integer"},
+                            "description": "Weapon code: how many fire together.",
+                        },
+                    },
+                },
+                "description": "Weapons linked to fire as one group (KH-4).",
+            },
+            "defences": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "icm": _int("Interceptor missile (ICM) salvos.", data.MAX_SALVOS),
+                    "abm": _int("Anti-ballistic missile (ABM) salvos.", data.MAX_SALVOS),
+                    "magnetic_shielding": {"type": "boolean", "description": "Magnetic shielding fitted."},
+                },
+                "description": "Defences (KH-4).",
+            },
+            "computers": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "mastercomp": {"type": "boolean", "default": True, "description": "A mastercomp fitted."},
+                    "systems": {
+                        "type": ["array", "string"],
+                        "maxItems": data.MAX_SYSTEM_COMPUTERS,
+                        "items": {"type": ["string", "number"]},
+                        "description": "System computers by name.",
+                    },
+                },
+                "description": "The ship's computers.",
+            },
+            "sensors": {
+                "type": ["array", "string"],
+                "maxItems": data.MAX_SENSORS,
+                "items": {"type": ["string", "number"]},
+                "description": "Sensors by name (radar, energy sensor...).",
+            },
+            "crew": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "total": _int("Crew aboard (people) (KH-2).", data.MAX_CREW),
+                    **{
+                        role: {**member, "description": f"The {role.replace('_', ' ')}."}
+                        for role in data.CREW_ROLES
+                        if role != "gunners"
+                    },
+                    "gunners": {
+                        "type": "array",
+                        "maxItems": data.MAX_GUNNERS,
+                        "items": member,
+                        "description": "The gunners, one mapping each.",
+                    },
+                },
+                "description": f"The crew by station: {', '.join(data.CREW_ROLES)} (a list), and total.",
+            },
+            "minelaying": {
+                "type": "array",
+                "maxItems": data.MAX_MINE_DROPS,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["hex", "mines"],
+                    "properties": {
+                        "hex": {
+                            "type": ["string", "array"],
+                            "description": 'The hex, as printed and quoted ("0704"), or [col, row].',
+                        },
+                        "level": _int("Grid level (0 the main grid).", data.MAX_LEVEL, -data.MAX_LEVEL),
+                        "mines": _int("Mines laid in the hex.", data.MAX_MINES_PER_HEX),
+                    },
+                },
+                "description": "A minelaying plan: hexes and the mines laid in each.",
+            },
+        },
+    }
 
 
 def _items(fields: Fields, key: str, what: str) -> list[tuple[int, Any, Path]]:

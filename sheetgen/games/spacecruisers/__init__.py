@@ -19,14 +19,14 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Char, Finding, Path, error
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.spacecruisers import data, rules
-from sheetgen.games.spacecruisers.parse import parse_design
+from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 from sheetgen.games.spacecruisers.stats import derive as derive_stats
 
@@ -46,6 +46,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
+
+    def design_schema(self) -> dict[str, Any]:
+        return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)

@@ -7,11 +7,70 @@ unknown system, too many systems for the hull) are left to
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen.core.findings import Key
 from sheetgen.core.schema import Fields, describe
-from sheetgen.games.spacecruisers import rules
+from sheetgen.games.base import common_design_keys
+from sheetgen.games.spacecruisers import data, rules
 
-__all__ = ["parse_design"]
+__all__ = ["design_schema", "parse_design"]
+
+
+def design_schema() -> dict[str, Any]:
+    """JSON Schema of one Space Cruisers design mapping (the keys :func:`parse_design`
+    reads): hulls and the d20 systems table's names (seed 004, SC-1)."""
+    names = ", ".join(data.SYSTEMS)
+    hulls = [*data.HULLS, *_HULL_ALIASES]
+    count = {"type": "integer", "minimum": 0, "maximum": rules.MAX_COUNT}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "hull"],
+        "properties": {
+            **common_design_keys("space-cruisers"),
+            "hull": {
+                "type": "string",
+                "examples": hulls,
+                "description": f"Hull (SC-1): {', '.join(data.HULLS)} (also written as"
+                f" {', '.join(_HULL_ALIASES)}; case, 'hull' and dashes are forgiven).",
+            },
+            "rules": {
+                "type": "string",
+                "enum": ["basic", "advanced"],
+                "default": "advanced",
+                "description": "Which rules the design is built under.",
+            },
+            "systems": {
+                "anyOf": [
+                    {"type": "string"},
+                    {
+                        "type": "array",
+                        "items": {
+                            "anyOf": [
+                                {"type": "string"},
+                                {
+                                    "type": "object",
+                                    "minProperties": 1,
+                                    "maxProperties": 1,
+                                    "additionalProperties": {**count, "minimum": 1},
+                                },
+                            ]
+                        },
+                    },
+                    {"type": "object", "additionalProperties": count},
+                ],
+                "description": "Additional systems: a list (Drives x2 or {drives: 2} items), a mapping of"
+                f" name: how many, or one line of names. Names (the d20 systems table): {names}.",
+            },
+            "non_military": {
+                "type": ["array", "string"],
+                "items": {"type": "string"},
+                "description": "Non-military systems a commercial hull carries, by name of your choosing.",
+            },
+        },
+    }
+
 
 _HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
 

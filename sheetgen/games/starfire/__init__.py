@@ -15,7 +15,7 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
@@ -23,7 +23,7 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
-from sheetgen.games.starfire.parse import parse_design
+from sheetgen.games.starfire.parse import design_schema, parse_design
 from sheetgen.games.starfire.stats import StarfireStats
 from sheetgen.games.starfire.stats import derive as derive_stats
 
@@ -39,9 +39,19 @@ class Starfire(Game[rules.Design, StarfireStats]):
     id = "starfire"
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
+    # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
+    checkable_without: ClassVar[dict[str, frozenset[str]]] = {
+        **Game.checkable_without,
+        "speed": frozenset(),
+        "turn_mode": frozenset(),
+        "munitions": frozenset({"SF-9"}),
+    }
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
+
+    def design_schema(self) -> dict[str, Any]:
+        return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
         return rules.check(design)

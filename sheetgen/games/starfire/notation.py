@@ -260,6 +260,18 @@ def _matching_close(text: str, open_at: int) -> int:
     return -1
 
 
+def capitalised(text: str) -> str:
+    """``text`` with its system codes in the System Chart's case (``sssaaa(i)qmg`` gives
+    ``SSSAAA(I)QMg``); an ``x`` that marks a repeat (``6xa``, ``ax6``) stays as it is.
+
+    >>> capitalised("ss(2xa)(i)(i)qmgpt")
+    'SS(2xA)(I)(I)QMgPt'
+    """
+    out = re.sub(r"(?<=\d)\s*x|x(?=\s*\d)", lambda m: m.group().replace("x", "\0"), text)
+    out = out.upper().replace("\0", "x")
+    return out.replace("MG", "Mg").replace("PT", "Pt")
+
+
 def parse_system_string(text: str, offset: int = 0) -> SystemString:
     """Read a system string such as ``SSAA(I)(I)(I)QLR`` or ``SSAx2(3x(I))QLR``.
 
@@ -268,9 +280,26 @@ def parse_system_string(text: str, offset: int = 0) -> SystemString:
     parentheses, rooms holding other systems (``SF-5``) and a stray ``+``
     (``SF-6``) come back as findings with :class:`Char` positions.
 
+    A string in the wrong case (``sssaaa(i)(i)q``), which in capitals reads without
+    an unknown code, is read in capitals with one ``SF-1`` error giving the string
+    to write, instead of one per letter.
+
     >>> [s.code for s in parse_system_string("SAx2(I)(I)Q").slots]
     ['S', 'A', 'A', 'I', 'I', 'Q']
     """
+    parsed = _parse(text, offset)
+    cased = capitalised(text)
+    if cased != text and any(f.message.startswith("unknown system") for f in parsed.findings):
+        fixed = _parse(cased, offset)
+        if not any(f.message.startswith("unknown system") for f in fixed.findings):
+            first = next(i for i, (a, b) in enumerate(zip(text, cased, strict=True)) if a != b)
+            message = f"system codes are capitals (Mg and Pt capitalised): write {cased!r}"
+            fixed.findings.insert(0, error("SF-1", message, (Char(first + offset),)))
+            return fixed
+    return parsed
+
+
+def _parse(text: str, offset: int) -> SystemString:
     reader = _Reader(text)
     slots = reader.sequence(False)
     while reader.peek() == ")":

@@ -7,13 +7,66 @@ unknown hull, a system string that breaks SF-6) are left to
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import Fields
+from sheetgen.games.base import common_design_keys
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import parse_system_string
 from sheetgen.games.starfire.rules import Design
 
-__all__ = ["parse_design"]
+__all__ = ["design_schema", "parse_design"]
+
+
+def design_schema() -> dict[str, Any]:
+    """JSON Schema of one Starfire design mapping (the keys :func:`parse_design` reads):
+    hulls from the Hull Chart, system codes from the System Chart (seed 001), munitions
+    for the launchers that use them (SF-9)."""
+    codes = sorted(data.SYSTEMS, key=len, reverse=True)
+    token = "|".join(re.escape(c) for c in codes)
+    systems_pattern = rf"^(?:[\s()+x×*0-9]|{token})*$"
+    listing = ", ".join(f"{c} {s.name} ({s.hull_spaces} HS)" for c, s in data.SYSTEMS.items())
+    hulls = ", ".join(f"{h.code} {h.name} ({h.hull_spaces} HS)" for h in data.HULLS.values())
+    systems_text = {"type": "string", "pattern": systems_pattern}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "hull", "systems"],
+        "properties": {
+            **common_design_keys("starfire"),
+            "hull": {
+                "type": "string",
+                "enum": list(data.HULLS),
+                "description": f"Hull Chart code (SF-1): {hulls}.",
+            },
+            "systems": {
+                "anyOf": [systems_text, {"type": "array", "items": systems_text, "minItems": 1}],
+                "description": "The system string in damage order, engine rooms in parentheses, as"
+                " SSAA(I)(I)(I)QLR; repeats as (6xA), Ax6 or 6xA; or a list of its parts. Codes"
+                f" (System Chart): {listing}.",
+            },
+            "speed": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Design speed in movement points (MP) per turn, at most what the hull and"
+                " engines give (SF-1); left out, the rules' speed.",
+            },
+            "turn_mode": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Turn mode (hexes moved between turns); warned when not the hull's (SF-1).",
+            },
+            "munitions": {
+                "type": "object",
+                "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": data.MAX_MUNITIONS},
+                "description": "Munitions per launcher (rounds), by weapon code:"
+                f" {', '.join(data.MUNITION_WEAPONS)} (SF-9), as {{R: 10}}.",
+            },
+        },
+    }
 
 
 def parse_design(fields: Fields) -> Design:

@@ -86,3 +86,13 @@ def test_unusable_input_is_a_schema_error(write: Callable[[str, str], Path], tex
     result = load_designs([write("x.yaml", text)])
     assert result.exit_code == 2
     assert any(message in loc.finding.message and loc.finding.rule == "SCHEMA" for loc in result.input_errors)
+
+
+def test_key_in_another_case_says_the_key_meant(write: Callable[[str, str], Path]) -> None:
+    """``Number:`` is ``number`` in another case: one line says so, not also "lacks 'number'"."""
+    path = write("n.yaml", "game: kill-radius\nname: X\ntype: cruiser\nNumber: 6\n")
+    result = load_designs([path])
+    assert result.exit_code == 2
+    assert [str(loc) for loc in result.input_errors] == [
+        f"{path}:4:1: error [SCHEMA] unknown key 'Number' in design; did you mean 'number'?"
+    ]

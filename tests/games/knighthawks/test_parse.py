@@ -149,3 +149,13 @@ def test_the_guide_lists_every_bound_as_the_data_gives_it() -> None:
     assert rows["IM"] == f"{data.MAX_IM}"
     assert rows["minelaying entries"] == f"{data.MAX_MINE_DROPS}"
     assert rows["grid level of a mine"] == f"±{data.MAX_LEVEL}"
+
+
+def test_key_in_another_case_says_the_key_meant(write: Callable[[str, str], Path]) -> None:
+    """``ADF:`` is ``adf`` in another case: one line says so, not also "lacks 'adf'"."""
+    path = write("d.yaml", HEAD.replace("adf: 3", "ADF: 3"))
+    result = load_designs([path])
+    assert result.exit_code == 2
+    assert [str(loc) for loc in result.input_errors] == [
+        f"{path}:6:1: error [SCHEMA] unknown key 'ADF' in design; did you mean 'adf'?"
+    ]

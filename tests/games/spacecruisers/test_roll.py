@@ -26,6 +26,8 @@ class Scripted:
         return self.values.pop(0)
 
 
+#: The first line of every file ``roll`` writes: its schema, beside it.
+MODELINE = "# yaml-language-server: $schema=space-cruisers.schema.json\n"
 SEED_1 = """\
 # Space Cruisers ship rolled on the d20 systems table.
 # Roll it again: sheetgen roll space-cruisers --seed 1 --systems 5 --hull military
@@ -176,7 +178,7 @@ def test_many_systems_for_an_advanced_ship(tmp_path: Path) -> None:
 def test_roll_cli_default_seed_is_fixed(invoke: Any) -> None:
     r = invoke("roll", "space-cruisers")
     assert r.exit_code == 0
-    assert r.stdout == SEED_1
+    assert r.stdout == MODELINE + SEED_1
     assert rolling.DEFAULT_SEED == 1
 
 
@@ -237,4 +239,11 @@ def test_roll_same_bytes_in_a_fresh_process() -> None:
     first = subprocess.run(args, capture_output=True, check=True).stdout
     second = subprocess.run(args, capture_output=True, check=True).stdout
     assert first == second
-    assert first.decode() == roll_ship(seed=2024, hull="commercial", systems=4).to_yaml()
+    assert first.decode() == MODELINE + roll_ship(seed=2024, hull="commercial", systems=4).to_yaml()
+
+
+def test_rolled_file_starts_with_the_schema_line(invoke: Any, tmp_path: Path) -> None:
+    """The YAML language server reads the schema beside the file (``sheetgen schema ... -o``)."""
+    out = tmp_path / "ship.yaml"
+    assert invoke("roll", "space-cruisers", "--seed", "1", "-o", out).exit_code == 0
+    assert out.read_text(encoding="utf-8") == MODELINE + SEED_1

@@ -12,7 +12,12 @@ Invoke = Callable[..., Any]
 def test_import_prints_yaml(invoke: Invoke) -> None:
     r = invoke("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", "Arrow")
     assert r.exit_code == 0
-    assert r.stdout.splitlines()[1:] == [
+    # an editor with the YAML language server checks the file against the schema beside it
+    assert r.stdout.splitlines()[:2] == [
+        "# yaml-language-server: $schema=starfire.schema.json",
+        "# imported from: CT-[2]-SSAA(I)(I)(I)QLR-[6]",
+    ]
+    assert r.stdout.splitlines()[2:] == [
         "game: starfire",
         "name: Arrow",
         "hull: CT",
@@ -117,3 +122,22 @@ def test_import_of_a_number_of_thousands_of_digits_is_a_finding(invoke: Any) -> 
     turn_mode = invoke("import", "starfire", f"CT-[{huge}]-SS(I)(I)Q-[4]")
     assert turn_mode.exit_code == 0
     assert "warning [SF-1] turn mode 1000000000 stated, but the CT hull gives TM 2" in turn_mode.stderr
+
+
+def test_no_munitions_note_is_said_once_per_run_with_a_count(invoke: Invoke, tmp_path: Path) -> None:
+    """SF-9's "no munitions stated" note, which most designs get, is one line for a folder."""
+    for name in ("A", "B", "C"):
+        (tmp_path / f"{name}.yaml").write_text(
+            f"game: starfire\nname: {name}\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\n", encoding="utf-8"
+        )
+    r = invoke("validate", tmp_path)
+    assert r.exit_code == 0
+    assert r.stdout.splitlines() == [
+        "sheetgen: note [SF-9] no munitions stated on 3 designs (for R): their record sheets print"
+        " blank munition boxes to fill in; state them as munitions: {R: 10}"
+    ]
+    one = invoke("validate", tmp_path / "A.yaml")
+    assert one.stdout.splitlines() == [
+        f"{tmp_path / 'A.yaml'}:4:25: note [SF-9] no munitions stated for R: the sheet prints blank"
+        " munition boxes to fill in"
+    ]
