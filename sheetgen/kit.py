@@ -379,3 +379,26 @@ def _write(build: _Build, single: bool) -> list[Path]:
     elif stale.is_file():
         stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
+
+
+def vassal_part(scenario: Scenario, folder: Path) -> tuple[Path, list[str]]:
+    """Add ``scenario``'s VASSAL module (:func:`sheetgen.render.vassal.vassal_module`) to
+    its kit in ``folder`` as ``<scenario>.vmod``, made from the record sheets and reference
+    card the kit has written there (``sheetgen kit --vassal``); returns the path written
+    and the warnings made. Raises :class:`~sheetgen.core.output.OutputError` (one line)
+    when it cannot be made or written; the kit's other files stay as written."""
+    from sheetgen.layout.counters import CounterError
+    from sheetgen.layout.maps import MapError
+    from sheetgen.render.raster import RasterError
+    from sheetgen.render.vassal import DEFAULT_DPI, vassal_module
+
+    try:
+        sheets = (folder / "record-sheets.pdf").read_bytes()
+        card = (folder / "reference-card.pdf").read_bytes()
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot read the kit's files: {exc.strerror or exc}") from None
+    try:
+        module = vassal_module(scenario, dpi=DEFAULT_DPI, record_sheets=sheets, reference_card=card)
+    except (MapError, RasterError, CounterError) as exc:
+        raise OutputError(f"{scenario.path}: VASSAL module: {exc}") from None
+    return write_atomic(folder / f"{slug(scenario.name)}.vmod", module.data), module.warnings

@@ -17,6 +17,7 @@ from sheetgen.cli import (  # noqa: F401  (they add their verbs)
     roll,
     schema,
     serve,
+    vassal,
 )
 from sheetgen.cli.app import app
 

@@ -48,6 +48,7 @@ VERBS = (
     "counters",
     "roll",
     "map",
+    "vassal",
     "serve",
 )
 

@@ -25,6 +25,7 @@ __all__ = ["counters"]
 class CounterFormat(StrEnum):
     pdf = "pdf"
     svg = "svg"
+    png = "png"
 
 
 _ZERO = re.compile(r'^\s*(0+(\.0*)?|\.0+)\s*(in|inch|inches|"|mm|cm|pt)?\s*$', re.IGNORECASE)
@@ -90,7 +91,8 @@ def counters(
         typer.Option(
             "--output",
             "-o",
-            help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...).",
+            help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
+            "a folder for --format png (one image per face).",
         ),
     ] = None,
     scenario: Annotated[
@@ -127,7 +129,11 @@ def counters(
     ] = None,
     fmt: Annotated[
         CounterFormat | None,
-        typer.Option("--format", help="pdf or svg; by default the output file's suffix."),
+        typer.Option("--format", help="pdf, svg or png; by default the output file's suffix."),
+    ] = None,
+    dpi: Annotated[
+        str | None,
+        typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
     ] = None,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
@@ -145,11 +151,20 @@ def counters(
 
     if output is None:
         _fail("give the file to write with -o FILE")
-    fmt = _format(output, fmt)
-    try:
-        check_writable(output)
-    except OutputError as exc:
-        _fail(str(exc))
+    png_dpi = None
+    if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
+        from sheetgen.cli.images import dpi_option, png_folder
+
+        png_dpi = dpi_option(dpi)
+        png_folder(output)
+    else:
+        if dpi is not None:
+            _fail("--dpi is for --format png")
+        fmt = _format(output, fmt)
+        try:
+            check_writable(output)
+        except OutputError as exc:
+            _fail(str(exc))
     edge = _length("--size", size)
     bleed_pt = _length("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else _length("--gutter", gutter, zero=True)
@@ -193,11 +208,17 @@ def counters(
         gutter=gutter_pt,
         cut=cut,
     )
+    if png_dpi is not None:
+        from sheetgen.cli.images import write_face_pngs
+
+        write_face_pngs(items, edge, png_dpi, output, found.title)
+        raise typer.Exit(found.exit_code)
     try:
         sheets = layout_sheets(items, spec, title=found.title)
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)
+    assert fmt is not None  # set above unless the images were written
     files = counter_files(sheets.drawing, output, fmt.value)
     _write_files(files)
     pages = len(sheets.drawing.pages)

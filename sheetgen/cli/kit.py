@@ -39,6 +39,9 @@ def kit(
     ] = False,
     every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
     jobs: Jobs = None,
+    vassal: Annotated[
+        bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
+    ] = False,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -49,7 +52,7 @@ def kit(
         paths = bundled_scenarios()
     else:
         paths = [_scenario_path(scenario) if scenario is not None else default_scenario()]
-    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs)))
+    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs), vassal=vassal))
 
 
 def _scenario_path(given: Path) -> Path:
@@ -71,12 +74,20 @@ def _scenario_path(given: Path) -> Path:
 
 
 def _kits(
-    paths: list[Path], output: Path | None, paper: str, single: bool, *, nested: bool, jobs: int
+    paths: list[Path],
+    output: Path | None,
+    paper: str,
+    single: bool,
+    *,
+    nested: bool,
+    jobs: int,
+    vassal: bool = False,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
     or its warnings and files. Returns the worst exit status. ``nested``: write into
-    ``<output or output/>/<scenario name>/`` (for ``--all``)."""
+    ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
+    VASSAL module to its folder (:func:`sheetgen.kit.vassal_part`)."""
     from sheetgen.scenarios.scenario import load_scenario, slug
 
     # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
@@ -100,7 +111,10 @@ def _kits(
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
-            code = max(code, _report(next(made), scenario))
+            kit_made = next(made)
+            if vassal:
+                kit_made = _add_module(kit_made, scenario)
+            code = max(code, _report(kit_made, scenario))
         elif kind == "rules":
             _print_located(errors, err=True)
             _err(
@@ -111,6 +125,24 @@ def _kits(
             _print_located(errors, err=True)
             code = 2
     return code
+
+
+def _add_module(made: Kit | KitError, scenario: Scenario) -> Kit | KitError:
+    """The kit ``made`` with its VASSAL module written beside its parts
+    (:func:`~sheetgen.kit.vassal_part`), or the error that stopped the module (the kit's
+    own files stay written)."""
+    from sheetgen.core.output import OutputError
+    from sheetgen.kit import KitError, vassal_part
+
+    if isinstance(made, KitError) or not made.files:
+        return made
+    try:
+        path, warnings = vassal_part(scenario, made.files[0].parent)
+    except OutputError as exc:
+        return KitError(str(exc), name_warnings=made.name_warnings, warnings=made.warnings)
+    made.warnings += [w for w in warnings if w not in made.warnings]
+    made.files.append(path)
+    return made
 
 
 def _build(

@@ -24,7 +24,7 @@ _CHOICES = {
     "orientation": ("flat", "pointy"),
     "origin": ("ul", "ll"),
     "style": ("plain", "starfield"),
-    "format": ("pdf", "svg"),
+    "format": ("pdf", "svg", "png"),
     "numbering": ("xxyy", "xx.yy", "letters", "none"),
 }
 
@@ -52,7 +52,9 @@ def map_command(
     output: Annotated[
         Path,
         typer.Option(
-            "--output", "-o", help="File to write: .pdf, or .svg (one file per page); the name says which."
+            "--output",
+            "-o",
+            help="File to write: .pdf, .svg (one file per page) or .png (one image); the name says which.",
         ),
     ],
     scenario: Annotated[
@@ -117,8 +119,14 @@ def map_command(
     fmt: Annotated[
         str | None,
         typer.Option(
-            "--format", metavar="pdf|svg", help="pdf or svg: must agree with the -o name (default: from it)."
+            "--format",
+            metavar="pdf|svg|png",
+            help="pdf, svg or png: must agree with the -o name (default: from it).",
         ),
+    ] = None,
+    dpi: Annotated[
+        str | None,
+        typer.Option("--dpi", metavar="N", help="Resolution of a .png map (default 150); it fits one image."),
     ] = None,
     game: Annotated[
         str | None, typer.Option("--game", metavar="ID", help="Game whose hex scale the scale bar shows.")
@@ -138,7 +146,14 @@ def map_command(
     )
     from sheetgen.scenarios.terrain import parse_layers
 
-    kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg"))
+    kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg", "png"))
+    png_dpi = None
+    if kind == "png":
+        from sheetgen.cli.images import dpi_option
+
+        png_dpi = dpi_option(dpi)
+    elif dpi is not None:
+        _fail("--dpi is for --format png")
     try:
         check_writable(output)
     except OutputError as exc:
@@ -197,6 +212,14 @@ def map_command(
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)
             raise typer.Exit(2)
+    if png_dpi is not None:
+        from sheetgen.cli.images import write_map_pngs
+
+        written = write_map_pngs(opts, output, png_dpi)
+        _warn(readability_warnings(opts))
+        where = f"{len(written)} files" if len(written) > 1 else str(output)
+        typer.echo(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi", err=True)
+        return
     from sheetgen.render.maps import map_files
 
     try:

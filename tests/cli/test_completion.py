@@ -38,7 +38,8 @@ def test_show_completion_prints_a_bash_script() -> None:
 
 
 def test_completion_completes_verbs_and_options() -> None:
-    env = {"_SHEETGEN_COMPLETE": "complete_bash", "COMP_WORDS": "sheetgen va", "COMP_CWORD": "1"}
+    # "va" would complete to vassal too
+    env = {"_SHEETGEN_COMPLETE": "complete_bash", "COMP_WORDS": "sheetgen val", "COMP_CWORD": "1"}
     assert _sheetgen(env=env).stdout.split() == ["validate"]
     env["COMP_WORDS"], env["COMP_CWORD"] = "sheetgen kit --si", "2"
     assert _sheetgen(env=env).stdout.split() == ["--single"]

@@ -43,7 +43,7 @@ def test_the_format_follows_the_file_name(invoke, tmp_path, name, args, start):
 
 
 @pytest.mark.parametrize(
-    ("name", "args"), [("m.png", []), ("m.png", ["--format", "pdf"]), ("map", ["--format", "svg"])]
+    ("name", "args"), [("m.jpg", []), ("m.jpg", ["--format", "pdf"]), ("map", ["--format", "svg"])]
 )
 def test_other_file_names_are_refused_even_with_a_format(invoke, tmp_path, name, args):
     out = tmp_path / name
@@ -51,7 +51,7 @@ def test_other_file_names_are_refused_even_with_a_format(invoke, tmp_path, name,
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("sheetgen: error: ")
-    assert "name a .pdf or .svg file (the name sets the format)" in lines[0]
+    assert "name a .pdf or .svg or .png file (the name sets the format)" in lines[0]
     assert list(tmp_path.iterdir()) == []
 
 

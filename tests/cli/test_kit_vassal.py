@@ -1,0 +1,30 @@
+"""``sheetgen kit --vassal``: the kit's folder also holds the scenario's VASSAL module,
+made from the record sheets and reference card the kit prints."""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SCOUTS = ROOT / "designs" / "starfire" / "scenarios" / "scouts-meet.yaml"
+
+
+def test_kit_vassal_adds_the_module(invoke: Callable[..., Any], tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    result = invoke("kit", SCOUTS, "-o", out, "--vassal")
+    assert result.exit_code == 0, result.stderr
+    module = out / "scouts-meet.vmod"
+    assert f"  {module}" in result.stderr.splitlines()
+    with zipfile.ZipFile(module) as archive:
+        assert archive.read("record-sheets.pdf") == (out / "record-sheets.pdf").read_bytes()
+        assert archive.read("reference-card.pdf") == (out / "reference-card.pdf").read_bytes()
+        assert "buildFile.xml" in archive.namelist()
+
+
+def test_kit_without_vassal_writes_no_module(invoke: Callable[..., Any], tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    assert invoke("kit", SCOUTS, "-o", out).exit_code == 0
+    assert not list(out.glob("*.vmod"))
