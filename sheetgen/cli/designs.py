@@ -292,7 +292,6 @@ def import_design(
     Exit 1 if the design is illegal (the YAML is still written), 2 if the
     string cannot be read at all.
     """
-    import yaml
 
     from sheetgen.core.findings import InputError
     from sheetgen.core.source import Document, Mark
@@ -313,11 +312,9 @@ def import_design(
         _print_located([doc.locate(f) for f in exc.findings], err=True)
         raise typer.Exit(2) from None
     _print_located([doc.locate(f) for f in findings], err=True)
-    from sheetgen.scenarios.schemas import modeline
+    from sheetgen.scenarios.schemas import imported_yaml
 
-    body = f"{modeline(found.id)}\n# imported from: {text}\n" + yaml.safe_dump(
-        mapping, sort_keys=False, allow_unicode=True
-    )
+    body = imported_yaml(found.id, text, mapping)
     illegal = any(f.is_error for f in findings)
     if output is None:
         typer.echo(body, nl=False)

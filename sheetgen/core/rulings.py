@@ -430,7 +430,10 @@ RULINGS: tuple[Ruling, ...] = (
         "design, 0 or more, only for weapons that carry ordnance. A minelaying plan needs mines "
         "aboard, lays no more than are carried, at most 10 in a hex, on hexes and levels of "
         "each scenario map that fields the ship.",
-        "The lists give the numbers but not how designs record loads, links or a mine plan.",
+        "The lists give the numbers but not how designs record loads, links or a mine plan. "
+        "A top damage is its dice's maximum; where the two disagree (the heavy electron and "
+        "proton cannon: 3,000 beside 30D10) the dice are read as the ones that reach it "
+        "(300D10), since a heavy cannon of 300 would hit less hard than the medium laser.",
         "WEAPONS; DEFENSIVE SYSTEMS; Mines",
         "validate; stats, record sheets, reference card",
         severities=(_E, _W, _N),

@@ -23,7 +23,7 @@ from typing import Any
 from sheetgen.games import GAMES, find_game
 from sheetgen.scenarios.loading import MAX_COUNT
 
-__all__ = ["SCHEMA_NAMES", "modeline", "schema", "schema_file", "schema_text"]
+__all__ = ["SCHEMA_NAMES", "imported_yaml", "modeline", "schema", "schema_file", "schema_text"]
 
 #: What ``sheetgen schema`` knows: each game's design files, then fleets and scenarios.
 SCHEMA_NAMES: tuple[str, ...] = (*GAMES, "fleet", "scenario")
@@ -36,6 +36,16 @@ def modeline(name: str) -> str:
     pointer to ``<name>.schema.json`` in the same folder (``sheetgen schema NAME -o ...``
     writes it there)."""
     return f"# yaml-language-server: $schema={name}.schema.json"
+
+
+def imported_yaml(game_id: str, text: str, mapping: dict[str, Any]) -> str:
+    """The design file ``sheetgen import`` writes (and ``sheetgen serve`` answers) for the
+    pasted ``text``: :func:`modeline`, a comment holding the text, then ``mapping`` as YAML
+    in its own key order."""
+    import yaml
+
+    body = yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    return f"{modeline(game_id)}\n# imported from: {text}\n{body}"
 
 
 def schema_file(name: str) -> Path:

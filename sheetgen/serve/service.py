@@ -247,7 +247,6 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
     that breaks a rule too: the check shows why). Refuses (422) a string that cannot be read,
     with its findings placed in the pasted text (``notation:1:COL``), and (400) a game that
     reads no strings, an empty string or an empty name."""
-    import yaml
 
     from sheetgen.core.findings import InputError
     from sheetgen.core.source import UNPRINTABLE, Mark
@@ -268,7 +267,9 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
     except InputError as exc:
         located = [doc.locate(f) for f in exc.findings]
         raise Refusal(422, [str(loc) for loc in located], located) from None
-    return f"# imported from: {text}\n" + yaml.safe_dump(mapping, sort_keys=False, allow_unicode=True)
+    from sheetgen.scenarios.schemas import imported_yaml
+
+    return imported_yaml(game.id, text, mapping)
 
 
 def schema_text(name: str) -> str:

@@ -171,6 +171,9 @@ WEAPONS: dict[str, Weapon] = {
             based_on="LLC",
             note="turreted quad mount of LLC; the text gives no figures of its own: LLC's shown",
         ),
+        # RULINGS KH-4: the text gives HEC/HPC "3,000 points(30D10)", but every other weapon's
+        # maximum is its dice's maximum (MLC 800 with 80D10, HLC 4,000 with 400D10), and a
+        # heavy cannon of 300 would hit less hard than the MLC: the dice are read as 300D10.
         Weapon(
             "HEC",
             "Heavy Electron Cannon",
@@ -179,8 +182,8 @@ WEAPONS: dict[str, Weapon] = {
             _BEAM_HEXES,
             1,
             3000,
-            30,
-            note="the text gives 3,000 maximum with 30D10 (whose maximum is 300); both as printed",
+            300,
+            note="the text prints 30D10 beside its 3,000 maximum: read as 300D10, the dice that reach it",
         ),
         Weapon(
             "HPC",
@@ -190,8 +193,8 @@ WEAPONS: dict[str, Weapon] = {
             _BEAM_HEXES,
             1,
             3000,
-            30,
-            note="the text gives 3,000 maximum with 30D10 (whose maximum is 300); both as printed",
+            300,
+            note="the text prints 30D10 beside its 3,000 maximum: read as 300D10, the dice that reach it",
         ),
         Weapon(
             "EC",

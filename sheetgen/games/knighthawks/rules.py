@@ -153,7 +153,7 @@ def bounds(design: Design) -> list[Finding]:
     so printed outputs only ever hold counts they can print in bounded time.
     """
     d = data
-    text = "the text's fastest craft (seeker missile, torpedo) has"
+    text = "a ship may have (the seeker missile's and torpedo's; ICM and ABM burn out as launched)"
     checks: list[Finding | None] = [
         _over("hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
         _over(

@@ -119,16 +119,19 @@ def test_card_weapons_table(invoke: Callable[..., Any]) -> None:
 def test_card_max_damage_is_the_dice_maximum(invoke: Callable[..., Any]) -> None:
     """Seed 002, WEAPONS (lines 145-203): each maximum is its dice's maximum (HLC 4,000 with
     400D10); "Example of Combat" (line 383): 8D10, or 80 under the maximum damage rule. No rule
-    multiplies a roll by 10; HEC/HPC print 3,000 with 30D10 as the text does (RULINGS KH-4)."""
+    multiplies a roll by 10. HEC/HPC: the text prints "3,000 points(30D10)" (line 157); the
+    dice are read as 300D10, the ones that reach its 3,000 (RULINGS KH-4)."""
     weapons = table(card_json(invoke), "weapons")
     notes = " ".join(weapons["notes"])
     assert "multiply" not in notes and "×10" not in notes and "x 10" not in notes
     assert "400D10: 4,000" in notes and "8 to 80" in notes
     for row in weapons["rows"]:
         code, max_damage, dice = row[0], row[7], row[8]
-        if dice is None or code in {"HEC", "HPC"}:
+        if dice is None:
             continue
         assert max_damage == 10 * int(dice.removesuffix("D10")), code  # n d10: at most 10 n
+    rows = {row[0]: row for row in weapons["rows"]}
+    assert rows["HEC"][7:9] == rows["HPC"][7:9] == [3000, "300D10"]
 
 
 def test_card_csv_and_pdf(invoke: Callable[..., Any], reference_card: Callable[[str, str], Built]) -> None:
