@@ -23,7 +23,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
-__all__ = ["Fields", "describe", "suggest_key"]
+__all__ = ["MAX_LABEL", "MAX_PROSE", "Fields", "describe", "suggest_key"]
 
 _MISSING: Any = object()
 
@@ -60,6 +60,14 @@ def suggest_key(key: object, known: Iterable[str], *, cutoff: float = 0.75) -> s
 
     close = difflib.get_close_matches(typed.lower(), options, n=1, cutoff=cutoff)
     return close[0] if close else None
+
+
+#: Most characters of a name, class, type, side or other label: what the printed
+#: pages can carry (long texts wrap; beyond this a page's layout slows with the square of
+#: the length). The project's choice.
+MAX_LABEL = 300
+#: Most characters of prose (notes, summary, set-up, victory conditions).
+MAX_PROSE = 3000
 
 
 class Fields:
@@ -124,15 +132,25 @@ class Fields:
         value = self._get(key, required)
         return default if value is _MISSING else value
 
-    def text(self, key: str, default: str | None = None, *, required: bool = False) -> str | None:
-        """A string; numbers are accepted and turned into text (``class: 7``)."""
+    def text(
+        self, key: str, default: str | None = None, *, required: bool = False, limit: int | None = None
+    ) -> str | None:
+        """A string of at most ``limit`` characters (default :data:`MAX_LABEL`; prose such as
+        notes passes :data:`MAX_PROSE`); numbers are accepted and turned into text (``class: 7``)."""
         value = self._get(key, required)
         if value is _MISSING:
             return default
-        if isinstance(value, str):
-            return value
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return str(value)
+            value = str(value)
+        if isinstance(value, str):
+            most = MAX_LABEL if limit is None else limit
+            if len(value) > most:
+                self.problem(
+                    f"'{key}' is {len(value):,} characters long; at most {most:,} print on the pages",
+                    self.at(key),
+                )
+                return default
+            return value
         self.problem(f"'{key}' must be text, found {describe(value)}", self.at(key))
         return default
 

@@ -16,7 +16,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error, note
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
@@ -404,7 +404,11 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         colour = sf.text("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) or DEFAULT_COLOURS[0]
         if not _COLOUR.fullmatch(colour):
             sf.problem(f"'colour' must be #rrggbb, found {colour!r}", sf.at("colour"))
-        side = Side(sf.text("name", f"Side {i + 1}") or f"Side {i + 1}", colour, notes=sf.text("notes"))
+        side = Side(
+            sf.text("name", f"Side {i + 1}") or f"Side {i + 1}",
+            colour,
+            notes=sf.text("notes", limit=MAX_PROSE),
+        )
         fleet = sf.raw("fleet", required=True)
         if not isinstance(fleet, list):
             sf.problem("'fleet' must be a list of designs with counts", sf.at("fleet"))
@@ -418,7 +422,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             children.append(item)
             count = item.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
             names = item.text_list("names") or []
-            item.text("note")
+            item.text("note", limit=MAX_PROSE)
             entries = _fleet_designs(item, doc, file.parent, game, result)
             ships_here = count * sum(e.count for e in entries) if entries else count
             if len(names) > ships_here:
@@ -484,13 +488,13 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         document=doc,
         sides=sides,
         map=spec,
-        summary=top.text("summary"),
-        setup=top.text("setup"),
-        victory=top.text("victory"),
+        summary=top.text("summary", limit=MAX_PROSE),
+        setup=top.text("setup", limit=MAX_PROSE),
+        victory=top.text("victory", limit=MAX_PROSE),
         turn_limit=top.integer("turn_limit", minimum=1),
         turn_limit_chosen=top.boolean("turn_limit_chosen"),
         options=top.raw("options", {}) or {},
-        source=top.text("source"),
+        source=top.text("source", limit=MAX_PROSE),
     )
     if scenario.turn_limit_chosen and scenario.turn_limit is None:
         top.problem(

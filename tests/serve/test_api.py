@@ -492,3 +492,27 @@ def test_schemas_are_sheetgen_schema(client: TestClient, invoke: Invoke) -> None
     r = client.get("/api/schema/nope")
     assert r.status_code == 404
     assert r.json()["error"] == invoke("schema", "nope").stderr.strip()
+
+
+@pytest.mark.parametrize("ref", ["../../secret.txt", "../../missing.yaml", "/etc/hostname"])
+def test_a_scenario_naming_any_file_outside_is_refused_before_reading_it(
+    starfire_space: Path, ref: str
+) -> None:
+    """A file outside that is no design (its text would be quoted in the refusal), or that
+    does not exist (the answer would tell), is refused as a valid outside design is: 403,
+    nothing read, nothing of the file in the answer."""
+    (starfire_space.parent / "secret.txt").write_text("hunter2-password\n", encoding="utf-8")
+    scenario = starfire_space / "scenarios" / "scouts-meet.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    first = text.index("design: ") + len("design: ")
+    end = text.index("\n", first)
+    scenario.write_text(text[:first] + ref + text[end:], encoding="utf-8")
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        for method, url in (
+            ("get", "/api/scenario"),
+            ("get", "/api/scenario/map.svg"),
+            ("post", "/api/kit.zip"),
+        ):
+            r = getattr(c, method)(url, params={"path": "scenarios/scouts-meet.yaml"})
+            assert r.status_code == 403, (url, r.text)
+            assert "hunter2" not in r.text and "no such file" not in r.text

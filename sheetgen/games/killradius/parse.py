@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.rules import Design
@@ -74,7 +74,7 @@ def parse_design(fields: Fields) -> Design:
         design_class=fields.text("class"),
         carrier=carrier,
         fighters=fields.integer("fighters"),
-        notes=fields.text("notes"),
+        notes=fields.text("notes", limit=MAX_PROSE),
     )
     fields.done()
     return design

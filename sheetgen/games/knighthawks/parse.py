@@ -16,7 +16,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
-from sheetgen.core.schema import Fields, describe
+from sheetgen.core.schema import MAX_PROSE, Fields, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
@@ -336,7 +336,7 @@ def parse_design(fields: Fields) -> Design:
         crew=crew,
         crew_total=total,
         minelaying=plan,
-        notes=fields.text("notes"),
+        notes=fields.text("notes", limit=MAX_PROSE),
     )
     fields.done(*children)
     too_big = rules.bounds(design)
@@ -405,7 +405,7 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
     """
     out = DamageTables()
     fields.text("game")
-    out.source = fields.text("source")
+    out.source = fields.text("source", limit=MAX_PROSE)
     tables = fields.mapping("damage_tables", required=True, what="damage tables")
     children: list[Fields] = []
     if tables is not None:

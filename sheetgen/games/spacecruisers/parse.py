@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.findings import Key
-from sheetgen.core.schema import Fields, describe
+from sheetgen.core.schema import MAX_PROSE, Fields, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.spacecruisers import data, rules
 
@@ -153,7 +153,7 @@ def parse_design(fields: Fields) -> rules.Design:
         non_military_paths=[(*fields.at("non_military"), i) for i in range(len(non_military))],
         non_military_given=fields.has("non_military"),
         design_class=fields.text("class"),
-        notes=fields.text("notes"),
+        notes=fields.text("notes", limit=MAX_PROSE),
     )
     fields.done()
     return design

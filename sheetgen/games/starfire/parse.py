@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from sheetgen.core.findings import Finding
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import parse_system_string
@@ -99,7 +99,7 @@ def parse_design(fields: Fields) -> Design:
         speed=fields.integer("speed", minimum=0),
         turn_mode=fields.integer("turn_mode", minimum=0),
         munitions=fields.counts("munitions", minimum=0, maximum=data.MAX_MUNITIONS),
-        notes=fields.text("notes"),
+        notes=fields.text("notes", limit=MAX_PROSE),
     )
     fields.done()
     return design
