@@ -86,6 +86,12 @@ class _OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("sheetgen: aborted", err=True)
             sys.exit(1)
+        except OSError as exc:
+            # the file system refusing a path the user gave (a name longer than it allows, a
+            # folder where a file should be...): one line, exit 2, as for any unusable input
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"sheetgen: error: {where}{exc.strerror or exc}", err=True)
+            sys.exit(2)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -181,6 +187,26 @@ def _write(path: Path, data: bytes) -> None:
         write_atomic(path, data)
     except OutputError as exc:
         _fail(str(exc))
+
+
+def _write_design(path: Path, text: str, *, force: bool) -> None:
+    """Write a design file a verb made (``new``, ``import``, ``roll``) atomically; a file
+    already at ``path`` is the user's and is kept (exit 2) unless ``force``."""
+    from sheetgen.core.output import OutputExists, write_atomic, write_new
+
+    try:
+        if force:
+            write_atomic(path, text)
+        else:
+            write_new(path, text)
+    except OutputExists:
+        _fail(f"{path} already exists; choose another -o or add --force to replace it")
+    except OutputError as exc:
+        _fail(str(exc))
+
+
+#: ``--force`` of the verbs that write a design file.
+Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")]
 
 
 def _write_files(files: list[tuple[Path, bytes]]) -> None:

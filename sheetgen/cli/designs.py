@@ -11,6 +11,7 @@ import typer
 from sheetgen.cli.app import (
     YAML_FORMATS,
     CardFormat,
+    Force,
     Jobs,
     Paper,
     SheetFormat,
@@ -25,6 +26,7 @@ from sheetgen.cli.app import (
     _print_located,
     _warn,
     _write,
+    _write_design,
     app,
 )
 from sheetgen.core.findings import Severity
@@ -285,6 +287,7 @@ def import_design(
         Path | None,
         typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Turn a pasted design string into a YAML design, checked.
 
@@ -319,6 +322,6 @@ def import_design(
     if output is None:
         typer.echo(body, nl=False)
     else:
-        _write(output, body.encode("utf-8"))
+        _write_design(output, body, force=force)
         _err(f"wrote {output}")
     raise typer.Exit(1 if illegal else 0)

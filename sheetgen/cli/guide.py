@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _game_or_fail, _name_or_fail, app
+from sheetgen.cli.app import (
+    YAML_FORMATS,
+    _err,
+    _fail,
+    _format_for,
+    _game_or_fail,
+    _name_or_fail,
+    _write_design,
+    app,
+)
 
 #: The name ``sheetgen new`` gives a design when ``--name`` is not given.
 DEFAULT_NAME = "New ship"
@@ -32,7 +41,6 @@ def new(
     Without -o the YAML goes to standard output. An existing -o file is never
     replaced unless --force is given (exit 2); the file is written atomically.
     """
-    from sheetgen.core.output import OutputError, OutputExists, write_atomic, write_new
     from sheetgen.core.resources import MissingResource, starting_design
 
     found = _game_or_fail(game)
@@ -49,15 +57,7 @@ def new(
     if output is None:
         typer.echo(text, nl=False)
         return
-    try:
-        if force:
-            write_atomic(output, text)
-        else:
-            write_new(output, text)
-    except OutputExists:
-        _fail(f"{output} already exists; choose another -o or add --force to replace it")
-    except OutputError as exc:
-        _fail(str(exc))
+    _write_design(output, text, force=force)
     _err(f"wrote {output}: check it with sheetgen validate {output}")
 
 

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import YAML_FORMATS, _err, _fail, _format_for, _name_or_fail, _write, app
+from sheetgen.cli.app import YAML_FORMATS, Force, _err, _fail, _format_for, _name_or_fail, _write_design, app
 
 __all__ = ["roll"]
 
@@ -43,6 +43,7 @@ def roll(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the YAML here instead of printing it.")
     ] = None,
+    force: Force = False,
 ) -> None:
     """Roll a random ship on the d20 systems table and print it as a YAML design.
 
@@ -70,5 +71,5 @@ def roll(
     if output is None:
         typer.echo(text, nl=False)
         return
-    _write(output, text.encode("utf-8"))
+    _write_design(output, text, force=force)
     _err(f"wrote {output}")

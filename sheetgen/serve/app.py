@@ -237,6 +237,13 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
             status_code=status,
         )
 
+    async def file_system(request: Request, exc: OSError) -> Response:
+        # a name too long, a folder where a file should be...: the request's fault, said in one
+        # line with the workspace-relative name, never the server's own paths
+        name = Path(str(exc.filename)).name if exc.filename else "the file"
+        line = f"sheetgen: error: {name}: {exc.strerror or type(exc).__name__}"
+        return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=400)
+
     async def crashed(request: Request, exc: Exception) -> Response:
         line = f"sheetgen: error: internal error ({type(exc).__name__}); please report it"
         return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=500)
@@ -261,7 +268,13 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]
-    handlers: dict[Any, Any] = {Refusal: refused, 404: not_found, 405: not_found, Exception: crashed}
+    handlers: dict[Any, Any] = {
+        Refusal: refused,
+        404: not_found,
+        405: not_found,
+        OSError: file_system,
+        Exception: crashed,
+    }
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
     return app

@@ -305,3 +305,28 @@ def test_a_name_no_design_file_can_carry_is_refused(
         == f"sheetgen: error: --name holds the character {char}, which no design file can carry"
     )
     assert not (tmp_path / "ship.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ("import", "starfire", "CT-[2]-SSAA(I)(I)(I)QLR-[6]", "--name", "Arrow"),
+        ("roll", "space-cruisers", "--seed", "7", "--name", "Daring"),
+        ("new", "starfire", "--name", "Arrow"),
+    ],
+)
+def test_a_design_file_of_the_users_is_kept_unless_force(
+    invoke: Invoke, tmp_path: Path, verb: tuple[str, ...]
+) -> None:
+    """import, roll and new write design files, which users edit: an existing one is kept
+    (one line, exit 2) unless --force replaces it."""
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("my edited design\n", encoding="utf-8")
+    r = invoke(*verb, "-o", mine)
+    assert r.exit_code == 2 and r.stderr.strip().endswith(
+        "already exists; choose another -o or add --force to replace it"
+    )
+    assert mine.read_text(encoding="utf-8") == "my edited design\n"
+    r = invoke(*verb, "-o", mine, "--force")
+    assert r.exit_code == 0, r.stderr
+    assert mine.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=")

@@ -142,3 +142,27 @@ def test_stats_reads_a_scenarios_designs(invoke: Invoke) -> None:
     assert r.exit_code == 0
     for name in ("Hammer", "Drayhorse", "Anvil", "Lance"):
         assert f"{name}  [starfire, legal]" in r.stdout
+
+
+LONG = "a" * 300  # longer than any file system allows a name (255 bytes)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sheets", "{arrow}", "-o", "{tmp}/" + LONG + ".pdf"),
+        ("validate", "{tmp}/" + LONG + ".yaml"),
+        ("examples", "{tmp}/" + LONG),
+        ("new", "starfire", "-o", "{tmp}/" + LONG + ".yaml"),
+        ("schema", "starfire", "-o", "{tmp}/" + LONG + ".json"),
+        ("map", "-o", "{tmp}/" + LONG + ".pdf"),
+    ],
+)
+def test_a_name_the_file_system_refuses_is_one_line_exit_2(
+    invoke: Invoke, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    arrow = DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"
+    r = invoke(*(a.format(arrow=arrow, tmp=tmp_path) for a in args))
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "File name too long" in r.stderr

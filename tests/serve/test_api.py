@@ -516,3 +516,13 @@ def test_a_scenario_naming_any_file_outside_is_refused_before_reading_it(
             r = getattr(c, method)(url, params={"path": "scenarios/scouts-meet.yaml"})
             assert r.status_code == 403, (url, r.text)
             assert "hunter2" not in r.text and "no such file" not in r.text
+
+
+def test_a_name_the_file_system_refuses_is_a_clear_400(client: TestClient) -> None:
+    name = "a" * 300 + ".yaml"
+    for method, url in (("get", "/api/file"), ("put", "/api/file"), ("get", "/api/scenario")):
+        r = getattr(client, method)(
+            url, params={"path": name}, **({"content": b"x: 1\n"} if method == "put" else {})
+        )
+        assert r.status_code == 400, (url, r.status_code, r.text)
+        assert r.json()["error"].endswith("File name too long")
