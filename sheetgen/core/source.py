@@ -222,8 +222,11 @@ class _Builder:
 #: Characters refused in any text value or key: the C0 controls but tab and newline,
 #: the C1 controls, lone surrogates and U+FFFE/U+FFFF. YAML refuses most of them written
 #: raw, but a double-quoted escape (``"\v"``, ``"\x85"``) gets them through, and XML
-#: (SVG, HTML) cannot hold them nor UTF-8 encode a lone surrogate.
-UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\ud800-\udfff\ufffe\uffff]")
+#: (SVG, HTML) cannot hold them nor UTF-8 encode a lone surrogate. Also the invisible
+#: bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
+#: reorder what prints after them (a name would print other than it reads in the file);
+#: right-to-left names need none of them.
+UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def _int_digits(text: str) -> int:

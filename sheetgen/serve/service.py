@@ -85,11 +85,24 @@ def games() -> list[JSONObject]:
 
 
 def starting(game_id: str, name: str = "New design") -> str:
-    """The starting design ``sheetgen new`` writes for ``game_id``; refuses an unknown game (404)."""
+    """The starting design ``sheetgen new`` writes for ``game_id``; refuses an unknown game (404)
+    and a name no design file can carry (400), as ``new --name`` does."""
     from sheetgen.core.resources import starting_design
 
     _game(game_id, status=404)
+    _name(name)
     return starting_design(game_id, name)
+
+
+def _name(name: str) -> None:
+    """Refuse (400) a ``--name`` that is empty or holds a character the reader refuses."""
+    from sheetgen.core.source import UNPRINTABLE
+
+    bad = UNPRINTABLE.search(name)
+    if bad:
+        raise _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
+    if not name.strip():
+        raise _fail("--name must not be empty: a design needs a name")
 
 
 def _game(game_id: str, status: int = 400) -> str:
@@ -249,16 +262,12 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
     reads no strings, an empty string or an empty name."""
 
     from sheetgen.core.findings import InputError
-    from sheetgen.core.source import UNPRINTABLE, Mark
+    from sheetgen.core.source import Mark
 
     game = find_game(_game(game_id))
     if not text.strip():
         raise _fail("nothing to import: paste the design between quotes")
-    bad = UNPRINTABLE.search(name)
-    if bad:
-        raise _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
-    if not name.strip():
-        raise _fail("--name must not be empty: a design needs a name")
+    _name(name)
     doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:
         mapping, _findings = game.import_notation(text, name)

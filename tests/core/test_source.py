@@ -194,3 +194,15 @@ def test_a_vertical_tab_in_a_name_exits_2_from_the_command_line(invoke, tmp_path
     )
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "x.svg").exists()
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u202a", "\u2066", "\u2069"])
+def test_bidirectional_overrides_are_refused_as_control_characters(char: str) -> None:
+    """U+202E and its kin reorder what prints after them (a name would print "live" for
+    "evil"); a right-to-left name needs none of them, so the reader refuses them."""
+    with pytest.raises(SourceError) as caught:
+        load_text(f'name: "שלום {char} evil"\n', "d.yaml")
+    (located,) = caught.value.located
+    assert located.finding.rule == "SCHEMA" and f"U+{ord(char):04X}" in located.finding.message
+    (doc,) = load_text('name: "שלום evil"\n', "d.yaml")  # plain right-to-left text is read as written
+    assert doc.data == {"name": "שלום evil"}

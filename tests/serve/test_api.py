@@ -526,3 +526,9 @@ def test_a_name_the_file_system_refuses_is_a_clear_400(client: TestClient) -> No
         )
         assert r.status_code == 400, (url, r.status_code, r.text)
         assert r.json()["error"].endswith("File name too long")
+
+
+def test_a_starting_design_refuses_the_names_new_refuses(client: TestClient, invoke: Invoke) -> None:
+    r = client.get("/api/starting/starfire", params={"name": "\n\rX: y"})
+    assert r.status_code == 400
+    assert "U+000A" in r.json()["error"] or "U+000D" in r.json()["error"]
