@@ -32,6 +32,11 @@ DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
+#: Most hexes one scenario map may have, all levels together (``sheetgen map`` and the kit
+#: print no more: :data:`sheetgen.layout.maps.MAX_HEXES` is this number).
+MAX_MAP_HEXES = 100_000
+
+
 def slug(name: str) -> str:
     """A file-name-safe form of ``name``: ``"Scouts Meet!"`` gives ``"scouts-meet"``."""
     s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
@@ -387,6 +392,14 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             start=map_fields.raw("start", []) or [],
         )
         _check_hex_size(map_fields, spec.hex)
+        total = spec.cols * spec.rows * max(1, len(spec.layers))
+        if total > MAX_MAP_HEXES:  # the map verb and the kit refuse it: say so where it is written
+            map_fields.problem(
+                f"{spec.cols} x {spec.rows}"
+                + (f" x {len(spec.layers)} levels" if len(spec.layers) > 1 else "")
+                + f" is {total:,} hexes; the most one map can have is {MAX_MAP_HEXES:,}",
+                map_fields.at("cols"),
+            )
     sides_raw = top.raw("sides", required=True)
     sides: list[Side] = []
     children: list[Fields | None] = [map_fields]

@@ -269,3 +269,21 @@ def test_a_scenario_without_its_key_given_to_kit_says_what_it_lacks(write: Write
         "1:1: error [SCHEMA] this looks like a scenario (it has 'sides' and 'map') but lacks"
         " 'scenario: NAME', the key validate and kit know a scenario by"
     ]
+
+
+def test_a_map_larger_than_any_printed_one_is_refused_where_it_is_written(invoke: Any, write: Write) -> None:
+    """validate says what map and kit would: at most 100,000 hexes (all levels together)."""
+    path = write(
+        "huge.yaml",
+        "scenario: Huge\ngame: starfire\nmap: {cols: 100000, rows: 24, hex: 1in}\nsides:\n"
+        "  - name: Blue\n    fleet:\n"
+        "      - design: {name: Arrow, hull: CT, systems: SSAA(I)(I)(I)QLR, munitions: {R: 10}}\n"
+        "  - name: Red\n    fleet:\n"
+        "      - design: {name: Picket, hull: ES, systems: SSAA(I)(I)QF}\n",
+    )
+    r = invoke("validate", path)
+    assert r.exit_code == 2
+    assert (
+        "huge.yaml:3:13: error [SCHEMA] 100000 x 24 is 2,400,000 hexes; the most one map can have is 100,000"
+        in (r.stdout + r.stderr)
+    )

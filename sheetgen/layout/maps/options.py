@@ -19,6 +19,8 @@ from sheetgen.scenarios.terrain import MapPlan
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
+from sheetgen.scenarios.scenario import MAX_MAP_HEXES
+
 __all__ = [
     "DEFAULT_SEED",
     "MAX_HEXES",
@@ -43,8 +45,8 @@ __all__ = [
 
 #: Smallest hex printed (flat-to-flat), in pt: 5 mm.
 MIN_HEX = mm(5)
-#: Most hexes in one run (all layers together).
-MAX_HEXES = 100_000
+#: Most hexes in one run (all layers together): the bound a scenario's map is read with.
+MAX_HEXES = MAX_MAP_HEXES
 #: How hexes may be numbered (see :func:`hex_label`), the print styles and the orientations.
 NUMBERINGS = ("xxyy", "xx.yy", "letters", "none")
 STYLES = ("plain", "starfield")
