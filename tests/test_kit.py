@@ -169,10 +169,11 @@ sides:
     out = tmp_path / "kit"
     result = invoke("kit", path, "-o", out)
     assert result.exit_code == 2
+    # the scenario's reader refuses it where it is written, as validate does
     assert result.stderr.strip().splitlines() == [
-        f"sheetgen: error: {path}: map: 400 x 300 is 120,000 hexes; the most one map can have is 100,000"
+        f"{path}:3:13: error [SCHEMA] 400 x 300 is 120,000 hexes; the most one map can have is 100,000"
     ]
-    assert not any(out.iterdir())
+    assert not out.exists()  # refused before anything was made
 
 
 # --- every bundled kit, read back ------------------------------------------------------------

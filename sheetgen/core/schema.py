@@ -67,7 +67,7 @@ def suggest_key(key: object, known: Iterable[str], *, cutoff: float = 0.75) -> s
 #: the length). The project's choice.
 MAX_LABEL = 300
 #: Most characters of prose (notes, summary, set-up, victory conditions).
-MAX_PROSE = 3000
+MAX_PROSE = 10_000
 
 
 class Fields:

@@ -149,6 +149,10 @@ MUNITION_WEAPONS = ("R", "G", "Pt")
 #: The quick-start text lost its numbers (SF-9); a launcher fires once a turn, so 100 is a
 #: generous bound and the project's choice.
 MAX_MUNITIONS = 100
+#: Longest system string read, in characters. The largest hull (BS2, 50 HS) needs about 60;
+#: 1,000 leaves room for over-full designs, which are printed with their SF-7 error, while
+#: keeping their damage track a few pages long (project's choice).
+MAX_SYSTEMS_TEXT = 1000
 
 #: The weapon chart's ranges, in hexes (SF-8).
 RANGES = range(21)

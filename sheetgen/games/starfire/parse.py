@@ -88,7 +88,7 @@ def parse_design(fields: Fields) -> Design:
         parsed = parse_system_string(systems_text)
         parsed.findings = [Finding(f.rule, f.severity, f.message, ()) for f in parsed.findings]
     else:
-        systems_text = fields.text("systems", "") or ""
+        systems_text = fields.text("systems", "", limit=data.MAX_SYSTEMS_TEXT) or ""
         parsed = parse_system_string(systems_text)
     design = Design(
         name=name,
