@@ -122,8 +122,14 @@ class _Reader:
         return None
 
     def repeat_count(self, n: int, offset: int) -> int:
+        """``n`` (read at ``offset``: its digits, or the ``x`` before them) if it is a count the
+        System Chart can use; else a finding quoting the digits as typed."""
         if n < 1 or n > MAX_REPEAT:
-            self.fail("SF-1", f"repeat count {n} must be from 1 to {MAX_REPEAT}", offset)
+            m = re.compile(r"\D?(\d+)").match(self.text, offset)
+            typed = m.group(1) if m else str(n)
+            if len(typed) > 20:
+                typed = f"{typed[:8]}... ({len(typed):,} digits)"
+            self.fail("SF-1", f"repeat count {typed} must be from 1 to {MAX_REPEAT}", offset)
             return 0 if n < 1 else MAX_REPEAT
         return n
 

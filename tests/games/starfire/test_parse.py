@@ -58,6 +58,8 @@ def test_restricted_marks_written_where_asked() -> None:
         ("SS(IQ)Q", "SF-5", 4, "holds only drives (I), found Q"),
         ("+SSQ", "SF-6", 0, "'+' must follow a weapon code"),
         ("SS(0xA)Q", "SF-1", 3, "repeat count 0"),
+        ("SSAx5000000000(I)Q", "SF-1", 3, "repeat count 5000000000 must be from 1 to 60"),
+        ("SS12345678901234567890xA(I)Q", "SF-1", 2, "repeat count 12345678901234567890 must be"),
         ("SS3Q", "SF-1", 2, "must be followed by x"),
     ],
 )
