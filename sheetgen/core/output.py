@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = ["OutputError", "OutputExists", "check_writable", "write_atomic", "write_new"]
@@ -45,31 +46,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
     Raises :class:`OutputError` if the folder is missing or not writable; the
     previous content of ``path``, if any, survives every failure.
     """
-    import tempfile
-
-    target = check_writable(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return target
+    return _write_staged(check_writable(path), data, os.replace)
 
 
 class OutputExists(OutputError):
@@ -84,11 +61,32 @@ def write_new(path: str | os.PathLike[str], data: bytes | str) -> Path:
     :class:`OutputExists` if ``path`` exists (before or by the time of the link),
     :class:`OutputError` if it cannot be written.
     """
-    import tempfile
-
     if Path(path).exists() or Path(path).is_symlink():
         raise OutputExists(f"{path} already exists")
-    target = check_writable(path)
+    return _write_staged(check_writable(path), data, _link_new)
+
+
+def _link_new(tmp: str, target: Path) -> None:
+    """Put ``tmp`` at ``target`` only if nothing is there (:class:`OutputExists` if it is)."""
+    try:
+        os.link(tmp, target)  # fails if target exists: no window in which it is replaced
+    except FileExistsError:
+        raise OutputExists(f"{target} already exists") from None
+    except OSError:
+        # a file system without hard links: create-exclusive, then the atomic rename
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            raise OutputExists(f"{target} already exists") from None
+        os.replace(tmp, target)
+
+
+def _write_staged(target: Path, data: bytes | str, place: Callable[[str, Path], None]) -> Path:
+    """Write ``data`` to a temporary file beside ``target`` (flushed to disk, the usual
+    permissions), then ``place(tmp, target)``; the temporary file never outlives the call.
+    Raises :class:`OutputError` for any file-system failure."""
+    import tempfile
+
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -100,17 +98,7 @@ def write_new(path: str | os.PathLike[str], data: bytes | str) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
-        try:
-            os.link(tmp, target)  # fails if target exists: no window in which it is replaced
-        except FileExistsError:
-            raise OutputExists(f"{target} already exists") from None
-        except OSError:
-            # a file system without hard links: create-exclusive, then the atomic rename
-            try:
-                os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
-            except FileExistsError:
-                raise OutputExists(f"{target} already exists") from None
-            os.replace(tmp, target)
+        place(tmp, target)
     except OSError as exc:
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     finally:
