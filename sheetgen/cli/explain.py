@@ -36,7 +36,7 @@ def explain(
 
     Every id a finding can print resolves; `--list` lists them all.
     """
-    from sheetgen.core.rulings import RULINGS, TEXTS, fields, find_ruling, suggest
+    from sheetgen.core.rulings import RULINGS, explained, find_ruling, unknown_id
 
     if list_all == (rule_id is not None):
         typer.echo(
@@ -51,18 +51,8 @@ def explain(
     assert rule_id is not None
     ruling = find_ruling(rule_id)
     if ruling is None:
-        close = suggest(rule_id)
-        hint = "see sheetgen explain --list"
-        if close:
-            hint = (
-                f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
-                if len(close) > 1
-                else f"did you mean {close[0]}?"
-            )
-        typer.echo(f"sheetgen explain: error: unknown rule id {rule_id!r}; {hint}", err=True)
+        typer.echo(unknown_id(rule_id), err=True)
         raise typer.Exit(2)
     lines = [f"{ruling.id}: {ruling.title}"]
-    if ruling.game:
-        lines.append(_field("Game", f"{ruling.game}, {TEXTS[ruling.game][0]}"))
-    lines += [_field(label, text) for label, text in fields(ruling)]
+    lines += [_field(label, text) for label, text in explained(ruling)]
     typer.echo("\n".join(lines))

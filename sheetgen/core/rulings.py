@@ -23,11 +23,13 @@ __all__ = [
     "RULINGS",
     "Ruling",
     "canonical_id",
+    "explained",
     "fields",
     "find_ruling",
     "markdown",
     "reads",
     "suggest",
+    "unknown_id",
 ]
 
 #: The rule texts, by the game id a design names in ``game:``: title and seed file number.
@@ -593,6 +595,26 @@ def suggest(text: str) -> list[str]:
         return close
     number = wanted.rpartition("-")[2]
     return [r.id for r in RULINGS if number.isdigit() and r.id.endswith(f"-{number}")][:3]
+
+
+def unknown_id(text: str) -> str:
+    """``sheetgen explain``'s line for an id no ruling has, with the closest ids (:func:`suggest`)."""
+    close = suggest(text)
+    hint = "see sheetgen explain --list"
+    if close:
+        hint = (
+            f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
+            if len(close) > 1
+            else f"did you mean {close[0]}?"
+        )
+    return f"sheetgen explain: error: unknown rule id {text!r}; {hint}"
+
+
+def explained(r: Ruling) -> list[tuple[str, str]]:
+    """What ``sheetgen explain`` prints of ``r`` below its title: the game's rule text, if
+    it has one, then :func:`fields`."""
+    game = [("Game", f"{r.game}, {TEXTS[r.game][0]}")] if r.game else []
+    return game + fields(r)
 
 
 _SECTIONS = (

@@ -294,21 +294,10 @@ def schema_text(name: str) -> str:
 def ruling(rule_id: str) -> JSONObject:
     """``sheetgen explain RULE-ID`` as JSON: id, title, game, and the labelled fields;
     refuses an unknown id (404) with ``explain``'s line."""
-    from sheetgen.core.rulings import TEXTS, fields, find_ruling, suggest
+    from sheetgen.core.rulings import explained, find_ruling, unknown_id
 
     found = find_ruling(rule_id)
     if found is None:
-        close = suggest(rule_id)
-        hint = "see sheetgen explain --list"
-        if close:
-            hint = (
-                f"did you mean {', '.join(close[:-1])} or {close[-1]}?"
-                if len(close) > 1
-                else f"did you mean {close[0]}?"
-            )
-        raise Refusal(404, [f"sheetgen explain: error: unknown rule id {rule_id!r}; {hint}"])
-    out: list[JSON] = []
-    if found.game:
-        out.append({"label": "Game", "text": f"{found.game}, {TEXTS[found.game][0]}"})
-    out += [{"label": label, "text": text} for label, text in fields(found)]
+        raise Refusal(404, [unknown_id(rule_id)])
+    out: list[JSON] = [{"label": label, "text": text} for label, text in explained(found)]
     return {"id": found.id, "title": found.title, "game": found.game, "fields": out}
