@@ -23,6 +23,7 @@ same drawing gives the same bytes.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ __all__ = [
     "page_pngs",
     "pixels",
     "render_page",
+    "render_pages",
 ]
 
 #: Resolutions an image may be made at, in dots per inch.
@@ -107,28 +109,37 @@ def _png(image: object, dpi: int) -> bytes:
 def render_page(pdf: bytes, index: int, how: PageImage, dpi: int) -> bytes:
     """Page ``index`` of the PDF ``pdf`` as PNG bytes, made as ``how`` says (white
     behind the page's ink), ``dpi`` recorded in the file."""
+    (png,) = render_pages(pdf, [(index, how)], dpi)
+    return png
+
+
+def render_pages(pdf: bytes, pages: Sequence[tuple[int, PageImage]], dpi: int) -> list[bytes]:
+    """Each ``(index, how)`` of ``pages`` as :func:`render_page` makes it, in order, the
+    PDF read once for all of them."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     document = pdfium.PdfDocument(pdf)
+    out: list[bytes] = []
     try:
-        page = document[index]
-        _, _, _, top = page.get_mediabox()
-        sx, sy = how.scale
-        # the page box becomes exactly the image: PDF y runs up from the page's foot
-        left = how.left
-        right = left + how.width / sx
-        upper = top - how.top
-        lower = upper - how.height / sy
-        page.set_mediabox(left, lower, right, upper)
-        page.set_cropbox(left, lower, right, upper)
-        bitmap = pdfium.PdfBitmap.new_native(how.width, how.height, raw.FPDFBitmap_BGR)
-        bitmap.fill_rect((255, 255, 255, 255), 0, 0, how.width, how.height)
-        raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, how.width, how.height, 0, raw.FPDF_ANNOT)
-        image = bitmap.to_pil()
-        return _png(image.convert("RGB"), dpi)
+        for index, how in pages:
+            page = document[index]
+            _, _, _, top = page.get_mediabox()
+            sx, sy = how.scale
+            # the page box becomes exactly the image: PDF y runs up from the page's foot
+            left = how.left
+            right = left + how.width / sx
+            upper = top - how.top
+            lower = upper - how.height / sy
+            page.set_mediabox(left, lower, right, upper)
+            page.set_cropbox(left, lower, right, upper)
+            bitmap = pdfium.PdfBitmap.new_native(how.width, how.height, raw.FPDFBitmap_BGR)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, how.width, how.height)
+            raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, how.width, how.height, 0, raw.FPDF_ANNOT)
+            out.append(_png(bitmap.to_pil().convert("RGB"), dpi))
     finally:
         document.close()
+    return out
 
 
 def page_pngs(drawing: Drawing, dpi: int, *, what: str = "the map") -> list[bytes]:
@@ -143,8 +154,7 @@ def page_pngs(drawing: Drawing, dpi: int, *, what: str = "the map") -> list[byte
         w, h = pixels(page.width, dpi), pixels(page.height, dpi)
         check_pixels(w, h, dpi, what)
         hows.append(PageImage(w, h, scale=(dpi / 72.0, dpi / 72.0)))
-    pdf = to_pdf(drawing)
-    return [render_page(pdf, i, how, dpi) for i, how in enumerate(hows)]
+    return render_pages(to_pdf(drawing), list(enumerate(hows)), dpi)
 
 
 def face_pngs(drawing: Drawing, dpi: int) -> list[bytes]:
@@ -158,5 +168,4 @@ def face_pngs(drawing: Drawing, dpi: int) -> list[bytes]:
         n = pixels(page.width, dpi)
         check_pixels(n, n, dpi, "a counter")
         hows.append(PageImage(n, n, scale=(n / page.width, n / page.height)))
-    pdf = to_pdf(drawing)
-    return [render_page(pdf, i, how, dpi) for i, how in enumerate(hows)]
+    return render_pages(to_pdf(drawing), list(enumerate(hows)), dpi)

@@ -252,7 +252,7 @@ def vassal_module(
     from sheetgen.layout.counters import kit_counter_size, marker_counters, scenario_counters
     from sheetgen.layout.counters.images import face_pages
     from sheetgen.layout.maps import layout_map, map_options
-    from sheetgen.render.raster import PageImage, face_pngs, pixels, render_page
+    from sheetgen.render.raster import PageImage, face_pngs, pixels, render_pages
 
     board = check_module(scenario, dpi)
     warnings: list[str] = []
@@ -268,10 +268,11 @@ def vassal_module(
     map_pdf = to_pdf(drawing)
     boards: list[tuple[int, Board]] = []
     board_files: list[str] = []
-    for index, layer in enumerate(opts.layers):
-        how = PageImage(board.width, board.height, board.left, board.top, (board.scale, board.scale))
+    how = PageImage(board.width, board.height, board.left, board.top, (board.scale, board.scale))
+    layer_pngs = render_pages(map_pdf, [(index, how) for index in range(len(opts.layers))], dpi)
+    for layer, png in zip(opts.layers, layer_pngs, strict=True):
         name = "map.png" if not layered else f"map-{_layer_tag(layer)}.png"
-        images.append((name, render_page(map_pdf, index, how, dpi)))
+        images.append((name, png))
         boards.append((layer, board))
         board_files.append(name)
 
@@ -341,7 +342,7 @@ def _chart(card: bytes) -> list[bytes]:
     """Each page of the reference card as a PNG at :data:`CHART_DPI`."""
     import pypdfium2 as pdfium
 
-    from sheetgen.render.raster import PageImage, pixels, render_page
+    from sheetgen.render.raster import PageImage, pixels, render_pages
 
     document = pdfium.PdfDocument(card)
     try:
@@ -349,10 +350,11 @@ def _chart(card: bytes) -> list[bytes]:
     finally:
         document.close()
     s = CHART_DPI / 72.0
-    return [
-        render_page(card, i, PageImage(pixels(w, CHART_DPI), pixels(h, CHART_DPI), scale=(s, s)), CHART_DPI)
+    hows = [
+        (i, PageImage(pixels(w, CHART_DPI), pixels(h, CHART_DPI), scale=(s, s)))
         for i, (w, h) in enumerate(sizes)
     ]
+    return render_pages(card, hows, CHART_DPI)
 
 
 def _pieces(
