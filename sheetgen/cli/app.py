@@ -232,13 +232,11 @@ def _name_or_fail(name: str | None) -> None:
     design file could not carry (the reader's :data:`~sheetgen.core.source.UNPRINTABLE`)."""
     if name is None:
         return
-    from sheetgen.core.source import UNPRINTABLE
+    from sheetgen.core.source import name_problem
 
-    bad = UNPRINTABLE.search(name)
-    if bad:
-        _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
-    if not name.strip():
-        _fail("--name must not be empty: a design needs a name")
+    problem = name_problem(name)
+    if problem:
+        _fail(problem)
 
 
 def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:

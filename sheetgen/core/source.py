@@ -50,6 +50,7 @@ __all__ = [
     "SourceError",
     "load_file",
     "load_text",
+    "name_problem",
 ]
 
 #: Largest design or scenario file read, in bytes (2 MiB: some ten thousand designs).
@@ -227,6 +228,17 @@ class _Builder:
 #: reorder what prints after them (a name would print other than it reads in the file);
 #: right-to-left names need none of them.
 UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (a ``--name`` for a design a verb writes) cannot be used, or ``None``:
+    empty, or holding a character the reader refuses (:data:`UNPRINTABLE`)."""
+    bad = UNPRINTABLE.search(name)
+    if bad:
+        return f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry"
+    if not name.strip():
+        return "--name must not be empty: a design needs a name"
+    return None
 
 
 def _int_digits(text: str) -> int:

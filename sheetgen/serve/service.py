@@ -96,13 +96,11 @@ def starting(game_id: str, name: str = "New design") -> str:
 
 def _name(name: str) -> None:
     """Refuse (400) a ``--name`` that is empty or holds a character the reader refuses."""
-    from sheetgen.core.source import UNPRINTABLE
+    from sheetgen.core.source import name_problem
 
-    bad = UNPRINTABLE.search(name)
-    if bad:
-        raise _fail(f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry")
-    if not name.strip():
-        raise _fail("--name must not be empty: a design needs a name")
+    problem = name_problem(name)
+    if problem:
+        raise _fail(problem)
 
 
 def _game(game_id: str, status: int = 400) -> str:
