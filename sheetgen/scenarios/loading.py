@@ -82,6 +82,10 @@ class LoadResult:
     #: Rule findings of designs that also have input errors, from the rules that do not
     #: depend on the keys in error: printed with them, so every problem shows at once.
     partial: list[Located] = field(default_factory=list)
+    #: A folder a scenario's design paths must stay inside (``sheetgen serve``'s workspace),
+    #: and the paths that did not: refused before they are opened.
+    within: FsPath | None = None
+    outside: list[str] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:

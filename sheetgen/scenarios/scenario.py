@@ -150,6 +150,15 @@ def _fleet_designs(
     elif isinstance(ref, str):
         file_part, _, wanted = ref.partition("#")
         target = (scenario_dir / file_part).resolve()
+        if result.within is not None and not target.is_relative_to(result.within):
+            result.outside.append(file_part)  # never opened: nothing of it is read or told
+            result.input_errors.append(
+                doc.locate(
+                    error("FILE", f"design {ref!r} lies outside the folder it may be read from"),
+                    item.at("design"),
+                )
+            )
+            return []
         try:
             docs = load_file(target, source=str(_display(target)))
         except SourceError as exc:
@@ -256,14 +265,15 @@ def _check_hex_size(fields: Fields, text: str) -> None:
         fields.problem(f"'hex': {exc}", fields.at("hex"))
 
 
-def load_scenario(path: str | FsPath) -> tuple[Scenario | None, LoadResult]:
-    """Read a scenario and every design it names.
+def load_scenario(path: str | FsPath, *, within: FsPath | None = None) -> tuple[Scenario | None, LoadResult]:
+    """Read a scenario and every design it names (with ``within``, only designs inside
+    that folder: the others are input errors, listed in ``result.outside``, never opened).
 
     Returns ``(scenario, result)``: ``result.input_errors`` holds unreadable
     input (exit status 2; the scenario is then ``None`` if it could not be
     built at all) and ``scenario.located`` every design finding.
     """
-    result = LoadResult()
+    result = LoadResult(within=within.resolve() if within is not None else None)
     file = FsPath(path)
     try:
         docs = load_file(file, source=str(path))

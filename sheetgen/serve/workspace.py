@@ -125,8 +125,9 @@ class Workspace:
         target = self.resolve(raw)
         if not target.is_file():
             raise _refuse(404, f"{raw}: no such file in the workspace")
-        self._designs_inside(raw, target)
-        loaded, result = load_scenario(target)
+        loaded, result = load_scenario(target, within=self.root)
+        if result.outside:
+            raise _refuse(403, f"{raw}: names a design outside the workspace ({result.outside[0]})")
         shown = str(self.root) + os.sep
         if result.input_errors or loaded is None:
             located = [
@@ -134,34 +135,7 @@ class Workspace:
                 for loc in result.input_errors
             ]
             raise Refusal(422, [str(loc) for loc in located], located)
-        for entry in result.entries:
-            if not Path(entry.document.source).resolve().is_relative_to(self.root):
-                raise _refuse(403, f"{raw}: names a design outside the workspace ({entry.document.source})")
         return loaded
-
-    def _designs_inside(self, raw: str, target: Path) -> None:
-        """Refuse (403) a scenario whose ``design:`` paths lead out of the workspace, before
-        any of them is opened: nothing outside is read, and no answer tells whether a file
-        outside exists."""
-        import yaml
-
-        try:
-            docs = list(yaml.safe_load_all(target.read_text(encoding="utf-8")))
-        except (yaml.YAMLError, UnicodeDecodeError, OSError, RecursionError):
-            return  # unreadable: the loader refuses it with its own located line
-
-        def refs(node: object) -> list[str]:
-            if isinstance(node, dict):
-                found = [v for k, v in node.items() if k == "design" and isinstance(v, str)]
-                return found + [r for v in node.values() for r in refs(v)]
-            if isinstance(node, list):
-                return [r for v in node for r in refs(v)]
-            return []
-
-        for ref in (r for d in docs for r in refs(d)):
-            path = ref.partition("#")[0]
-            if not (target.parent / path).resolve().is_relative_to(self.root):
-                raise _refuse(403, f"{raw}: names a design outside the workspace ({path})")
 
     def kit_zip(self, raw: str, paper: str = "letter") -> bytes:
         """``sheetgen kit --scenario P --single`` for the workspace scenario ``raw``, the files
