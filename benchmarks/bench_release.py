@@ -3,7 +3,9 @@
 Builds the baseline revision (default: the last commit before the speed work of
 issue 13) into its own virtual environment under ``benchmarks/results/`` (once;
 reused after), then runs each task with this checkout's sheetgen and with the
-baseline's, alternating, and prints for each the median CPU seconds (user +
+baseline's, alternating, with the print cache off (tasks named ``...-again``
+build the same kit again with this checkout's cache on, primed by a warm-up
+run; the baseline has none), and prints for each the median CPU seconds (user +
 system, the process and every process it waited for, so work moved to worker
 processes still counts), the median wall seconds and the peak memory of the
 largest single process, with the ratios this / baseline. Floors are printed
@@ -54,10 +56,12 @@ class Run:
     peak: float
 
 
-def run_once(cmd: list[str], cwd: Path) -> Run:
-    """Run ``cmd`` once in ``cwd`` (output thrown away; a failure raises)."""
+def run_once(cmd: list[str], cwd: Path, cache: Path | None = None) -> Run:
+    """Run ``cmd`` once in ``cwd`` (output thrown away; a failure raises), with the
+    print cache in ``cache``, or off without it."""
+    env = {**os.environ, "SHEETGEN_CACHE": str(cache) if cache else "off"}
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -105,6 +109,9 @@ def tasks(work: Path, big: bool) -> dict[str, Callable[[Path], list[str]]]:
         ],
         "kit": lambda b: [str(b / "sheetgen"), "kit", "-o", f"{out}-kit"],
         "kit-all": lambda b: [str(b / "sheetgen"), "kit", "--all", "-o", f"{out}-kits"],
+        # the same kits built again: this checkout's print cache holds them (primed by the warm-up)
+        "kit-again": lambda b: [str(b / "sheetgen"), "kit", "-o", f"{out}-kit"],
+        "kit-all-again": lambda b: [str(b / "sheetgen"), "kit", "--all", "-o", f"{out}-kits"],
     }
     if big:
         for ships in (300, 1000):
@@ -140,11 +147,12 @@ def main() -> None:
             if name in ("help", "validate"):
                 commands["floor"] = floor
             runs: dict[str, list[Run]] = {key: [] for key in commands}
-            for cmd in commands.values():
-                run_once(cmd, ROOT)  # warm-up
+            cache = work / "cache" if name.endswith("-again") else None  # this checkout's only
+            for key, cmd in commands.items():
+                run_once(cmd, ROOT, cache if key == "new" else None)  # warm-up
             for _ in range(args.runs if not name.startswith("sheets-") or name == "sheets-1" else 1):
                 for key, cmd in commands.items():
-                    runs[key].append(run_once(cmd, ROOT))
+                    runs[key].append(run_once(cmd, ROOT, cache if key == "new" else None))
 
             def med(key: str, field: str, runs: dict[str, list[Run]] = runs) -> float:
                 return statistics.median(getattr(r, field) for r in runs[key])

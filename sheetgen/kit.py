@@ -18,7 +18,7 @@ from sheetgen.core.output import OutputError, check_writable, write_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.pdfjoin import page_count
-from sheetgen.render.pool import HtmlPrint, print_all
+from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
 from sheetgen.scenarios.scenario import Scenario, slug
 
@@ -299,7 +299,7 @@ def build_kits(
     (every record sheet and card, then every briefing), each game's card once.
     Returns, in order, each :class:`Kit` written or the :class:`KitError` that
     stopped it; a kit that fails leaves its folder as it was and the others go on.
-    ``progress(step, done, total)`` is called before each of the five steps.
+    ``progress(step, done, total)`` is called before each of the four steps.
     """
     from sheetgen.render.briefing import ListedPart, briefing_print
 
@@ -318,29 +318,43 @@ def build_kits(
         if progress:
             progress(steps[k], k, len(steps))
 
-    live = [b for b in builds if b.error is None]
-    step(0)
-    printing = [(b, part) for b in live for part in b.parts[1:] if part.printing is not None]
-    for (build, part), rendered in zip(
-        printing, print_all([part.printing() for _b, part in printing if part.printing], jobs), strict=True
-    ):
-        build.made(part, rendered)
-    step(1)
-    for build in live:
-        try:
-            for part in build.parts[1:]:
-                if part.printing is None:
-                    build.made(part, part.make())
-        except OutputError as exc:
-            build.fail(exc)
-    step(2)
-    live = [b for b in live if b.error is None]
-    briefings = [
-        briefing_print(b.scenario, [ListedPart(p.file, p.title, p.pages) for p in b.parts[1:]], paper=paper)
-        for b in live
-    ]
-    for build, rendered in zip(live, print_all(briefings, jobs), strict=True):
-        build.made(build.parts[0], rendered)
+    with Printer(jobs) as printer:  # the same workers print the parts, then the briefings
+        live = [b for b in builds if b.error is None]
+        step(0)
+        printing = [(b, part) for b in live for part in b.parts[1:] if part.printing is not None]
+
+        drawn: list[tuple[_Build, KitPart, Rendered] | tuple[_Build, OutputError]] = []
+
+        def draw() -> None:  # counters and maps (ReportLab), drawn here while the workers print
+            step(1)
+            for build in live:
+                try:
+                    for part in build.parts[1:]:
+                        if part.printing is None:
+                            drawn.append((build, part, part.make()))
+                except OutputError as exc:
+                    drawn.append((build, exc))
+
+        printed = printer.print_all(
+            [part.printing() for _b, part in printing if part.printing], meanwhile=draw
+        )
+        for (build, part), rendered in zip(printing, printed, strict=True):
+            build.made(part, rendered)
+        for made in drawn:  # in the order of before: printed parts' warnings first
+            if len(made) == 3:
+                made[0].made(made[1], made[2])
+            else:
+                made[0].fail(made[1])
+        step(2)
+        live = [b for b in live if b.error is None]
+        briefings = [
+            briefing_print(
+                b.scenario, [ListedPart(p.file, p.title, p.pages) for p in b.parts[1:]], paper=paper
+            )
+            for b in live
+        ]
+        for build, rendered in zip(live, printer.print_all(briefings), strict=True):
+            build.made(build.parts[0], rendered)
     step(3)
     out: list[Kit | KitError] = []
     for build in builds:

@@ -17,6 +17,10 @@ from typer.testing import CliRunner
 from sheetgen.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Every test prints afresh, in this process and in the sheetgen processes it starts:
+# tests/render/test_printcache.py turns the print cache on in a folder of its own.
+os.environ["SHEETGEN_CACHE"] = "off"
 DESIGNS = ROOT / "designs"
 
 

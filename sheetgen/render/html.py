@@ -187,17 +187,26 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     (an unknown CSS property, a missing image, a character no font has) are
     returned in :attr:`~sheetgen.core.rendered.Rendered.warnings` rather than
     logged (see :func:`weasyprint_warnings`), so the caller can show or fail on
-    them. The PDF carries no creation date: the same HTML gives the same bytes.
+    them. The PDF carries no creation date: the same HTML gives the same bytes,
+    so a document printed before is taken from the print cache
+    (:mod:`sheetgen.render.printcache`) instead of being laid out again.
     """
+    from sheetgen.render import printcache
+
     sources = [html] if isinstance(html, str) else html
+    base_url = base_url or str(templates_dir())
+    key = printcache.cache_key(sources, base_url)
+    found = printcache.kept(key)
+    if found is not None:
+        return found
     with weasyprint_warnings() as warnings:
         weasyprint = import_weasyprint()  # its first import parses the default stylesheets: logged too
-        documents = [
-            weasyprint.HTML(string=h, base_url=base_url or str(templates_dir())).render() for h in sources
-        ]
+        documents = [weasyprint.HTML(string=h, base_url=base_url).render() for h in sources]
         first = documents[0]
         if len(documents) > 1:
             first = first.copy([page for d in documents for page in d.pages])
         pdf = first.write_pdf()
     assert pdf is not None
-    return Rendered(pdf, tuple(warnings))
+    rendered = Rendered(pdf, tuple(warnings))
+    printcache.keep(key, rendered)
+    return rendered

@@ -17,9 +17,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from sheetgen.core.rendered import Rendered
+from sheetgen.core.resources import templates_dir
+from sheetgen.render import printcache
 from sheetgen.render.html import html_to_pdf, import_weasyprint
 
-__all__ = ["HtmlPrint", "default_jobs", "print_all", "print_documents"]
+__all__ = ["HtmlPrint", "Printer", "default_jobs", "print_all", "print_documents"]
 
 
 def default_jobs() -> int:
@@ -29,29 +31,88 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
-    """Each HTML document in ``documents`` printed to PDF (:func:`~sheetgen.render.html.html_to_pdf`),
-    in order, by up to ``jobs`` worker processes (none for one job or one document);
-    a document given twice (a game's card in several kits) is printed once.
+class Printer:
+    """Prints HTML documents to PDF by up to ``jobs`` worker processes, kept from one
+    call to the next (a kit's sheets and cards, then its briefings, by the same
+    workers), until :meth:`close` or the end of a ``with`` block.
 
-    Workers are forked where that is safe (Linux, a single-threaded caller) and
-    started afresh otherwise. Raises ``ValueError`` for ``jobs`` below 1.
+    Workers are started at the first call with more than one document to print,
+    forked where that is safe (Linux, a single-threaded caller) and started afresh
+    otherwise; each loads WeasyPrint as it starts, while this process goes on.
+    Raises ``ValueError`` for ``jobs`` below 1.
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
-    distinct = list(dict.fromkeys(documents))  # the same HTML prints the same bytes: once
-    workers = min(jobs, len(distinct))
-    if workers <= 1:
-        printed = [html_to_pdf(document) for document in distinct]
-    else:
-        fork = sys.platform.startswith("linux") and threading.active_count() == 1
-        if fork:
-            import_weasyprint()  # once, before forking: the workers inherit it loaded
-        context = multiprocessing.get_context("fork" if fork else "spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            printed = list(pool.map(html_to_pdf, distinct))
-    by_document = dict(zip(distinct, printed, strict=True))
-    return [by_document[document] for document in documents]
+
+    def __init__(self, jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs}")
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Printer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (after what they are printing)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def print_documents(
+        self, documents: Sequence[str], meanwhile: Callable[[], None] | None = None
+    ) -> list[Rendered]:
+        """Each HTML document in ``documents`` printed to PDF
+        (:func:`~sheetgen.render.html.html_to_pdf`), in order. A document given twice
+        (a game's card in several kits) is printed once, and one printed in an earlier
+        run is taken from the print cache (:mod:`~sheetgen.render.printcache`).
+        ``meanwhile`` (work that needs no WeasyPrint, such as drawing counters) is
+        called in this process while the workers print, or first when there are none;
+        what it raises is raised once the documents are printed."""
+        distinct = list(dict.fromkeys(documents))  # the same HTML prints the same bytes: once
+        base_url = str(templates_dir())
+        by_document = {d: r for d in distinct if (r := printcache.kept(printcache.cache_key([d], base_url)))}
+        distinct = [d for d in distinct if d not in by_document]  # printed before (the print cache)
+        if self._pool is None and min(self.jobs, len(distinct)) > 1:
+            fork = sys.platform.startswith("linux") and threading.active_count() == 1
+            context = multiprocessing.get_context("fork" if fork else "spawn")
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs, mp_context=context, initializer=import_weasyprint
+            )
+        if self._pool is None:
+            if meanwhile is not None:
+                meanwhile()
+            printed = [html_to_pdf(document) for document in distinct]
+        else:
+            printing = self._pool.map(html_to_pdf, distinct)  # every document handed out at once
+            try:
+                if meanwhile is not None:
+                    meanwhile()
+            finally:
+                printed = list(printing)
+        by_document.update(zip(distinct, printed, strict=True))
+        return [by_document[document] for document in documents]
+
+    def print_all(
+        self, prints: Sequence[HtmlPrint], meanwhile: Callable[[], None] | None = None
+    ) -> list[Rendered]:
+        """Every PDF of ``prints``, in order: all their documents printed together
+        (:meth:`print_documents`, which calls ``meanwhile`` while they print), then
+        each finished."""
+        printed = self.print_documents([d for p in prints for d in p.documents], meanwhile)
+        out: list[Rendered] = []
+        start = 0
+        for p in prints:
+            out.append(p.finish(printed[start : start + len(p.documents)]))
+            start += len(p.documents)
+        return out
+
+
+def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
+    """:meth:`Printer.print_documents` by a printer of ``jobs`` workers, used once."""
+    with Printer(jobs) as printer:
+        return printer.print_documents(documents)
 
 
 @dataclass
@@ -65,13 +126,6 @@ class HtmlPrint:
 
 
 def print_all(prints: Sequence[HtmlPrint], jobs: int = 1) -> list[Rendered]:
-    """Every PDF of ``prints``, in order: all their documents printed together by up to
-    ``jobs`` processes (:func:`print_documents`), then each finished. Raises
-    ``ValueError`` for ``jobs`` below 1."""
-    printed = print_documents([d for p in prints for d in p.documents], jobs)
-    out: list[Rendered] = []
-    start = 0
-    for p in prints:
-        out.append(p.finish(printed[start : start + len(p.documents)]))
-        start += len(p.documents)
-    return out
+    """:meth:`Printer.print_all` by a printer of ``jobs`` workers, used once."""
+    with Printer(jobs) as printer:
+        return printer.print_all(prints)
