@@ -85,12 +85,14 @@ class Printer:
                 meanwhile()
             printed = [html_to_pdf(document) for document in distinct]
         else:
-            printing = self._pool.map(html_to_pdf, distinct)  # every document handed out at once
+            longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
+            printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
             try:
                 if meanwhile is not None:
                     meanwhile()
             finally:
-                printed = list(printing)
+                by_length = dict(zip(longest_first, printing, strict=True))
+            printed = [by_length[document] for document in distinct]
         by_document.update(zip(distinct, printed, strict=True))
         return [by_document[document] for document in documents]
 
