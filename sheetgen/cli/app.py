@@ -53,6 +53,15 @@ VERBS = (
 )
 
 
+def given_path(text: str) -> Path:
+    """A file or folder named on the command line (every path argument and option
+    reads through this). An empty name is refused, one line and exit 2, since
+    ``Path("")`` would quietly be the current folder; raises ``typer.BadParameter``."""
+    if not text:
+        raise typer.BadParameter("the name is empty: give a file or folder ('.' for the current folder)")
+    return Path(text)
+
+
 class _OneLineErrors(TyperGroup):
     """Usage errors (a bad option value, a missing argument) as one line on
     standard error, ``sheetgen CMD: error: ...``, exit status 2, instead of a

@@ -15,7 +15,17 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, _warn, _write_files, app
+from sheetgen.cli.app import (
+    Paper,
+    _err,
+    _fail,
+    _format_for,
+    _print_located,
+    _warn,
+    _write_files,
+    app,
+    given_path,
+)
 from sheetgen.core.output import OutputError
 from sheetgen.layout.counters import CutMarks, Duplex
 
@@ -84,7 +94,10 @@ def _offset(text: str) -> tuple[float, float]:
 def counters(
     paths: Annotated[
         list[Path] | None,
-        typer.Argument(help="Design or fleet files or folders (a fleet's count gives how many ships)."),
+        typer.Argument(
+            help="Design or fleet files or folders (a fleet's count gives how many ships).",
+            parser=given_path,
+        ),
     ] = None,
     output: Annotated[
         Path | None,
@@ -93,11 +106,15 @@ def counters(
             "-o",
             help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
             "a folder for --format png (one image per face).",
+            parser=given_path,
         ),
     ] = None,
     scenario: Annotated[
         Path | None,
-        typer.Option(help="Scenario file: counters for every ship of every side, in the sides' colours."),
+        typer.Option(
+            help="Scenario file: counters for every ship of every side, in the sides' colours.",
+            parser=given_path,
+        ),
     ] = None,
     size: Annotated[
         str, typer.Option(help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length.")

@@ -28,6 +28,7 @@ from sheetgen.cli.app import (
     _write,
     _write_design,
     app,
+    given_path,
 )
 from sheetgen.core.findings import Severity
 from sheetgen.core.output import OutputError
@@ -42,7 +43,10 @@ if TYPE_CHECKING:
 
 @app.command(short_help="Check designs against their game's construction rules.")
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help="Design files or folders (searched for *.yaml).")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Design files or folders (searched for *.yaml).", parser=given_path),
+    ],
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print errors only, no warnings or notes.")
     ] = False,
@@ -120,7 +124,7 @@ def _once_per_run(lines: list[Located]) -> tuple[list[Located], list[str]]:
 
 @app.command(short_help="Print each design's derived stats (a table or JSON).")
 def stats(
-    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
+    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a JSON list, one object per design.")
     ] = False,
@@ -160,8 +164,10 @@ def stats(
 
 @app.command(short_help="Print record sheets for designs (PDF or HTML).")
 def sheets(
-    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).")],
+    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).", parser=given_path)
+    ],
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     fmt: Annotated[
         SheetFormat | None,
@@ -208,7 +214,12 @@ def reference(
     game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="File to write; JSON and CSV go to standard output without it."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="File to write; JSON and CSV go to standard output without it.",
+            parser=given_path,
+        ),
     ] = None,
     fmt: Annotated[
         CardFormat | None,
@@ -220,6 +231,7 @@ def reference(
         typer.Option(
             "--tables",
             help="YAML with numbers the rule text lacks (knight-hawks-2000: damage table roll ranges).",
+            parser=given_path,
         ),
     ] = None,
 ) -> None:
@@ -285,7 +297,7 @@ def import_design(
     name: Annotated[str, typer.Option("--name", "-n", help="The design's name.")] = "Imported design",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the YAML here instead of printing it."),
+        typer.Option("--output", "-o", help="Write the YAML here instead of printing it.", parser=given_path),
     ] = None,
     force: Force = False,
 ) -> None:

@@ -16,6 +16,7 @@ from sheetgen.cli.app import (
     _name_or_fail,
     _write_design,
     app,
+    given_path,
 )
 
 #: The name ``sheetgen new`` gives a design when ``--name`` is not given.
@@ -31,7 +32,10 @@ def new(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="Write the design here (a new .yaml file) instead of printing it."
+            "--output",
+            "-o",
+            help="Write the design here (a new .yaml file) instead of printing it.",
+            parser=given_path,
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")] = False,
@@ -63,7 +67,13 @@ def new(
 
 @app.command(short_help="Copy the bundled example designs and scenarios into a folder.")
 def examples(
-    folder: Annotated[Path, typer.Argument(help="Folder to copy into (created if missing; must be empty).")],
+    folder: Annotated[
+        Path,
+        typer.Argument(
+            help="Folder to copy into (created if missing; must be empty).",
+            parser=given_path,
+        ),
+    ],
     force: Annotated[
         bool,
         typer.Option(

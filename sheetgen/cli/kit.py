@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app
+from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path
 
 if TYPE_CHECKING:
     from sheetgen.core.source import Located
@@ -21,7 +21,8 @@ def kit(
     scenario: Annotated[
         Path | None,
         typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it."
+            help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it.",
+            parser=given_path,
         ),
     ] = None,
     output: Annotated[
@@ -30,6 +31,7 @@ def kit(
             "--output",
             "-o",
             help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
+            parser=given_path,
         ),
     ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,

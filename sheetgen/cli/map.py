@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheetgen.cli.app import _fail, _format_for, _print_located, _warn, _write_files, app
+from sheetgen.cli.app import _fail, _format_for, _print_located, _warn, _write_files, app, given_path
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -55,11 +55,16 @@ def map_command(
             "--output",
             "-o",
             help="File to write: .pdf, .svg (one file per page) or .png (one image); the name says which.",
+            parser=given_path,
         ),
     ],
     scenario: Annotated[
         Path | None,
-        typer.Option("--scenario", help="Scenario file: map size, terrain, zones, start positions, game."),
+        typer.Option(
+            "--scenario",
+            help="Scenario file: map size, terrain, zones, start positions, game.",
+            parser=given_path,
+        ),
     ] = None,
     cols: Annotated[
         str | None,

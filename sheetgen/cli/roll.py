@@ -13,7 +13,17 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import YAML_FORMATS, Force, _err, _fail, _format_for, _name_or_fail, _write_design, app
+from sheetgen.cli.app import (
+    YAML_FORMATS,
+    Force,
+    _err,
+    _fail,
+    _format_for,
+    _name_or_fail,
+    _write_design,
+    app,
+    given_path,
+)
 
 __all__ = ["roll"]
 
@@ -41,7 +51,8 @@ def roll(
     ] = False,
     name: Annotated[str | None, typer.Option(help="The ship's name.")] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write the YAML here instead of printing it.")
+        Path | None,
+        typer.Option("--output", "-o", help="Write the YAML here instead of printing it.", parser=given_path),
     ] = None,
     force: Force = False,
 ) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, _format_for, _write, app
+from sheetgen.cli.app import _err, _fail, _format_for, _write, app, given_path
 
 __all__ = ["schema"]
 
@@ -20,7 +20,12 @@ def schema(
     ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the schema here (a .json file) instead of printing it."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the schema here (a .json file) instead of printing it.",
+            parser=given_path,
+        ),
     ] = None,
     path: Annotated[
         bool, typer.Option("--path", help="Print where the installed copy of the schema is instead.")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, app
+from sheetgen.cli.app import _err, _fail, app, given_path
 
 __all__ = ["serve"]
 
@@ -17,7 +17,9 @@ def serve(
     folder: Annotated[
         Path,
         typer.Argument(
-            metavar="FOLDER", help="The workspace: its designs and scenarios are listed, opened and saved."
+            metavar="FOLDER",
+            help="The workspace: its designs and scenarios are listed, opened and saved.",
+            parser=given_path,
         ),
     ] = Path("."),
     port: Annotated[

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.cli.app import Paper, _err, _fail, _format_for, _print_located, _warn, _write_files, app
+from sheetgen.cli.app import (
+    Paper,
+    _err,
+    _fail,
+    _format_for,
+    _print_located,
+    _warn,
+    _write_files,
+    app,
+    given_path,
+)
 
 if TYPE_CHECKING:
     from sheetgen.render.vassal import Module
@@ -19,10 +29,14 @@ __all__ = ["module_for", "vassal"]
 @app.command(short_help="Write a scenario as a VASSAL module (.vmod).")
 def vassal(
     scenario: Annotated[
-        Path, typer.Argument(help="Scenario file, or a bundled scenario's name (convoy-raid).")
+        Path,
+        typer.Argument(
+            help="Scenario file, or a bundled scenario's name (convoy-raid).",
+            parser=given_path,
+        ),
     ],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Module file to write (.vmod).")
+        Path | None, typer.Option("--output", "-o", help="Module file to write (.vmod).", parser=given_path)
     ] = None,
     dpi: Annotated[
         str | None,
