@@ -646,3 +646,24 @@ def test_a_scenario_text_keeps_the_guards(starfire_space: Path) -> None:
         r = c.post(url, params={"path": SCOUTS}, content=text, headers={"origin": "http://testserver"})
         assert r.status_code == 200
         assert c.put(url, params={"path": SCOUTS}, content=text).status_code == 405
+
+
+def test_the_form_lists_scalar_keys_of_each_games_schema() -> None:
+    """static/form.json names, for every game, top-level keys of its design schema whose value
+    the form can write on one line: an enum, an integer, a boolean or a string."""
+    from sheetgen.games import GAMES
+    from sheetgen.scenarios.schemas import schema_file
+    from sheetgen.serve.app import STATIC
+
+    spec = json.loads((STATIC / "form.json").read_text(encoding="utf-8"))
+    assert sorted(spec["games"]) == sorted(GAMES)
+    for game, fields in spec["games"].items():
+        design = json.loads(schema_file(game).read_text(encoding="utf-8"))["$defs"]["design"]
+        keys = [f["key"] for f in spec["common"] + fields]
+        assert len(keys) == len(set(keys)) and keys[:2] == ["name", "class"]
+        for key in keys:
+            prop = design["properties"][key]
+            kinds = [prop.get("type")] if "type" in prop else [a.get("type") for a in prop["anyOf"]]
+            scalar = any(k in ("string", "integer", "boolean", ["string", "number"]) for k in kinds)
+            assert scalar, (game, key)
+        assert set(design["required"]) - {"game"} <= set(keys), game
