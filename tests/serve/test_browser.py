@@ -354,6 +354,14 @@ def test_the_knight_hawks_hull_size_in_the_form_changes_the_stats(page: Any) -> 
     expect(editor).to_contain_text("role: civilian")
     expect(page.locator("[data-testid=stats] dt:text-is('role') + dd")).to_have_text("civilian", timeout=5000)
     _shot(page, "11-form-knight-hawks")
+    # a value a number input cannot hold is shown as its hint, and the check says what is wrong
+    start = (DESIGNS / "knight-hawks-2000" / "ships" / "kestrel.yaml").read_text(encoding="utf-8")
+    _type(page, re.sub(r"(?m)^hull_size: .*$", "hull_size: big", start))
+    field = page.get_by_test_id("field-hull_size")
+    expect(field).to_have_attribute("placeholder", "big", timeout=5000)
+    expect(field).to_have_value("")
+    _type(page, re.sub(r"(?m)^hull_size: .*$", "hull_size:", start))
+    expect(field).to_have_attribute("placeholder", "", timeout=5000)
 
 
 def _value(prop: dict[str, Any], current: object) -> tuple[str, object]:

@@ -236,7 +236,7 @@ window.SheetgenForm = (() => {
       } else if (el.type === "number") {
         const number = /^[-+]?\d+(\.\d*)?$/.test(value.trim());
         el.value = number ? value.trim() : "";
-        if (!el.dataset.hint) el.dataset.hint = el.placeholder;
+        if (el.dataset.hint === undefined) el.dataset.hint = el.placeholder;
         el.placeholder = off ? "in the YAML" : number || value === "" ? el.dataset.hint : value;
       } else {
         el.value = value;
