@@ -48,6 +48,7 @@ __all__ = [
     "Located",
     "Mark",
     "SourceError",
+    "load_bytes",
     "load_file",
     "load_text",
     "name_problem",
@@ -299,6 +300,13 @@ def load_text(text: str, source: str) -> list[Document]:
     return docs
 
 
+def _too_big(name: str, size: int) -> SourceError:
+    return _file_error(
+        name,
+        f"file is {size / 1e6:.1f} MB; design and scenario files are limited to {MAX_BYTES / 1e6:.1f} MB",
+    )
+
+
 def load_file(path: str | os.PathLike[str], *, source: str | None = None) -> list[Document]:
     """Read and parse a YAML file; ``source`` is the name used in messages.
 
@@ -318,17 +326,26 @@ def load_file(path: str | os.PathLike[str], *, source: str | None = None) -> lis
             raw = handle.read(MAX_BYTES + 1)
             size = len(raw) if len(raw) <= MAX_BYTES else max(p.stat().st_size, len(raw))
         if size > MAX_BYTES:
-            raise _file_error(
-                name,
-                f"file is {size / 1e6:.1f} MB; design and scenario files are limited to "
-                f"{MAX_BYTES / 1e6:.1f} MB",
-            )
+            raise _too_big(name, size)
     except FileNotFoundError:
         raise _file_error(name, "no such file") from None
     except PermissionError:
         raise _file_error(name, "permission denied") from None
     except OSError as exc:
         raise _file_error(name, f"cannot read: {exc.strerror or exc}") from None
+    return load_bytes(raw, source=name)
+
+
+def load_bytes(raw: bytes, *, source: str) -> list[Document]:
+    """Parse the bytes of a YAML file named ``source`` in messages, as :func:`load_file` parses
+    what it reads (the text of a file not yet saved: ``sheetgen serve``'s scenario view).
+
+    Raises :class:`SourceError`: rule ``FILE`` when ``raw`` is over :data:`MAX_BYTES` bytes,
+    not UTF-8, holds NUL bytes or no document; rule ``YAML`` as :func:`load_text`.
+    """
+    name = source
+    if len(raw) > MAX_BYTES:
+        raise _too_big(name, len(raw))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

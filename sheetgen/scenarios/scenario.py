@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error, note
 from sheetgen.core.schema import MAX_PROSE, Fields
-from sheetgen.core.source import Document, Located, SourceError, load_file
+from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
@@ -265,9 +265,13 @@ def _check_hex_size(fields: Fields, text: str) -> None:
         fields.problem(f"'hex': {exc}", fields.at("hex"))
 
 
-def load_scenario(path: str | FsPath, *, within: FsPath | None = None) -> tuple[Scenario | None, LoadResult]:
+def load_scenario(
+    path: str | FsPath, *, within: FsPath | None = None, text: bytes | None = None
+) -> tuple[Scenario | None, LoadResult]:
     """Read a scenario and every design it names (with ``within``, only designs inside
     that folder: the others are input errors, listed in ``result.outside``, never opened).
+    With ``text``, that is the scenario file's content (not yet saved), read as if it
+    were the file ``path``: its design paths are relative to ``path``'s folder.
 
     Returns ``(scenario, result)``: ``result.input_errors`` holds unreadable
     input (exit status 2; the scenario is then ``None`` if it could not be
@@ -276,7 +280,7 @@ def load_scenario(path: str | FsPath, *, within: FsPath | None = None) -> tuple[
     result = LoadResult(within=within.resolve() if within is not None else None)
     file = FsPath(path)
     try:
-        docs = load_file(file, source=str(path))
+        docs = load_file(file, source=str(path)) if text is None else load_bytes(text, source=str(path))
     except SourceError as exc:
         result.input_errors.extend(exc.located)
         return None, result

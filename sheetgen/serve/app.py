@@ -50,7 +50,11 @@ def _hostname(host: str) -> str:
 
 def _refusal_response(exc: Refusal) -> JSONResponse:
     return JSONResponse(
-        {"error": str(exc), "lines": exc.lines, "findings": [finding_json(loc) for loc in exc.findings]},
+        {
+            "error": str(exc),
+            "lines": exc.lines,
+            "findings": [{**finding_json(loc), "file": loc.source} for loc in exc.findings],
+        },
         status_code=exc.status,
     )
 
@@ -196,16 +200,24 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         text = await run_in_threadpool(space.read, path)
         return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
 
+    def page_of(request: Request, pages: list[bytes]) -> bytes:
+        raw = query(request, "page") or "1"
+        if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
+            raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
+        return pages[int(raw) - 1]
+
     async def scenario(request: Request) -> Response:
-        info, _pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
+        path = query(request, "path") or ""
+        if request.method == "POST":  # the editor's text, not yet saved: the view follows it
+            body = await _body(request)
+            info, pages = await run_in_threadpool(space.scenario, path, body)
+            return JSONResponse({**info, "map": page_of(request, pages).decode("utf-8")})
+        info, _pages = await run_in_threadpool(space.scenario, path)
         return JSONResponse(info)
 
     async def scenario_map(request: Request) -> Response:
         _info, pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
-        raw = query(request, "page") or "1"
-        if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
-            raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
-        return Response(pages[int(raw) - 1], media_type="image/svg+xml")
+        return Response(page_of(request, pages), media_type="image/svg+xml")
 
     async def kit(request: Request) -> Response:
         await _body(request)
@@ -262,7 +274,7 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         Route("/api/schema/{name}", schema),
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),
-        Route("/api/scenario", scenario),
+        Route("/api/scenario", scenario, methods=["GET", "POST"]),
         Route("/api/scenario/map.svg", scenario_map),
         Route("/api/kit.zip", kit, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -84,16 +84,18 @@ class Workspace:
         except OSError as exc:
             raise _refuse(403, f"{raw}: cannot read: {exc.strerror or exc}") from None
 
-    def scenario(self, raw: str) -> tuple[JSONObject, list[bytes]]:
+    def scenario(self, raw: str, text: bytes | None = None) -> tuple[JSONObject, list[bytes]]:
         """The scenario in the file ``raw`` names, as ``sheetgen validate`` and ``sheetgen map``
         read it: ``({"name", "game", "legal", "sides": [{"name", "colour", "ships"}], "findings",
         "pages"}, [SVG of each map page])``, the map one page to fit (``map --paper fit``).
+        With ``text``, that is the file's content, not yet saved (the file need not exist, its
+        folder must): design paths are read from ``raw``'s folder, as when it is saved.
         Refuses (422) a file that is no scenario or cannot be read, with the CLI's lines, and
         (403) a scenario whose designs lie outside the workspace."""
         from sheetgen.draw.svg import page_to_svg
         from sheetgen.layout.maps import MapError, layout_map, map_options
 
-        loaded = self._scenario(raw)
+        loaded = self._scenario(raw, text)
         shown = str(self.root) + os.sep
 
         def here(loc: Located) -> Located:
@@ -118,14 +120,17 @@ class Workspace:
         }
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 
-    def _scenario(self, raw: str) -> Scenario:
-        """The scenario ``raw`` names, read; refused as :meth:`scenario` says."""
+    def _scenario(self, raw: str, text: bytes | None = None) -> Scenario:
+        """The scenario ``raw`` names (or ``text``, read as that file), read; refused as
+        :meth:`scenario` says."""
         from sheetgen.scenarios.scenario import load_scenario
 
         target = self.resolve(raw)
-        if not target.is_file():
+        if text is None and not target.is_file():
             raise _refuse(404, f"{raw}: no such file in the workspace")
-        loaded, result = load_scenario(target, within=self.root)
+        if text is not None and not target.parent.is_dir():
+            raise _refuse(404, f"{raw}: no such folder in the workspace")
+        loaded, result = load_scenario(target, within=self.root, text=text)
         if result.outside:
             raise _refuse(403, f"{raw}: names a design outside the workspace ({result.outside[0]})")
         shown = str(self.root) + os.sep

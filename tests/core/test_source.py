@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from sheetgen.core.findings import Char, Key, error
-from sheetgen.core.source import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS, SourceError, load_file, load_text
+from sheetgen.core.source import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    SourceError,
+    load_bytes,
+    load_file,
+    load_text,
+)
 
 from tests.conftest import DESIGNS
 
@@ -96,6 +104,22 @@ def test_missing_empty_large_and_binary_files(tmp_path: Path) -> None:
         load_file(binary)
     with pytest.raises(SourceError, match=r"is a folder"):
         load_file(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"# only a comment\n", b"# padding\n" * (5 * 1024 * 1024 // 10), b"name: \xff\xfe\n", b"name: a\x00\n"],
+)
+def test_bytes_not_yet_saved_are_refused_as_the_file_would_be(tmp_path: Path, raw: bytes) -> None:
+    """load_bytes (sheetgen serve's unsaved scenario text) says what load_file says of the same file."""
+    path = tmp_path / "ship.yaml"
+    path.write_bytes(raw)
+    with pytest.raises(SourceError) as from_file:
+        load_file(path, source="ship.yaml")
+    with pytest.raises(SourceError) as from_bytes:
+        load_bytes(raw, source="ship.yaml")
+    assert [str(loc) for loc in from_bytes.value.located] == [str(loc) for loc in from_file.value.located]
+    assert load_bytes(b"name: A\n", source="a.yaml")[0].data == {"name": "A"}
 
 
 @pytest.mark.parametrize(

@@ -532,3 +532,138 @@ def test_a_starting_design_refuses_the_names_new_refuses(client: TestClient, inv
     r = client.get("/api/starting/starfire", params={"name": "\n\rX: y"})
     assert r.status_code == 400
     assert "U+000A" in r.json()["error"] or "U+000D" in r.json()["error"]
+
+
+# --- the scenario view's unsaved text (POST /api/scenario) ----------------------------------------
+
+SCOUTS = "scenarios/scouts-meet.yaml"
+
+
+def _moved(text: str) -> str:
+    """scouts-meet with Player B's scout renamed and started 14 hexes from Player A's (25 needed)."""
+    return text.replace("Seeker", "Pathfinder").replace('"3112"', '"2012"')
+
+
+def test_a_scenario_text_not_yet_saved_is_checked_and_drawn(starfire_space: Path, invoke: Invoke) -> None:
+    saved = (starfire_space / SCOUTS).read_bytes()
+    edited = _moved(saved.decode())
+    copy = starfire_space / "scenarios" / "edited-copy.yaml"  # the same text, saved beside it, for the CLI
+    copy.write_text(edited, encoding="utf-8")
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        r = c.post("/api/scenario", params={"path": SCOUTS}, content=edited.encode())
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert out["name"] == "Scouts meet" and out["legal"] is False and out["pages"] == 1
+        assert [side["ships"] for side in out["sides"]] == [["Vigil"], ["Pathfinder"]]
+        assert "Pathfinder" in out["map"] and "Seeker" not in out["map"] and out["map"].startswith("<")
+        placed = [f for f in out["findings"] if f["rule"] == "SCENARIO"]
+        assert placed and placed[0]["file"] == SCOUTS and "needs exactly 25" in placed[0]["message"]
+        # the same findings as validate prints for the text once saved (its own path aside)
+        cli = [
+            line.split(": ", 1)[1]
+            for line in invoke("validate", copy).stdout.splitlines()
+            if line.startswith(str(copy))
+        ]
+        assert [f"{f['severity']} [{f['rule']}] {f['message']}" for f in out["findings"]] == cli
+        # the same as the saved file's view, when the text is the saved text
+        same = c.post("/api/scenario", params={"path": SCOUTS}, content=saved).json()
+        assert {k: v for k, v in same.items() if k != "map"} == c.get(
+            "/api/scenario", params={"path": SCOUTS}
+        ).json()
+        assert same["map"] == c.get("/api/scenario/map.svg", params={"path": SCOUTS}).text
+        # a file not yet saved at all, in a folder of the workspace: designs read from that folder
+        r = c.post("/api/scenario", params={"path": "scenarios/not-yet.yaml"}, content=saved)
+        assert r.status_code == 200 and r.json()["legal"] is True
+    assert (starfire_space / SCOUTS).read_bytes() == saved  # nothing written
+    assert not (starfire_space / "scenarios" / "not-yet.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "error"),
+    [
+        ("../x.yaml", None, 400, "sheetgen: error: path '../x.yaml': '..' and hidden names are refused"),
+        ("/tmp/x.yaml", None, 400, "sheetgen: error: path '/tmp/x.yaml': absolute paths are refused"),
+        ("scenarios/x.txt", None, 400, "sheetgen: error: path 'scenarios/x.txt': only .yaml and .yml"),
+        ("out/x.yaml", None, 403, "sheetgen: error: path 'out/x.yaml' leads out of the workspace"),
+        ("nowhere/x.yaml", None, 404, "sheetgen: error: nowhere/x.yaml: no such folder in the workspace"),
+        (SCOUTS, b"scenario: [\n", 422, f"{SCOUTS}:2:1: error [YAML] YAML syntax"),
+        (SCOUTS, b"\xff\xfe", 422, f"{SCOUTS}:1:1: error [FILE] not UTF-8 text"),
+        (SCOUTS, b"game: starfire\nname: A\n", 422, f"{SCOUTS}:1:1: error [SCHEMA] this is a design file"),
+        (SCOUTS, b"scenario: X\ngame: chess\nsides: []\n", 422, f"{SCOUTS}:2:7: error [GAME] unknown game"),
+    ],
+)
+def test_a_scenario_text_is_refused_as_the_cli_refuses_it(
+    starfire_space: Path, path: str, body: bytes | None, status: int, error: str
+) -> None:
+    (starfire_space / "out").symlink_to(starfire_space.parent, target_is_directory=True)
+    text = (starfire_space / SCOUTS).read_bytes() if body is None else body
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        r = c.post("/api/scenario", params={"path": path}, content=text)
+    assert r.status_code == status, r.text
+    out = r.json()
+    assert out["error"].startswith(error), out["error"]
+    assert "\n" not in out["error"] and str(starfire_space) not in r.text
+    if status == 422 and not out["error"].startswith("sheetgen:"):
+        assert out["findings"][0]["file"] == SCOUTS  # located in the editor's text, for its marks
+
+
+@pytest.mark.parametrize("ref", ["../../secret.txt", "../../missing.yaml", "/etc/hostname", "../out/x.yaml"])
+def test_a_scenario_text_naming_a_file_outside_is_refused_before_reading_it(
+    starfire_space: Path, ref: str
+) -> None:
+    (starfire_space.parent / "secret.txt").write_text("hunter2-password\n", encoding="utf-8")
+    (starfire_space.parent / "x.yaml").write_text("game: starfire\nname: hunter2\n", encoding="utf-8")
+    (starfire_space / "out").symlink_to(starfire_space.parent, target_is_directory=True)
+    text = (starfire_space / SCOUTS).read_text(encoding="utf-8")
+    first = text.index("design: ") + len("design: ")
+    edited = text[:first] + ref + text[text.index("\n", first) :]
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        r = c.post("/api/scenario", params={"path": SCOUTS}, content=edited.encode())
+    assert r.status_code == 403, r.text
+    assert r.json()["error"].startswith(f"sheetgen: error: {SCOUTS}: names a design outside the workspace")
+    assert "hunter2" not in r.text and "no such file" not in r.text
+
+
+def test_a_scenario_text_keeps_the_guards(starfire_space: Path) -> None:
+    text = (starfire_space / SCOUTS).read_bytes()
+    with TestClient(create_app(starfire_space, hosts=["testserver"])) as c:
+        url = "/api/scenario"
+        r = c.post(url, params={"path": SCOUTS}, content=text + b"#" * MAX_BODY)
+        assert r.status_code == 413 and r.json()["error"].startswith(
+            "sheetgen: error: the request body is over"
+        )
+        r = c.post(url, params={"path": SCOUTS}, content=text, headers={"origin": "http://evil.example"})
+        assert r.status_code == 403
+        r = c.post(url, params={"path": SCOUTS}, content=text, headers={"sec-fetch-site": "cross-site"})
+        assert r.status_code == 403
+        r = c.post(url, params={"path": SCOUTS}, content=text, headers={"host": "evil.example"})
+        assert r.status_code == 403
+        r = c.post(url, params={"path": SCOUTS, "page": "2"}, content=text)
+        assert (
+            r.status_code == 400
+            and r.json()["error"] == "sheetgen: error: page '2': the map has pages 1 to 1"
+        )
+        r = c.post(url, params={"path": SCOUTS}, content=text, headers={"origin": "http://testserver"})
+        assert r.status_code == 200
+        assert c.put(url, params={"path": SCOUTS}, content=text).status_code == 405
+
+
+def test_the_form_lists_scalar_keys_of_each_games_schema() -> None:
+    """static/form.json names, for every game, top-level keys of its design schema whose value
+    the form can write on one line: an enum, an integer, a boolean or a string."""
+    from sheetgen.games import GAMES
+    from sheetgen.scenarios.schemas import schema_file
+    from sheetgen.serve.app import STATIC
+
+    spec = json.loads((STATIC / "form.json").read_text(encoding="utf-8"))
+    assert sorted(spec["games"]) == sorted(GAMES)
+    for game, fields in spec["games"].items():
+        design = json.loads(schema_file(game).read_text(encoding="utf-8"))["$defs"]["design"]
+        keys = [f["key"] for f in spec["common"] + fields]
+        assert len(keys) == len(set(keys)) and keys[:2] == ["name", "class"]
+        for key in keys:
+            prop = design["properties"][key]
+            kinds = [prop.get("type")] if "type" in prop else [a.get("type") for a in prop["anyOf"]]
+            scalar = any(k in ("string", "integer", "boolean", ["string", "number"]) for k in kinds)
+            assert scalar, (game, key)
+        assert set(design["required"]) - {"game"} <= set(keys), game

@@ -3,12 +3,16 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const CM = window.SheetgenEditor;
+  const Form = window.SheetgenForm;
   let view = null;
   let game = "";
   let seq = 0;          // the latest check; older answers are dropped
   let lastGood = null;
-  let scenarioPath = null; // the workspace scenario shown, or null in the design view  // the text of the last design that read (for previews and downloads)
+  let scenarioPath = null; // the workspace scenario shown, or null in the design view
+  let savedText = null;    // the scenario's text as last opened or saved
   const blobs = {};
+  const schemas = {};      // game id -> its design schema ($defs.design), fetched once
+  let formSpec = null;     // static/form.json: the keys the form shows
 
   function notice(text) { $("notice").textContent = text; }
 
@@ -58,8 +62,9 @@
       const at = document.createElement("button");
       at.type = "button";
       at.className = "at";
-      at.textContent = `line ${f.line}`;
-      at.addEventListener("click", () => goTo(f.line, f.col));
+      const elsewhere = scenarioPath && f.file && f.file !== scenarioPath;
+      at.textContent = elsewhere ? `${f.file}:${f.line}` : `line ${f.line}`;
+      at.addEventListener("click", () => (elsewhere ? openFile(f.file) : goTo(f.line, f.col)));
       li.append(rule, ` ${f.severity}: ${f.message} `, at);
       list.append(li);
     }
@@ -108,8 +113,19 @@
   }
 
   // --- the check: CodeMirror's lint source (debounced by the linter) -----------------------------
+  /** The editor's marks for the findings that name its own text. */
+  function marks(v, findings) {
+    const doc = v.state.doc;
+    return findings.filter((f) => f.line >= 1 && f.line <= doc.lines).map((f) => {
+      const line = doc.line(f.line);
+      const from = Math.min(line.from + Math.max(0, f.col - 1), line.to);
+      return { from, to: line.to > from ? line.to : from, severity: f.severity === "note" ? "info" : f.severity,
+        message: `[${f.rule}] ${f.message}`, source: f.rule };
+    });
+  }
+
   async function lint(v) {
-    if (scenarioPath) return [];
+    if (scenarioPath) return lintScenario(v);
     const mine = ++seq;
     const body = v.state.doc.toString();
     let out;
@@ -126,7 +142,6 @@
       showVerdict(out.legal ? "legal" : "illegal", out.legal ? "legal" : "illegal");
       showFindings(out.findings);
       showStats(out.stats);
-      fillFields(out.stats);
       lastGood = body;
       previews(body, mine);
       notice("");
@@ -135,13 +150,39 @@
       if (out.findings.length) showFindings(out.findings);
       else { $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: out.error })); }
     }
-    const doc = v.state.doc;
-    return out.findings.filter((f) => f.line >= 1 && f.line <= doc.lines).map((f) => {
-      const line = doc.line(f.line);
-      const from = Math.min(line.from + Math.max(0, f.col - 1), line.to);
-      return { from, to: line.to > from ? line.to : from, severity: f.severity === "note" ? "info" : f.severity,
-        message: `[${f.rule}] ${f.message}`, source: f.rule };
-    });
+    return marks(v, out.findings);
+  }
+
+  // --- the scenario view: the editor's text, checked and drawn as it is typed (not yet saved) ---------
+  async function lintScenario(v) {
+    const mine = ++seq;
+    const path = scenarioPath;
+    const body = v.state.doc.toString();
+    let info = null;
+    let refused = null;
+    try {
+      info = await (await post(`/api/scenario?path=${encodeURIComponent(path)}&page=1`, body)).json();
+    } catch (e) {
+      if (e.status === undefined) { notice("the server does not answer"); return []; }
+      refused = e;
+    }
+    if (mine !== seq || path !== scenarioPath) return [];
+    let findings;
+    if (info) {
+      showScenario(info);
+      findings = info.findings;
+      if (/^the server|^cannot be read/.test($("notice").textContent)) notice("");
+    } else {
+      findings = refused.body.findings || [];
+      showVerdict("unreadable", "cannot be read");
+      $("scenario-map").classList.add("stale");
+      if (findings.length) showFindings(findings);
+      else $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: refused.message }));
+    }
+    const edited = body !== savedText;
+    $("scenario-pane").dataset.text = edited ? "edited" : "saved";
+    $("scenario-state").textContent = edited ? "unsaved edits: shown as typed" : "as saved";
+    return marks(v, findings.filter((f) => !f.file || f.file === path));
   }
 
   function setBlob(key, img, data, type) {
@@ -165,35 +206,39 @@
     } catch (e) { notice(e.message); }
   }
 
-  // --- the form: common fields written into the YAML text -------------------------------------------
-  const PLAIN = /^[A-Za-z][A-Za-z0-9 ._()'-]*$/;
-  const SPECIAL = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
-
-  function scalar(v) {
-    return PLAIN.test(v) && !SPECIAL.test(v) && v === v.trim() && !/ #|: /.test(v) ? v : JSON.stringify(v);
+  // --- the form: each game's common fields, read from and written into the YAML text (form.js) ---
+  function formKeys() {
+    return formSpec ? [...formSpec.common, ...(formSpec.games[game] || [])] : [];
   }
 
-  /** Set the top-level `key:` of the YAML text to `value` (commented out when empty), keeping a trailing comment. */
-  function setField(key, value) {
-    const doc = view.state.doc;
-    const found = new RegExp(`^(#\\s*)?${key}:[^\\n]*$`, "m").exec(doc.toString());
-    const line = value.trim() ? `${key}: ${scalar(value.trim())}` : `# ${key}:`;
-    if (found) {
-      const comment = found[1] ? "" : (/\s+#.*$/.exec(found[0].replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, "")) || [""])[0];
-      view.dispatch({ changes: { from: found.index, to: found.index + found[0].length, insert: line + comment } });
-      return;
+  function formInputs() { return [...document.querySelectorAll("#fields [data-key]")]; }
+
+  async function buildForm() {
+    const id = game;
+    if (!formSpec) formSpec = await (await api("/static/form.json")).json();
+    if (!schemas[id]) schemas[id] = (await (await api(`/api/schema/${encodeURIComponent(id)}`)).json()).$defs.design;
+    if (id !== game) return;
+    const form = $("fields");
+    form.replaceChildren(...formKeys().map((f) => Form.input(f, schemas[id])));
+    form.dataset.game = id;
+    const order = formKeys().map((f) => f.key);
+    for (const el of formInputs()) {
+      const write = () => {
+        if (el.validity && el.validity.badInput) return;  // a number half typed ("-", "1e")
+        const v = el.value.trim();
+        const change = Form.change(text(), el.dataset.key, v === "" ? null : Form.scalar(v, el.dataset.kind), order);
+        if (change) view.dispatch({ changes: change });
+      };
+      el.addEventListener(el.tagName === "SELECT" ? "change" : "input", write);
     }
-    const name = /^name:[^\n]*$/m.exec(doc.toString());
-    const at = name ? name.index + name[0].length : doc.length;
-    view.dispatch({ changes: { from: at, insert: (name ? "\n" : "") + line + (name ? "" : "\n") } });
+    syncForm(text());
   }
 
-  function fillFields(stats) {
-    for (const input of document.querySelectorAll("#fields input")) {
-      if (document.activeElement === input) continue;
-      const v = stats ? stats[input.dataset.key] : "";
-      input.value = v === null || v === undefined ? "" : String(v);
-    }
+  function syncForm(body) {
+    if (scenarioPath || !view) return;
+    const ok = Form.fill(formInputs(), body, document.activeElement);
+    $("fields").classList.toggle("off", !ok);
+    $("fields").title = ok ? "" : "The form edits one design written as a mapping: edit this text in the YAML";
   }
 
   // --- downloads and saving ------------------------------------------------------------------------
@@ -226,7 +271,11 @@
     try {
       const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body: text() })).json();
       notice(`saved ${r.saved}`);
-      if (scenarioPath) await showScenario(r.saved);
+      if (scenarioPath) {
+        scenarioPath = r.saved;
+        savedText = text();
+        CM.forceLinting(view);
+      }
       await listFiles(r.saved);
     } catch (e) { notice(e.message); }
   }
@@ -240,8 +289,7 @@
     } catch (e) { notice(e.message); }
   }
 
-  async function showScenario(path) {
-    const info = await (await api(`/api/scenario?path=${encodeURIComponent(path)}`)).json();
+  function showScenario(info) {
     $("scenario-name").textContent = `${info.name} (${info.game})`;
     const sides = $("scenario-sides");
     sides.replaceChildren();
@@ -255,14 +303,15 @@
     showVerdict(info.legal ? "legal" : "illegal", info.legal ? "legal" : "illegal");
     showFindings(info.findings);
     showStats(null);
-    const svg = await (await api(`/api/scenario/map.svg?path=${encodeURIComponent(path)}&page=1`)).text();
-    setBlob("map", $("scenario-map"), svg, "image/svg+xml");
+    setBlob("map", $("scenario-map"), info.map, "image/svg+xml");
+    $("scenario-map").classList.remove("stale");
   }
 
   function setView(path) {
     scenarioPath = path;
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
+    $("doc-title").textContent = path ? "Scenario" : "Design";
     for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
@@ -273,9 +322,9 @@
       const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
       if (/^scenario:/m.test(body)) {
         setView(path);
+        savedText = body;
         $("save-path").value = path;
-        CM.setText(view, body);
-        await showScenario(path);
+        CM.setText(view, body);  // checked and drawn by the linter, as every edit after it
         notice(`opened scenario ${path}`);
         return;
       }
@@ -284,6 +333,7 @@
       if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; showImport(); }
       $("save-path").value = path;
       CM.setText(view, body);
+      await buildForm();
       notice(`opened ${path}`);
     } catch (e) { notice(e.message); }
   }
@@ -308,9 +358,10 @@
     game = id;
     showImport();
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
-    if (current && current[1] === id) { CM.forceLinting(view); return; }
+    if (current && current[1] === id) { CM.forceLinting(view); await buildForm(); return; }
     const body = await (await api(`/api/starting/${encodeURIComponent(id)}?name=New%20design`)).text();
     CM.setText(view, body);
+    await buildForm();
   }
 
   async function start() {
@@ -318,23 +369,21 @@
     for (const g of games) $("game").append(new Option(g.name, g.id));
     game = games[0].id;
     const first = await (await api(`/api/starting/${encodeURIComponent(game)}?name=New%20design`)).text();
-    view = CM.createEditor($("editor"), first, () => {}, lint);
+    view = CM.createEditor($("editor"), first, syncForm, lint);
     CM.forceLinting(view);
+    await buildForm();
     $("game").addEventListener("change", (e) => pickGame(e.target.value));
     $("files").addEventListener("change", (e) => openFile(e.target.value));
     $("save").addEventListener("click", saveFile);
     $("import-form").addEventListener("submit", importString);
     $("fields").addEventListener("submit", (e) => e.preventDefault());
-    for (const input of document.querySelectorAll("#fields input")) {
-      input.addEventListener("input", () => setField(input.dataset.key, input.value));
-    }
     $("download-kit").addEventListener("click", async () => {
-      notice("building the kit…");
+      notice(text() === savedText ? "building the kit…" : "building the kit of the saved file (save to include your edits)…");
       try {
         const r = await api(`/api/kit.zip?path=${encodeURIComponent(scenarioPath)}`, { method: "POST" });
         const name = scenarioPath.split("/").pop().replace(/\.ya?ml$/i, "") + "-kit.zip";
         save(await r.blob(), name);
-        notice(`downloaded ${name}`);
+        notice(text() === savedText ? `downloaded ${name}` : `downloaded ${name}, of the saved file`);
       } catch (e) { notice(e.message); }
     });
     showImport();
