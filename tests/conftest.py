@@ -247,3 +247,34 @@ def pdf_page_sizes(path: Path | bytes) -> list[tuple[float, float]]:
 
     reader = PdfReader(io.BytesIO(path) if isinstance(path, bytes) else str(path))
     return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages]
+
+
+# --- scenario totals --------------------------------------------------------------------------
+
+
+def side_blocks(stdout: str) -> dict[str, list[str]]:
+    """``sheetgen stats`` output's ``side NAME (SCENARIO)  [game]`` blocks: each header
+    line with the rows under it, as printed (indent and label column included)."""
+    blocks: dict[str, list[str]] = {}
+    for chunk in stdout.split("\n\n"):
+        head, *rows = chunk.strip("\n").splitlines()
+        if head.startswith("side "):
+            blocks[head] = rows
+    return blocks
+
+
+def briefing_totals(scenario_file: Path) -> list[str]:
+    """The totals line under each side of ``scenario_file``'s briefing (its HTML, tags
+    dropped), side by side in scenario order."""
+    import html
+    import re
+
+    from sheetgen.render.briefing import briefing_view
+    from sheetgen.render.html import render_html
+    from sheetgen.scenarios.scenario import load_scenario
+
+    scenario, result = load_scenario(scenario_file)
+    assert scenario is not None, result.input_errors
+    page = render_html("briefing.html.j2", {"b": briefing_view(scenario, []), "paper": {}})
+    lines = re.findall(r'<p class="totals">(.*?)</p>', page, flags=re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines]

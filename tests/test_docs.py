@@ -191,3 +191,14 @@ def test_starfire_guide_notation_rules_hold(written: str) -> None:
     parsed = parse_system_string(written)
     assert not parsed.findings
     assert system_string(parsed.slots) == "SSAA(I)(I)(I)QLR"
+
+
+def test_scenario_guide_balance_example_is_what_stats_prints(invoke: Invoke) -> None:
+    """The side block docs/scenarios.md shows under "Balance at a glance" is the bundled
+    scenario's, as ``sheetgen stats`` prints it."""
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    section = text[text.index("## Balance at a glance") :]
+    block = section[section.index("```text\n") + len("```text\n") : section.index("```\n", 8)]
+    r = invoke("stats", ROOT / "designs" / "starfire" / "scenarios" / "warp-point-assault.yaml")
+    assert r.exit_code == 0
+    assert block in r.stdout

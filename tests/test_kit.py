@@ -202,6 +202,12 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
     briefing = pdf_text(folder / "briefing.pdf")[0]
     for f in files[1:]:
         assert re.search(rf"{re.escape(f)}\s+\S[^\n]*?\s{pages[f]}\b", briefing), (f, pages[f])
+    # each side's totals in the game's own measure, as `sheetgen stats` prints them
+    for side in scenario.sides:
+        totals = scenario.side_totals(side)
+        assert totals, side.name
+        for label, value in totals:
+            assert squeeze.sub("", f"{label}: {value}") in squeeze.sub("", briefing), (side.name, label)
     # kit.pdf: every part, each starting on an odd page so two-sided counters still line up
     expected = 0
     for f in files:

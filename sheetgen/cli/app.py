@@ -275,15 +275,20 @@ def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
 def _load_or_fail(paths: list[Path]) -> LoadResult:
     """Designs in ``paths``, scenarios' designs included (each design once); exits 2
     with every unreadable input printed."""
+    return _load_scenarios_or_fail(paths)[0]
+
+
+def _load_scenarios_or_fail(paths: list[Path]) -> tuple[LoadResult, list[tuple[Any, list[Any]]]]:
+    """:func:`_load_or_fail`, with the scenarios read (:func:`_add_scenarios`)."""
     result = load_designs(paths)
-    _add_scenarios(result)
+    scenarios = _add_scenarios(result)
     if result.input_errors:
         lines = sorted(
             [*result.input_errors, *result.partial], key=lambda loc: (loc.source, loc.line, loc.column)
         )
         _print_located(lines, err=True)
         raise typer.Exit(2)
-    return result
+    return result, scenarios
 
 
 @app.callback(invoke_without_command=True)

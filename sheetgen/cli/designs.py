@@ -22,6 +22,7 @@ from sheetgen.cli.app import (
     _game_or_fail,
     _jobs,
     _load_or_fail,
+    _load_scenarios_or_fail,
     _name_or_fail,
     _print_located,
     _warn,
@@ -38,7 +39,9 @@ from sheetgen.scenarios.loading import load_designs
 
 if TYPE_CHECKING:
     from sheetgen.core.card import Card
+    from sheetgen.core.jsondata import JSONObject
     from sheetgen.games.base import AnyGame
+    from sheetgen.scenarios.scenario import Scenario
 
 
 @app.command(short_help="Check designs against their game's construction rules.")
@@ -126,15 +129,31 @@ def _once_per_run(lines: list[Located]) -> tuple[list[Located], list[str]]:
 def stats(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print a JSON list, one object per design.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print a JSON list, one object per design (with a scenario: an object"
+            " with 'designs' and 'scenarios', each side's totals).",
+        ),
     ] = False,
 ) -> None:
-    """Print each design's derived stats (a table, or JSON with --json)."""
-    result = _load_or_fail(paths)
+    """Print each design's derived stats (a table, or JSON with --json), then the totals
+    of each fleet file and of each side of a scenario, in the game's own measure."""
+    result, scenarios = _load_scenarios_or_fail(paths)
     if as_json:
         import json
 
-        typer.echo(json.dumps([e.stats_dict() for e in result.entries], indent=2, ensure_ascii=False))
+        designs = [e.stats_dict() for e in result.entries]
+        if scenarios:
+            typer.echo(
+                json.dumps(
+                    {"designs": designs, "scenarios": [_scenario_totals(s) for s, _ in scenarios]},
+                    indent=2,
+                    ensure_ascii=False,
+                )
+            )
+        else:
+            typer.echo(json.dumps(designs, indent=2, ensure_ascii=False))
     else:
         for i, entry in enumerate(result.entries):
             if i:
@@ -156,10 +175,40 @@ def stats(
             typer.echo("")
             side = f" ({fleet.side})" if fleet.side else ""
             typer.echo(f"fleet {fleet.name}{side}  [{fleet.entries[0].game.id}]")
-            width = max(len(label) for label, _ in rows)
-            for label, value in rows:
-                typer.echo(f"  {label:<{width}}  {value}")
+            _echo_rows(rows)
+        for scenario, _entries in scenarios:
+            for scenario_side in scenario.sides:
+                rows = scenario.side_totals(scenario_side)
+                if rows:
+                    typer.echo("")
+                    typer.echo(f"side {scenario_side.name} ({scenario.name})  [{scenario.game.id}]")
+                    _echo_rows(rows)
     raise typer.Exit(result.exit_code)
+
+
+def _echo_rows(rows: list[tuple[str, str]]) -> None:
+    """Label/value rows, indented, the values in one column."""
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        typer.echo(f"  {label:<{width}}  {value}")
+
+
+def _scenario_totals(scenario: Scenario) -> JSONObject:
+    """What ``stats --json`` gives of a scenario: its name, file and game, and each side's
+    name, ships and totals (:meth:`~sheetgen.games.base.Game.fleet_totals_json`)."""
+    return {
+        "scenario": scenario.name,
+        "file": str(scenario.path),
+        "game": scenario.game.id,
+        "sides": [
+            {
+                "name": side.name,
+                "ships": len(side.ships),
+                "totals": scenario.game.fleet_totals_json(side.fleet()),
+            }
+            for side in scenario.sides
+        ],
+    }
 
 
 @app.command(short_help="Print record sheets for designs (PDF or HTML).")

@@ -209,9 +209,16 @@ class Game(ABC, Generic[DesignT, StatsT]):
         reduced state (or the fleet emblem) on the back."""
 
     def fleet_totals(self, ships: list[tuple[StatsT, int]]) -> list[tuple[str, str]]:
-        """Label/value rows summing one fleet file's designs, given as ``(stats, count)``
-        pairs; ``sheetgen stats`` prints them after the fleet (none by default)."""
+        """Label/value rows summing a fleet's designs, given as ``(stats, count)`` pairs, in
+        the game's own measure of strength: ``sheetgen stats`` prints them after a fleet
+        file and for each side of a scenario, and the kit's briefing under each side
+        (none by default)."""
         return []
+
+    def fleet_totals_json(self, ships: list[tuple[StatsT, int]]) -> JSONObject:
+        """The totals of :meth:`fleet_totals` as a JSON object for ``sheetgen stats --json``
+        (numbers, not text, where the game gives them; by default the rows as text)."""
+        return {label: value for label, value in self.fleet_totals(ships)}
 
     def sheet_context(self, ships: list[View]) -> View:
         """Extra values for the record-sheet template, from every ship view of the

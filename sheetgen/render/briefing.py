@@ -1,5 +1,6 @@
-"""The kit's one-page briefing: sides and forces, set-up, victory, turn limit,
-the map's size and assembly index, and what else the kit holds.
+"""The kit's one-page briefing: sides and forces (with each side's totals in the
+game's own measure), set-up, victory, turn limit, the map's size and assembly
+index, and what else the kit holds.
 
 :func:`briefing_view` builds a plain view model from the scenario (ships'
 key numbers come from the game's own counter faces, so the briefing and the
@@ -82,7 +83,9 @@ def briefing_view(
     scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter"
 ) -> dict[str, Any]:
     """Everything the briefing prints, as plain values; ``parts`` are the kit's
-    other files, in kit order."""
+    other files, in kit order. Each side's ``totals`` are the label/value rows of
+    :meth:`~sheetgen.scenarios.scenario.Scenario.side_totals` (the same as
+    ``sheetgen stats`` prints for the side)."""
     sides = []
     for side in scenario.sides:
         ships = []
@@ -93,7 +96,16 @@ def briefing_view(
             ships.append(
                 {"name": ship.name, "design": design if design != ship.name else "", "numbers": numbers}
             )
-        sides.append({"name": side.name, "colour": side.colour, "notes": side.notes or "", "ships": ships})
+        totals = [{"label": label, "value": value} for label, value in scenario.side_totals(side)]
+        sides.append(
+            {
+                "name": side.name,
+                "colour": side.colour,
+                "notes": side.notes or "",
+                "ships": ships,
+                "totals": totals,
+            }
+        )
     ship_count = sum(len(side["ships"]) for side in sides)
     return {
         "compact": ship_count > 16 or max((len(side["ships"]) for side in sides), default=0) > 10,

@@ -69,6 +69,16 @@ class Side:
     ships: list[ScenarioShip] = field(default_factory=list)
     notes: str | None = None
 
+    def fleet(self) -> list[tuple[Stats, int]]:
+        """Each design the side fields with its number of ships, ``(stats, ships)`` in fleet
+        order: a fleet entry's ``count`` times the design's own ``count``, as the ships
+        were named (what :meth:`~sheetgen.games.base.Game.fleet_totals` sums)."""
+        fielded: dict[int, tuple[Stats, int]] = {}
+        for ship in self.ships:
+            stats, n = fielded.get(id(ship.entry), (ship.entry.stats, 0))
+            fielded[id(ship.entry)] = (stats, n + 1)
+        return list(fielded.values())
+
 
 @dataclass
 class MapSpec:
@@ -122,6 +132,11 @@ class Scenario:
     @property
     def legal(self) -> bool:
         return not any(loc.finding.is_error for loc in self.located)
+
+    def side_totals(self, side: Side) -> list[tuple[str, str]]:
+        """``side``'s totals in the game's own measure (label/value rows,
+        :meth:`~sheetgen.games.base.Game.fleet_totals`), every ship it fields counted."""
+        return self.game.fleet_totals(side.fleet())
 
 
 def _fleet_designs(

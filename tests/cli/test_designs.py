@@ -247,15 +247,28 @@ def test_usage_errors_are_one_line(invoke: Invoke) -> None:
     )
 
 
-def test_game_without_fleet_totals_prints_none(invoke: Invoke, write: Write) -> None:
+def test_game_without_fleet_totals_prints_none(
+    invoke: Invoke, write: Write, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that sums nothing (the stand-in game; Game.fleet_totals by default) prints
+    no fleet block and no side block."""
+    import sheetgen.games as games
+
+    from tests.standin_game import GAME
+
+    monkeypatch.setitem(games.GAMES, "stand-in", "tests.standin_game")
+    monkeypatch.setitem(games._loaded, "stand-in", GAME)
     fleet = write(
-        "sf-fleet.yaml",
-        "game: starfire\nfleet: Pickets\ndesigns:\n"
-        "  - {name: Picket, hull: ES, systems: SA(I)(I)QL, count: 2}\n",
+        "fleet.yaml", "game: stand-in\nfleet: Pickets\nside: Blue\ndesigns:\n  - {name: Picket, number: 3}\n"
     )
-    r = invoke("stats", fleet)
-    assert r.exit_code == 0
-    assert "fleet " not in r.stdout
+    scenario = write(
+        "scenario.yaml",
+        "scenario: Meet\ngame: stand-in\nsides:\n  - name: Blue\n    fleet: [{design: fleet.yaml}]\n",
+    )
+    r = invoke("stats", fleet, scenario)
+    assert r.exit_code == 0, r.stderr
+    assert "Picket  [stand-in, legal]" in r.stdout
+    assert "fleet " not in r.stdout and "side " not in r.stdout
 
 
 @pytest.mark.parametrize(

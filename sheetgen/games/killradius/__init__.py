@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
+from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.killradius import rules
@@ -102,6 +103,10 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     def fleet_totals(self, ships: list[tuple[KillRadiusStats, int]]) -> list[tuple[str, str]]:
         """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""
         return [(label, str(value)) for label, value in stats_fleet_totals(ships).items()]
+
+    def fleet_totals_json(self, ships: list[tuple[KillRadiusStats, int]]) -> JSONObject:
+        """``{"ships", "total_number", "carriers", "fighters"}``: the same totals as numbers."""
+        return {label.replace(" ", "_").lower(): value for label, value in stats_fleet_totals(ships).items()}
 
     def sheet_ship(self, stats: KillRadiusStats, findings: list[Finding]) -> View:
         from sheetgen.games.killradius.sheet import ship_view

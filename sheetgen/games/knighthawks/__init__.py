@@ -37,12 +37,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
+from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
 from sheetgen.games.knighthawks.stats import derive as derive_stats
+from sheetgen.games.knighthawks.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -125,6 +127,32 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
                 ("minelaying", f"{s.mines_planned:,} mines in {s.mine_hexes:,} hexes ({s.mine_hexes:,} MP)")
             )
         return rows
+
+    def fleet_totals(self, ships: list[tuple[KnightHawksStats, int]]) -> list[tuple[str, str]]:
+        """Ships and structure points per hull size (``HS 14  1 ship, 1,680 SP``), then
+        ``total``: ships, hull sizes added up (HS) and structure points (SP, KH-3)."""
+        sizes = stats_fleet_totals(ships)
+        if not sizes:
+            return []
+        rows = [(f"HS {t.hull_size}", f"{_ships(t.ships)}, {t.structure_points:,} SP") for t in sizes]
+        ships_n = sum(t.ships for t in sizes)
+        hs = sum(t.hull_size * t.ships for t in sizes)
+        sp = sum(t.structure_points for t in sizes)
+        return [*rows, ("total", f"{_ships(ships_n)}, HS {hs}, {sp:,} SP")]
+
+    def fleet_totals_json(self, ships: list[tuple[KnightHawksStats, int]]) -> JSONObject:
+        """``{"ships", "hull_size", "structure_points", "hull_sizes": [{"hull_size", "ships",
+        "structure_points"}]}``: ``hull_size`` is the fleet's hull sizes added up (HS)."""
+        sizes = stats_fleet_totals(ships)
+        return {
+            "ships": sum(t.ships for t in sizes),
+            "hull_size": sum(t.hull_size * t.ships for t in sizes),
+            "structure_points": sum(t.structure_points for t in sizes),
+            "hull_sizes": [
+                {"hull_size": t.hull_size, "ships": t.ships, "structure_points": t.structure_points}
+                for t in sizes
+            ],
+        }
 
     def sheet_ship(self, stats: KnightHawksStats, findings: list[Finding]) -> View:
         from sheetgen.games.knighthawks.sheet import ship_view
@@ -220,6 +248,11 @@ def _defences_text(s: KnightHawksStats) -> str:
     if s.magnetic_shielding:
         parts.append("magnetic shielding")
     return ", ".join(parts) or "none"
+
+
+def _ships(n: int) -> str:
+    """``1 ship``, ``2 ships``."""
+    return f"{n} ship{'s' if n != 1 else ''}"
 
 
 GAME = KnightHawks2000()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,7 +42,9 @@ from sheetgen.games.knighthawks.rules import CrewMember, Design, MineDrop, crew_
 
 __all__ = [
     "KnightHawksStats",
+    "SizeTotal",
     "derive",
+    "fleet_totals",
 ]
 
 
@@ -460,3 +463,30 @@ def derive(design: Design) -> KnightHawksStats:
         notes=notes,
         count=design.count,
     )
+
+
+# --- fleet totals -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SizeTotal:
+    """The ships of one hull size in a fleet: ``hull_size`` (HS), number of ``ships``
+    and their ``structure_points`` together (SP)."""
+
+    hull_size: int
+    ships: int
+    structure_points: int
+
+
+def fleet_totals(ships: Iterable[tuple[KnightHawksStats, int]]) -> list[SizeTotal]:
+    """Ships and structure points per hull size of a fleet given as ``(stats, count)``
+    pairs, largest hull size first: the text measures ships by Hull Size (seed 002,
+    Maneuver Points, Point-Blank Range, Ramming) and damage by structure points, which
+    each design states (RULINGS KH-3).
+    """
+    by_size: dict[int, list[int]] = {}
+    for stats, count in ships:
+        row = by_size.setdefault(stats.hull_size, [0, 0])
+        row[0] += count
+        row[1] += stats.structure_points * count
+    return [SizeTotal(size, *by_size[size]) for size in sorted(by_size, reverse=True)]

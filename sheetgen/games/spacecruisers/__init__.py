@@ -29,6 +29,7 @@ from sheetgen.games.spacecruisers import data, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 from sheetgen.games.spacecruisers.stats import derive as derive_stats
+from sheetgen.games.spacecruisers.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -92,6 +93,18 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
             bays = f"{s.cargo_bays} cargo bay" + ("s" if s.cargo_bays != 1 else "")
             rows.append(("fighters", f"{s.fighters_carried} ({bays})"))
         return rows
+
+    def fleet_totals(self, ships: list[tuple[SpaceCruisersStats, int]]) -> list[tuple[str, str]]:
+        """Figures and construction points of a fleet (seed 004, Setup; SC-1)."""
+        totals = stats_fleet_totals(ships)
+        return [
+            ("figures", str(totals["figures"])),
+            ("construction points", str(totals["construction_points"])),
+        ]
+
+    def fleet_totals_json(self, ships: list[tuple[SpaceCruisersStats, int]]) -> JSONObject:
+        """``{"figures", "construction_points"}``."""
+        return {**stats_fleet_totals(ships)}
 
     def sheet_ship(self, stats: SpaceCruisersStats, findings: list[Finding]) -> View:
         from sheetgen.games.spacecruisers.sheet import ship_view

@@ -7,6 +7,7 @@ in ``RULINGS.md`` (SC-1 .. SC-7).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sheetgen.core.jsondata import JSONObject, stats_dict
@@ -19,6 +20,7 @@ __all__ = [
     "SpaceCruisersStats",
     "WeaponMount",
     "derive",
+    "fleet_totals",
 ]
 
 
@@ -221,3 +223,20 @@ def derive(design: Design) -> SpaceCruisersStats:
         notes=notes,
         count=design.count,
     )
+
+
+# --- fleet totals -------------------------------------------------------------------
+
+
+def fleet_totals(ships: Iterable[tuple[SpaceCruisersStats, int]]) -> dict[str, int]:
+    """A fleet's ``figures`` (ships on the table, each ``count`` times) and
+    ``construction_points`` (each ship's, RULINGS SC-1), from ``(stats, count)`` pairs:
+    the text balances sides by equal figures, or equal construction points with the
+    advanced rules (seed 004, Setup). Fighters a cargo bay can carry are room aboard,
+    not figures; fighters fielded as designs of their own count as figures.
+    """
+    out = {"figures": 0, "construction_points": 0}
+    for stats, count in ships:
+        out["figures"] += count
+        out["construction_points"] += stats.construction_points * count
+    return out

@@ -26,6 +26,7 @@ from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
 from sheetgen.games.starfire.stats import StarfireStats
 from sheetgen.games.starfire.stats import derive as derive_stats
+from sheetgen.games.starfire.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
@@ -78,6 +79,23 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if s.munitions:
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
+
+    def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
+        """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship
+        counts its hull's HS from the Hull Chart (seed 001)."""
+        hulls = stats_fleet_totals(ships)
+        rows = [(h.hull, f"{_ships(h.ships)}, {h.hull_spaces} HS") for h in hulls]
+        total = sum(h.ships for h in hulls), sum(h.hull_spaces for h in hulls)
+        return [*rows, ("total", f"{_ships(total[0])}, {total[1]} HS")] if hulls else []
+
+    def fleet_totals_json(self, ships: list[tuple[StarfireStats, int]]) -> JSONObject:
+        """``{"ships", "hull_spaces", "hulls": [{"hull", "ships", "hull_spaces"}]}`` (HS)."""
+        hulls = stats_fleet_totals(ships)
+        return {
+            "ships": sum(h.ships for h in hulls),
+            "hull_spaces": sum(h.hull_spaces for h in hulls),
+            "hulls": [{"hull": h.hull, "ships": h.ships, "hull_spaces": h.hull_spaces} for h in hulls],
+        }
 
     def sheet_ship(self, stats: StarfireStats, findings: list[Finding]) -> View:
         from sheetgen.games.starfire.sheet import ship_view
@@ -200,6 +218,11 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if n.speed is not None:
             out["speed"] = n.speed
         return out, findings
+
+
+def _ships(n: int) -> str:
+    """``1 ship``, ``2 ships``."""
+    return f"{n} ship{'s' if n != 1 else ''}"
 
 
 GAME = Starfire()

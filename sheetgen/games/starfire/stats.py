@@ -8,6 +8,7 @@ of play in :mod:`sheetgen.games.starfire.play`. Rule ids are the rulings in
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sheetgen.core.jsondata import JSONObject, stats_dict
@@ -18,8 +19,10 @@ from sheetgen.games.starfire.play import engine_mp, mp_after_rooms_lost, targeti
 from sheetgen.games.starfire.rules import Design
 
 __all__ = [
+    "HullTotal",
     "StarfireStats",
     "derive",
+    "fleet_totals",
 ]
 
 
@@ -173,3 +176,38 @@ def derive(design: Design) -> StarfireStats:
         notes=notes,
         count=design.count,
     )
+
+
+# --- fleet totals -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HullTotal:
+    """The ships of one hull in a fleet: ``hull`` code, number of ``ships`` and their
+    ``hull_spaces`` together (HS)."""
+
+    hull: str
+    ships: int
+    hull_spaces: int
+
+
+def fleet_totals(ships: Iterable[tuple[StarfireStats, int]]) -> list[HullTotal]:
+    """Ships and hull spaces per hull of a fleet given as ``(stats, count)`` pairs, the
+    game's measure of a fleet's size: each ship counts its hull's HS from the Hull Chart
+    (seed 001, Hull Chart: a DD is 30 HS), whatever its systems fill. Hulls in the
+    chart's order (ES .. BS2), hulls the chart lacks after them, as first met.
+
+    >>> from sheetgen.games.starfire.notation import parse_system_string
+    >>> dd = derive(Design("Hammer", "DD", parse_system_string("SAAA(I)(I)(I)QQLL")))
+    >>> es = derive(Design("Picket", "ES", parse_system_string("SA(I)(I)QL")))
+    >>> fleet_totals([(dd, 2), (es, 1)])
+    [HullTotal(hull='ES', ships=1, hull_spaces=12), HullTotal(hull='DD', ships=2, hull_spaces=60)]
+    """
+    by_hull: dict[str, list[int]] = {}
+    for stats, count in ships:
+        row = by_hull.setdefault(stats.hull, [0, 0])
+        row[0] += count
+        row[1] += stats.hull_spaces * count
+    order = list(HULLS)
+    codes = sorted(by_hull, key=lambda code: order.index(code) if code in HULLS else len(order))
+    return [HullTotal(code, *by_hull[code]) for code in codes]

@@ -171,3 +171,61 @@ def test_stats_prints_fleet_totals(invoke: Invoke) -> None:
 def test_stats_of_single_designs_prints_no_fleet(invoke: Invoke) -> None:
     r = invoke("stats", KR / "ships")
     assert "fleet " not in r.stdout
+
+
+BORDER_CLASH = KR / "scenarios" / "border-clash.yaml"
+
+
+def test_scenario_sides_total_number_and_fighters(invoke: Invoke) -> None:
+    """Seed 000, Definitions (Number, line 18) and Numbers & Ship Types (a carrier holds
+    fighters up to its Number, line 35). Border clash fields each fleet file once: Concord
+    8 + 7 + 6 + 2x3 + 1 = 28 with the light carrier's 7 fighters; Varn 8 + 6 + 5 + 5 + 3 + 1
+    = 28 with the escort carrier's 6."""
+    from tests.conftest import briefing_totals, side_blocks
+
+    r = invoke("stats", BORDER_CLASH)
+    assert r.exit_code == 0, r.stderr
+    assert side_blocks(r.stdout) == {
+        "side Concord (Border clash)  [kill-radius]": [
+            "  ships         6",
+            "  total Number  28",
+            "  carriers      1",
+            "  fighters      7",
+        ],
+        "side Varn (Border clash)  [kill-radius]": [
+            "  ships         6",
+            "  total Number  28",
+            "  carriers      1",
+            "  fighters      6",
+        ],
+    }
+    assert briefing_totals(BORDER_CLASH) == [
+        "ships: 6 · total Number: 28 · carriers: 1 · fighters: 7",
+        "ships: 6 · total Number: 28 · carriers: 1 · fighters: 6",
+    ]
+    sides = json.loads(invoke("stats", "--json", BORDER_CLASH).stdout)["scenarios"][0]["sides"]
+    assert [s["totals"] for s in sides] == [
+        {"ships": 6, "total_number": 28, "carriers": 1, "fighters": 7},
+        {"ships": 6, "total_number": 28, "carriers": 1, "fighters": 6},
+    ]
+
+
+def test_scenario_counts_multiply_into_the_side_totals(invoke: Invoke, write: Any) -> None:
+    """``count: 2`` on the scenario's entry of the Concord fleet file (whose Lance has count 2)
+    fields the fleet twice: 12 ships, Number 2 x 28 = 56, 2 carriers, 2 x 7 = 14 fighters."""
+    from tests.conftest import side_blocks
+
+    scenario = write(
+        "doubled.yaml",
+        "scenario: Doubled\ngame: kill-radius\nsides:\n"
+        f"  - name: Concord\n    fleet: [{{design: {FLEETS / 'concord-home-guard.yaml'}, count: 2}}]\n"
+        f"  - name: Varn\n    fleet: [{{design: {FLEETS / 'varn-raiders.yaml'}}}]\n",
+    )
+    r = invoke("stats", scenario)
+    assert r.exit_code == 0, r.stderr
+    assert side_blocks(r.stdout)["side Concord (Doubled)  [kill-radius]"] == [
+        "  ships         12",
+        "  total Number  56",
+        "  carriers      2",
+        "  fighters      14",
+    ]

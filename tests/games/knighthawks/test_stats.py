@@ -118,3 +118,45 @@ def test_evasion_prints_one_sign(write: Callable[[str, str], Path]) -> None:
     assert evasion(6) == "±5% (5×1 + ADF 3 + MR 3 − HS 6)"
     assert evasion(34) == "∓23% (5×1 + ADF 3 + MR 3 − HS 34 = −23)"
     assert "±-" not in evasion(34) and "-" not in evasion(34)
+
+
+FLANK_ACTION = KH / "scenarios" / "flank-action.yaml"
+
+
+def test_scenario_sides_total_hull_sizes_and_structure_points(invoke: Callable[..., Any]) -> None:
+    """Seed 002 measures ships by Hull Size (Maneuver Points, line 85; Point-Blank Range,
+    line 129) and their damage in structure points, which each design states (RULINGS KH-3).
+    Flank action: Star Forces field the Pugilist (HS 14, 1,680 SP) and two Kestrels (count 2,
+    HS 1, 60 SP each): HS 14 + 2 x 1 = 16, 1,680 + 120 = 1,800 SP; Spacefleet the Exalted
+    (HS 12, 1,440 SP) and the Warden (HS 6, 720 SP): HS 18, 2,160 SP."""
+    from tests.conftest import briefing_totals, side_blocks
+
+    r = invoke("stats", FLANK_ACTION)
+    assert r.exit_code == 0, r.stderr
+    assert side_blocks(r.stdout) == {
+        "side Star Forces (Flank action)  [knight-hawks-2000]": [
+            "  HS 14  1 ship, 1,680 SP",
+            "  HS 1   2 ships, 120 SP",
+            "  total  3 ships, HS 16, 1,800 SP",
+        ],
+        "side Spacefleet (Flank action)  [knight-hawks-2000]": [
+            "  HS 12  1 ship, 1,440 SP",
+            "  HS 6   1 ship, 720 SP",
+            "  total  2 ships, HS 18, 2,160 SP",
+        ],
+    }
+    assert briefing_totals(FLANK_ACTION) == [
+        "HS 14: 1 ship, 1,680 SP · HS 1: 2 ships, 120 SP · total: 3 ships, HS 16, 1,800 SP",
+        "HS 12: 1 ship, 1,440 SP · HS 6: 1 ship, 720 SP · total: 2 ships, HS 18, 2,160 SP",
+    ]
+    sides = json.loads(invoke("stats", "--json", FLANK_ACTION).stdout)["scenarios"][0]["sides"]
+    assert sides[0]["totals"] == {
+        "ships": 3,
+        "hull_size": 16,
+        "structure_points": 1800,
+        "hull_sizes": [
+            {"hull_size": 14, "ships": 1, "structure_points": 1680},
+            {"hull_size": 1, "ships": 2, "structure_points": 120},
+        ],
+    }
+    assert (sides[1]["totals"]["hull_size"], sides[1]["totals"]["structure_points"]) == (18, 2160)

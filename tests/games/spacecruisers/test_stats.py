@@ -200,3 +200,40 @@ def test_stats_table_for_a_station_and_a_carrier(invoke: Any) -> None:
     assert "fighters            5 (1 cargo bay)" in r.stdout
     assert "fighters        10 (2 cargo bays)" in r.stdout
     assert "×1: 7+ on d10, 2d6, range 4, 360°" in r.stdout
+
+
+# --- a scenario's sides in figures and construction points --------------------------
+
+KEPLER = SC / "scenarios" / "kepler-station.yaml"
+
+
+def test_scenario_sides_total_figures_and_construction_points(invoke: Any) -> None:
+    """Seed 004, Setup (line 69-71): equal figures, or equal construction points with the
+    advanced rules; a hull is 2 points and each additional system 1 (line 127-128, 136, 143).
+    Station guard: The Courageous 2 + 5 = 7 (Drives x2 is two systems), The Victorious 2 + 5
+    = 7 (Armor x2), Kepler Station 2 + 4 = 6 (phasers x2, shields, armor; its non-military
+    systems come with the hull, SC-6): 20. Raiders: The Noblesse 7, The Atlantea 7 (Shields
+    x2), Shade 2 + 3 = 5: 19. Three figures a side."""
+    from tests.conftest import briefing_totals, side_blocks
+
+    r = invoke("stats", KEPLER)
+    assert r.exit_code == 0, r.stderr
+    assert side_blocks(r.stdout) == {
+        "side Station guard (Kepler Station)  [space-cruisers]": [
+            "  figures              3",
+            "  construction points  20",
+        ],
+        "side Raiders (Kepler Station)  [space-cruisers]": [
+            "  figures              3",
+            "  construction points  19",
+        ],
+    }
+    assert briefing_totals(KEPLER) == [
+        "figures: 3 · construction points: 20",
+        "figures: 3 · construction points: 19",
+    ]
+    sides = json.loads(invoke("stats", "--json", KEPLER).stdout)["scenarios"][0]["sides"]
+    assert [s["totals"] for s in sides] == [
+        {"figures": 3, "construction_points": 20},
+        {"figures": 3, "construction_points": 19},
+    ]

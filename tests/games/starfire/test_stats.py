@@ -131,3 +131,85 @@ def test_base_targeting_range_is_the_sheets_farthest_range_column(file: str, rea
     s = entry.stats
     assert isinstance(s, StarfireStats)
     assert s.targeting_range == reach == max(sheet_ranges(s))
+
+
+# --- a scenario's sides in ships and hull spaces ---------------------------------------------
+
+WARP_POINT = DESIGNS / "starfire" / "scenarios" / "warp-point-assault.yaml"
+
+
+def test_scenario_sides_total_ships_and_hull_spaces_per_hull(invoke: Invoke) -> None:
+    """Seed 001, Hull Chart (line 78-86): ES 12, CT 16, DD 30, CL 45, CA 60, BS1 30, BS2 50 HS.
+    Warp point assault (Scenarios, line 127-128) as bundled: A fields a BS2 and a BS1 base,
+    2 DD (count 2) and 2 CT (count 2); B a CA, a CL, 2 DD and 4 CT. Each ship counts its
+    hull's HS, so A has 2x16 + 2x30 + 30 + 50 = 172 HS and B 4x16 + 2x30 + 45 + 60 = 229 HS."""
+    from tests.conftest import briefing_totals, side_blocks
+
+    r = invoke("stats", WARP_POINT)
+    assert r.exit_code == 0, r.stderr
+    assert side_blocks(r.stdout) == {
+        "side Player A (Warp point assault)  [starfire]": [
+            "  CT     2 ships, 32 HS",
+            "  DD     2 ships, 60 HS",
+            "  BS1    1 ship, 30 HS",
+            "  BS2    1 ship, 50 HS",
+            "  total  6 ships, 172 HS",
+        ],
+        "side Player B (Warp point assault)  [starfire]": [
+            "  CT     4 ships, 64 HS",
+            "  DD     2 ships, 60 HS",
+            "  CL     1 ship, 45 HS",
+            "  CA     1 ship, 60 HS",
+            "  total  8 ships, 229 HS",
+        ],
+    }
+    assert briefing_totals(WARP_POINT) == [
+        "CT: 2 ships, 32 HS · DD: 2 ships, 60 HS · BS1: 1 ship, 30 HS · BS2: 1 ship, 50 HS"
+        " · total: 6 ships, 172 HS",
+        "CT: 4 ships, 64 HS · DD: 2 ships, 60 HS · CL: 1 ship, 45 HS · CA: 1 ship, 60 HS"
+        " · total: 8 ships, 229 HS",
+    ]
+
+
+def test_scenario_totals_as_json_and_the_design_list_kept_without_a_scenario(invoke: Invoke) -> None:
+    """With a scenario, ``stats --json`` is ``{"designs": [...], "scenarios": [...]}``, each side's
+    totals in numbers; design files alone still give the plain list of designs."""
+    out = json.loads(invoke("stats", "--json", WARP_POINT).stdout)
+    assert sorted(out) == ["designs", "scenarios"]
+    assert [d["name"] for d in out["designs"]][:2] == ["Citadel", "Watchtower"]
+    (scenario,) = out["scenarios"]
+    assert {k: scenario[k] for k in ("scenario", "game")} == {
+        "scenario": "Warp point assault",
+        "game": "starfire",
+    }
+    a, b = scenario["sides"]
+    assert a == {
+        "name": "Player A",
+        "ships": 6,
+        "totals": {
+            "ships": 6,
+            "hull_spaces": 172,
+            "hulls": [
+                {"hull": "CT", "ships": 2, "hull_spaces": 32},
+                {"hull": "DD", "ships": 2, "hull_spaces": 60},
+                {"hull": "BS1", "ships": 1, "hull_spaces": 30},
+                {"hull": "BS2", "ships": 1, "hull_spaces": 50},
+            ],
+        },
+    }
+    assert (b["name"], b["totals"]["ships"], b["totals"]["hull_spaces"]) == ("Player B", 8, 229)
+    plain = json.loads(invoke("stats", "--json", SHIPS / "corvette-arrow.yaml").stdout)
+    assert isinstance(plain, list) and plain[0]["name"] == "Arrow"
+
+
+def test_a_fleet_file_totals_its_hulls(invoke: Invoke, write: Callable[[str, str], Any]) -> None:
+    """A Starfire fleet file ends with the same rows: 2 ES (count 2) are 2 x 12 = 24 HS."""
+    fleet = write(
+        "sf-fleet.yaml",
+        "game: starfire\nfleet: Pickets\ndesigns:\n"
+        "  - {name: Picket, hull: ES, systems: SA(I)(I)QL, count: 2}\n",
+    )
+    r = invoke("stats", fleet)
+    assert r.exit_code == 0
+    block = r.stdout[r.stdout.index("fleet Pickets  [starfire]") :].splitlines()
+    assert block[1:3] == ["  ES     2 ships, 24 HS", "  total  2 ships, 24 HS"]
