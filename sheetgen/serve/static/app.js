@@ -94,10 +94,11 @@
     view.focus();
   }
 
+  /** A stat as text: none as "—", yes/no, lists and mappings item by item (nested ones too). */
   function value(v) {
     if (v === null || v === undefined) return "—";
-    if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x !== null ? x.name || x.code || JSON.stringify(x) : String(x))).join(", ");
-    if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k}: ${x}`).join(", ");
+    if (Array.isArray(v)) return v.map((x) => (x !== null && typeof x === "object" && !Array.isArray(x) && (x.name || x.code)) || value(x)).join(", ");
+    if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${value(x)}`).join(", ");
     if (typeof v === "boolean") return v ? "yes" : "no";
     return String(v);
   }
@@ -191,6 +192,21 @@
     img.src = blobs[key];
   }
 
+  // The sheet preview keeps the printed page's width (Letter less the sheets' side margins), so
+  // it breaks lines where the PDF does, and is zoomed down to fit the pane instead of reflowing.
+  const SHEET_WIDTH = "calc(8.5in - 20mm)";
+  function fitSheet() {
+    const frame = $("sheet-preview");
+    const doc = frame.contentDocument;
+    if (!doc || !doc.body) return;
+    doc.body.style.width = SHEET_WIDTH;
+    doc.body.style.margin = "8px";
+    doc.documentElement.style.zoom = "";
+    const wide = doc.body.getBoundingClientRect().width + 16;
+    const scale = Math.min(1, (frame.clientWidth - 2) / wide);
+    doc.documentElement.style.zoom = String(scale);
+  }
+
   async function previews(body, mine) {
     const q = `game=${encodeURIComponent(game)}`;
     try {
@@ -200,7 +216,7 @@
         post(`/api/counters.svg?face=back&${q}`, body).then((r) => r.text()),
       ]);
       if (mine !== seq) return;
-      $("sheet-preview").srcdoc = html;
+      $("sheet-preview").srcdoc = html;  // laid out as on paper, then zoomed to the pane (fitSheet)
       setBlob("front", $("counter-front"), front, "image/svg+xml");
       setBlob("back", $("counter-back"), back, "image/svg+xml");
     } catch (e) { notice(e.message); }
@@ -387,6 +403,8 @@
       } catch (e) { notice(e.message); }
     });
     showImport();
+    $("sheet-preview").addEventListener("load", fitSheet);
+    window.addEventListener("resize", fitSheet);
     $("download-pdf").addEventListener("click", () => download("/api/sheet.pdf", fileName("pdf")));
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
