@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 from sheetgen import __version__
 from sheetgen.core.findings import Severity
 from sheetgen.core.output import OutputError
-from sheetgen.core.source import Located
+from sheetgen.core.source import Located, reading_order
 from sheetgen.games import UnknownGame, find_game
 from sheetgen.scenarios.loading import LoadResult, load_designs
 
@@ -283,10 +283,7 @@ def _load_scenarios_or_fail(paths: list[Path]) -> tuple[LoadResult, list[tuple[A
     result = load_designs(paths)
     scenarios = _add_scenarios(result)
     if result.input_errors:
-        lines = sorted(
-            [*result.input_errors, *result.partial], key=lambda loc: (loc.source, loc.line, loc.column)
-        )
-        _print_located(lines, err=True)
+        _print_located(reading_order([*result.input_errors, *result.partial]), err=True)
         raise typer.Exit(2)
     return result, scenarios
 

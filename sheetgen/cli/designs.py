@@ -33,7 +33,7 @@ from sheetgen.cli.app import (
 )
 from sheetgen.core.findings import Severity
 from sheetgen.core.output import OutputError
-from sheetgen.core.source import Located
+from sheetgen.core.source import Located, reading_order
 from sheetgen.games import GAMES
 from sheetgen.scenarios.loading import load_designs
 
@@ -71,8 +71,7 @@ def validate(
         )
     for entry in result.entries:
         lines.extend(entry.located)
-    lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))
-    lines, once = _once_per_run(list(dict.fromkeys(lines)))
+    lines, once = _once_per_run(list(dict.fromkeys(reading_order(lines))))
     _print_located(lines, min_severity=Severity.ERROR if quiet else Severity.NOTE)
     if not quiet:
         for line in once:
@@ -328,9 +327,9 @@ def _card_with_tables(game: AnyGame, path: Path) -> Card:
     except NotImplementedError as exc:
         _fail(str(exc))
     except InputError as exc:
-        _print_located([doc.locate(f) for f in exc.findings], err=True)
+        _print_located(reading_order(doc.locate(f) for f in exc.findings), err=True)
         raise typer.Exit(2) from None
-    _print_located([doc.locate(f) for f in findings], err=True)
+    _print_located(reading_order(doc.locate(f) for f in findings), err=True)
     if any(f.is_error for f in findings):
         _fail(f"{path}: the tables have errors; nothing written")
     return card
@@ -373,9 +372,9 @@ def import_design(
     except NotImplementedError as exc:
         _fail(str(exc))
     except InputError as exc:
-        _print_located([doc.locate(f) for f in exc.findings], err=True)
+        _print_located(reading_order(doc.locate(f) for f in exc.findings), err=True)
         raise typer.Exit(2) from None
-    _print_located([doc.locate(f) for f in findings], err=True)
+    _print_located(reading_order(doc.locate(f) for f in findings), err=True)
     from sheetgen.scenarios.schemas import imported_yaml
 
     body = imported_yaml(found.id, text, mapping)

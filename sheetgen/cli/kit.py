@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path
+from sheetgen.core.source import reading_order
 
 if TYPE_CHECKING:
     from sheetgen.core.source import Located
@@ -99,8 +100,9 @@ def _kits(
         loaded, result = load_scenario(path)
         if result.input_errors or loaded is None:
             # with the rule errors of designs the input errors leave readable: every problem at once
-            found = [*result.input_errors, *(loc for loc in result.partial if loc.finding.is_error)]
-            found.sort(key=lambda loc: (loc.source, loc.line, loc.column))
+            found = reading_order(
+                [*result.input_errors, *(loc for loc in result.partial if loc.finding.is_error)]
+            )
             loads.append((path, "input", found, None))
             continue
         errors = [loc for loc in loaded.located if loc.finding.is_error]

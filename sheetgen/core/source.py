@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -52,6 +53,7 @@ __all__ = [
     "load_file",
     "load_text",
     "name_problem",
+    "reading_order",
 ]
 
 #: Largest design or scenario file read, in bytes (2 MiB: some ten thousand designs).
@@ -94,6 +96,12 @@ class Located:
     def __str__(self) -> str:
         f = self.finding
         return f"{self.source}:{self.line}:{self.column}: {f.severity.value} [{f.rule}] {f.message}"
+
+
+def reading_order(lines: Iterable[Located]) -> list[Located]:
+    """``lines`` sorted as a reader meets them: by file, then line, then column (a stable
+    sort: findings at one place keep their order)."""
+    return sorted(lines, key=lambda loc: (loc.source, loc.line, loc.column))
 
 
 class SourceError(Exception):

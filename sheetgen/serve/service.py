@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding, Severity, error
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.source import Document, Located, SourceError, load_file
+from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
 
@@ -159,9 +159,7 @@ def load(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) 
 
 def _sorted(result: LoadResult) -> list[Located]:
     """Every finding of every design, in the order ``validate`` prints them."""
-    lines = [loc for entry in result.entries for loc in entry.located]
-    lines.sort(key=lambda loc: (loc.source, loc.line, loc.column))
-    return list(dict.fromkeys(lines))
+    return list(dict.fromkeys(reading_order(loc for entry in result.entries for loc in entry.located)))
 
 
 def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:

@@ -74,6 +74,15 @@ def test_import_of_an_illegal_design_exits_1_with_positions(invoke: Invoke) -> N
     assert "notation:1:13: error [SF-5] CL engine rooms must alternate" in r.stderr
 
 
+def test_import_findings_come_in_the_order_of_the_string(invoke: Invoke) -> None:
+    """As validate prints them: by column, whichever rule found them."""
+    r = invoke("import", "starfire", "CT-[2]-ssZA(I)(I)Kx-[6]")
+    assert r.exit_code == 1
+    columns = [int(line.split(":")[2]) for line in r.stderr.splitlines()]
+    assert columns == sorted(columns)
+    assert columns == [1, 1, 8, 9, 11, 18, 19, 21]
+
+
 def test_import_unknown_game_and_unknown_hull(invoke: Invoke) -> None:
     r = invoke("import", "traveller", "X")
     assert r.exit_code == 2 and "unknown game 'traveller'" in r.stderr
