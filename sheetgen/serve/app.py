@@ -240,14 +240,8 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
     async def not_found(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
         what = {404: "no such page or endpoint", 405: "method not allowed here"}.get(status, "refused")
-        return JSONResponse(
-            {
-                "error": f"sheetgen: error: {request.method} {request.url.path}: {what}",
-                "lines": [],
-                "findings": [],
-            },
-            status_code=status,
-        )
+        line = f"sheetgen: error: {request.method} {request.url.path}: {what}"
+        return _refusal_response(Refusal(status, [line]))
 
     async def file_system(request: Request, exc: OSError) -> Response:
         # a name too long, a folder where a file should be...: the request's fault, said in one

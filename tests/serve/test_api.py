@@ -667,3 +667,23 @@ def test_the_form_lists_scalar_keys_of_each_games_schema() -> None:
             scalar = any(k in ("string", "integer", "boolean", ["string", "number"]) for k in kinds)
             assert scalar, (game, key)
         assert set(design["required"]) - {"game"} <= set(keys), game
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status", "what"),
+    [
+        ("GET", "/api/nope", 404, "no such page or endpoint"),
+        ("GET", "/nothing.html", 404, "no such page or endpoint"),
+        ("PUT", "/api/check", 405, "method not allowed here"),
+        ("GET", "/api/check", 405, "method not allowed here"),
+    ],
+)
+def test_an_unknown_page_or_method_is_refused_like_any_other_request(
+    client: TestClient, method: str, url: str, status: int, what: str
+) -> None:
+    r = client.request(method, url)
+    assert r.status_code == status
+    body = r.json()
+    assert body["error"] == f"sheetgen: error: {method} {url}: {what}"
+    assert body["lines"] == [body["error"]]
+    assert body["findings"] == []
