@@ -135,7 +135,7 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
     def briefing() -> Rendered:
         from sheetgen.render.briefing import ListedPart, render_briefing
 
-        listed = [ListedPart(p.file, p.title, p.pages) for p in parts if p.file != "briefing.pdf"]
+        listed = [ListedPart(p.file, p.title.lower(), p.pages) for p in parts if p.file != "briefing.pdf"]
         return render_briefing(scenario, listed, paper=paper)
 
     try:
@@ -293,6 +293,7 @@ def build_kits(
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
     jobs: int = 1,
+    vassal: bool = False,
 ) -> list[Kit | KitError]:
     """Render and write the kit of each ``(scenario, folder)`` as :func:`build_kit`
     does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
@@ -300,6 +301,8 @@ def build_kits(
     Returns, in order, each :class:`Kit` written or the :class:`KitError` that
     stopped it; a kit that fails leaves its folder as it was and the others go on.
     ``progress(step, done, total)`` is called before each of the four steps.
+    ``vassal``: each briefing also lists the kit's VASSAL module, which the caller
+    adds afterwards (:func:`vassal_part`).
     """
     from sheetgen.render.briefing import ListedPart, briefing_print
 
@@ -349,7 +352,10 @@ def build_kits(
         live = [b for b in live if b.error is None]
         briefings = [
             briefing_print(
-                b.scenario, [ListedPart(p.file, p.title, p.pages) for p in b.parts[1:]], paper=paper
+                b.scenario,
+                [ListedPart(p.file, p.title.lower(), p.pages) for p in b.parts[1:]]
+                + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else []),
+                paper=paper,
             )
             for b in live
         ]

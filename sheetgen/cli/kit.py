@@ -111,7 +111,7 @@ def _kits(
             continue
         loads.append((path, "kit", [], loaded))
         ready.append((loaded, (output or Path("output")) / slug(loaded.name) if nested else output))
-    made = iter(_build(ready, paper, single, jobs) if ready else [])
+    made = iter(_build(ready, paper, single, jobs, vassal) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
@@ -150,13 +150,13 @@ def _add_module(made: Kit | KitError, scenario: Scenario) -> Kit | KitError:
 
 
 def _build(
-    ready: list[tuple[Scenario, Path | None]], paper: str, single: bool, jobs: int
+    ready: list[tuple[Scenario, Path | None]], paper: str, single: bool, jobs: int, vassal: bool
 ) -> list[Kit | KitError]:
-    """The kits, with a progress bar on a terminal."""
+    """The kits, with a progress bar on a terminal (``vassal``: their briefings list the module)."""
     from sheetgen.kit import build_kits
 
     if not sys.stderr.isatty():
-        return build_kits(ready, paper=paper, single=single, jobs=jobs)
+        return build_kits(ready, paper=paper, single=single, jobs=jobs, vassal=vassal)
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
@@ -172,7 +172,7 @@ def _build(
         def step(title: str, done: int, total: int) -> None:
             bar.update(task, description=title.lower(), completed=done, total=total)
 
-        return build_kits(ready, paper=paper, single=single, progress=step, jobs=jobs)
+        return build_kits(ready, paper=paper, single=single, progress=step, jobs=jobs, vassal=vassal)
 
 
 def _report(made: Kit | KitError, scenario: Scenario) -> int:

@@ -26,7 +26,8 @@ __all__ = ["ListedPart", "briefing_print", "briefing_view", "render_briefing"]
 @dataclass(frozen=True)
 class ListedPart:
     """One other file of the kit as the briefing lists it: its name in the kit
-    folder, its title and its number of pages."""
+    folder, its title as the list prints it ("record sheets") and its number of
+    pages (0: not a printed file, such as the VASSAL module)."""
 
     file: str
     title: str

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pypdf import PdfReader
+
 ROOT = Path(__file__).resolve().parents[2]
 SCOUTS = ROOT / "designs" / "starfire" / "scenarios" / "scouts-meet.yaml"
 
@@ -22,9 +24,12 @@ def test_kit_vassal_adds_the_module(invoke: Callable[..., Any], tmp_path: Path) 
         assert archive.read("record-sheets.pdf") == (out / "record-sheets.pdf").read_bytes()
         assert archive.read("reference-card.pdf") == (out / "reference-card.pdf").read_bytes()
         assert "buildFile.xml" in archive.namelist()
+    listed = PdfReader(out / "briefing.pdf").pages[0].extract_text()
+    assert "scouts-meet.vmod VASSAL module" in listed  # the briefing lists it, with no page count
 
 
 def test_kit_without_vassal_writes_no_module(invoke: Callable[..., Any], tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert invoke("kit", SCOUTS, "-o", out).exit_code == 0
     assert not list(out.glob("*.vmod"))
+    assert ".vmod" not in PdfReader(out / "briefing.pdf").pages[0].extract_text()
