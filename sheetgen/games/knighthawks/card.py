@@ -116,7 +116,7 @@ def _defences() -> Table:
                 f"{play.signed_percent(-int(d.damage_cut * 100))}{per}"
                 if d.damage_cut is not None
                 else "none",
-                ", ".join(k.value for k in sorted(d.against)),
+                ", ".join([*(k.value for k in sorted(d.against)), *d.also_screens]),
                 d.min_hull_size,
             ]
         )
@@ -130,7 +130,6 @@ def _defences() -> Table:
             f"ABM: a cloud over {data.ABM_CLOUD_HEXES} hexes in a line, laid up to "
             f"{data.ABM_REACH_HEXES} hexes ({data.ABM_REACH_HEXES * data.HEX_METRES:,} m) away; "
             "a beam crossing it is cut even when it hits.",
-            "ICM: also screens against fighters and bombers.",
         ],
         left={"defence"},
     )

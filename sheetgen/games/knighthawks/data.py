@@ -481,7 +481,8 @@ class Defence:
     """A defensive system: ``to_hit`` is the percent it adds to an attacker's
     chance (negative; per salvo for ICM and ABM), ``damage_cut`` the fraction
     of the damage it takes away (per salvo for ABM; ``None``: damage untouched),
-    ``against`` the weapon kinds it works on. ``salvo`` missiles per salvo,
+    ``against`` the weapon kinds it works on and ``also_screens`` the craft it
+    screens besides them (ICM: fighters and bombers). ``salvo`` missiles per salvo,
     ``adf`` its ADF and MR, ``endurance`` turns, ``min_hull_size`` the smallest
     hull that may mount it."""
 
@@ -495,6 +496,7 @@ class Defence:
     endurance: int | None = None
     min_hull_size: int = 1
     note: str = ""
+    also_screens: tuple[str, ...] = ()
 
 
 DEFENCES: dict[str, Defence] = {
@@ -510,6 +512,7 @@ DEFENCES: dict[str, Defence] = {
             adf=120,
             endurance=1,
             note="point defence against missiles, drones, fighters and bombers",
+            also_screens=("fighter", "bomber"),
         ),
         Defence(
             "ABM",

@@ -39,6 +39,19 @@ def test_card_combined_reductions(invoke: Callable[..., Any]) -> None:
     assert rows[(4, False)][3] == "0/1"
 
 
+def test_card_defences_say_what_each_works_on(invoke: Callable[..., Any]) -> None:
+    """Seed 002, DEFENSIVE SYSTEMS: ICM salvos of 4 defend against missiles, drones,
+    fighters and bombers; ABM against lasers and particle beams; shielding from HS 2."""
+    defences = table(card_json(invoke), "defences")
+    works_on = {row[0]: row[7] for row in defences["rows"]}
+    assert works_on == {
+        "ICM": "drone, missile, fighter, bomber",
+        "ABM": "laser, particle beam",
+        "MS": "laser, missile, particle beam",
+    }
+    assert {row[0]: row[8] for row in defences["rows"]} == {"ICM": 1, "ABM": 1, "MS": 2}
+
+
 def test_card_ramming_and_hull_sizes(invoke: Callable[..., Any]) -> None:
     card = card_json(invoke)
     ram = table(card, "ramming")
