@@ -2,9 +2,10 @@
 
 :func:`build_kit` renders every part in memory first (record sheets for every
 ship of every side, the reference card, counters for both sides and the
-game's markers, the map), then writes each file atomically, so a kit that
-fails part-way leaves an earlier kit in the folder as it was. Nothing here
-prints: warnings come back as lines in :class:`Kit` (or :class:`KitError`).
+game's markers, more of them in every spare cell, the map), then writes each
+file atomically, so a kit that fails part-way leaves an earlier kit in the
+folder as it was. Nothing here prints: warnings come back as lines in
+:class:`Kit` (or :class:`KitError`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheetgen.core.output import OutputError, check_writable, write_atomic
 from sheetgen.core.rendered import Rendered
@@ -21,6 +23,9 @@ from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
 from sheetgen.scenarios.scenario import Scenario, slug
+
+if TYPE_CHECKING:
+    from sheetgen.layout.counters import Sheets
 
 __all__ = [
     "DEFAULT_SCENARIO",
@@ -31,6 +36,7 @@ __all__ = [
     "build_kits",
     "bundled_scenarios",
     "card_print",
+    "counter_sheets",
     "default_scenario",
     "kit_parts",
     "name_warnings",
@@ -123,13 +129,8 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
 
     def counters() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
-        from sheetgen.layout.counters import CounterError, SheetSpec, layout_sheets, scenario_counters
 
-        spec = SheetSpec(size=counter_size, paper=paper)
-        try:
-            sheets = layout_sheets(scenario_counters(scenario), spec, title=f"{scenario.name}: counters")
-        except CounterError as exc:
-            raise OutputError(f"{scenario.path}: counters: {exc}") from None
+        sheets = counter_sheets(scenario, paper, counter_size)
         return Rendered(to_pdf(sheets.drawing), tuple(sheets.warnings))
 
     def briefing() -> Rendered:
@@ -155,6 +156,32 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
         KitPart("reference-card.pdf", "Reference card", card, lambda: card_print(scenario.game.id, paper)),
     ]
     return parts, warnings
+
+
+def counter_sheets(scenario: Scenario, paper: str, size: float) -> Sheets:
+    """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
+    every ship of every side, the game's markers, and more of those markers in every
+    cell left spare (:func:`~sheetgen.layout.counters.marker_fill`), so no sheet is
+    half blank. Raises :class:`~sheetgen.core.output.OutputError` (one line) when
+    they cannot be laid out."""
+    from sheetgen.layout.counters import (
+        CounterError,
+        SheetSpec,
+        layout_sheets,
+        marker_fill,
+        scenario_counters,
+    )
+
+    owners = [(side.name, side.colour) for side in scenario.sides]
+    try:
+        return layout_sheets(
+            scenario_counters(scenario),
+            SheetSpec(size=size, paper=paper),
+            title=f"{scenario.name}: counters",
+            fill=lambda cells: marker_fill(scenario.game, owners, cells),
+        )
+    except CounterError as exc:
+        raise OutputError(f"{scenario.path}: counters: {exc}") from None
 
 
 #: Reference cards printed in this process, by (game id, paper): a card depends on

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,6 +28,9 @@ from sheetgen.cli.app import (
 )
 from sheetgen.core.output import OutputError
 from sheetgen.layout.counters import CutMarks, Duplex
+
+if TYPE_CHECKING:
+    from sheetgen.layout.counters import Counter
 
 __all__ = ["counters"]
 
@@ -144,6 +147,14 @@ def counters(
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
     ] = None,
+    fill: Annotated[
+        bool,
+        typer.Option(
+            "--fill",
+            help="Fill every spare cell of the sheets with more of the --markers game's markers "
+            "(as a kit does).",
+        ),
+    ] = False,
     fmt: Annotated[
         CounterFormat | None,
         typer.Option("--format", help="pdf, svg or png; by default the output file's suffix."),
@@ -200,6 +211,10 @@ def counters(
             _fail(f"--markers: unknown marker set {markers!r}; known: {', '.join(GAMES)}")
         if not marker_game.markers():
             _fail(f"--markers: {marker_game.id} has no marker counters")
+    if fill and marker_game is None:
+        _fail("--fill takes its markers from --markers GAME: give it too")
+    if fill and png_dpi is not None:
+        _fail("--fill is for sheets (pdf, svg), not --format png")
     if not paths and scenario is None and marker_game is None:
         _fail("nothing to print: give design files, --scenario FILE or --markers GAME")
 
@@ -230,18 +245,28 @@ def counters(
 
         write_face_pngs(items, edge, png_dpi, output, found.title)
         raise typer.Exit(found.exit_code)
+    filler = None
+    if fill and marker_game is not None:
+        from sheetgen.layout.counters import marker_fill
+
+        game, owners = marker_game, found.sides
+
+        def filler(cells: int) -> list[Counter]:  # more of the game's markers for the spare cells
+            return marker_fill(game, owners, cells)
+
     try:
-        sheets = layout_sheets(items, spec, title=found.title)
+        sheets = layout_sheets(items, spec, title=found.title, fill=filler)
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)
+    placed = len(sheets.placements)  # with the markers --fill added
     assert fmt is not None  # set above unless the images were written
     files = counter_files(sheets.drawing, output, fmt.value)
     _write_files(files)
     pages = len(sheets.drawing.pages)
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"
-    if len(items) > ships:
-        what += f", {len(items) - ships} marker{'s' if len(items) - ships != 1 else ''}"
+    if placed > ships:
+        what += f", {placed - ships} marker{'s' if placed - ships != 1 else ''}"
     where = ", ".join(str(t) for t, _ in files) if len(files) <= 2 else f"{files[0][0]} … {files[-1][0]}"
     _err(f"wrote {where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})")
     raise typer.Exit(found.exit_code)

@@ -282,8 +282,20 @@ def reference(
             parser=given_path,
         ),
     ] = None,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--one-page",
+            help="The one-page quick card: sequence of play, movement, to-hit and damage "
+            "(json and csv: the same tables).",
+        ),
+    ] = False,
 ) -> None:
-    """Print a game's reference card, computed from the encoded rules."""
+    """Print a game's reference card, computed from the encoded rules.
+
+    With --one-page, the quick card: the tables and rules needed at the table during
+    play, on one landscape page, cut from the same card data.
+    """
     from sheetgen.core.output import check_writable
     from sheetgen.render.cards import render_card
 
@@ -302,7 +314,7 @@ def reference(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    rendered = render_card(found, paper=paper.value, fmt=fmt.value, card=card)
+    rendered = render_card(found, paper=paper.value, fmt=fmt.value, card=card, quick=quick)
     _warn(rendered.warnings)
     if output is None:
         sys.stdout.write(rendered.data.decode("utf-8"))

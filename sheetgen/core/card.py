@@ -2,7 +2,9 @@
 
 A game's ``reference()`` builds a :class:`Card`; the same card is printed as
 PDF or HTML (template ``reference.html.j2``) or exported as JSON or CSV, so a
-number cannot differ between formats. Cells are plain values: ``int``,
+number cannot differ between formats. A card's :class:`QuickCard` names what a
+player needs at the table during play; :func:`one_page` cuts the card down to
+it (the one-page quick card), taking its cells from the same tables. Cells are plain values: ``int``,
 ``str``, ``Fraction`` (printed as a percentage where the column says so) or
 ``None`` for the rule text's dash.
 """
@@ -12,11 +14,22 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Card", "Section", "Table", "card_to_csv", "card_to_json", "cell_text", "mixed_fraction"]
+__all__ = [
+    "Card",
+    "Pick",
+    "QuickCard",
+    "Section",
+    "Table",
+    "card_to_csv",
+    "card_to_json",
+    "cell_text",
+    "mixed_fraction",
+    "one_page",
+]
 
 
 @dataclass
@@ -51,14 +64,84 @@ class Section:
     lines: list[str]
 
 
+@dataclass(frozen=True)
+class Pick:
+    """One table of a card kept on its quick card: the table ``id``; ``columns``, the
+    columns kept, in the table's order (every column when empty); ``notes``, the indices
+    of the notes kept (every note when ``None``); ``wide``, whether it prints across the
+    page (``None``: as on the full card)."""
+
+    id: str
+    columns: tuple[str, ...] = ()
+    notes: tuple[int, ...] | None = None
+    wide: bool | None = None
+
+
+@dataclass(frozen=True)
+class QuickCard:
+    """What a game's one-page quick card keeps of its reference card: the ``tables``
+    (:class:`Pick`, in print order) and the ``sections`` by title, in print order."""
+
+    tables: tuple[Pick, ...]
+    sections: tuple[str, ...] = ()
+
+
 @dataclass
 class Card:
-    """A game's reference card."""
+    """A game's reference card; ``quick``, what its one-page quick card keeps (``None``:
+    the game has none)."""
 
     game: str
     title: str
     tables: list[Table]
     sections: list[Section] = field(default_factory=list)
+    quick: QuickCard | None = None
+
+
+def one_page(card: Card) -> Card:
+    """The one-page quick card of ``card``: the tables and sections its :class:`QuickCard`
+    names, tables cut to the columns and notes it keeps (cells taken from the same rows,
+    never retyped), titled ``<game>: quick card``. Raises ``ValueError`` naming what is
+    missing when the card has no quick card or it names a table, column or section the
+    card lacks."""
+    if card.quick is None:
+        raise ValueError(f"{card.game}: the reference card names no quick card")
+    tables = {t.id: t for t in card.tables}
+    sections = {s.title: s for s in card.sections}
+    kept: list[Table] = []
+    for pick in card.quick.tables:
+        table = tables.get(pick.id)
+        if table is None:
+            raise ValueError(f"{card.game}: quick card table {pick.id!r} is not on the card")
+        lacking = [c for c in pick.columns if c not in table.columns]
+        if lacking:
+            raise ValueError(f"{card.game}: table {pick.id!r} has no column {lacking[0]!r}")
+        index = [i for i, c in enumerate(table.columns) if not pick.columns or c in pick.columns]
+        columns = [table.columns[i] for i in index]
+        notes = table.notes if pick.notes is None else [table.notes[i] for i in pick.notes]
+        kept.append(
+            replace(
+                table,
+                columns=columns,
+                rows=[[row[i] for i in index] for row in table.rows],
+                notes=list(notes),
+                percent=table.percent & set(columns),
+                decimals=table.decimals & set(columns),
+                left=table.left & set(columns),
+                wide=table.wide if pick.wide is None else pick.wide,
+            )
+        )
+    missing = [t for t in card.quick.sections if t not in sections]
+    if missing:
+        raise ValueError(f"{card.game}: quick card section {missing[0]!r} is not on the card")
+    title = card.title.split(":")[0]
+    return Card(
+        card.game,
+        f"{title}: quick card",
+        kept,
+        [sections[t] for t in card.quick.sections],
+        card.quick,
+    )
 
 
 def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", decimals: bool = False) -> str:

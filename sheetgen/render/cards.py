@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetgen.core.card import Card, card_to_csv, card_to_json
+from sheetgen.core.card import Card, card_to_csv, card_to_json, one_page
 from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import AnyGame
 
@@ -12,16 +12,27 @@ CARD_FORMATS = ("pdf", "html", "json", "csv")
 
 
 def render_card(
-    game: AnyGame, *, paper: str = "letter", fmt: str = "pdf", card: Card | None = None
+    game: AnyGame,
+    *,
+    paper: str = "letter",
+    fmt: str = "pdf",
+    card: Card | None = None,
+    quick: bool = False,
 ) -> Rendered:
     """``game``'s reference card (or ``card``, one built for it with extra data) as PDF,
     HTML, JSON or CSV bytes (landscape paper for PDF/HTML), with WeasyPrint's
     warnings for PDF (no warnings for the other formats).
 
+    With ``quick``, the one-page quick card (:func:`~sheetgen.core.card.one_page`):
+    the tables and rules a player needs at the table, one landscape page in PDF, with
+    text of at least 7 pt; JSON and CSV then hold the same tables.
+
     Raises ``ValueError`` for an unknown format or paper.
     """
     if card is None:
         card = game.reference()
+    if quick:
+        card = one_page(card)
     if fmt == "json":
         return Rendered(card_to_json(card).encode("utf-8"))
     if fmt == "csv":
@@ -30,7 +41,7 @@ def render_card(
         raise ValueError(f"unknown card format {fmt!r}; use one of {', '.join(CARD_FORMATS)}")
     from sheetgen.render.html import html_to_pdf, paper_size, render_html
 
-    html = render_html("reference.html.j2", {"card": card, "paper": paper_size(paper)})
+    html = render_html("reference.html.j2", {"card": card, "paper": paper_size(paper), "quick": quick})
     if fmt == "html":
         return Rendered(html.encode("utf-8"))
     return html_to_pdf(html)

@@ -33,6 +33,7 @@ class CounterSet:
     input that cannot be read). ``exit_code``: 0, 1 when a design or scenario
     has errors, 2 when input cannot be read (then nothing more was gathered).
     ``error``: why nothing can be printed (too many counters), else None.
+    ``sides``: the ``(name, colour)`` sides the markers were made for.
     """
 
     counters: list[Counter] = field(default_factory=list)
@@ -41,6 +42,7 @@ class CounterSet:
     located: list[Located] = field(default_factory=list)
     exit_code: int = 0
     error: str | None = None
+    sides: list[tuple[str, str]] = field(default_factory=list)
 
 
 def gather_counters(
@@ -113,6 +115,7 @@ def gather_counters(
     if markers is not None:
         owners = sides or [("Side 1", DEFAULT_COLOURS[0]), ("Side 2", DEFAULT_COLOURS[1])]
         out.counters += marker_counters(markers, owners)
+        out.sides = owners
     return out
 
 

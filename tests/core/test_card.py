@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from sheetgen.core.card import cell_text
 
 
@@ -28,3 +30,40 @@ def test_cell_text_groups_thousands() -> None:
     assert cell_text(Fraction(1, 4), percent=True) == "25%"
     assert cell_text(None) == "–"
     assert cell_text(True) == "yes"
+
+
+def test_one_page_cuts_the_card_to_its_quick_card() -> None:
+    from sheetgen.core.card import Card, Pick, QuickCard, Section, Table, one_page
+
+    table = Table(
+        "t",
+        "T",
+        ["a", "b", "c"],
+        [[1, Fraction(1, 2), "x"], [2, None, "y"]],
+        notes=["n0", "n1"],
+        percent={"b"},
+    )
+    other = Table("u", "U", ["z"], [[9]])
+    card = Card(
+        "g",
+        "Game: reference card",
+        [table, other],
+        [Section("One", ["1"]), Section("Two", ["2"])],
+        QuickCard((Pick("t", ("a", "b"), notes=(1,), wide=True),), ("Two",)),
+    )
+    quick = one_page(card)
+    assert quick.title == "Game: quick card"
+    (cut,) = quick.tables
+    assert cut.columns == ["a", "b"] and cut.rows == [[1, Fraction(1, 2)], [2, None]]
+    assert cut.notes == ["n1"] and cut.percent == {"b"} and cut.wide
+    assert [s.title for s in quick.sections] == ["Two"]
+    assert table.columns == ["a", "b", "c"]  # the full card is left as it was
+    for bad, message in (
+        (QuickCard((Pick("v"),)), "quick card table 'v' is not on the card"),
+        (QuickCard((Pick("t", ("d",)),)), "table 't' has no column 'd'"),
+        (QuickCard((), ("Three",)), "quick card section 'Three' is not on the card"),
+        (None, "the reference card names no quick card"),
+    ):
+        card.quick = bad
+        with pytest.raises(ValueError, match=message):
+            one_page(card)

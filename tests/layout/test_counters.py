@@ -32,6 +32,7 @@ from sheetgen.layout.counters import (
     largest_counter_for_hex,
     layout_sheets,
     marker_counters,
+    marker_fill,
     scenario_counters,
     ship_counters,
 )
@@ -315,6 +316,70 @@ def test_markers_per_side_numbered_and_with_own_backs() -> None:
     assert [m.colour for m in fighters] == ["#1f4e9c"] * 3 + ["#b3261e"] * 3
     icm = [m for m in markers if m.front == MarkerFace("ICM", "ICM cloud")]
     assert len(icm) == 2 and all(m.back == MarkerFace("ICM ½") and m.colour == NEUTRAL for m in icm)
+
+
+def test_marker_fill_keeps_the_games_proportion_and_numbers_on() -> None:
+    sides = [("Blue", "#1f4e9c"), ("Red", "#b3261e")]
+    # weights: V 2 x 2 sides = 4, FTR 3 x 2 = 6, ICM 2 in all = 2 (of 12); 10 cells:
+    # 10*4/12 = 3 r 4, 10*6/12 = 5 r 0, 10*2/12 = 1 r 8: the one left over goes to ICM
+    fill = marker_fill(STAND_IN, sides, 10)
+    faces = [(m.front.label, m.side, m.front.number) for m in fill]  # type: ignore[union-attr]
+    assert faces == [
+        ("V", "Blue", None),
+        ("V", "Blue", None),
+        ("V", "Red", None),
+        ("FTR", "Blue", 4),  # numbered markers go on after the kit's 1..3
+        ("FTR", "Blue", 5),
+        ("FTR", "Blue", 6),
+        ("FTR", "Red", 4),
+        ("FTR", "Red", 5),
+        ("ICM", "", None),
+        ("ICM", "", None),
+    ]
+    assert all(m.group == "markers" for m in fill)
+    assert [m.colour for m in fill[3:6]] == ["#1f4e9c"] * 3 and fill[-1].colour == NEUTRAL
+    assert fill[-1].back == MarkerFace("ICM ½")
+    # a whole number of rounds is the game's own mix again
+    labels = [m.front.label for m in marker_fill(STAND_IN, sides, 24)]  # type: ignore[union-attr]
+    assert (labels.count("V"), labels.count("FTR"), labels.count("ICM")) == (8, 12, 4)
+    assert marker_fill(STAND_IN, sides, 0) == []
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_fill_takes_every_spare_cell_and_backs_stay_behind_fronts(duplex: str) -> None:
+    items = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", side="A", copies=3)  # type: ignore[arg-type]
+    items += ship_counters(STARFIRE, hammer(), colour="#b3261e", side="B", copies=2)  # type: ignore[arg-type]
+    spec = SheetSpec(size=45.0, duplex=duplex)  # type: ignore[arg-type]
+    plain = layout_sheets(items, spec)
+    asked: list[int] = []
+
+    def fill(cells: int) -> list[Counter]:
+        asked.append(cells)
+        return marker_fill(STAND_IN, [("A", "#1f4e9c"), ("B", "#b3261e")], cells)
+
+    sheets = layout_sheets(items, spec, fill=fill)
+    cells = sheets.rows * sheets.front_cols
+    assert asked == [cells - 5]  # Letter: 12 x 16 cells long/short, 6 x 16 fronts folded
+    assert cells == (192 if duplex != "none" else 96)
+    assert len(sheets.placements) == cells and len(sheets.drawing.pages) == len(plain.drawing.pages)
+    fronts = {(p.front_page, p.front) for p in sheets.placements}
+    assert len(fronts) == cells  # no cell twice
+    assert sheets.placements[:5] == plain.placements  # the ships stay where they were
+    # A's row ends with fill before B's row starts: B still begins the second row
+    assert sheets.placements[3].front == (MARGIN, MARGIN + 45.0)
+    for p in sheets.placements:
+        row = round((p.front[1] - sheets.origin[1]) / 45.0)
+        col = round((p.front[0] - sheets.origin[0]) / 45.0)
+        if duplex == "long":
+            expected = (sheets.cols - 1 - col, row)
+        elif duplex == "short":
+            expected = (col, sheets.rows - 1 - row)
+        else:
+            expected = (sheets.cols - 1 - col, row)
+        back_col = round((p.back[0] - sheets.origin[0]) / 45.0)
+        back_row = round((p.back[1] - sheets.origin[1]) / 45.0)
+        assert (back_col, back_row) == expected
+        assert p.back_turned == (duplex == "short")
 
 
 def face_texts(sheets: object, page: int = 0) -> list[object]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from sheetgen.core.card import Card, Section, Table
+from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
 from sheetgen.games.killradius import data, play
 
 __all__ = ["ATTACK_D_RANGE", "DOGFIGHT_SIDES", "card"]
@@ -223,12 +223,21 @@ def _assault() -> Table:
     )
 
 
+#: The one-page quick card (``sheetgen reference kill-radius --one-page``): the turn,
+#: moving, the attack table with its modifiers and kill radii, damage and recovery.
+QUICK = QuickCard(
+    tables=(Pick("attack"), Pick("modifiers"), Pick("kill-radius"), Pick("movement"), Pick("recovery")),
+    sections=("Turn sequence", "Moving a ship", "Damage", "Carriers and fighters"),
+)
+
+
 def card() -> Card:
     """The whole Kill Radius reference card."""
     phases = ", ".join(str(n) for n in range(data.PHASES, 0, -1))
     return Card(
         game="kill-radius",
         title="Kill Radius: reference card",
+        quick=QUICK,
         tables=[
             _attack_table(),
             _radius_matrix("kill"),

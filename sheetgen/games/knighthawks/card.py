@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.card import Card, Section, Table
+from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
 from sheetgen.games.knighthawks import data, play
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.parse import DamageTables, TableRow, roll_text
@@ -501,12 +501,36 @@ def _sections() -> list[Section]:
     ]
 
 
+#: The one-page quick card (``sheetgen reference knight-hawks-2000 --one-page``): the
+#: turn, maneuvering, the weapons (range, rate of fire, damage), to hit, criticals,
+#: defences and the damage tables.
+QUICK = QuickCard(
+    tables=(
+        Pick(
+            "weapons",
+            ("code", "hexes (60 m)", "guided", "rate of fire", "max damage", "dice"),
+            notes=(0,),
+            wide=False,
+        ),
+        Pick("to-hit"),
+        Pick("critical-bands"),
+        Pick("defences", ("code", "salvo", "to hit", "damage", "works on"), notes=()),
+        Pick("maneuvers", notes=(0,)),
+        Pick("damage-starship", wide=False),
+        Pick("damage-critical", wide=False),
+        Pick("damage-crew"),
+    ),
+    sections=("Scale and turn", "Structure"),
+)
+
+
 def card(tables: DamageTables | None = None) -> Card:
     """The whole Knight Hawks 2000 reference card; ``tables`` adds the user's
     damage-table roll ranges (KH-6)."""
     return Card(
         game="knight-hawks-2000",
         title="Knight Hawks 2000: space combat reference card",
+        quick=QUICK,
         tables=[
             _weapons(),
             _defences(),

@@ -8,7 +8,7 @@ from typing import Any
 
 from dyce import H
 
-from sheetgen.core.card import Card, Section, Table
+from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
 from sheetgen.games.spacecruisers import data, odds, play
 
 __all__ = ["HIT_COLUMNS", "card", "hit_table", "shield_table"]
@@ -281,11 +281,27 @@ def _critical_loss() -> Table:
     )
 
 
+#: The one-page quick card (``sheetgen reference space-cruisers --one-page``): the turn,
+#: moving, to hit, shields, critical damage and when a ship is lost.
+QUICK = QuickCard(
+    tables=(
+        Pick("to-hit"),
+        Pick("shields"),
+        Pick("criticals"),
+        Pick("critical-loss"),
+        Pick("security-team"),
+        Pick("d6-rolls"),
+    ),
+    sections=("Turn", "Moving", "Attacking"),
+)
+
+
 def card() -> Card:
     """The whole Space Cruisers reference card."""
     return Card(
         game="space-cruisers",
         title="Space Cruisers: reference card",
+        quick=QUICK,
         tables=[
             hit_table(),
             shield_table(),

@@ -8,7 +8,7 @@ from typing import Any
 
 from dyce import H
 
-from sheetgen.core.card import Card, Section, Table
+from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
 from sheetgen.games.starfire import data, play
 
 __all__ = ["card", "chance_at_most"]
@@ -204,11 +204,20 @@ def _systems() -> Table:
     return Table("systems", "System chart", ["code", "system", "HS"], rows, source="System Chart")
 
 
+#: The one-page quick card (``sheetgen reference starfire --one-page``): the turn,
+#: moving (with MP by intact drives), firing (weapon chart, modifiers, point defense) and damage.
+QUICK = QuickCard(
+    tables=(Pick("weapon-chart"), Pick("modifiers"), Pick("point-defense"), Pick("mp-by-drives")),
+    sections=("Turn", "Moving", "Damage", "Arcs and terrain", "Warp points"),
+)
+
+
 def card() -> Card:
     """The whole Starfire reference card."""
     return Card(
         game="starfire",
         title="Solar Starfire Quick Start: reference card",
+        quick=QUICK,
         tables=[
             _weapon_chart(),
             _modifiers(),

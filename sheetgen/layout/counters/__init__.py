@@ -87,6 +87,7 @@ if TYPE_CHECKING:
         format_size,
         largest_counter_for_hex,
         marker_counters,
+        marker_fill,
         scenario_counters,
         ship_counters,
     )
@@ -127,6 +128,7 @@ __all__ = [
     "largest_counter_for_hex",
     "layout_sheets",
     "marker_counters",
+    "marker_fill",
     "scenario_counters",
     "ship_counters",
 ]
@@ -148,6 +150,7 @@ _HOMES: dict[str, str] = {
     "format_size": "build",
     "largest_counter_for_hex": "build",
     "marker_counters": "build",
+    "marker_fill": "build",
     "scenario_counters": "build",
     "ship_counters": "build",
     "EDGE": "paper",

@@ -43,6 +43,7 @@ __all__ = [
     "format_size",
     "largest_counter_for_hex",
     "marker_counters",
+    "marker_fill",
     "scenario_counters",
     "ship_counters",
 ]
@@ -137,10 +138,45 @@ def marker_counters(game: AnyGame, sides: Sequence[tuple[str, str]]) -> list[Cou
     return out
 
 
-def _marker_copies(marker: Marker, side: str, colour: str) -> list[Counter]:
+def marker_fill(game: AnyGame, sides: Sequence[tuple[str, str]], cells: int) -> list[Counter]:
+    """``cells`` more marker counters of ``game``, to fill a sheet's spare cells.
+
+    They come in the proportion the game's own markers do (:func:`marker_counters`:
+    each marker weighs its ``count``, times the sides for a ``per_side`` one), the
+    ``cells`` shared out by largest remainder (ties to the game's order), and are
+    laid in the game's order. A per-side marker's share is dealt to the sides as
+    evenly as can be (the first sides take any one left over), each side's copies
+    together; numbered markers go on from ``count + 1`` (per side when per side),
+    so no two counters of a sheet carry the same number. None when the game has
+    no markers or ``cells`` is 0 or less.
+    """
+    markers = [m for m in game.markers() if m.count > 0]
+    owners = [list(sides) if m.per_side and sides else [("", NEUTRAL)] for m in markers]
+    weights = [m.count * len(o) for m, o in zip(markers, owners, strict=True)]
+    total = sum(weights)
+    if cells <= 0 or not total:
+        return []
+    shares = [cells * w // total for w in weights]
+    left = cells - sum(shares)
+    by_remainder = sorted(range(len(markers)), key=lambda i: (-(cells * weights[i] % total), i))
+    for i in by_remainder[:left]:
+        shares[i] += 1
+    out: list[Counter] = []
+    for marker, who, share in zip(markers, owners, shares, strict=True):
+        each, extra = divmod(share, len(who))
+        for k, (side, colour) in enumerate(who):
+            out += _marker_copies(marker, side, colour, each + (k < extra), first=marker.count + 1)
+    return out
+
+
+def _marker_copies(
+    marker: Marker, side: str, colour: str, copies: int | None = None, *, first: int = 1
+) -> list[Counter]:
+    """``copies`` (default the marker's ``count``) counters of ``marker`` for one owner,
+    numbered from ``first`` when the marker is numbered."""
     out = []
-    for k in range(max(0, marker.count)):
-        number = k + 1 if marker.numbered else None
+    for k in range(max(0, marker.count if copies is None else copies)):
+        number = k + first if marker.numbered else None
         front = MarkerFace(marker.label, marker.caption, number)
         back = MarkerFace(marker.back, "", number) if marker.back else front
         out.append(Counter(front, back, colour, side, "markers"))

@@ -5,7 +5,7 @@ items out on pages, fronts and backs, as the package docstring of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.core.units import PAPER_SIZES
@@ -29,7 +29,7 @@ __all__ = ["Placement", "Sheets", "layout_sheets"]
 
 @dataclass(frozen=True)
 class Placement:
-    """Where one counter went: index into the input list, the page index and
+    """Where one counter went: index into the input list (then on into the fill), the page index and
     top-left corner (pt) of its front and of its back, and whether the back is
     drawn turned by 180 degrees."""
 
@@ -45,7 +45,8 @@ class Placement:
 class Sheets:
     """The laid-out sheets: the drawing, where each counter went, the grid
     (``cols`` x ``rows`` cells of which ``front_cols`` hold fronts), and warning
-    lines for the user (glyphs the bundled font lacks, names printed tiny)."""
+    lines for the user (glyphs the bundled font lacks, names printed tiny); ``filled``,
+    the counters ``fill`` put in spare cells (placed after the counters given)."""
 
     drawing: Drawing
     placements: list[Placement]
@@ -54,6 +55,7 @@ class Sheets:
     front_cols: int
     origin: tuple[float, float]
     warnings: list[str] = field(default_factory=list)
+    filled: list[Counter] = field(default_factory=list)
 
 
 def _cells(counters: Sequence[Counter], per_row: int, rows: int) -> list[tuple[int, int, int]]:
@@ -74,8 +76,20 @@ def _cells(counters: Sequence[Counter], per_row: int, rows: int) -> list[tuple[i
     return out
 
 
-def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = "Counters") -> Sheets:
+def layout_sheets(
+    counters: Sequence[Counter],
+    spec: SheetSpec,
+    *,
+    title: str = "Counters",
+    fill: Callable[[int], Sequence[Counter]] | None = None,
+) -> Sheets:
     """Lay ``counters`` out on sheets as ``spec`` says (see :mod:`sheetgen.layout.counters`).
+
+    With ``fill``, every cell the counters leave empty (the ends of rows a new
+    group leaves, the rest of the last sheet) takes one counter of ``fill(n)``,
+    ``n`` being the number of empty cells, sheet by sheet, row by row; the
+    placements of those follow the counters' (index ``len(counters)`` on). They
+    add no sheet, and their backs land behind their fronts as any counter's.
 
     Pages come in print order: front, back, front, back... for duplex ``long``
     and ``short``; one page per sheet for ``none``. Each page's label names it
@@ -96,6 +110,19 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
             f"{len(counters):,} counters of {format_size(s)} take {sheets:,} sheets; at most {MAX_SHEETS} "
             "in one run: print fewer at a time or choose a smaller --size"
         )
+    extra: list[Counter] = []
+    if fill is not None:
+        taken = set(cells)
+        spare = [
+            (k, r, c)
+            for k in range(sheets)
+            for r in range(grid.rows)
+            for c in range(per_row)
+            if (k, r, c) not in taken
+        ]
+        extra = list(fill(len(spare)))[: len(spare)]
+        counters = [*counters, *extra]
+        cells = [*cells, *spare[: len(extra)]]
     warnings: dict[str, None] = {}
     line = missing_glyph_warning(title, f"the caption {title!r}")
     if line:
@@ -198,6 +225,7 @@ def layout_sheets(counters: Sequence[Counter], spec: SheetSpec, *, title: str = 
         per_row,
         (grid.x0, grid.y0),
         list(warnings),
+        extra,
     )
 
 

@@ -15,7 +15,8 @@ import pytest
 from sheetgen.games.killradius import card as kr_card
 from sheetgen.games.killradius import play
 
-from tests.conftest import Built, pdf_page_sizes, pdf_text
+from tests.conftest import Build, Built, pdf_page_sizes, pdf_text
+from tests.quick_card import check_one_page, check_same_cells
 
 Invoke = Callable[..., Any]
 
@@ -114,3 +115,48 @@ def test_reference_pdf_and_html(reference_card: Callable[[str, str], Built]) -> 
     html = reference_card("kill-radius", "html")  # sheetgen reference kill-radius -o card.html
     assert html.exit_code == 0
     assert 'id="dogfight"' in html.path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_quick_card_fits_one_landscape_page(built: Build, paper: str) -> None:
+    made = built(f"kill-radius-quick-{paper}.pdf", "reference", "kill-radius", "--one-page", "--paper", paper)
+    assert made.exit_code == 0, made.stderr
+    text = check_one_page(made.path.read_bytes())
+    for heading in (
+        "Attack table",
+        "Attack modifiers",
+        "Kill radius",
+        "Movement by starting Number",
+        "Recovery roll",
+    ):
+        assert heading in text
+    assert "Dogfight" not in text.split("Carriers and fighters")[0] and "Assault:" not in text
+
+
+def test_one_page_quick_card_holds_the_tables_of_play_from_the_card(invoke: Invoke) -> None:
+    full = json.loads(invoke("reference", "kill-radius", "--format", "json").stdout)
+    quick = json.loads(invoke("reference", "kill-radius", "--one-page", "--format", "json").stdout)
+    assert quick["title"] == "Kill Radius: quick card"
+    assert [t["id"] for t in quick["tables"]] == [
+        "attack",
+        "modifiers",
+        "kill-radius",
+        "movement",
+        "recovery",
+    ]
+    assert [s["title"] for s in quick["sections"]] == [
+        "Turn sequence",
+        "Moving a ship",
+        "Damage",
+        "Carriers and fighters",
+    ]
+    check_same_cells(full, quick)
+    # Seed 000, Move (lines 47 and 53): the ship drifts its full vector first, and its new
+    # vector is what it travelled from the marker.
+    moving = next(s for s in quick["sections"] if s["title"] == "Moving a ship")
+    assert moving["lines"][0] == "Mark the ship's hex, then drift the full current vector (mandatory)."
+    attack = {row[0]: row for row in next(t for t in quick["tables"] if t["id"] == "attack")["rows"]}
+    assert attack["0"][1] == {"fraction": "9/20", "value": 0.45}
+    csv_text = invoke("reference", "kill-radius", "--one-page", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert [r[0] for r in rows if r and r[0].startswith("# ")] == [f"# {t['title']}" for t in quick["tables"]]

@@ -3,10 +3,17 @@ registration."""
 
 from __future__ import annotations
 
+import pytest
+
 from sheetgen.games import GAMES, find_game
+from sheetgen.games.base import CounterFace
 from sheetgen.games.killradius import GAME
 from sheetgen.games.killradius.rules import Design
 from sheetgen.games.killradius.stats import KillRadiusStats, derive
+from sheetgen.layout.counters import MarkerFace
+
+from tests.conftest import DESIGNS
+from tests.kit_counters import kit_counters
 
 
 def stats(ship_type: str, number: int, **kw: object) -> KillRadiusStats:
@@ -38,3 +45,38 @@ def test_registered() -> None:
     assert find_game("Kill Radius") is GAME
     assert find_game("kill_radius") is GAME
     assert GAME.seed == "000_608a47ddada5aaa7.txt"
+
+
+@pytest.mark.parametrize(
+    ("paper", "cells", "fill"),
+    [
+        ("letter", 192, {"V": 28, "F": 56, "PIN": 19, "DMG": 23}),
+        ("a4", 187, {"V": 27, "F": 54, "PIN": 18, "DMG": 22}),
+    ],
+)
+def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
+    """The kit's counter pages have no empty cell: every cell of the layout holds a
+    counter, the ships first and all there, then the game's markers, then more of
+    those markers (in the game's proportion) in the spare cells; nothing else."""
+    kit = kit_counters(DESIGNS / "kill-radius/scenarios/border-clash.yaml", paper)
+    assert kit.cells == cells == len(kit.sheets.placements)
+    assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
+    titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
+    assert titles == [
+        "Resolute",
+        "Vigilant",
+        "Bastion",
+        "Lance 1",
+        "Lance 2",
+        "Wisp",
+        "Tyrant",
+        "Hive",
+        "Talon",
+        "Warden",
+        "Fang",
+        "Needle",
+    ]
+    assert (kit.ships, kit.markers) == (12, 54)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 12 - 54
+    assert set(kit.fill_labels) <= kit.marker_labels
+    assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

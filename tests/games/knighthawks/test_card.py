@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Built, pdf_page_sizes, pdf_text
+from tests.conftest import Build, Built, pdf_page_sizes, pdf_text
+from tests.quick_card import check_one_page, check_same_cells
+
+Invoke = Callable[..., Any]
 
 
 def card_json(invoke: Callable[..., Any], *extra: Any) -> dict[str, Any]:
@@ -243,3 +246,63 @@ def test_tables_wrong_types_and_other_games(
     missing = invoke("reference", "knight-hawks-2000", "--tables", "nope.yaml", "--format", "json")
     assert missing.exit_code == 2
     assert "nope.yaml:1:1: error [FILE] no such file" in missing.stderr
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_quick_card_fits_one_landscape_page(built: Build, paper: str) -> None:
+    made = built(
+        f"knight-hawks-2000-quick-{paper}.pdf",
+        "reference",
+        "knight-hawks-2000",
+        "--one-page",
+        "--paper",
+        paper,
+    )
+    assert made.exit_code == 0, made.stderr
+    text = check_one_page(made.path.read_bytes())
+    for heading in ("Weapons", "To hit", "Critical hits and misses", "Defences", "Starship Damage Table"):
+        assert heading in text
+    assert "Ramming" not in text and "Boarding" not in text
+
+
+def test_one_page_quick_card_holds_the_tables_of_play_from_the_card(invoke: Invoke) -> None:
+    full = json.loads(invoke("reference", "knight-hawks-2000", "--format", "json").stdout)
+    quick = json.loads(invoke("reference", "knight-hawks-2000", "--one-page", "--format", "json").stdout)
+    assert quick["title"] == "Knight Hawks 2000: quick card"
+    assert [t["id"] for t in quick["tables"]] == [
+        "weapons",
+        "to-hit",
+        "critical-bands",
+        "defences",
+        "maneuvers",
+        "damage-starship",
+        "damage-critical",
+        "damage-crew",
+    ]
+    assert [s["title"] for s in quick["sections"]] == ["Scale and turn", "Structure"]
+    check_same_cells(full, quick)
+    weapons = next(t for t in quick["tables"] if t["id"] == "weapons")
+    assert weapons["columns"] == ["code", "hexes (60 m)", "guided", "rate of fire", "max damage", "dice"]
+    assert weapons["rows"][0] == ["HLC", 30000000, None, 1, 4000, "400D10"]
+    # Seed 002, critical misses (line 301): a natural 96-00 misses critically unless the
+    # final to hit is over 95 %; a critical miss rolls on the Starship Damage Table (line 311).
+    bands = {row[0]: row for row in next(t for t in quick["tables"] if t["id"] == "critical-bands")["rows"]}
+    assert bands["96%"][4] == {"fraction": "0/1", "value": 0.0}
+    assert bands["95%"][4] == {"fraction": "1/20", "value": 0.05}
+    csv_text = invoke("reference", "knight-hawks-2000", "--one-page", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert [r[0] for r in rows if r and r[0].startswith("# ")] == [f"# {t['title']}" for t in quick["tables"]]
+
+
+def test_one_page_quick_card_keeps_the_users_roll_ranges(
+    invoke: Callable[..., Any], write: Callable[[str, str], Path]
+) -> None:
+    card = card_json(invoke, "--tables", write("t.yaml", TABLES), "--one-page")
+    starship = table(card, "damage-starship")
+    assert [r[:2] for r in starship["rows"][:3]] == [
+        ["2–10", "Structure point damage"],
+        ["11", "Sensors"],
+        ["12–20", "Fire"],
+    ]
+    assert table(card, "damage-crew")["rows"] == [["4", "sensor operator: 8D10", ""]]
+    assert "ramming" not in [t["id"] for t in card["tables"]]

@@ -3,11 +3,16 @@ and its registration with its hex scale."""
 
 from __future__ import annotations
 
+import pytest
+
 from sheetgen.games import find_game
+from sheetgen.games.base import CounterFace
 from sheetgen.games.knighthawks import GAME
+from sheetgen.layout.counters import MarkerFace
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
+from tests.kit_counters import kit_counters
 
 SHIPS = DESIGNS / "knight-hawks-2000" / "ships"
 
@@ -41,3 +46,33 @@ def test_registered_with_its_hex_scale() -> None:
     assert game is GAME
     assert game.id == "knight-hawks-2000"
     assert type(game).hex_scale == (60, "m")
+
+
+@pytest.mark.parametrize(
+    ("paper", "cells", "fill"),
+    [
+        (
+            "letter",
+            192,
+            {"SM": 15, "TT": 12, "MINES": 15, "DECOY": 8, "ICM": 11, "ABM": 15, "FIRE": 4, "DMG": 11},
+        ),
+        (
+            "a4",
+            187,
+            {"SM": 14, "TT": 11, "MINES": 14, "DECOY": 7, "ICM": 11, "ABM": 14, "FIRE": 4, "DMG": 11},
+        ),
+    ],
+)
+def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
+    """The kit's counter pages have no empty cell: every cell of the layout holds a
+    counter, the ships first and all there, then the game's markers, then more of
+    those markers (in the game's proportion) in the spare cells; nothing else."""
+    kit = kit_counters(DESIGNS / "knight-hawks-2000/scenarios/flank-action.yaml", paper)
+    assert kit.cells == cells == len(kit.sheets.placements)
+    assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
+    titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
+    assert titles == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
+    assert (kit.ships, kit.markers) == (5, 96)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 5 - 96
+    assert set(kit.fill_labels) <= kit.marker_labels
+    assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

@@ -10,10 +10,15 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import card
 
-from tests.conftest import Built, pdf_text
+from tests.conftest import Build, Built, pdf_text
+from tests.quick_card import check_one_page, check_same_cells
+
+Invoke = Callable[..., Any]
 
 GAME = find_game("space-cruisers")
 
@@ -110,3 +115,38 @@ def test_card_pdf_and_html(reference_card: Callable[[str, str], Built]) -> None:
 def test_hit_columns_cover_scanners_and_cloak() -> None:
     assert card.HIT_COLUMNS[0] == ("plain", 0, False)
     assert {c for _, _, c in card.HIT_COLUMNS} == {False, True}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_quick_card_fits_one_landscape_page(built: Build, paper: str) -> None:
+    made = built(
+        f"space-cruisers-quick-{paper}.pdf", "reference", "space-cruisers", "--one-page", "--paper", paper
+    )
+    assert made.exit_code == 0, made.stderr
+    text = check_one_page(made.path.read_bytes())
+    for heading in ("Chance to hit", "Shields against one hit", "Critical damage", "Turn", "Attacking"):
+        assert heading in text
+    assert "d20 systems table" not in text and "Hulls" not in text
+
+
+def test_one_page_quick_card_holds_the_tables_of_play_from_the_card(invoke: Invoke) -> None:
+    full = json.loads(invoke("reference", "space-cruisers", "--format", "json").stdout)
+    quick = json.loads(invoke("reference", "space-cruisers", "--one-page", "--format", "json").stdout)
+    assert quick["title"] == "Space Cruisers: quick card"
+    assert [t["id"] for t in quick["tables"]] == [
+        "to-hit",
+        "shields",
+        "criticals",
+        "critical-loss",
+        "security-team",
+        "d6-rolls",
+    ]
+    assert [s["title"] for s in quick["sections"]] == ["Turn", "Moving", "Attacking"]
+    check_same_cells(full, quick)
+    # Seed 004, combat (line 92): phasers hit on a roll of 5 or more (60 % on a d10).
+    to_hit = next(t for t in quick["tables"] if t["id"] == "to-hit")
+    phasers = dict(zip(to_hit["columns"], to_hit["rows"][0], strict=True))
+    assert phasers["hits on"] == "5+" and phasers["plain"] == {"fraction": "3/5", "value": 0.6}
+    csv_text = invoke("reference", "space-cruisers", "--one-page", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert [r[0] for r in rows if r and r[0].startswith("# ")] == [f"# {t['title']}" for t in quick["tables"]]

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sheetgen.games import find_game
+from sheetgen.games.base import CounterFace
+from sheetgen.layout.counters import MarkerFace
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
+from tests.kit_counters import kit_counters
 
 SC = DESIGNS / "space-cruisers"
 GAME = find_game("space-cruisers")
@@ -30,3 +35,48 @@ def test_markers_from_the_rules() -> None:
     assert markers["DMG"].numbered
     assert markers["DIS"].back == "disabled next turn"
     assert markers["WC"].back == "2nd hit: explodes"
+
+
+@pytest.mark.parametrize(
+    ("paper", "cells", "fill"),
+    [
+        (
+            "letter",
+            140,
+            {
+                "CLOAK": 6,
+                "DIS": 5,
+                "F": 15,
+                "WC": 3,
+                "LS": 3,
+                "SS": 3,
+                "TGT": 3,
+                "THR": 3,
+                "INT": 3,
+                "MAL": 3,
+                "JUMP": 3,
+                "DMG": 8,
+            },
+        ),
+    ],
+)
+def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
+    """The kit's counter pages have no empty cell: every cell of the layout holds a
+    counter, the ships first and all there, then the game's markers, then more of
+    those markers (in the game's proportion) in the spare cells; nothing else."""
+    kit = kit_counters(DESIGNS / "space-cruisers/scenarios/kepler-station.yaml", paper)
+    assert kit.cells == cells == len(kit.sheets.placements)
+    assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
+    titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
+    assert titles == [
+        "The Courageous",
+        "The Victorious",
+        "Kepler Station",
+        "The Noblesse",
+        "The Atlantea",
+        "Shade",
+    ]
+    assert (kit.ships, kit.markers) == (6, 76)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 76
+    assert set(kit.fill_labels) <= kit.marker_labels
+    assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 from typing import Any
+
+import pytest
+
+from tests.conftest import Build
+from tests.quick_card import check_one_page, check_same_cells
 
 Invoke = Callable[..., Any]
 
@@ -50,3 +57,51 @@ def test_card_hull_chart_lists_every_legal_light_cruiser_room_layout(invoke: Inv
     assert shown == ["(II)", "(I)(II)", "(II)(I)(II)", "(I)(II)(I)(II)"]
     for layout in shown:
         assert room_sizes_ok(HULLS["CL"].rooms, [len(room) for room in layout.strip("()").split(")(")])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_one_page_quick_card_fits_one_landscape_page(built: Build, paper: str) -> None:
+    made = built(f"starfire-quick-{paper}.pdf", "reference", "starfire", "--one-page", "--paper", paper)
+    assert made.exit_code == 0, made.stderr
+    text = check_one_page(made.path.read_bytes())
+    for heading in (
+        "Weapon chart",
+        "To-hit modifiers",
+        "Point defense",
+        "MP by intact drives",
+        "Turn",
+        "Damage",
+    ):
+        assert heading in text
+    assert "Hull chart" not in text and "System chart" not in text
+
+
+def test_one_page_quick_card_holds_the_tables_of_play_from_the_card(invoke: Invoke) -> None:
+    full = json.loads(invoke("reference", "starfire", "--format", "json").stdout)
+    quick = json.loads(invoke("reference", "starfire", "--one-page", "--format", "json").stdout)
+    assert quick["title"] == "Solar Starfire Quick Start: quick card"
+    assert [t["id"] for t in quick["tables"]] == [
+        "weapon-chart",
+        "modifiers",
+        "point-defense",
+        "mp-by-drives",
+    ]
+    assert [s["title"] for s in quick["sections"]] == [
+        "Turn",
+        "Moving",
+        "Damage",
+        "Arcs and terrain",
+        "Warp points",
+    ]
+    check_same_cells(full, quick)
+    # Seed 001, Combat (line 37): range counts the target's hex, not the firer's; d10 at most the
+    # to-hit number hits. Line 57: damage destroys systems left to right from the shields.
+    chart = next(t for t in quick["tables"] if t["id"] == "weapon-chart")
+    assert chart["notes"][0] == "Range counts the target's hex, not the firer's; same hex is range 0."
+    pt_hits = next(row for row in chart["rows"] if row[0].startswith("Pt "))
+    assert pt_hits[2:5] == [3, 3, 3]
+    damage = next(s for s in quick["sections"] if s["title"] == "Damage")
+    assert damage["lines"][0].startswith("Each point destroys one system, left to right from the shields")
+    csv_text = invoke("reference", "starfire", "--one-page", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert [r[0] for r in rows if r and r[0].startswith("# ")] == [f"# {t['title']}" for t in quick["tables"]]

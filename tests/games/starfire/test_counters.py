@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from sheetgen.games.base import CounterFace
 from sheetgen.games.starfire import GAME as STARFIRE
-from sheetgen.layout.counters import marker_counters
+from sheetgen.layout.counters import MarkerFace, marker_counters
+
+from tests.conftest import DESIGNS
+from tests.kit_counters import kit_counters
 
 
 def test_starfire_markers_for_two_sides() -> None:
@@ -32,3 +38,25 @@ def test_a_base_counter_never_says_engines_lost() -> None:
     for hull, systems in (("CT", "SSAA(I)(I)(I)QLR"), ("FT2", "(I)(I)(I)QHHHHHHHH")):
         _, back = STARFIRE.counter(derive(Design.from_string("T", hull, systems)))
         assert back.banner == "ENGINES LOST" and ("MP", "0") in back.values
+
+
+@pytest.mark.parametrize(
+    ("paper", "cells", "fill"),
+    [
+        ("letter", 192, {"WP": 11, "P": 11, "M": 16, "S↓": 65, "DMG": 54}),
+        ("a4", 187, {"WP": 11, "P": 10, "M": 16, "S↓": 63, "DMG": 52}),
+    ],
+)
+def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
+    """The kit's counter pages have no empty cell: every cell of the layout holds a
+    counter, the ships first and all there, then the game's markers, then more of
+    those markers (in the game's proportion) in the spare cells; nothing else."""
+    kit = kit_counters(DESIGNS / "starfire/scenarios/small-task-groups.yaml", paper)
+    assert kit.cells == cells == len(kit.sheets.placements)
+    assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
+    titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
+    assert titles == ["Hammer", "Arrow", "Dart", "Anvil", "Lance", "Pike"]
+    assert (kit.ships, kit.markers) == (6, 29)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 29
+    assert set(kit.fill_labels) <= kit.marker_labels
+    assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)
