@@ -217,14 +217,15 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
 
 def test_kit_counters_fill_the_sheet_with_the_games_markers(bundled_kits: Built) -> None:
     # small-task-groups on Letter: 12 x 16 cells of 5/8 in; 6 ships and Starfire's 29 markers
-    # leave 157 cells, which take more markers in the game's proportion (no other counters)
+    # leave 157 cells, which take more of its play markers in their proportion (12 shields
+    # down to 10 damage), never more terrain (the map prints it) nor other counters
     fronts, backs = pdf_text(bundled_kits.path / "small-task-groups" / "counters.pdf")
     for page in (fronts, backs):
-        assert page.count("shields down") == 12 + 65
-        assert page.count("damage") == 10 + 54
-        assert (page.count("warp point"), page.count("planet"), page.count("moon")) == (13, 13, 19)
+        assert page.count("shields down") == 12 + 86
+        assert page.count("damage") == 10 + 71
+        assert (page.count("warp point"), page.count("planet"), page.count("moon")) == (2, 2, 3)
     numbers = re.findall(r"^DMG\n(\d+)$", fronts, re.MULTILINE)
-    assert sorted(map(int, numbers)) == list(range(1, 65))  # damage 1..64, none twice
+    assert sorted(map(int, numbers)) == list(range(1, 82))  # damage 1..81, none twice
 
 
 def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:

@@ -95,7 +95,9 @@ class Marker:
 
     ``label`` is the big text, ``caption`` the small line under it, ``count``
     how many a kit prints per side (or in all when ``per_side`` is false),
-    ``numbered`` whether copies carry running numbers (damage markers 1..N).
+    ``numbered`` whether copies carry running numbers (damage markers 1..N),
+    ``fill`` whether a kit's spare counter cells take more of it (not for terrain
+    such as planets, which the scenario's map already prints).
     """
 
     label: str
@@ -104,6 +106,7 @@ class Marker:
     per_side: bool = False
     numbered: bool = False
     back: str | None = None
+    fill: bool = True
 
 
 class Design(Protocol):

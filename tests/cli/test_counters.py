@@ -117,11 +117,12 @@ def test_fill_puts_more_markers_in_every_spare_cell(invoke: Invoke, tmp_path: Pa
     # 12 x 16 cells on Letter: 6 ships, 29 markers, 157 more markers; one sheet as without --fill
     assert "6 ship counters, 186 markers; 2 pages" in result.stderr
     data = out.read_bytes()
-    # shields down, per side, 65 more: 33 for the first side, 32 for the second
-    assert fronts(data, BLUE) == 3 + 6 + 33 and fronts(data, RED) == 3 + 6 + 32
+    # shields down, per side, 86 more (12 to the damage markers' 10): 43 for each side
+    assert fronts(data, BLUE) == 3 + 6 + 43 and fronts(data, RED) == 3 + 6 + 43
     assert backs(data, BLUE) == fronts(data, BLUE) and backs(data, RED) == fronts(data, RED)
     front = pdf_text(data)[0]
-    assert front.count("shields down") == 77 and front.count("damage") == 64
+    assert front.count("shields down") == 98 and front.count("damage") == 81
+    assert front.count("warp point") == 2  # terrain is not repeated
     # the png faces have no sheet to fill; --fill needs a marker set
     png = invoke("counters", "--scenario", SCENARIO, "--markers", "starfire", "--fill", "-o", tmp_path)
     assert png.exit_code == 2 and png.stderr.strip() == (
@@ -403,8 +404,8 @@ def test_kit_adds_counters_that_fit_the_hexes(bundled_kits: Built) -> None:
     # 1 in hexes take at most 0.732 in: the kit prints 5/8 in counters
     (rect, *_) = pdf_shapes(data)[0].filled(BLUE)
     assert rect.w == 45.0
-    # 3 ships and 6 shields-down markers a side, and the fill's 65 more shields down: 33 + 32
-    assert fronts(data, BLUE) == 3 + 6 + 33 and fronts(data, RED) == 3 + 6 + 32
+    # 3 ships and 6 shields-down markers a side, and the fill's 86 more shields down: 43 + 43
+    assert fronts(data, BLUE) == 3 + 6 + 43 and fronts(data, RED) == 3 + 6 + 43
     assert "DMG" in pdf_text(data)[0]
     assert "warning" not in kit_stderr(bundled_kits, SCENARIO.stem)
 

@@ -125,9 +125,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
     def markers(self) -> list[Marker]:
         """Warp points, planets and moons, shield-down markers, numbered damage markers."""
         return [
-            Marker("WP", "warp point", count=2),
-            Marker("P", "planet", count=2),
-            Marker("M", "moon", count=3),
+            Marker("WP", "warp point", count=2, fill=False),
+            Marker("P", "planet", count=2, fill=False),
+            Marker("M", "moon", count=3, fill=False),
             Marker("S↓", "shields down", count=6, per_side=True),
             Marker("DMG", "damage", count=10, numbered=True),
         ]

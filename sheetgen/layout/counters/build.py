@@ -141,7 +141,8 @@ def marker_counters(game: AnyGame, sides: Sequence[tuple[str, str]]) -> list[Cou
 def marker_fill(game: AnyGame, sides: Sequence[tuple[str, str]], cells: int) -> list[Counter]:
     """``cells`` more marker counters of ``game``, to fill a sheet's spare cells.
 
-    They come in the proportion the game's own markers do (:func:`marker_counters`:
+    They are the markers that ``fill`` (play markers, not terrain the map prints), in
+    the proportion the game's own markers are (:func:`marker_counters`:
     each marker weighs its ``count``, times the sides for a ``per_side`` one), the
     ``cells`` shared out by largest remainder (ties to the game's order), and are
     laid in the game's order. A per-side marker's share is dealt to the sides as
@@ -150,7 +151,7 @@ def marker_fill(game: AnyGame, sides: Sequence[tuple[str, str]], cells: int) -> 
     so no two counters of a sheet carry the same number. None when the game has
     no markers or ``cells`` is 0 or less.
     """
-    markers = [m for m in game.markers() if m.count > 0]
+    markers = [m for m in game.markers() if m.count > 0 and m.fill]
     owners = [list(sides) if m.per_side and sides else [("", NEUTRAL)] for m in markers]
     weights = [m.count * len(o) for m, o in zip(markers, owners, strict=True)]
     total = sum(weights)
