@@ -16,7 +16,7 @@ from tests.conftest import Built, pdf_text
 
 def test_text_columns_are_marked_left() -> None:
     card = Card("x", "X", [Table("t", "T", ["result", "effect"], [["a", "long words"]], left={"effect"})])
-    html = render_html("reference.html.j2", {"card": card, "paper": PAPER["letter"]})
+    html = render_html("reference.html.j2", {"card": card, "paper": PAPER["letter"], "quick": False})
     assert '<td class=" left">long words</td>' in html
     assert '<td class="first">a</td>' in html
 
