@@ -442,14 +442,21 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "KH-5",
-        "Ramming",
+        "Ramming and blasts",
         _KH,
         "A ram does the ramming ship's HS x 2,000 SP. A ramming ship at least 4 hull sizes "
         "larger survives, taking (HS + HS) / 2 x 100 SP of the two ships' hull sizes and "
-        "(HS + HS) / 2 damage rolls (HS 25 ramming HS 3: 1,400 SP and 14 rolls; 50,000 dealt).",
-        "The rule is written as a formula and one example; the card computes the same numbers.",
-        "SPECIAL SITUATIONS: RAMMING and its example",
-        "reference card",
+        "(HS + HS) / 2 damage rolls (HS 25 ramming HS 3: 1,400 SP and 14 rolls; 50,000 dealt). "
+        "A ship that blows up does HS x 2,000 SP to every ship within 1,200 m, which at 60 m a "
+        "hex is 20 hexes or fewer (range counting the target's hex); a ship 21 hexes off "
+        "(1,260 m) is clear, so a scenario that starts ships out of blast reach sets them more "
+        "than 20 hexes apart (Flank action: columns 1 and 22).",
+        "The rule is written as a formula and one example; the card computes the same numbers. "
+        "The damage example keeps its cruiser outside the destroyer's blast, so 1,200 m itself "
+        "is inside it.",
+        "SPECIAL SITUATIONS: RAMMING and its example; EXPLANATION OF DAMAGE RESULTS (Void "
+        "Engine Destroyed, Disastrous Fire) and the damage example",
+        "reference card; scenario set-up",
         severities=(),
     ),
     Ruling(

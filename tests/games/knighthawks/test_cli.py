@@ -48,19 +48,31 @@ def test_scenario_has_three_grid_levels() -> None:
     assert [s.name for s in loaded.ships] == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
 
 
-def test_flank_action_keeps_the_destroyer_20_hexes_from_the_cruiser(tmp_path: Path) -> None:
-    """Seed 002, the damage example (lines 133 and 387): the destroyer 1,200 m off, i.e. 20 hexes
-    of 60 m (seed 002, "Distance", line 13). The set-up's words are a checked placement rule;
-    column 20 is only 19 hexes from column 1, so an Exalted there breaks it."""
+def test_flank_action_starts_the_destroyer_beyond_blast_range(tmp_path: Path) -> None:
+    """Seed 002, the damage example (line 387): the cruiser is more than 1,200 m from the
+    destroyer, so the Exalted's blast (HS x 2,000 to every ship within 1,200 m, EXPLANATION OF
+    DAMAGE RESULTS, lines 359 and 365) misses it. At 60 m a hex ("Distance", line 13) 1,200 m
+    is 20 hexes, which is inside the blast; the set-up needs more than 20. The printed start
+    (columns 1 and 22 of row 11) is 21 hexes, 1,260 m; the old start, column 21, is 20 and breaks
+    the rule."""
+    from sheetgen.games.knighthawks import data
+    from sheetgen.hexgrid import distance, from_offset
+
+    assert data.BLAST_RADIUS_METRES // data.HEX_METRES == 20
     text = SCENARIO.read_text(encoding="utf-8")
-    assert "{distance: [Pugilist, Exalted], at_least: 20}" in text
+    assert "{distance: [Pugilist, Exalted], more_than: 20}" in text
     words = " ".join(text.split())
-    assert "columns 21-26" in words and "at least 20 hexes (1,200 m)" in words
+    assert "columns 22-27" in words and "more than 20 hexes (1,200 m)" in words
     loaded, result = load_scenario(SCENARIO)
     assert loaded is not None and not result.input_errors and loaded.legal
+    start = {s["ship"]: s["at"] for s in loaded.map.start}
+    assert start == {"Pugilist": "0111", "Exalted": "2211"}
+    hexes = [from_offset(int(start[n][:2]), int(start[n][2:])) for n in ("Pugilist", "Exalted")]
+    assert distance(*hexes) == 21
+    assert distance(*hexes) * data.HEX_METRES == 1260 > data.BLAST_RADIUS_METRES
     near = tmp_path / "flank-action.yaml"
     near.write_text(
-        text.replace("../ships/", f"{SHIPS.as_posix()}/").replace('at: "2111"', 'at: "2011"'),
+        text.replace("../ships/", f"{SHIPS.as_posix()}/").replace('at: "2211"', 'at: "2111"'),
         encoding="utf-8",
     )
     loaded, result = load_scenario(near)
@@ -68,7 +80,7 @@ def test_flank_action_keeps_the_destroyer_20_hexes_from_the_cruiser(tmp_path: Pa
     errors = [str(x) for x in loaded.located if x.finding.is_error]
     assert errors == [
         f"{near}:{_line(text, '- {distance: [Pugilist')}:5: error [SCENARIO] "
-        "Pugilist starts 19 hexes from Exalted; the set-up needs at least 20"
+        "Pugilist starts 20 hexes from Exalted; the set-up needs more than 20"
     ]
 
 
