@@ -404,8 +404,12 @@ RULINGS: tuple[Ruling, ...] = (
         "is warned and a crew of exactly HS has none spare to board (a note); crew counts are "
         "0 or more and should match the crew named. Rally takes HS turns (military, "
         "paramilitary, criminal) or twice that (civilian). The detection modifier comes from "
-        "the text's hull size bands.",
-        "Several numbers hang on hull size in different sections; this gathers them.",
+        "the text's hull size bands. A repair adds one skill figure to DCR (10 a level) for "
+        "both its chance and the SP it restores: the best Engineer: Damage Control level on "
+        "board plus the best Machinery: Repair level (Pugilist: 140 + 10 x (3 + 2) = 190 SP).",
+        "Several numbers hang on hull size in different sections; this gathers them. The repair "
+        "rule names both skills as modifiers but writes its formula with a single skill, so "
+        "sheetgen adds the two levels rather than dropping either.",
         "REPAIRS (DCR); BOARDING and BOARDING PARTY TACTICS (crew); DETECTION",
         "validate; stats, record sheets, reference card",
         severities=(_E, _W, _N),

@@ -481,9 +481,9 @@ def _sections() -> list[Section]:
             [
                 f"Once every {data.REPAIR_EVERY_TURNS} turns, roll against DCR (HS × 10) as modified by "
                 "Damage Control and Repair skills.",
-                "Success: one system and DCR + 10 × skill SP. 01–05: everything.",
+                "Success: one system and DCR + 10 × (the two skills' levels) SP. 01–05: everything.",
                 "Failure: not this turn. 96–99: only at a starship construction center. 00: the "
-                "system is lost, DCR + 10 × skill more SP damage, and a Crew Member Damage roll.",
+                "system is lost, as many SP again in damage, and a Crew Member Damage roll.",
             ],
         ),
         Section(

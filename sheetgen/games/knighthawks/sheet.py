@@ -408,6 +408,18 @@ def density(view: dict[str, Any]) -> str:
     return page_plan(view)[0]
 
 
+def _repair_skills(s: KnightHawksStats) -> str:
+    """The repair skill as its two parts (RULINGS KH-2): the best Damage Control and the best
+    Machinery: Repair on board, ``"DC 3 + Repair 2 = 5"``; one part alone when the other is 0."""
+    dc, mr = (
+        max((skill_level(c, k) or 0 for c in s.crew), default=0)
+        for k in ("damage_control", "machinery_repair")
+    )
+    if dc and mr:
+        return f"DC {dc} + Repair {mr} = {s.repair_skill}"
+    return f"Repair {mr}" if mr else f"DC {dc}"
+
+
 def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship's page prints."""
     ft = fraction_text
@@ -493,7 +505,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             "every": data.REPAIR_EVERY_TURNS,
             "turns": [data.REPAIR_EVERY_TURNS * (k + 1) for k in range(REPAIR_TURNS_SHOWN)],
             "points": f"{s.repair_points:,}",
-            "skill": s.repair_skill,
+            "skill": _repair_skills(s),
         },
         "maneuvers": maneuvers,
         "mines": [

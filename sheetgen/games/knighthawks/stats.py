@@ -56,6 +56,7 @@ _SKILL_NAMES: dict[str, tuple[str, ...]] = {
     "gunner": ("gunner", "gunnery", "gunnerbeams"),
     "stress_analysis": ("stressanalysis", "engineerstressanalysis"),
     "damage_control": ("engineerdamagecontrol", "damagecontrol"),
+    "machinery_repair": ("machineryrepair",),
     "sensor_operation": ("sensoroperation", "sensoroperations", "sensors"),
 }
 
@@ -67,7 +68,7 @@ def _norm(name: str) -> str:
 def skill_level(member: CrewMember | None, skill: str) -> int | None:
     """``member``'s level in ``skill`` (a key of the known skills: ``pilot``,
     ``vehicular_combat``, ``gunner``, ``stress_analysis``, ``damage_control``,
-    ``sensor_operation``), matched by name however written; ``None`` if absent."""
+    ``machinery_repair``, ``sensor_operation``), matched by name however written; ``None`` if absent."""
     if member is None:
         return None
     wanted = _SKILL_NAMES[skill]
@@ -377,7 +378,11 @@ def derive(design: Design) -> KnightHawksStats:
     pilot = _station(design, "pilot")
     captain = _station(design, "captain")
     stress = skill_level(engineer, "stress_analysis") or 0
-    repair_skill = skill_level(engineer, "damage_control") or 0
+    # RULINGS KH-2: repairs add the best Damage Control and the best Machinery: Repair on board
+    repair_skill = sum(
+        max((skill_level(c, skill) or 0 for c in design.crew), default=0)
+        for skill in ("damage_control", "machinery_repair")
+    )
     dcr = damage_control_rating(hs)
     vc = skill_level(pilot, "vehicular_combat")
     if pilot is None:

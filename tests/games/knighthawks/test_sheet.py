@@ -79,7 +79,7 @@ def test_sheet_prints_what_the_issue_lists(invoke: Callable[..., Any], tmp_path:
         "Bridge destroyed",
         "Disastrous fire",
         "DCR 120: one repair roll every 3 turns",
-        "DCR + 10 × skill (2) = 140 SP",
+        "DCR + 10 × skill (DC 2) = 140 SP",
         "others detect her at +10%",
         "Evade 1 2/3",
         "Grapple 3/2 1",

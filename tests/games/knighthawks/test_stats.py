@@ -80,6 +80,23 @@ def test_stats_json_minimum_keys_for_every_ship(invoke: Callable[..., Any]) -> N
         assert isinstance(s["maneuver_points"], int | float)
 
 
+def test_repairs_add_damage_control_and_machinery_repair(invoke: Callable[..., Any]) -> None:
+    """Seed 002, REPAIRS (lines 395-397): DCR is HS x 10, modified by both the Engineer: Damage
+    Control and the Machinery: Repair skills aboard, and a success restores DCR + 10 x skill SP
+    (RULINGS KH-2: skill is the best of each, added). The Pugilist (HS 14, DCR 140) has Damage
+    Control 3 and Machinery Repair 2: 140 + 10 x 5 = 190 SP (not 170, Damage Control alone); the
+    Exalted (HS 12, Damage Control 2, no Machinery Repair): 120 + 20 = 140."""
+    from sheetgen.games.knighthawks import sheet
+    from sheetgen.scenarios.loading import load_designs
+
+    exalted, pugilist = stats_of(invoke, SHIPS / "exalted.yaml", SHIPS / "pugilist.yaml")
+    assert (pugilist["damage_control_rating"], pugilist["repair_points"]) == (140, 190)
+    assert (exalted["damage_control_rating"], exalted["repair_points"]) == (120, 140)
+    (entry,) = load_designs([SHIPS / "pugilist.yaml"]).entries
+    view = sheet.ship_view(entry.stats, [])
+    assert (view["repair"]["skill"], view["repair"]["points"]) == ("DC 3 + Repair 2 = 5", "190")
+
+
 def test_civilian_rally_turns_and_whole_mp(invoke: Callable[..., Any]) -> None:
     (rose,) = stats_of(invoke, SHIPS / "tessaly-rose.yaml")
     assert rose["rally_turns"] == 6  # civilian: 2 x HS 3
