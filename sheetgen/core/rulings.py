@@ -419,10 +419,15 @@ RULINGS: tuple[Ruling, ...] = (
         "Structure points",
         _KH,
         "Structure points are the design's to state and must be 1 or more; the sheet marks "
-        "the thresholds at 1/2 and 2/3 lost with what they do.",
-        "The text leaves SP to another document, so sheetgen takes the design's number.",
-        "EXPLANATION OF DAMAGE RESULTS (structure point damage)",
-        "validate; record sheets",
+        "the thresholds at 1/2 and 2/3 lost with what they do. The text itself gives two: the "
+        "Exalted's 1,440 and the Leviathan's 2,500 (1,100 left after a 1,400 SP ram); the "
+        "reference card's boarding table marks those two rows as the text's and its other "
+        "rows as the bundled sample designs' SP.",
+        "The text leaves SP to another document, so sheetgen takes the design's number, and "
+        "never prints a sample design's SP as if the rules set it.",
+        "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming "
+        "examples; BOARDING",
+        "validate; record sheets, reference card",
     ),
     Ruling(
         "KH-4",

@@ -24,8 +24,17 @@ HULL_SIZES = (1, 2, 3, 4, 5, 8, 9, 12, 13, 18, 19, 20, 21, 25)
 MP_HULL_SIZES = (1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 20, 25)
 #: Maneuver ratings of its columns.
 MP_RATINGS = (1, 2, 3, 4, 5, 6)
-#: (hull size, structure points) of the boarding table's targets; 1,440 SP is the text's Exalted.
-BOARDING_TARGETS = ((1, 60), (3, 300), (6, 720), (12, 1440), (14, 1680), (25, 2500))
+#: (hull size, structure points, where the SP come from) of the boarding table's targets. SP are
+#: each design's own (RULINGS KH-3): the text gives only the Exalted's 1,440 and, through the ram
+#: example (1,100 left after 1,400), the Leviathan's 2,500; the other rows are bundled sample designs.
+BOARDING_TARGETS = (
+    (1, 60, "sample: Kestrel"),
+    (3, 300, "sample: Tessaly Rose"),
+    (6, 720, "sample: Warden"),
+    (12, 1440, "text: Exalted"),
+    (14, 1680, "sample: Pugilist"),
+    (25, 2500, "text: Leviathan"),
+)
 #: (rammer HS, rammed HS) pairs of the ramming table; the first is the text's example.
 RAM_PAIRS = ((25, 3), (25, 22), (20, 16), (20, 15), (12, 8), (12, 7), (6, 2), (3, 1))
 
@@ -340,11 +349,12 @@ def _ramming() -> Table:
 
 def _boarding() -> Table:
     rows: list[list[Any]] = []
-    for hs, sp in BOARDING_TARGETS:
+    for hs, sp, source in BOARDING_TARGETS:
         rows.append(
             [
                 hs,
                 sp,
+                source,
                 play.breach_damage(sp),
                 play.minimum_crew(hs),
                 play.rally_turns(hs, "military"),
@@ -354,10 +364,12 @@ def _boarding() -> Table:
     return Table(
         "boarding",
         "Boarding: breaching the hull and rallying the defenders",
-        ["target HS", "target SP", "breach in one attack", "its minimum crew", "rally", "rally (civilian)"],
+        ["target HS", "target SP", "SP from", "breach in one attack", "its minimum crew", "rally", "rally (civilian)"],
         rows,
         source="rule text, BOARDING (KH-2): breach 10% of total SP; rally HS turns, civilian 2 × HS",
         notes=[
+            "SP are each design's own: only the Exalted's and the Leviathan's come from the text; "
+            "the other rows are the bundled sample designs'. Use the target's own SP.",
             "The boarding ship needs its own minimum crew (its HS) aboard, besides the boarders.",
             "First grapple (all MP) or match course and speed; pressurised ships need an airlock seal.",
         ],

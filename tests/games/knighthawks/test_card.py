@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Build, Built, pdf_page_sizes, pdf_text
+from tests.conftest import DESIGNS, Build, Built, pdf_page_sizes, pdf_text
 from tests.quick_card import check_one_page, check_same_cells
 
 Invoke = Callable[..., Any]
@@ -306,3 +306,29 @@ def test_one_page_quick_card_keeps_the_users_roll_ranges(
     ]
     assert table(card, "damage-crew")["rows"] == [["4", "sensor operator: 8D10", ""]]
     assert "ramming" not in [t["id"] for t in card["tables"]]
+
+
+def test_boarding_table_says_which_structure_points_are_the_texts(invoke: Callable[..., Any]) -> None:
+    """Seed 002 leaves structure points to each design (RULINGS KH-3) and gives only two: the
+    Exalted's 1,440 (the damage example, line 387) and the Leviathan's 2,500 (the ram example,
+    lines 243-245: 1,100 left after 1,400). BOARDING (line 263) breaches with 10% of the target's
+    SP. The card's other rows are bundled sample designs and say so."""
+    result = invoke("reference", "knight-hawks-2000", "--format", "csv")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    at = rows.index(["# Boarding: breaching the hull and rallying the defenders"])
+    assert rows[at + 1][:4] == ["target HS", "target SP", "SP from", "breach in one attack"]
+    table = {row[1]: row[2:4] for row in rows[at + 2 : at + 8]}
+    assert table == {
+        "60": ["sample: Kestrel", "6"],
+        "300": ["sample: Tessaly Rose", "30"],
+        "720": ["sample: Warden", "72"],
+        "1440": ["text: Exalted", "144"],
+        "1680": ["sample: Pugilist", "168"],
+        "2500": ["text: Leviathan", "250"],
+    }
+    assert 1100 + 1400 == 2500
+    ships = DESIGNS / "knight-hawks-2000" / "ships"
+    for sp, (source, _) in table.items():
+        name = source.split(": ")[1].lower().replace(" ", "-")
+        assert f"structure_points: {sp}\n" in (ships / f"{name}.yaml").read_text(encoding="utf-8")
