@@ -425,8 +425,7 @@ RULINGS: tuple[Ruling, ...] = (
         "rows as the bundled sample designs' SP.",
         "The text leaves SP to another document, so sheetgen takes the design's number, and "
         "never prints a sample design's SP as if the rules set it.",
-        "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming "
-        "examples; BOARDING",
+        "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming examples; BOARDING",
         "validate; record sheets, reference card",
     ),
     Ruling(

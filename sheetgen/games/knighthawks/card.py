@@ -364,7 +364,15 @@ def _boarding() -> Table:
     return Table(
         "boarding",
         "Boarding: breaching the hull and rallying the defenders",
-        ["target HS", "target SP", "SP from", "breach in one attack", "its minimum crew", "rally", "rally (civilian)"],
+        [
+            "target HS",
+            "target SP",
+            "SP from",
+            "breach in one attack",
+            "its minimum crew",
+            "rally",
+            "rally (civilian)",
+        ],
         rows,
         source="rule text, BOARDING (KH-2): breach 10% of total SP; rally HS turns, civilian 2 × HS",
         notes=[
