@@ -150,7 +150,9 @@ RULINGS: tuple[Ruling, ...] = (
         "edge, a shared facing, a count), a placement rule names no side, ship or map "
         "feature, or a ship it needs has no start position; for Space Cruisers, sides "
         "that are not equal in figures (or, under the advanced rules, in construction "
-        "points). Notes state what a scenario's counts make: a fleet entry's count times a "
+        "points); a scenario is under the advanced rules when any of its designs is, and "
+        "equal figures with unequal points there is legal but a note, since those rules "
+        "measure a side in points (Kepler Station: 20 v 20 CP, 3 v 3 figures). Notes also state what a scenario's counts make: a fleet entry's count times a "
         "fleet file's count (2 x 2 fields 4 ships), and a names: list shorter than the ships, "
         "with the names the others get.",
         "The set-up is what the game's scenarios ask for, so a kit whose positions break it "

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.core.findings import Char, Finding, Path, error
+from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
@@ -149,18 +149,31 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         advanced rules (any of its designs is ``rules: advanced``), equal construction
         points (hull 2 + 1 per additional system, SC-1). A scenario meeting neither
         is one ``SCENARIO`` error at ``sides`` giving each side's figures and points.
+        Under the advanced rules, equal figures with unequal points are legal but a
+        ``SCENARIO`` note says so, since those rules measure a side in points.
         """
         if len(sides) < 2:
             return []
         figures = [len(ships) for _, ships in sides]
         points = [sum(s.construction_points for s in ships) for _, ships in sides]
         advanced = any(s.rules == "advanced" for _, ships in sides for s in ships)
-        if len(set(figures)) == 1 or (advanced and len(set(points)) == 1):
-            return []
         each = ", ".join(
             f"{name} {n} figure{'s' if n != 1 else ''} / {cp} CP"
             for (name, _), n, cp in zip(sides, figures, points, strict=True)
         )
+        if advanced and len(set(points)) == 1:
+            return []
+        if len(set(figures)) == 1:
+            if not advanced:
+                return []
+            return [
+                note(
+                    "SCENARIO",
+                    f"equal figures but unequal construction points: {each}; the advanced rules "
+                    "measure a side in construction points",
+                    ("sides",),
+                )
+            ]
         wanted = (
             "equal numbers of figures or (advanced rules) equal construction points"
             if advanced

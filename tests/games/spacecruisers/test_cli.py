@@ -26,7 +26,7 @@ def test_scenario_kit(invoke: Any, bundled_kits: Built) -> None:
         "The Noblesse",
         "The Atlantea",
         "Kepler Station",
-        "Shade",
+        "Wraith",
     ):
         assert name in text
     # seed 004, SETUP (line 69): equal numbers of figures, three a side

@@ -171,8 +171,16 @@ def test_setup_needs_equal_figures_or_equal_points() -> None:
     (f,) = GAME.scenario_findings([("Guard", guard), ("Raiders", raiders)])
     assert (f.rule, f.severity, f.path) == ("SCENARIO", Severity.ERROR, ("sides",))
     assert "Guard 3 figures / 20 CP, Raiders 2 figures / 14 CP" in f.message
-    # equal figures: legal whatever the points (3 v 3, 20 v 19)
-    assert GAME.scenario_findings([("Guard", guard), ("Raiders", [*raiders, *_ships("shade")])]) == []
+    # equal figures: legal whatever the points (3 v 3, 20 v 19); the designs are advanced rules
+    # ones (Kepler Station, Shade), whose set-up measures sides in points, so a note says so
+    (n,) = GAME.scenario_findings([("Guard", guard), ("Raiders", [*raiders, *_ships("shade")])])
+    assert (n.rule, n.severity, n.path) == ("SCENARIO", Severity.NOTE, ("sides",))
+    assert n.message == (
+        "equal figures but unequal construction points: Guard 3 figures / 20 CP, Raiders 3 figures "
+        "/ 19 CP; the advanced rules measure a side in construction points"
+    )
+    # basic rules only, equal figures: nothing to say (The Noblesse 7 v The Courageous 7)
+    assert GAME.scenario_findings([("A", raiders[:1]), ("B", _ships("the-victorious"))]) == []
     # advanced rules: equal points are enough (Lancer 8 + Shade 5 + Wasp 4 + Wasp 4 = 21 v Resolute 11 + Bastion 10)
     advanced = _ships("lancer", "shade", "wasp", "wasp")
     assert GAME.scenario_findings([("A", advanced), ("B", _ships("resolute", "bastion-platform"))]) == []

@@ -213,7 +213,9 @@ def test_scenario_sides_total_figures_and_construction_points(invoke: Any) -> No
     Station guard: The Courageous 2 + 5 = 7 (Drives x2 is two systems), The Victorious 2 + 5
     = 7 (Armor x2), Kepler Station 2 + 4 = 6 (phasers x2, shields, armor; its non-military
     systems come with the hull, SC-6): 20. Raiders: The Noblesse 7, The Atlantea 7 (Shields
-    x2), Shade 2 + 3 = 5: 19. Three figures a side."""
+    x2), Wraith 2 + 4 = 6 (a Shade with a scanner): 20. The station and the Wraith are
+    advanced rules designs, so the sides are equal in points (20 v 20), and in figures (3 v 3);
+    the source no longer calls the scenario basic rules only."""
     from tests.conftest import briefing_totals, side_blocks
 
     r = invoke("stats", KEPLER)
@@ -225,15 +227,18 @@ def test_scenario_sides_total_figures_and_construction_points(invoke: Any) -> No
         ],
         "side Raiders (Kepler Station)  [space-cruisers]": [
             "  figures              3",
-            "  construction points  19",
+            "  construction points  20",
         ],
     }
     assert briefing_totals(KEPLER) == [
         "figures: 3 · construction points: 20",
-        "figures: 3 · construction points: 19",
+        "figures: 3 · construction points: 20",
     ]
+    text = KEPLER.read_text(encoding="utf-8")
+    assert "basic rules sample ships, with an\n  advanced rules station and raider" in text
+    assert invoke("validate", KEPLER).stdout.count("note [SCENARIO]") == 0
     sides = json.loads(invoke("stats", "--json", KEPLER).stdout)["scenarios"][0]["sides"]
     assert [s["totals"] for s in sides] == [
         {"figures": 3, "construction_points": 20},
-        {"figures": 3, "construction_points": 19},
+        {"figures": 3, "construction_points": 20},
     ]
