@@ -301,9 +301,13 @@ RULINGS: tuple[Ruling, ...] = (
         _SF,
         "The six scenarios give hull sizes and a few numbers of ships, and the list of sample "
         "ships they point to is missing; each bundled scenario file therefore picks its own "
-        "designs and every count left open, and a comment marks each choice. A side fielding "
-        "two designs of one hull size is warned.",
-        "The scenarios assume one design per hull size; the warning says when a file does not.",
+        "designs and every count left open, and a comment marks each choice. One design per "
+        "hull size is asked of each side, not of the whole scenario: a side fielding two "
+        "designs of one hull size is warned, while the two sides may field different designs "
+        "of the same hull size.",
+        "The scenarios assume one design per hull size; the warning says when a file does not. "
+        "They pit two opposing fleets against each other, and each fleet builds its own ships, "
+        "so the choice is read as each player's.",
         "Scenarios (the six quick start scenarios)",
         "validate and kit on a scenario; the briefing",
         severities=(_W,),
@@ -324,12 +328,16 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "KR-2",
-        "Movement points and facing changes",
+        "Movement points, facing changes and stacking",
         _KR,
         "MP by Number: 1-2 give 8, 3-4 give 6, 5-6 give 4, 7-8 give 3, 9-10 give 2. A ship "
-        "may change facing once for every 2 MP, rounded down (6 MP: 3, 5 MP: 2).",
-        "The text's examples settle how odd MP round.",
-        "Terms (Movement Points); Movement step 2 and its examples",
+        "may change facing once for every 2 MP, rounded down (6 MP: 3, 5 MP: 2). The stacking "
+        "limit of total Number 7 binds two or more ships in a hex; a lone ship of Number 8-10 "
+        "is no stack and may sit in any hex. Fighters do not count.",
+        "The text's examples settle how odd MP round. Read as a cap on every hex, the "
+        "stacking limit would leave Number 8-10 ships nowhere to stand, though the text lists "
+        "them.",
+        "Terms (Movement Points); Movement step 2 (stacking) and its examples; Numbers & Ship Types",
         "stats, record sheets, counters, reference card",
         severities=(),
     ),
@@ -441,12 +449,25 @@ RULINGS: tuple[Ruling, ...] = (
         "Magnetic shielding needs HS 2 or more. Ordnance and salvo counts are stated by the "
         "design, 0 or more, only for weapons that carry ordnance. A minelaying plan needs mines "
         "aboard, lays no more than are carried, at most 10 in a hex, on hexes and levels of "
-        "each scenario map that fields the ship.",
+        "each scenario map that fields the ship. Ranges in hexes are the km figure at 60 m a "
+        "hex, so the laser pod's 225,000 km is 3,750,000 hexes; the 375 hexes printed beside "
+        "it is not used (the card notes it). A hit bay blows up for its unused rounds times one "
+        "round's top damage (sixty torpedoes: 60,000 SP); a hangar's docked craft give no "
+        "figure, so none is printed. A natural 01-05 always hits and 96-00 always misses: above "
+        "95% final to-hit a 96-00 is a plain miss, not a critical one, so no attack hits more "
+        "than 95% of the time (below 6% an 01-05 is a plain hit).",
         "The lists give the numbers but not how designs record loads, links or a mine plan. "
+        "Every other weapon's hex figure is exactly its km at 60 m a hex, and 225,000 km keeps "
+        "the pod shorter-ranged than the medium laser, as its description says, so the km "
+        "figure wins. The bay result reads literally as one point per round, but the damage "
+        "example's sixty torpedoes do 60,000, so each round counts its full top damage. The "
+        "critical miss rule lifts only the critical part of a high roll; the miss stands, the "
+        "mirror of the low roll that still hits below 6%. "
         "A top damage is its dice's maximum; where the two disagree (the heavy electron and "
         "proton cannon: 3,000 beside 30D10) the dice are read as the ones that reach it "
         "(300D10), since a heavy cannon of 300 would hit less hard than the medium laser.",
-        "WEAPONS; DEFENSIVE SYSTEMS; Mines",
+        "WEAPONS; DEFENSIVE SYSTEMS; Mines; Critical Hit and Critical Miss; EXPLANATION OF "
+        "DAMAGE RESULTS (Ordinance/Hangar Bay) and the damage example",
         "validate; stats, record sheets, reference card",
         severities=(_E, _W, _N),
     ),
@@ -550,9 +571,12 @@ RULINGS: tuple[Ruling, ...] = (
         _SC,
         "A ship's hull points may fall under zero; its sheet has boxes past zero, and two "
         "boxes each for the criticals a ship can suffer twice (warp core, life support, super "
-        "structure).",
-        "The text allows both; a sheet without the room would stop play.",
-        "ATTACK PHASE; CRITICAL DAMAGE TABLE",
+        "structure). Below zero, each hit makes critical rolls: a phaser 1, a torpedo or "
+        "missile 2, and each chain gun shot that hits 1 (two hits, two rolls).",
+        "The text allows both; a sheet without the room would stop play. It names the rolls "
+        "for phasers, torpedoes and missiles only; a chain gun does a phaser's 1d6, not their "
+        "2d6, so it takes the phaser's one roll.",
+        "ATTACK PHASE (critical rolls per hit); CRITICAL DAMAGE TABLE; SYSTEM NOTES (chain guns)",
         "record sheets, reference card",
         severities=(),
     ),

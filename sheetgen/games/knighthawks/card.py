@@ -251,7 +251,7 @@ def _critical_bands() -> Table:
         "Critical hits and misses (exact d100)",
         ["final to hit", "hits", "critical hits", "plain hits", "critical misses"],
         rows,
-        source="rule text, Critical Hit / Critical Miss; enumerated with dyce",
+        source="rule text, Critical Hit / Critical Miss (RULINGS KH-4); enumerated with dyce",
         percent={"hits", "critical hits", "plain hits", "critical misses"},
         notes=[
             "Natural 01–05 always hits: critical unless the final to hit is under 6%.",

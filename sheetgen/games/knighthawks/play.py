@@ -397,7 +397,7 @@ class HitChances:
 
 def hit_chances(final_to_hit: int) -> HitChances:
     """Chances for a final to-hit of ``final_to_hit`` percent, by exact enumeration
-    of d100 (seed 002, Critical Hit / Critical Miss).
+    of d100 (seed 002, Critical Hit / Critical Miss; RULINGS KH-4).
 
     A natural 01-05 always hits; it is critical unless the final to-hit is below
     6 % (the text's example: an 04 at under 6 % counts as a plain hit). A

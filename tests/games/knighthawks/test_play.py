@@ -207,6 +207,9 @@ def test_rally_turns(role: str, turns: int) -> None:
     ],
 )
 def test_critical_bands(to_hit: int, hit: Fraction, crit: Fraction, crit_miss: Fraction) -> None:
+    """Seed 002, Critical Hit / Critical Miss (lines 299-301): 01-05 critical hits unless the
+    final to-hit is under 6%, 96-00 critical misses unless it is over 95%. Over 95% a 96-00 still
+    misses (RULINGS KH-4), so 96% and 150% both hit 95 times in 100, with no critical miss."""
     c = play.hit_chances(to_hit)
     assert (c.hit, c.critical_hit, c.critical_miss) == (hit, crit, crit_miss)
 
@@ -247,12 +250,18 @@ def test_adf_and_mr_by_state() -> None:
 
 
 def test_torpedo_magazine_of_the_example_explodes_for_60000() -> None:
+    """Seed 002, EXPLANATION OF DAMAGE RESULTS, Ordinance/Hangar Bay (line 333), and the damage
+    example (line 385): sixty torpedoes (1,000 top damage each) blow up for 60,000, so a round
+    counts its top damage, not 1 point (RULINGS KH-4); docked craft give no figure."""
     assert play.bay_detonation("TT", 60) == 60_000
     assert play.bay_detonation("DF", 4) is None  # docked craft: the text gives no figure
     assert play.bay_detonation("HLC", 4) is None
 
 
 def test_hexes_are_the_km_at_60_m_a_hex_and_agree_with_the_text_but_for_lp() -> None:
+    """Seed 002, WEAPONS: each range in km beside hexes of 60 m ("Distance", line 13); the laser
+    pod (line 189) prints 375 hexes beside 225,000 km. The km figure wins (RULINGS KH-4):
+    3,750,000 hexes, still short of the medium laser's 30,000,000."""
     for w in data.WEAPONS.values():
         if w.range_km is None:
             continue
@@ -260,6 +269,7 @@ def test_hexes_are_the_km_at_60_m_a_hex_and_agree_with_the_text_but_for_lp() -> 
         assert computed * data.HEX_METRES == w.range_km * 1000
         if w.code == "LP":
             assert (w.stated_hexes, computed) == (375, 3_750_000)  # the text's slip, noted on the card
+            assert computed < play.range_hexes(data.WEAPONS["MLC"].range_km or 0) == 30_000_000
         else:
             assert computed == w.stated_hexes
 
@@ -315,3 +325,13 @@ def test_fractions_print_as_fractions_where_not_whole() -> None:
     assert play.compact_text(Fraction(7, 5)) == "7/5"
     assert play.signed_percent(-25) == "−25%"
     assert play.signed_percent(0) == "+0%"
+
+
+def test_ruling_kh4_states_the_laser_pod_bay_and_critical_miss_readings() -> None:
+    """The readings above are the project's documented rulings (sheetgen explain KH-4)."""
+    from sheetgen.core.rulings import find_ruling
+
+    ruling = find_ruling("KH-4")
+    assert ruling is not None
+    for fact in ("225,000 km is 3,750,000 hexes", "60,000 SP", "a 96-00 is a plain miss", "95%"):
+        assert fact in ruling.decides, fact
