@@ -92,6 +92,26 @@ def test_the_courageous_weapons_table() -> None:
     assert sec.hits_on is None and sec.damage is None and sec.range == 1 and sec.effect
 
 
+def test_critical_rolls_per_hit_below_zero_hull_points() -> None:
+    """Seed 004, ATTACK PHASE (lines 102-104): below zero hull points a phaser hit makes 1 roll
+    on the Critical Damage Table, a torpedo or missile hit 2. The text names no figure for chain
+    guns (SYSTEM NOTES, line 60: two shots of 1d6); each chain gun hit makes a phaser's 1 roll
+    (RULINGS SC-5), the shockwave and security teams, which do no hull damage, none."""
+    from sheetgen.core.rulings import find_ruling
+
+    rolls: dict[str, tuple[str | None, int]] = {}
+    for ship in ("the-courageous", "shade", "lancer"):
+        for w in load_one(SC / "ships" / f"{ship}.yaml").stats.weapons:
+            rolls.setdefault(w.name, (w.damage, w.critical_rolls))
+    assert rolls["phasers"] == ("1d6", 1)
+    assert rolls["photon torpedoes"] == ("2d6", 2)
+    assert rolls["missiles"] == ("2d6+1", 2)  # the Lancer's targeting computer: +1 damage
+    assert rolls["chain guns"] == ("1d6", 1)
+    assert rolls["security team"][1] == rolls["ion shockwave"][1] == 0
+    ruling = find_ruling("SC-5")
+    assert ruling is not None and "each chain gun shot that hits 1" in ruling.decides
+
+
 def test_stats_json_has_the_keys_the_issue_lists(invoke: Any) -> None:
     r = invoke("stats", "--json", SC / "ships" / "the-victorious.yaml")
     assert r.exit_code == 0

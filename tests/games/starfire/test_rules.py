@@ -288,3 +288,24 @@ def test_illegal_design_breaks_the_rule_it_names(path: Path) -> None:
     (entry,) = load_designs([path]).entries
     assert not entry.legal
     assert rule in {f.rule for f in entry.findings if f.is_error}
+
+
+def test_one_design_per_hull_size_is_asked_of_each_side() -> None:
+    """Seed 001, Scenarios (line 111): the scenarios presume one design type for each hull size;
+    they pit two opposing fleets (line 112), so the choice is each side's (RULINGS SF-11). Two
+    DD designs on one side are warned; one DD design a side, different designs, is not."""
+    from sheetgen.core.rulings import find_ruling
+    from sheetgen.games.starfire import GAME
+
+    ships = DESIGNS / "starfire" / "ships"
+    hammer, anvil = (
+        load_designs([ships / f"destroyer-{n}.yaml"]).entries[0].stats for n in ("hammer", "anvil")
+    )
+    assert isinstance(hammer, StarfireStats) and isinstance(anvil, StarfireStats)
+    assert hammer.hull == anvil.hull == "DD" and hammer.name != anvil.name
+    assert GAME.scenario_findings([("A", [hammer]), ("B", [anvil])]) == []
+    (f,) = GAME.scenario_findings([("A", [hammer, anvil]), ("B", [anvil])])
+    assert (f.rule, f.severity, f.path) == ("SF-11", Severity.WARNING, ("sides", 0, "fleet"))
+    assert f.message.startswith("A fields 2 DD designs")
+    ruling = find_ruling("SF-11")
+    assert ruling is not None and "asked of each side, not of the whole scenario" in ruling.decides
