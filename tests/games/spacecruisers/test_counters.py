@@ -74,7 +74,7 @@ def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict
         "Kepler Station",
         "The Noblesse",
         "The Atlantea",
-        "Shade",
+        "Wraith",
     ]
     assert (kit.ships, kit.markers) == (6, 76)
     assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 76
