@@ -255,7 +255,7 @@ def test_scenario_sides_total_figures_and_construction_points(invoke: Any) -> No
         "figures: 3 · construction points: 20",
     ]
     text = KEPLER.read_text(encoding="utf-8")
-    assert "basic rules sample ships, with an\n  advanced rules station and raider" in text
+    assert "basic rules sample ships, advanced rules\n  station and raider" in text
     assert invoke("validate", KEPLER).stdout.count("note [SCENARIO]") == 0
     sides = json.loads(invoke("stats", "--json", KEPLER).stdout)["scenarios"][0]["sides"]
     assert [s["totals"] for s in sides] == [
