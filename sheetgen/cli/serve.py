@@ -12,6 +12,15 @@ from sheetgen.cli.app import _err, _fail, app, given_path
 __all__ = ["serve"]
 
 
+def _address(text: str) -> str:
+    """``--host`` as given; an empty one is refused (it would listen on every interface)."""
+    if not text.strip():
+        raise typer.BadParameter(
+            "the address is empty: give one (127.0.0.1: this machine only; 0.0.0.0: every network)"
+        )
+    return text
+
+
 @app.command(short_help="Design ships in the browser, with live checks and previews.")
 def serve(
     folder: Annotated[
@@ -28,7 +37,9 @@ def serve(
     host: Annotated[
         str,
         typer.Option(
-            metavar="<address>", help="Address to listen on; anything but loopback lets other machines in."
+            metavar="<address>",
+            help="Address to listen on; anything but loopback lets other machines in.",
+            parser=_address,
         ),
     ] = "127.0.0.1",
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the browser.")] = False,
@@ -42,7 +53,8 @@ def serve(
     import socket
 
     if not folder.is_dir():
-        _fail(f"{folder}: no such folder (the workspace must be a folder)")
+        what = "is a file, not a folder" if folder.exists() else "no such folder"
+        _fail(f"{folder}: {what} (the workspace must be a folder)")
     # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (else ~40 ms a kept-alive request)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)

@@ -13,6 +13,7 @@ bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -20,12 +21,13 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from sheetgen.core.source import UNPRINTABLE
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.service import Refusal, finding_json
 from sheetgen.serve.workspace import Workspace
@@ -112,14 +114,18 @@ def _too_big() -> Refusal:
 
 
 async def _body(request: Request) -> bytes:
-    """The request's body, refused (413) as soon as it passes :data:`MAX_BODY` bytes."""
+    """The request's body, refused (413) as soon as it passes :data:`MAX_BODY` bytes, and
+    (400) when the client goes away before sending all of it."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise _too_big()
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise _too_big()
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise Refusal(400, ["sheetgen: error: the request body ended early (the client went away)"]) from None
     return b"".join(chunks)
 
 
@@ -132,7 +138,16 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
     space = Workspace(workspace)
 
     def query(request: Request, name: str, default: str | None = None) -> str | None:
-        return request.query_params.get(name, default)
+        """The query parameter ``name``; one holding a line break or another control
+        character is refused (400): every value may end up in a one-line message."""
+        value = request.query_params.get(name, default)
+        bad = None if value is None else UNPRINTABLE.search(value) or re.search(r"[\n\r\t]", value)
+        if bad:
+            line = (
+                f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad.group()):04X})"
+            )
+            raise Refusal(400, [line])
+        return value
 
     async def games(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(service.games))

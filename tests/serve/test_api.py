@@ -337,6 +337,20 @@ def test_serve_refuses_a_missing_folder(invoke: Invoke, tmp_path: Path) -> None:
     )
 
 
+def test_serve_refuses_a_file_and_an_empty_host(invoke: Invoke, tmp_path: Path) -> None:
+    design = tmp_path / "arrow.yaml"
+    design.write_bytes(ARROW.read_bytes())
+    r = invoke("serve", design)
+    assert r.exit_code == 2
+    assert (
+        r.stderr.strip()
+        == f"sheetgen: error: {design}: is a file, not a folder (the workspace must be a folder)"
+    )
+    r = invoke("serve", tmp_path, "--host", "", "--port", "0")
+    assert r.exit_code == 2
+    assert r.stderr.startswith("sheetgen serve: error: Invalid value for '--host': the address is empty")
+
+
 def test_serve_prints_its_address_and_serves_on_loopback(tmp_path: Path) -> None:
     import re
     import subprocess
@@ -687,3 +701,41 @@ def test_an_unknown_page_or_method_is_refused_like_any_other_request(
     assert body["error"] == f"sheetgen: error: {method} {url}: {what}"
     assert body["lines"] == [body["error"]]
     assert body["findings"] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "char"),
+    [
+        ("name=%0a%0aevil", "000A"),
+        ("game=star%0dfire", "000D"),
+        ("name=a%09b", "0009"),
+        ("game=a%00", "0000"),
+    ],
+)
+def test_a_parameter_with_a_control_character_is_refused(client: TestClient, query: str, char: str) -> None:
+    r = client.post(f"/api/check?{query}", content=b"game: starfire\nname: X\n")
+    assert r.status_code == 400
+    name = query.split("=")[0]
+    assert r.json()["lines"] == [
+        f"sheetgen: error: the {name} parameter holds a control character (U+{char})"
+    ]
+
+
+def test_a_body_cut_short_is_a_400_not_a_traceback() -> None:
+    import asyncio
+
+    from starlette.requests import Request
+
+    from sheetgen.serve.app import _body
+    from sheetgen.serve.service import Refusal
+
+    messages = [{"type": "http.request", "body": b"game: ", "more_body": True}, {"type": "http.disconnect"}]
+
+    async def receive() -> dict[str, object]:
+        return messages.pop(0)
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, receive)
+    with pytest.raises(Refusal) as caught:
+        asyncio.run(_body(request))
+    assert caught.value.status == 400
+    assert "ended early" in str(caught.value)
