@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
@@ -47,18 +49,38 @@ class Printer:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
+        self._on_term: Any = None
 
     def __enter__(self) -> Printer:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        self.close(abandon=kind is not None)
 
-    def close(self) -> None:
-        """Stop the workers (after what they are printing)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+    def close(self, *, abandon: bool = False) -> None:
+        """Stop the workers: after what they are printing, or at once with ``abandon``
+        (an error or a signal stopped the print; nothing they make is wanted)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            if abandon:
+                # no public way to stop busy workers before Python 3.14 (terminate_workers)
+                for process in list((getattr(pool, "_processes", None) or {}).values()):
+                    process.terminate()
+            pool.shutdown(wait=True, cancel_futures=abandon)
+        if self._on_term is not None:
+            signal.signal(signal.SIGTERM, self._on_term)
+            self._on_term = None
+
+    def _start(self) -> ProcessPoolExecutor:
+        """The workers, started. While they run, SIGTERM (``kill``) to this process
+        stops it as Ctrl-C does, so the workers are stopped with it rather than left
+        behind (in the main thread only, where signals are handled)."""
+        fork = sys.platform.startswith("linux") and threading.active_count() == 1
+        context = multiprocessing.get_context("fork" if fork else "spawn")
+        pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context, initializer=import_weasyprint)
+        if threading.current_thread() is threading.main_thread():
+            self._on_term = signal.signal(signal.SIGTERM, _stop)
+        return pool
 
     def print_documents(
         self, documents: Sequence[str], meanwhile: Callable[[], None] | None = None
@@ -69,17 +91,13 @@ class Printer:
         run is taken from the print cache (:mod:`~sheetgen.render.printcache`).
         ``meanwhile`` (work that needs no WeasyPrint, such as drawing counters) is
         called in this process while the workers print, or first when there are none;
-        what it raises is raised once the documents are printed."""
+        what it raises is raised at once (the workers are stopped when the printer closes)."""
         distinct = list(dict.fromkeys(documents))  # the same HTML prints the same bytes: once
         base_url = str(templates_dir())
         by_document = {d: r for d in distinct if (r := printcache.kept(printcache.cache_key([d], base_url)))}
         distinct = [d for d in distinct if d not in by_document]  # printed before (the print cache)
         if self._pool is None and min(self.jobs, len(distinct)) > 1:
-            fork = sys.platform.startswith("linux") and threading.active_count() == 1
-            context = multiprocessing.get_context("fork" if fork else "spawn")
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.jobs, mp_context=context, initializer=import_weasyprint
-            )
+            self._pool = self._start()
         if self._pool is None:
             if meanwhile is not None:
                 meanwhile()
@@ -87,11 +105,9 @@ class Printer:
         else:
             longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
             printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
-            try:
-                if meanwhile is not None:
-                    meanwhile()
-            finally:
-                by_length = dict(zip(longest_first, printing, strict=True))
+            if meanwhile is not None:
+                meanwhile()  # what it raises stops the workers (close, abandon)
+            by_length = dict(zip(longest_first, printing, strict=True))
             printed = [by_length[document] for document in distinct]
         by_document.update(zip(distinct, printed, strict=True))
         return [by_document[document] for document in documents]
@@ -115,6 +131,11 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
     """:meth:`Printer.print_documents` by a printer of ``jobs`` workers, used once."""
     with Printer(jobs) as printer:
         return printer.print_documents(documents)
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM while workers print: leave as Ctrl-C would (exit status 128 + 15)."""
+    raise SystemExit(128 + signum)
 
 
 @dataclass
