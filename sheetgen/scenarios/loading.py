@@ -101,15 +101,18 @@ class LoadResult:
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[FsPath, str]]:
     """Files as given, and folders as their ``*.yaml``/``*.yml`` files (recursively,
-    sorted); yields ``(path, name used in messages)``. A missing path is yielded
-    as is so the loader reports it."""
+    sorted, leaving out hidden files and everything under a hidden folder such as
+    ``.git`` or ``.trash``, as ``sheetgen serve`` lists a workspace); yields ``(path,
+    name used in messages)``. A missing path is yielded as is so the loader reports it."""
     for raw in paths:
         p = FsPath(raw)
         if p.is_dir():
             found = sorted(
                 f
                 for f in p.rglob("*")
-                if f.suffix.lower() in YAML_SUFFIXES and f.is_file() and not f.name.startswith(".")
+                if f.suffix.lower() in YAML_SUFFIXES
+                and f.is_file()
+                and not any(part.startswith(".") for part in f.relative_to(p).parts)
             )
             for f in found:
                 yield f, str(f)
@@ -122,6 +125,8 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
     design in a document."""
     data = doc.data
     if isinstance(data, list):
+        if not data:
+            raise InputError([error("SCHEMA", "the list holds no designs", ())])
         for i, item in enumerate(data):
             yield (i,), item, None, ()
         return
