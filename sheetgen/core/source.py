@@ -241,12 +241,18 @@ UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u206
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (a ``--name`` for a design a verb writes) cannot be used, or ``None``:
-    empty, or holding a character the reader refuses (:data:`UNPRINTABLE`)."""
+    empty, longer than a design's name may be (:data:`~sheetgen.core.schema.MAX_LABEL`
+    characters), or holding a character the reader refuses (:data:`UNPRINTABLE`), so
+    what a verb writes always validates."""
+    from sheetgen.core.schema import MAX_LABEL
+
     bad = UNPRINTABLE.search(name)
     if bad:
         return f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry"
     if not name.strip():
         return "--name must not be empty: a design needs a name"
+    if len(name) > MAX_LABEL:
+        return f"--name is {len(name):,} characters long; a design's name is at most {MAX_LABEL}"
     return None
 
 

@@ -177,3 +177,21 @@ def test_new_design_names_its_schema_and_passes_it(invoke: Invoke, game: str) ->
     r = invoke("new", game, "--name", "Dart")
     assert r.stdout.splitlines()[0] == f"# yaml-language-server: $schema={game}.schema.json"
     jsonschema.validate(yaml.safe_load(r.stdout), schema(game))
+
+
+@pytest.mark.parametrize(
+    "verb", [("new", "starfire"), ("roll", "space-cruisers"), ("import", "starfire", "CT-SSAA(I)(I)(I)QLR")]
+)
+def test_a_name_longer_than_a_design_may_carry_is_refused(
+    invoke: Invoke, tmp_path: Path, verb: tuple[str, ...]
+) -> None:
+    """What new, roll and import write validates: a --name past 300 characters is refused up front."""
+    out = tmp_path / "ship.yaml"
+    r = invoke(*verb, "--name", "x" * 301, "-o", out)
+    assert r.exit_code == 2
+    assert (
+        r.stderr.strip() == "sheetgen: error: --name is 301 characters long; a design's name is at most 300"
+    )
+    assert not out.exists()
+    assert invoke(*verb, "--name", "x" * 300, "-o", out).exit_code == 0
+    assert invoke("validate", out).exit_code == 0

@@ -179,6 +179,7 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if not n.systems_text:
             # no system string at all: not a design that can be checked
             raise InputError(n.findings or [error("SF-1", "no system string", (Char(0),))])
+
         design = rules.Design(
             name=name,
             hull=n.hull,
@@ -189,6 +190,19 @@ class Starfire(Game[rules.Design, StarfireStats]):
             systems_path=(),
         )
         stats = derive_stats(design)
+        longest = max(len(n.systems_text), len(stats.system_string))  # as pasted, and repeats written out
+        if longest > data.MAX_SYSTEMS_TEXT:
+            # the bound a design file's systems: holds (parse), so what import writes validates
+            raise InputError(
+                [
+                    error(
+                        "SCHEMA",
+                        f"the system string is {longest:,} characters long written out; "
+                        f"a design's is at most {data.MAX_SYSTEMS_TEXT:,}",
+                        (Char(n.systems_offset),),
+                    )
+                ]
+            )
         where = {"speed": n.speed_offset, "turn_mode": n.turn_mode_offset, "hull": n.hull_offset}
         findings: list[Finding] = n.findings[: len(n.findings) - len(n.systems.findings)]
         hull_reported = any(f.path == (Char(n.hull_offset),) and f.rule == "SF-1" for f in findings)

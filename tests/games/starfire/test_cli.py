@@ -83,6 +83,19 @@ def test_import_findings_come_in_the_order_of_the_string(invoke: Invoke) -> None
     assert columns == [1, 1, 8, 9, 11, 18, 19, 21]
 
 
+def test_import_refuses_a_system_string_longer_than_a_design_may_hold(invoke: Invoke) -> None:
+    """A design file's systems: holds at most 1,000 characters, so import refuses more, as
+    pasted or as its repeats write out (20 x 60xA is 1,200 A), and writes nothing."""
+    for pasted, length in (("S" * 1001, "1,001"), ("60xA" * 20, "1,200")):
+        r = invoke("import", "starfire", f"CT-[2]-{pasted}")
+        assert r.exit_code == 2 and r.stdout == ""
+        assert r.stderr.strip() == (
+            f"notation:1:8: error [SCHEMA] the system string is {length} characters long written out; "
+            "a design's is at most 1,000"
+        )
+    assert invoke("import", "starfire", "CT-[2]-" + "S" * 1000).exit_code == 1  # legal length, illegal HS
+
+
 def test_import_unknown_game_and_unknown_hull(invoke: Invoke) -> None:
     r = invoke("import", "traveller", "X")
     assert r.exit_code == 2 and "unknown game 'traveller'" in r.stderr
