@@ -90,7 +90,7 @@ class _Reader:
         return self.text[i] if i < len(self.text) else ""
 
     def skip_space(self) -> None:
-        while self.peek() and self.peek() in " \t,.;_":
+        while self.peek() and self.peek() in " \t\r\n,.;_":
             self.pos += 1
 
     def number(self) -> int | None:

@@ -179,3 +179,19 @@ def test_misspelt_name_is_one_line_not_also_an_empty_name(tmp_path: Path) -> Non
     path = tmp_path / "n.yaml"
     path.write_text("game: starfire\nnme: A\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n")
     assert _lines(path) == ["2:1: error [SCHEMA] unknown key 'nme' in design; did you mean 'name'?"]
+
+
+@pytest.mark.parametrize("style", [">", "|", ">-", "|-"])
+def test_a_system_string_over_several_lines_reads_as_one(tmp_path: Path, style: str) -> None:
+    """A block scalar (``systems: >`` or ``|``) adds line breaks: they separate codes as
+    spaces do, so the CT reads as SSAA(I)(I)(I)QLR, 16 of 16 HS, and is legal."""
+    path = tmp_path / "ct.yaml"
+    path.write_text(
+        f"game: starfire\nname: Arrow\nhull: CT\nsystems: {style}\n  SSAA(I)(I)\n  (I)QLR\nmunitions: {{R: 10}}\n"
+    )
+    assert _lines(path) == []
+    from sheetgen.scenarios.loading import load_designs
+
+    (entry,) = load_designs([path]).entries
+    assert entry.legal and entry.stats.system_string == "SSAA(I)(I)(I)QLR"
+    assert entry.stats.hull_spaces_used == 16
