@@ -99,6 +99,7 @@ def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
         "shields": stats.shields,
         "shield_rounds": data.SHIELD_RECOVERY_ROUNDS,
         "notes": stats.notes,
+        "design_notes": stats.design_notes,
         "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
         "double_damage": stats.double_damage,
         "has_sensors": stats.combat_sensors,

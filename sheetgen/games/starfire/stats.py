@@ -46,7 +46,8 @@ class StarfireStats:
 
     ``engine_rooms`` lists drives per room in order; ``mp_after_rooms_lost[k]``
     is the MP with the first ``k`` rooms (left to right) destroyed; ``systems``
-    are the codes in damage order, restricted-arc weapons with ``+``.
+    are the codes in damage order, restricted-arc weapons with ``+``. ``notes`` are
+    the rules' notes on the design; ``design_notes`` the design's own ``notes:``.
     """
 
     name: str
@@ -80,6 +81,7 @@ class StarfireStats:
     count: int = 1
     game: str = "starfire"
     design_class: str | None = None
+    design_notes: str | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
@@ -144,6 +146,7 @@ def derive(design: Design) -> StarfireStats:
     return StarfireStats(
         name=design.name,
         design_class=design.design_class,
+        design_notes=design.notes,
         hull=hull.code,
         hull_name=hull.name,
         kind=hull.kind.value,

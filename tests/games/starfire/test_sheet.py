@@ -76,6 +76,24 @@ def test_an_armed_freighter_prints_the_damage_it_deals_not_doubled() -> None:
     assert "double damage received" in html and "(doubled)" not in html
 
 
+def test_a_designs_own_notes_print_on_its_sheet(invoke: Invoke, tmp_path: Path) -> None:
+    """``notes:`` (docs/starfire.md) is printed in the sheet's notes block, before the rules' notes."""
+    design = tmp_path / "hammer.yaml"
+    design.write_text(
+        (DESIGNS / "starfire/ships/destroyer-hammer.yaml").read_text(encoding="utf-8")
+        + "notes: Escort for the Amity convoy.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "hammer.pdf"
+    assert invoke("sheets", design, "-o", out).exit_code == 0
+    text = pdf_text(out)[0]
+    assert "Escort for the Amity convoy." in text
+    assert text.index("Escort for the Amity convoy.") < text.index("Point defense: one intercept")
+    assert (
+        invoke("stats", "--json", design).stdout.count('"design_notes": "Escort for the Amity convoy."') == 1
+    )
+
+
 def test_only_ships_get_movement_and_sheltering_boxes() -> None:
     # Seed 001, Terrain (line 63): a ship, not a base, may shelter; bases have no MP and do not
     # transit (line 9), so a base's sheet has no status boxes at all.
