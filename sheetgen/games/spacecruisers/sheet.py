@@ -167,6 +167,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "critical_destroys": stats.critical_destroys,
         "moves": stats.hull != "station",
         "notes": stats.notes,
+        "design_notes": stats.design_notes,
         "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
         "count": stats.count,
     }

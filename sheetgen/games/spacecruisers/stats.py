@@ -108,6 +108,7 @@ class SpaceCruisersStats:
     count: int = 1
     game: str = "space-cruisers"
     design_class: str | None = None
+    design_notes: str | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
@@ -222,6 +223,7 @@ def derive(design: Design) -> SpaceCruisersStats:
         all_arcs=hull.all_arcs,
         notes=notes,
         count=design.count,
+        design_notes=design.notes,
     )
 
 

@@ -255,3 +255,21 @@ def test_long_texts_stay_inside_the_sheet(write: Any) -> None:
             assert side_line[2] <= inside[1]
             for line in cls:
                 assert not _overlap(line, side_line) or side_line[0] - line[2] >= 8.4
+
+
+def test_a_designs_own_notes_print_on_its_sheet(tmp_path: Path) -> None:
+    """``notes:`` prints in the sheet's notes block, before the rules' notes (as in every game)."""
+    from typer.testing import CliRunner
+
+    from sheetgen.cli import app
+
+    from tests.conftest import DESIGNS, pdf_text
+
+    design = tmp_path / "shade.yaml"
+    text = (DESIGNS / "space-cruisers/ships/shade.yaml").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if not line.startswith("notes:")]
+    design.write_text("\n".join([*lines, "notes: Raids the Kepler convoys."]) + "\n", encoding="utf-8")
+    out = tmp_path / "shade.pdf"
+    assert CliRunner().invoke(app, ["sheets", str(design), "-o", str(out)]).exit_code == 0
+    page = pdf_text(out)[0]
+    assert page.index("Raids the Kepler convoys.") < page.index("Cloaked: cannot attack")
