@@ -1,4 +1,4 @@
-"""The kit's one-page briefing: sides and forces (with each side's totals in the
+"""The kit's briefing (one page unless the forces need more): sides and forces (with each side's totals in the
 game's own measure), set-up, victory, turn limit, the map's size and assembly
 index, and what else the kit holds.
 
@@ -122,6 +122,8 @@ def briefing_view(
         "sides": sides,
         "map": _map_view(scenario, paper),
         "parts": [{"file": p.file, "title": p.title, "pages": p.pages} for p in parts],
+        "long": False,  # True: printed again with page-breaking side lists (see _paged)
+        "pages": 0,  # the briefing's own pages when that is not 1 (see _paged)
     }
 
 
@@ -130,14 +132,36 @@ def briefing_print(scenario: Scenario, parts: Sequence[ListedPart], *, paper: st
     from sheetgen.render.html import paper_size, render_html
     from sheetgen.render.pool import HtmlPrint
 
-    html = render_html(
-        "briefing.html.j2", {"b": briefing_view(scenario, parts, paper=paper), "paper": paper_size(paper)}
-    )
-    return HtmlPrint([html], lambda printed: printed[0])
+    view = briefing_view(scenario, parts, paper=paper)
+    html = render_html("briefing.html.j2", {"b": view, "paper": paper_size(paper)})
+    return HtmlPrint([html], lambda printed: _paged(printed[0], view, paper_size(paper)))
+
+
+def _paged(first: Rendered, view: dict[str, Any], paper: str) -> Rendered:
+    """The briefing as printed when it fits one page (``first``, unchanged); otherwise
+    printed again (in this process) with the sides as blocks whose ship lists break
+    across pages, and with its own page count in "In this kit", until that count is
+    the briefing's real one (a count's digits can move a line: at most a few prints)."""
+    from sheetgen.render.html import html_to_pdf, render_html
+    from sheetgen.render.pdfjoin import page_count
+
+    pages = page_count(first.data)
+    if pages == 1:
+        return first
+    printed = first
+    for _ in range(4):
+        html = render_html("briefing.html.j2", {"b": {**view, "long": True, "pages": pages}, "paper": paper})
+        printed = html_to_pdf(html)
+        now = page_count(printed.data)
+        if now == pages:
+            break
+        pages = now
+    return printed
 
 
 def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
-    """The briefing as PDF bytes on ``paper`` (one page), listing ``parts`` (the
+    """The briefing as PDF bytes on ``paper`` (one page, or more for forces too large
+    for one: the ship lists go on over the pages), listing ``parts`` (the
     kit's other files), with WeasyPrint's warnings."""
     from sheetgen.render.pool import print_all
 
