@@ -1,6 +1,6 @@
-"""The kit's briefing (one page unless the forces need more): sides and forces (with each side's totals in the
-game's own measure), set-up, victory, turn limit, the map's size and assembly
-index, and what else the kit holds.
+"""The kit's briefing (one page, unless the forces need more): sides and forces
+(with each side's totals in the game's own measure), set-up, victory, turn
+limit, the map's size and assembly index, and what else the kit holds.
 
 :func:`briefing_view` builds a plain view model from the scenario (ships'
 key numbers come from the game's own counter faces, so the briefing and the
@@ -139,8 +139,8 @@ def briefing_print(scenario: Scenario, parts: Sequence[ListedPart], *, paper: st
 
 def _paged(first: Rendered, view: dict[str, Any], paper: str) -> Rendered:
     """The briefing as printed when it fits one page (``first``, unchanged); otherwise
-    printed again (in this process) with the sides as blocks whose ship lists break
-    across pages, and with its own page count in "In this kit", until that count is
+    printed again (in this process) with the sides one under the other in two columns
+    whose ship lists break across columns and pages, and with its own page count in "In this kit", until that count is
     the briefing's real one (a count's digits can move a line: at most a few prints)."""
     from sheetgen.render.html import html_to_pdf, render_html
     from sheetgen.render.pdfjoin import page_count
