@@ -55,7 +55,7 @@ def test_stats_dict_writes_fields_in_order_with_class_last() -> None:
     stats = derive(starfire_rules.Design.from_string("Arrow", "CT", "SSAA(I)(I)(I)QLR"))
     d = stats_dict(stats)
     assert list(d)[:3] == ["name", "game", "hull"]
-    assert list(d)[-2:] == ["count", "class"]
+    assert list(d)[-3:] == ["count", "design_notes", "class"]
     assert d["weapons"] == [to_json(w) for w in stats.weapons]
 
 

@@ -138,7 +138,7 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         ships_n = sum(t.ships for t in sizes)
         hs = sum(t.hull_size * t.ships for t in sizes)
         sp = sum(t.structure_points for t in sizes)
-        return [*rows, ("total", f"{_ships(ships_n)}, HS {hs}, {sp:,} SP")]
+        return [*rows, ("total", f"{_ships(ships_n)}, HS {hs:,}, {sp:,} SP")]
 
     def fleet_totals_json(self, ships: list[tuple[KnightHawksStats, int]]) -> JSONObject:
         """``{"ships", "hull_size", "structure_points", "hull_sizes": [{"hull_size", "ships",
@@ -252,7 +252,7 @@ def _defences_text(s: KnightHawksStats) -> str:
 
 def _ships(n: int) -> str:
     """``1 ship``, ``2 ships``."""
-    return f"{n} ship{'s' if n != 1 else ''}"
+    return f"{n:,} ship{'s' if n != 1 else ''}"
 
 
 GAME = KnightHawks2000()

@@ -107,8 +107,8 @@ class SpaceCruisersStats:
     notes: list[str]
     count: int = 1
     game: str = "space-cruisers"
-    design_class: str | None = None
     design_notes: str | None = None
+    design_class: str | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other

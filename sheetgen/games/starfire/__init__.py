@@ -84,9 +84,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship
         counts its hull's HS from the Hull Chart (seed 001)."""
         hulls = stats_fleet_totals(ships)
-        rows = [(h.hull, f"{_ships(h.ships)}, {h.hull_spaces} HS") for h in hulls]
+        rows = [(h.hull, f"{_ships(h.ships)}, {h.hull_spaces:,} HS") for h in hulls]
         total = sum(h.ships for h in hulls), sum(h.hull_spaces for h in hulls)
-        return [*rows, ("total", f"{_ships(total[0])}, {total[1]} HS")] if hulls else []
+        return [*rows, ("total", f"{_ships(total[0])}, {total[1]:,} HS")] if hulls else []
 
     def fleet_totals_json(self, ships: list[tuple[StarfireStats, int]]) -> JSONObject:
         """``{"ships", "hull_spaces", "hulls": [{"hull", "ships", "hull_spaces"}]}`` (HS)."""
@@ -236,7 +236,7 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
 def _ships(n: int) -> str:
     """``1 ship``, ``2 ships``."""
-    return f"{n} ship{'s' if n != 1 else ''}"
+    return f"{n:,} ship{'s' if n != 1 else ''}"
 
 
 GAME = Starfire()
