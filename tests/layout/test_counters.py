@@ -737,3 +737,18 @@ def test_title_glyphs_the_fonts_lack_are_one_warning() -> None:
     (line,) = sheets.warnings
     assert "U+5927" in line and "U+548C" in line and repr(title) in line and "caption" in line
     assert layout_sheets(coloured(1), SheetSpec(), title="Αθηνά: counters").warnings == []
+
+
+def test_a_bleed_over_a_quarter_of_the_counter_is_refused() -> None:
+    """A bleed is a sliver of colour past the cut; 3 in on a 5/8 in counter (one counter a
+    page) is a mistyped unit. A quarter of the counter (5/32 in) is the most allowed."""
+    from sheetgen.layout.counters.paper import sheet_grid
+
+    size = 45.0  # 5/8 in, in pt
+    assert sheet_grid(SheetSpec(size=size, bleed=size / 4)).cols > 0
+    with pytest.raises(CounterError) as refused:
+        sheet_grid(SheetSpec(size=size, bleed=216.0))
+    assert str(refused.value) == (
+        "a bleed of 3 in is more than a quarter of the 5/8 in counter (5/32 in): "
+        "bleeds are a sliver past the cut, such as 1/16in"
+    )

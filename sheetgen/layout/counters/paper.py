@@ -112,6 +112,10 @@ class Grid:
     pitch: float
 
 
+#: A bleed may be at most the counter's size divided by this (a quarter of it).
+MAX_BLEED_SHARE = 4
+
+
 def sheet_grid(spec: SheetSpec) -> Grid:
     """The grid ``spec`` makes on its paper: as many cells as fit inside
     :data:`MARGIN` (an even number of columns for duplex ``none``), the block
@@ -119,7 +123,7 @@ def sheet_grid(spec: SheetSpec) -> Grid:
 
     Raises :class:`~sheetgen.layout.counters.build.CounterError` for an unknown
     paper or duplex mode, a size not above zero, a negative bleed or gutter, a
-    gutter narrower than twice the bleed, a counter too large for the paper, or a
+    bleed over a quarter of the counter's size, a gutter narrower than twice the bleed, a counter too large for the paper, or a
     back offset that would carry the backs within :data:`EDGE` of the paper's edge.
     """
     if spec.paper not in PAPER_SIZES:
@@ -133,6 +137,12 @@ def sheet_grid(spec: SheetSpec) -> Grid:
         raise CounterError("counter size must be more than zero")
     if b < 0 or g < 0:
         raise CounterError("bleed and gutter cannot be negative")
+    if b > s / MAX_BLEED_SHARE + 1e-9:
+        # a bleed is a sliver of colour past the cut (1/16-1/8 in); more is a mistyped unit
+        raise CounterError(
+            f"a bleed of {format_size(b)} is more than a quarter of the {format_size(s)} counter "
+            f"({format_size(s / MAX_BLEED_SHARE)}): bleeds are a sliver past the cut, such as 1/16in"
+        )
     if g + 1e-9 < 2 * b:
         raise CounterError(
             f"a gutter of {format_size(g)} is too narrow for a bleed of {format_size(b)}: "
