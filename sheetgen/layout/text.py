@@ -26,6 +26,7 @@ from sheetgen.draw.shaping import visual
 
 __all__ = [
     "ELLIPSIS",
+    "break_words",
     "fit_caption",
     "fit_lines",
     "fit_size",
@@ -93,6 +94,26 @@ def glyph_warning(text: str) -> str | None:
 
 #: What marks a text shortened to fit: the horizontal ellipsis, U+2026.
 ELLIPSIS = "…"
+
+
+#: Separators that never begin a line: a lone one stays with the word before it.
+_TRAILING = frozenset({"·", "–", "—", "/"})
+
+
+def break_words(text: str) -> list[str]:
+    """The words ``text`` may break between (its spaces), a lone separator kept with
+    the word before it, so no line starts with one (``ICM salvo ·`` / ``−25% to hit``).
+
+    >>> break_words("ICM salvo · −25% to hit")
+    ['ICM', 'salvo ·', '−25%', 'to', 'hit']
+    """
+    words: list[str] = []
+    for word in text.split():
+        if word in _TRAILING and words:
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    return words
 
 
 def shorten(
@@ -177,7 +198,7 @@ def fit_lines(
     rounded down to 0.01 pt; text with no spaces stays one line. Never fails:
     a long word simply prints small.
     """
-    words = text.split() or [text]
+    words = break_words(text) or [text]
 
     def size_of(parts: list[str]) -> float:
         wide = max(unit_width(part, family, bold) for part in parts)
@@ -317,7 +338,7 @@ def wrap_lines(
     >>> wrap_lines("Alone", 2) is None
     True
     """
-    words = text.split()
+    words = break_words(text)
     if len(words) < count:
         return None
     unit = [text_width(word, 1.0, family, bold) for word in words]
