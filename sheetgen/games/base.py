@@ -32,8 +32,14 @@ __all__ = [
     "Stats",
     "View",
     "common_design_keys",
+    "counted",
     "name_size",
 ]
+
+
+def counted(n: int, word: str) -> str:
+    """``n`` of ``word`` as the sheets and totals print it: ``1 ship``, ``1,000 ships``."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def name_size(name: str) -> str:

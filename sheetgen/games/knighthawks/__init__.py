@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
+from sheetgen.games.base import CounterFace, Game, Marker, View, counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
@@ -134,11 +134,13 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         sizes = stats_fleet_totals(ships)
         if not sizes:
             return []
-        rows = [(f"HS {t.hull_size}", f"{_ships(t.ships)}, {t.structure_points:,} SP") for t in sizes]
+        rows = [
+            (f"HS {t.hull_size}", f"{counted(t.ships, 'ship')}, {t.structure_points:,} SP") for t in sizes
+        ]
         ships_n = sum(t.ships for t in sizes)
         hs = sum(t.hull_size * t.ships for t in sizes)
         sp = sum(t.structure_points for t in sizes)
-        return [*rows, ("total", f"{_ships(ships_n)}, HS {hs:,}, {sp:,} SP")]
+        return [*rows, ("total", f"{counted(ships_n, 'ship')}, HS {hs:,}, {sp:,} SP")]
 
     def fleet_totals_json(self, ships: list[tuple[KnightHawksStats, int]]) -> JSONObject:
         """``{"ships", "hull_size", "structure_points", "hull_sizes": [{"hull_size", "ships",
@@ -248,11 +250,6 @@ def _defences_text(s: KnightHawksStats) -> str:
     if s.magnetic_shielding:
         parts.append("magnetic shielding")
     return ", ".join(parts) or "none"
-
-
-def _ships(n: int) -> str:
-    """``1 ship``, ``2 ships``."""
-    return f"{n:,} ship{'s' if n != 1 else ''}"
 
 
 GAME = KnightHawks2000()

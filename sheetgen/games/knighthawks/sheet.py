@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.core.findings import Finding
+from sheetgen.games.base import counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.card import defended_by
 from sheetgen.games.knighthawks.data import WeaponKind
@@ -140,10 +141,6 @@ def _to_hit_base(member: rules.CrewMember) -> str | None:
 
 
 _pct = play.signed_percent
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def _n(value: int) -> str:
@@ -311,7 +308,7 @@ def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
                     "Disastrous fire",
                     [(1, "burning")],
                     f"no power, ADF, MR or DCR; a Critical Hit roll each turn; abandon within "
-                    f"{_plural(stats.hull_size, 'turn')}",
+                    f"{counted(stats.hull_size, 'turn')}",
                     max(stats.hull_size, 0),  # abandoned in HS turns (line 367); HS is bounded
                 ),
             ],
@@ -452,7 +449,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         "crew_total": _n(s.crew_total),
         "minimum_crew": _n(s.minimum_crew),
         "boarding_party": _n(s.boarding_party),
-        "rally_turns": _plural(s.rally_turns, "turn"),
+        "rally_turns": counted(s.rally_turns, "turn"),
         "captain_im": s.captain_im,
         "pilot_im": s.pilot_im,
         "evasion": s.evasion,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
+from sheetgen.games.base import CounterFace, Game, Marker, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -84,9 +84,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship
         counts its hull's HS from the Hull Chart (seed 001)."""
         hulls = stats_fleet_totals(ships)
-        rows = [(h.hull, f"{_ships(h.ships)}, {h.hull_spaces:,} HS") for h in hulls]
+        rows = [(h.hull, f"{counted(h.ships, 'ship')}, {h.hull_spaces:,} HS") for h in hulls]
         total = sum(h.ships for h in hulls), sum(h.hull_spaces for h in hulls)
-        return [*rows, ("total", f"{_ships(total[0])}, {total[1]:,} HS")] if hulls else []
+        return [*rows, ("total", f"{counted(total[0], 'ship')}, {total[1]:,} HS")] if hulls else []
 
     def fleet_totals_json(self, ships: list[tuple[StarfireStats, int]]) -> JSONObject:
         """``{"ships", "hull_spaces", "hulls": [{"hull", "ships", "hull_spaces"}]}`` (HS)."""
@@ -232,11 +232,6 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if n.speed is not None:
             out["speed"] = n.speed
         return out, findings
-
-
-def _ships(n: int) -> str:
-    """``1 ship``, ``2 ships``."""
-    return f"{n:,} ship{'s' if n != 1 else ''}"
 
 
 GAME = Starfire()
