@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -353,7 +353,7 @@ def build_kits(
         step(0)
         printing = [(b, part) for b in live for part in b.parts[1:] if part.printing is not None]
 
-        drawn: list[tuple[_Build, KitPart, Rendered] | tuple[_Build, OutputError]] = []
+        drawn: list[Callable[[], None]] = []  # each drawn part taken in, once the printed ones are
 
         def draw() -> None:  # counters and maps (ReportLab), drawn here while the workers print
             step(1)
@@ -361,20 +361,17 @@ def build_kits(
                 try:
                     for part in build.parts[1:]:
                         if part.printing is None:
-                            drawn.append((build, part, part.make()))
+                            drawn.append(partial(build.made, part, part.make()))
                 except OutputError as exc:
-                    drawn.append((build, exc))
+                    drawn.append(partial(build.fail, exc))
 
         printed = printer.print_all(
             [part.printing() for _b, part in printing if part.printing], meanwhile=draw
         )
         for (build, part), rendered in zip(printing, printed, strict=True):
             build.made(part, rendered)
-        for made in drawn:  # in the order of before: printed parts' warnings first
-            if len(made) == 3:
-                made[0].made(made[1], made[2])
-            else:
-                made[0].fail(made[1])
+        for take in drawn:  # in the order of before: printed parts' warnings first
+            take()
         step(2)
         live = [b for b in live if b.error is None]
         briefings = [
