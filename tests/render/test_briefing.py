@@ -113,3 +113,35 @@ def test_large_forces_start_on_the_title_page_and_count_the_pages(large: tuple[S
     assert re.search(rf"\b{scenario.ships[0].name}\b", pages[0])  # and its list starts there
     listed = re.search(r"briefing\.pdf\s+these pages\s+(\d+)\b", "\n".join(pages))
     assert listed is not None and int(listed.group(1)) == len(pages)
+
+
+def test_a_long_module_name_wraps_alone_and_the_contents_keep_their_width() -> None:
+    """A long scenario name makes a long ``.vmod`` file name: only the name wraps, inside
+    the 95 mm the kit's contents are given (briefing.css); each part's title and page count
+    stay on one line ("record sheets  12", not "record" / "sheets" / "1" / "2")."""
+    import pypdfium2 as pdfium
+
+    from sheetgen.render.briefing import ListedPart
+
+    path = DESIGNS / "starfire" / "scenarios" / "small-task-groups.yaml"
+    scenario, _ = load_scenario(path)
+    assert scenario is not None
+    parts = [
+        ListedPart("record-sheets.pdf", "record sheets", 12),
+        ListedPart("x" * 120 + ".vmod", "VASSAL module", 0),
+    ]
+    data = render_briefing(scenario, parts).data
+    text = pdf_text(data)[0]
+    assert re.search(r"record-sheets\.pdf\s*record sheets\s*12\n", text)
+    assert "VASSAL module" in text
+    pdf = pdfium.PdfDocument(data)
+    try:
+        textpage = pdf[0].get_textpage()
+        whole = textpage.get_text_range()
+        heading = whole.index("In this kit")
+        left = textpage.get_charbox(heading)[0]
+        xs = [textpage.get_charbox(k)[2] for k in range(heading, len(whole)) if whole[k] == "x"]
+    finally:
+        pdf.close()
+    assert len(xs) == 120
+    assert max(xs) <= left + 95 * MM + 0.5  # the name wraps inside the contents' 95 mm
