@@ -307,10 +307,11 @@ class _Build:
         extra = exc.warnings if isinstance(exc, KitError) else []
         self.error = KitError(str(exc), name_warnings=self.names, warnings=[*self.warnings, *extra])
 
-    def made(self, part: KitPart, rendered: Rendered) -> None:
+    def made(self, part: KitPart, rendered: Rendered, pages: int | None = None) -> None:
+        """Take in ``part`` as ``rendered``, its ``pages`` counted now if not given."""
         self.warnings += [w for w in rendered.warnings if w not in self.warnings]  # once per kit
         part.data = rendered.data
-        part.pages = page_count(part.data)
+        part.pages = page_count(part.data) if pages is None else pages
 
 
 def build_kits(
@@ -361,7 +362,10 @@ def build_kits(
                 try:
                     for part in build.parts[1:]:
                         if part.printing is None:
-                            drawn.append(partial(build.made, part, part.make()))
+                            rendered = part.make()
+                            # counted here, while the workers print: the PDF reader's import is then
+                            # off the wait for the briefing
+                            drawn.append(partial(build.made, part, rendered, page_count(rendered.data)))
                 except OutputError as exc:
                     drawn.append(partial(build.fail, exc))
 
