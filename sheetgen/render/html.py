@@ -8,12 +8,15 @@ run, with the bundled fonts embedded.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import io
 import logging
 import sys
+import tempfile
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -32,6 +35,8 @@ __all__ = [
     "html_to_pdf",
     "import_weasyprint",
     "paper_size",
+    "prepare_worker",
+    "release_styles",
     "render_html",
     "weasyprint_warnings",
 ]
@@ -201,12 +206,117 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
         return found
     with weasyprint_warnings() as warnings:
         weasyprint = import_weasyprint()  # its first import parses the default stylesheets: logged too
-        documents = [weasyprint.HTML(string=h, base_url=base_url).render() for h in sources]
+        documents = [_render(weasyprint, h, base_url, warnings) for h in sources]
         first = documents[0]
         if len(documents) > 1:
             first = first.copy([page for d in documents for page in d.pages])
         pdf = first.write_pdf()
     assert pdf is not None
-    rendered = Rendered(pdf, tuple(warnings))
+    rendered = Rendered(pdf, tuple(dict.fromkeys(warnings)))  # a kept stylesheet's warnings: once
     printcache.keep(key, rendered)
     return rendered
+
+
+class _Kept:
+    """What one thread keeps from one document to the next: a WeasyPrint font configuration
+    (the bundled fonts loaded once, their shaping caches kept warm) with the ``@font-face``
+    rules parsed with it, and each distinct stylesheet parsed once, with the warnings its
+    parsing logged (given again each time it is used)."""
+
+    def __init__(self) -> None:
+        self.fonts: Any = None  # (FontConfiguration, CSS of font_face_css())
+        self.sheets: dict[tuple[str, str], tuple[Any, tuple[str, ...]]] = {}
+
+    def release(self) -> None:
+        self.fonts = None
+        self.sheets.clear()
+
+
+_local = threading.local()
+#: Every thread's kept styles, to let go of at exit (a thread's own go with the thread).
+_everywhere: weakref.WeakSet[_Kept] = weakref.WeakSet()
+_everywhere_lock = threading.Lock()
+#: Stylesheets kept per thread; past this many (a program printing ever-new CSS) they are let go.
+MAX_KEPT_STYLESHEETS = 64
+
+
+def _kept() -> _Kept:
+    """This thread's kept styles, made at its first print."""
+    kept: _Kept | None = getattr(_local, "kept", None)
+    if kept is None:
+        kept = _local.kept = _Kept()
+        with _everywhere_lock:
+            _everywhere.add(kept)
+    return kept
+
+
+def release_styles() -> None:
+    """Let go of the fonts and stylesheets every thread keeps (:func:`html_to_pdf`); a
+    later print loads them again.
+
+    WeasyPrint copies the fonts a font configuration loads into a temporary folder
+    (``weasyprint-*``, about 3 MB for the bundled fonts) and deletes it when the
+    configuration is collected, which must happen while the interpreter still runs: so
+    this runs at exit (``atexit``). Print workers, which end without it, keep their
+    temporary files in a folder their printer removes (:func:`prepare_worker`).
+    """
+    with _everywhere_lock:
+        kept = list(_everywhere)
+    for one in kept:
+        one.release()
+
+
+atexit.register(release_styles)
+
+
+def prepare_worker(folder: str) -> None:
+    """Start a process that prints (:class:`sheetgen.render.pool.Printer`): its temporary
+    files go in ``folder`` (its printer removes it when the workers have stopped) and
+    WeasyPrint is imported (:func:`import_weasyprint`)."""
+    tempfile.tempdir = folder
+    import_weasyprint()
+
+
+def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:
+    """``html`` laid out by WeasyPrint (a ``Document``), its stylesheet parsed once per thread.
+
+    The document's first ``<style>`` element (every template has one) is taken out and
+    given to WeasyPrint as a parsed stylesheet, kept for the next document with the same
+    CSS; the bundled fonts' ``@font-face`` rules in it (:func:`font_face_css`) are loaded
+    once per thread into one font configuration that every document of the thread shares.
+    The pages are the same as WeasyPrint gives for the HTML as written: the style element's
+    rules are the document's only rules besides WeasyPrint's defaults and the elements' own
+    ``style`` attributes, which still come after them. Warnings the parsing logged are added
+    to ``warnings`` each time the stylesheet is used. A document without exactly one style
+    element, or whose rules say ``!important`` (whose weight depends on where the rule is),
+    is printed as it is.
+    """
+    start = html.find("<style>")
+    end = html.find("</style>", start)
+    if start < 0 or end < 0 or "<style" in html[end:] or "!important" in html[start:end]:
+        # not one plain style element: kept as written, where the order of the rules tells
+        return weasyprint.HTML(string=html, base_url=base_url).render()
+    css = html[start + len("<style>") : end]
+    rest = html[:start] + html[end + len("</style>") :]
+    kept = _kept()
+    if kept.fonts is None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        config = FontConfiguration()
+        kept.fonts = (config, weasyprint.CSS(string=font_face_css(), font_config=config))
+    config, fonts = kept.fonts
+    faces = font_face_css()
+    sheets = [fonts] if faces in css else []
+    css = css.replace(faces, "", 1)
+    key = (css, base_url)
+    if key not in kept.sheets:
+        if len(kept.sheets) >= MAX_KEPT_STYLESHEETS:
+            kept.sheets.clear()
+        with weasyprint_warnings() as logged:
+            sheet = weasyprint.CSS(string=css, base_url=base_url, font_config=config)
+        kept.sheets[key] = (sheet, tuple(logged))
+    sheet, logged_before = kept.sheets[key]
+    warnings.extend(w for w in logged_before if w not in warnings)
+    return weasyprint.HTML(string=rest, base_url=base_url).render(
+        stylesheets=[*sheets, sheet], font_config=config
+    )

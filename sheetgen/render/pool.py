@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +23,7 @@ from typing import Any
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
 from sheetgen.render import printcache
-from sheetgen.render.html import html_to_pdf, import_weasyprint
+from sheetgen.render.html import html_to_pdf, prepare_worker
 
 __all__ = ["HtmlPrint", "Printer", "default_jobs", "print_all", "print_documents"]
 
@@ -40,7 +42,9 @@ class Printer:
 
     Workers are started at the first call with more than one document to print,
     forked where that is safe (Linux, a single-threaded caller) and started afresh
-    otherwise; each loads WeasyPrint as it starts, while this process goes on.
+    otherwise; each loads WeasyPrint as it starts, while this process goes on. The
+    workers' temporary files (WeasyPrint's copies of the fonts) go in one folder, removed
+    when the printer closes, however the workers ended.
     Raises ``ValueError`` for ``jobs`` below 1.
     """
 
@@ -50,6 +54,7 @@ class Printer:
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
         self._on_term: Any = None
+        self._folder: str | None = None
 
     def __enter__(self) -> Printer:
         return self
@@ -67,6 +72,9 @@ class Printer:
                 for process in list((getattr(pool, "_processes", None) or {}).values()):
                     process.terminate()
             pool.shutdown(wait=True, cancel_futures=abandon)
+        if self._folder is not None:  # the workers' copies of the fonts (prepare_worker)
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
         if self._on_term is not None:
             signal.signal(signal.SIGTERM, self._on_term)
             self._on_term = None
@@ -77,7 +85,10 @@ class Printer:
         behind (in the main thread only, where signals are handled)."""
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
-        pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context, initializer=import_weasyprint)
+        self._folder = tempfile.mkdtemp(prefix="sheetgen-print-")
+        pool = ProcessPoolExecutor(
+            max_workers=self.jobs, mp_context=context, initializer=prepare_worker, initargs=(self._folder,)
+        )
         if threading.current_thread() is threading.main_thread():
             self._on_term = signal.signal(signal.SIGTERM, _stop)
         return pool

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import signal
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -49,3 +50,46 @@ def test_a_finished_print_leaves_no_worker_and_the_signal_as_it_was() -> None:
     assert [p.data[:4] for p in printed] == [b"%PDF"] * 3
     assert multiprocessing.active_children() == []
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.parametrize("ending", ["finished", "failed"])
+def test_workers_leave_no_temporary_files(
+    ending: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WeasyPrint copies the fonts into a temporary folder per font configuration; a worker
+    ends without deleting it, so the printer removes the folder its workers wrote in."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def fail() -> None:
+        raise RuntimeError("map failed")
+
+    if ending == "finished":
+        with Printer(2) as printer:
+            assert len(printer.print_documents(pages(4))) == 4
+    else:
+        with pytest.raises(RuntimeError), Printer(2) as printer:
+            printer.print_documents(pages(4), meanwhile=fail)
+    assert multiprocessing.active_children() == []
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> None:
+    """The fonts a thread keeps between documents are let go at exit, while WeasyPrint can
+    still delete its copies of them (and no error is printed as the interpreter stops)."""
+    import subprocess
+    import sys
+
+    script = "from sheetgen.render.html import html_to_pdf, font_face_css\n" + (
+        "html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert list(tmp_path.iterdir()) == []
