@@ -1,24 +1,15 @@
 """The ``sheetgen`` command line: thin verbs over the library.
 
 :mod:`sheetgen.cli.app` holds the Typer ``app`` and what every verb shares;
-each other module adds its verbs to it. Every verb module imports only light
-modules at its top level, so ``sheetgen validate`` starts fast.
+each other module adds its verbs to it. A verb's module is imported only when
+the verb is run (:data:`sheetgen.cli.app.VERB_TABLE`), and every verb module
+imports only light modules at its top level, so ``sheetgen --help`` and
+``sheetgen validate`` start fast. :func:`sheetgen.cli.app.load_verbs` imports
+them all.
 """
 
 from __future__ import annotations
 
-from sheetgen.cli import (  # noqa: F401  (they add their verbs)
-    counters,
-    designs,
-    explain,
-    guide,
-    kit,
-    map,
-    roll,
-    schema,
-    serve,
-    vassal,
-)
 from sheetgen.cli.app import app
 
 __all__ = ["app", "main"]

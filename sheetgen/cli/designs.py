@@ -30,6 +30,7 @@ from sheetgen.cli.app import (
     _write_design,
     app,
     given_path,
+    short_help,
 )
 from sheetgen.core.findings import Severity
 from sheetgen.core.output import OutputError
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
 
-@app.command(short_help="Check designs against their game's construction rules.")
+@app.command(short_help=short_help("validate"))
 def validate(
     paths: Annotated[
         list[Path],
@@ -124,7 +125,7 @@ def _once_per_run(lines: list[Located]) -> tuple[list[Located], list[str]]:
     return lines, summaries
 
 
-@app.command(short_help="Print each design's derived stats (a table or JSON).")
+@app.command(short_help=short_help("stats"))
 def stats(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
     as_json: Annotated[
@@ -210,7 +211,7 @@ def _scenario_totals(scenario: Scenario) -> JSONObject:
     }
 
 
-@app.command(short_help="Print record sheets for designs (PDF or HTML).")
+@app.command(short_help=short_help("sheets"))
 def sheets(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
     output: Annotated[
@@ -257,7 +258,7 @@ def sheets(
     raise typer.Exit(result.exit_code)
 
 
-@app.command(short_help="Print a game's reference card.")
+@app.command(short_help=short_help("reference"))
 def reference(
     game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
     output: Annotated[
@@ -347,7 +348,7 @@ def _card_with_tables(game: AnyGame, path: Path) -> Card:
     return card
 
 
-@app.command("import", short_help="Turn a pasted design string into a YAML design.")
+@app.command("import", short_help=short_help("import"))
 def import_design(
     game: Annotated[str, typer.Argument(help="Game id (starfire).")],
     text: Annotated[
