@@ -39,7 +39,7 @@ _CLICK_EXCEPTION: type[Exception] = next(
 #: only when the verb is run or completed, so ``sheetgen --help`` and ``sheetgen validate`` load
 #: only what they use; ``tests/cli/test_startup.py`` holds the table to the modules.
 VERB_TABLE: dict[str, tuple[str, str]] = {
-    "validate": ("designs", "Check designs against their game's construction rules."),
+    "validate": ("validate", "Check designs against their game's construction rules."),
     "explain": ("explain", "Explain a finding's rule id (SF-5, KR-1, SCHEMA...)."),
     "schema": ("schema", "Print the JSON Schema of a game's designs, fleets or scenarios."),
     "stats": ("designs", "Print each design's derived stats (a table or JSON)."),
