@@ -10,6 +10,8 @@ them all.
 
 from __future__ import annotations
 
+import gc
+
 from sheetgen.cli.app import app
 
 __all__ = ["app", "main"]
@@ -17,5 +19,11 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``sheetgen`` script (and of ``python -m sheetgen``, which is named
-    ``sheetgen`` too, so its usage lines and shell completion match the script's)."""
+    ``sheetgen`` too, so its usage lines and shell completion match the script's).
+
+    What is imported by now (Python's, Typer's and sheetgen's modules) lives as long as the
+    process, so it is moved out of the garbage collector's reach (``gc.freeze``): the
+    collector would otherwise walk it again on every full collection and once more at exit,
+    about a tenth of ``sheetgen validate``'s CPU time."""
+    gc.freeze()
     app(prog_name="sheetgen")
