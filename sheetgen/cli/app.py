@@ -8,6 +8,7 @@ types, an output path that cannot be written). Every problem is one line,
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -15,17 +16,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
+import typer.main
+from typer.core import TyperCommand, TyperGroup
 
 from sheetgen import __version__
-from sheetgen.core.findings import Severity
-from sheetgen.core.output import OutputError
-from sheetgen.core.source import Located, reading_order
-from sheetgen.games import UnknownGame, find_game
-from sheetgen.scenarios.loading import LoadResult, load_designs
 
 if TYPE_CHECKING:
+    from sheetgen.core.findings import Severity
+    from sheetgen.core.source import Located
     from sheetgen.games.base import AnyGame
+    from sheetgen.scenarios.loading import LoadResult
 
 #: Click's base exception, as Typer raises it (Typer may vendor Click under a private name).
 _CLICK_EXCEPTION: type[Exception] = next(
@@ -33,24 +33,44 @@ _CLICK_EXCEPTION: type[Exception] = next(
 )
 
 
-#: The order ``sheetgen --help`` lists the verbs in: a design's way from checking to the table.
-VERBS = (
-    "validate",
-    "explain",
-    "schema",
-    "stats",
-    "sheets",
-    "reference",
-    "import",
-    "new",
-    "examples",
-    "kit",
-    "counters",
-    "roll",
-    "map",
-    "vassal",
-    "serve",
-)
+#: Each verb, in the order ``sheetgen --help`` lists them (a design's way from checking to the
+#: table): the module of :mod:`sheetgen.cli` that adds it, and its line in that listing (the
+#: ``short_help`` its module gives it, through :func:`short_help`). A verb's module is imported
+#: only when the verb is run or completed, so ``sheetgen --help`` and ``sheetgen validate`` load
+#: only what they use; ``tests/cli/test_startup.py`` holds the table to the modules.
+VERB_TABLE: dict[str, tuple[str, str]] = {
+    "validate": ("validate", "Check designs against their game's construction rules."),
+    "explain": ("explain", "Explain a finding's rule id (SF-5, KR-1, SCHEMA...)."),
+    "schema": ("schema", "Print the JSON Schema of a game's designs, fleets or scenarios."),
+    "stats": ("designs", "Print each design's derived stats (a table or JSON)."),
+    "sheets": ("designs", "Print record sheets for designs (PDF or HTML)."),
+    "reference": ("designs", "Print a game's reference card."),
+    "import": ("designs", "Turn a pasted design string into a YAML design."),
+    "new": ("guide", "Write a commented starting design for a game."),
+    "examples": ("guide", "Copy the bundled example designs and scenarios into a folder."),
+    "kit": ("kit", "Write a scenario's whole game kit into a folder."),
+    "counters": ("counters", "Print die-cut counters, fronts and backs."),
+    "roll": ("roll", "Roll a random ship on the d20 systems table."),
+    "map": ("map", "Print a numbered hex map at exact scale."),
+    "vassal": ("vassal", "Write a scenario as a VASSAL module (.vmod)."),
+    "serve": ("serve", "Design ships in the browser, with live checks and previews."),
+}
+
+#: The verbs, in the order ``sheetgen --help`` lists them.
+VERBS = tuple(VERB_TABLE)
+
+
+def short_help(verb: str) -> str:
+    """The line ``sheetgen --help`` gives ``verb`` (:data:`VERB_TABLE`); its module passes it to
+    ``app.command(short_help=...)``, so the listing and the verb say the same."""
+    return VERB_TABLE[verb][1]
+
+
+def load_verbs() -> None:
+    """Import every verb's module, so ``app.registered_commands`` holds every verb (the
+    command line imports only the one it runs)."""
+    for module in dict.fromkeys(module for module, _ in VERB_TABLE.values()):
+        importlib.import_module(f"sheetgen.cli.{module}")
 
 
 def given_path(text: str) -> Path:
@@ -66,11 +86,51 @@ class _OneLineErrors(TyperGroup):
     """Usage errors (a bad option value, a missing argument) as one line on
     standard error, ``sheetgen CMD: error: ...``, exit status 2, instead of a
     boxed panel; everything else as Typer does it. Verbs are listed in
-    :data:`VERBS` order, whichever module adds them."""
+    :data:`VERBS` order, whichever module adds them.
+
+    Verbs are made on demand: a verb's module is imported, and its Click command
+    built from its signature, the first time the verb is looked up; the help
+    listing reads :data:`VERB_TABLE` instead of loading every verb. A name that is
+    no verb of the table loads them all (so Typer's "did you mean" sees every verb)."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        names = super().list_commands(ctx)
-        return sorted(names, key=lambda n: VERBS.index(n) if n in VERBS else len(VERBS))
+        return [*VERBS, *(name for name in super().list_commands(ctx) if name not in VERB_TABLE)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands:
+            if cmd_name in VERB_TABLE:
+                importlib.import_module(f"sheetgen.cli.{VERB_TABLE[cmd_name][0]}")
+            else:
+                load_verbs()
+            self._add_registered(cmd_name if cmd_name in VERB_TABLE else None)
+        return super().get_command(ctx, cmd_name)
+
+    def _add_registered(self, only: str | None) -> None:
+        """Build the Click command of each verb registered on :data:`app` and not yet
+        here (of ``only``, when given), as Typer builds them for a whole group."""
+        for info in app.registered_commands:
+            assert info.callback is not None
+            name = info.name or typer.main.get_command_name(info.callback.__name__)
+            if name in self.commands or (only is not None and name != only):
+                continue
+            self.commands[name] = typer.main.get_command_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        listed = {
+            name: TyperCommand(name, short_help=short, rich_markup_mode=app.rich_markup_mode)
+            for name, (_, short) in VERB_TABLE.items()
+            if name not in self.commands
+        }
+        real = self.commands
+        self.commands = {**real, **listed}
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.commands = real
 
     def main(
         self,
@@ -173,9 +233,12 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _print_located(
-    lines: list[Located], *, err: bool = False, min_severity: Severity = Severity.NOTE
-) -> None:
+def _print_located(lines: list[Located], *, err: bool = False, min_severity: Severity | None = None) -> None:
+    """Print each of ``lines`` at ``min_severity`` or above (default: every note)."""
+    from sheetgen.core.findings import Severity
+
+    if min_severity is None:
+        min_severity = Severity.NOTE
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
     for loc in lines:
         if order[loc.finding.severity] <= order[min_severity]:
@@ -183,6 +246,8 @@ def _print_located(
 
 
 def _game_or_fail(game_id: str) -> AnyGame:
+    from sheetgen.games import UnknownGame, find_game
+
     try:
         return find_game(game_id)
     except UnknownGame as exc:
@@ -190,7 +255,7 @@ def _game_or_fail(game_id: str) -> AnyGame:
 
 
 def _write(path: Path, data: bytes) -> None:
-    from sheetgen.core.output import write_atomic
+    from sheetgen.core.output import OutputError, write_atomic
 
     try:
         write_atomic(path, data)
@@ -201,7 +266,7 @@ def _write(path: Path, data: bytes) -> None:
 def _write_design(path: Path, text: str, *, force: bool) -> None:
     """Write a design file a verb made (``new``, ``import``, ``roll``) atomically; a file
     already at ``path`` is the user's and is kept (exit 2) unless ``force``."""
-    from sheetgen.core.output import OutputExists, write_atomic, write_new
+    from sheetgen.core.output import OutputError, OutputExists, write_atomic, write_new
 
     try:
         if force:
@@ -221,7 +286,7 @@ Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it 
 def _write_files(files: list[tuple[Path, bytes]]) -> None:
     """Write every ``(path, bytes)``, each atomically, after checking that all can be
     written; fails (exit 2) on the first that cannot, before writing any if it can."""
-    from sheetgen.core.output import check_writable, write_atomic
+    from sheetgen.core.output import OutputError, check_writable, write_atomic
 
     try:
         for target, _ in files:
@@ -280,6 +345,9 @@ def _load_or_fail(paths: list[Path]) -> LoadResult:
 
 def _load_scenarios_or_fail(paths: list[Path]) -> tuple[LoadResult, list[tuple[Any, list[Any]]]]:
     """:func:`_load_or_fail`, with the scenarios read (:func:`_add_scenarios`)."""
+    from sheetgen.core.source import reading_order
+    from sheetgen.scenarios.loading import load_designs
+
     result = load_designs(paths)
     scenarios = _add_scenarios(result)
     if result.input_errors:

@@ -25,6 +25,7 @@ from sheetgen.cli.app import (
     _write_files,
     app,
     given_path,
+    short_help,
 )
 from sheetgen.core.output import OutputError
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -93,7 +94,7 @@ def _offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
-@app.command(short_help="Print die-cut counters, fronts and backs.")
+@app.command(short_help=short_help("counters"))
 def counters(
     paths: Annotated[
         list[Path] | None,

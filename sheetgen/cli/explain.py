@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import app
+from sheetgen.cli.app import app, short_help
 
 __all__ = ["explain"]
 
@@ -25,7 +25,7 @@ def _field(label: str, text: str) -> str:
     return textwrap.fill(text, WIDTH, initial_indent=f"{label}: ", subsequent_indent="  ")
 
 
-@app.command(short_help="Explain a finding's rule id (SF-5, KR-1, SCHEMA...).")
+@app.command(short_help=short_help("explain"))
 def explain(
     rule_id: Annotated[
         str | None, typer.Argument(metavar="RULE-ID", help="The id in a finding's brackets, any case.")

@@ -17,13 +17,14 @@ from sheetgen.cli.app import (
     _write_design,
     app,
     given_path,
+    short_help,
 )
 
 #: The name ``sheetgen new`` gives a design when ``--name`` is not given.
 DEFAULT_NAME = "New ship"
 
 
-@app.command(short_help="Write a commented starting design for a game.")
+@app.command(short_help=short_help("new"))
 def new(
     game: Annotated[
         str, typer.Argument(help="Game id: starfire, kill-radius, space-cruisers, knight-hawks-2000.")
@@ -65,7 +66,7 @@ def new(
     _err(f"wrote {output}: check it with sheetgen validate {output}")
 
 
-@app.command(short_help="Copy the bundled example designs and scenarios into a folder.")
+@app.command(short_help=short_help("examples"))
 def examples(
     folder: Annotated[
         Path,

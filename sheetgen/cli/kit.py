@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path
+from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
 from sheetgen.core.source import reading_order
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
 
-@app.command(short_help="Write a scenario's whole game kit into a folder.")
+@app.command(short_help=short_help("kit"))
 def kit(
     scenario: Annotated[
         Path | None,

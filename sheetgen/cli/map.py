@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sheetgen.cli.app import _fail, _format_for, _print_located, _warn, _write_files, app, given_path
+from sheetgen.cli.app import (
+    _fail,
+    _format_for,
+    _print_located,
+    _warn,
+    _write_files,
+    app,
+    given_path,
+    short_help,
+)
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -47,7 +56,7 @@ def _whole(option: str, value: str, minimum: int | None = None) -> int:
     return number
 
 
-@app.command("map", short_help="Print a numbered hex map at exact scale.")
+@app.command("map", short_help=short_help("map"))
 def map_command(
     output: Annotated[
         Path,

@@ -23,6 +23,7 @@ from sheetgen.cli.app import (
     _write_design,
     app,
     given_path,
+    short_help,
 )
 
 __all__ = ["roll"]
@@ -35,7 +36,7 @@ class RollHull(StrEnum):
     fighter = "fighter"
 
 
-@app.command(short_help="Roll a random ship on the d20 systems table.")
+@app.command(short_help=short_help("roll"))
 def roll(
     game: Annotated[str, typer.Argument(help="Game id: space-cruisers.")],
     seed: Annotated[int, typer.Option(help="Seed of the dice; the same seed gives the same ship.")] = 1,

@@ -7,12 +7,12 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, _format_for, _write, app, given_path
+from sheetgen.cli.app import _err, _fail, _format_for, _write, app, given_path, short_help
 
 __all__ = ["schema"]
 
 
-@app.command("schema", short_help="Print the JSON Schema of a game's designs, fleets or scenarios.")
+@app.command("schema", short_help=short_help("schema"))
 def schema(
     name: Annotated[
         str,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, app, given_path
+from sheetgen.cli.app import _err, _fail, app, given_path, short_help
 
 __all__ = ["serve"]
 
@@ -21,7 +21,7 @@ def _address(text: str) -> str:
     return text
 
 
-@app.command(short_help="Design ships in the browser, with live checks and previews.")
+@app.command(short_help=short_help("serve"))
 def serve(
     folder: Annotated[
         Path,

@@ -17,6 +17,7 @@ from sheetgen.cli.app import (
     _write_files,
     app,
     given_path,
+    short_help,
 )
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["module_for", "vassal"]
 
 
-@app.command(short_help="Write a scenario as a VASSAL module (.vmod).")
+@app.command(short_help=short_help("vassal"))
 def vassal(
     scenario: Annotated[
         Path,
