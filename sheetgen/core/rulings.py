@@ -432,9 +432,13 @@ RULINGS: tuple[Ruling, ...] = (
         "the thresholds at 1/2 and 2/3 lost with what they do. The text itself gives two: the "
         "Exalted's 1,440 and the Leviathan's 2,500 (1,100 left after a 1,400 SP ram); the "
         "reference card's boarding table marks those two rows as the text's and its other "
-        "rows as the bundled sample designs' SP.",
+        "rows as the bundled sample designs' SP. Break-up rolls are made against DCR plus 10 "
+        "for each level of the engineer's Stress Analysis (Exalted: 120 + 10 x 1 = 130).",
         "The text leaves SP to another document, so sheetgen takes the design's number, and "
-        "never prints a sample design's SP as if the rules set it.",
+        "never prints a sample design's SP as if the rules set it. The break-up roll adds the "
+        "skill level to DCR, a percent chance, without saying how much a level is worth; the "
+        "repair rule beside it counts skill as 10% a level, so a level counts the same here "
+        "(a level worth 1% would make the skill almost meaningless).",
         "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming examples; BOARDING",
         "validate; record sheets, reference card",
     ),
@@ -455,7 +459,9 @@ RULINGS: tuple[Ruling, ...] = (
         "round's top damage (sixty torpedoes: 60,000 SP); a hangar's docked craft give no "
         "figure, so none is printed. A natural 01-05 always hits and 96-00 always misses: above "
         "95% final to-hit a 96-00 is a plain miss, not a critical one, so no attack hits more "
-        "than 95% of the time (below 6% an 01-05 is a plain hit).",
+        "than 95% of the time (below 6% an 01-05 is a plain hit). The light laser battery (LLB), "
+        "a turreted quad mount of light laser cannon, has no figures of its own in the text: it "
+        "is printed with the LLC's (5 pulses of 200 SP) and says so, not as four cannons.",
         "The lists give the numbers but not how designs record loads, links or a mine plan. "
         "Every other weapon's hex figure is exactly its km at 60 m a hex, and 225,000 km keeps "
         "the pod shorter-ranged than the medium laser, as its description says, so the km "
@@ -477,7 +483,9 @@ RULINGS: tuple[Ruling, ...] = (
         _KH,
         "A ram does the ramming ship's HS x 2,000 SP. A ramming ship at least 4 hull sizes "
         "larger survives, taking (HS + HS) / 2 x 100 SP of the two ships' hull sizes and "
-        "(HS + HS) / 2 damage rolls (HS 25 ramming HS 3: 1,400 SP and 14 rolls; 50,000 dealt). "
+        "(HS + HS) / 2 damage rolls (HS 25 ramming HS 3: 1,400 SP and 14 rolls; 50,000 dealt); "
+        "an odd sum of hull sizes leaves half a roll, printed as the formula gives it (HS 20 "
+        "ramming HS 15: 1,750 SP and 17.5 rolls), since the text does not round it. "
         "A ship that blows up does HS x 2,000 SP to every ship within 1,200 m, which at 60 m a "
         "hex is 20 hexes or fewer (range counting the target's hex); a ship 21 hexes off "
         "(1,260 m) is clear, so a scenario that starts ships out of blast reach sets them more "
@@ -557,10 +565,13 @@ RULINGS: tuple[Ruling, ...] = (
         "Derived numbers",
         _SC,
         "Hull points are the base plus 10 per armor; initiative bonus is drives plus elite "
-        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters. "
+        "crew; evade attempts a turn equal elite crew; each cargo bay carries 5 fighters, a "
+        "commercial ship's or a station's as well as a warship's. "
         "Armor is capped with the other repeatable systems: more than 40 in all (the hull "
         "points that would give are named) is an error.",
         "These are the system notes' effects, computed once for the stats, sheet and card; "
+        "the text lists the cargo bay among the non-military systems and as what carries "
+        "fighters, with no exception for the ships that may mount only those; "
         "the cap keeps a sheet's hull point boxes printable.",
         "SYSTEM NOTES; INITIATIVE PHASE",
         "validate; stats, record sheets, reference card",
