@@ -15,6 +15,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ class Printer:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
-        self._on_term: Any = None
+        self._on_signal: dict[int, Any] = {}  # the handlers before this printer's (_STOPPING)
         self._folder: str | None = None
 
     def __enter__(self) -> Printer:
@@ -75,22 +76,29 @@ class Printer:
         if self._folder is not None:  # the workers' copies of the fonts (prepare_worker)
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
-        if self._on_term is not None:
-            signal.signal(signal.SIGTERM, self._on_term)
-            self._on_term = None
+        for signum, handler in self._on_signal.items():
+            signal.signal(signum, handler)
+        self._on_signal = {}
 
     def _start(self) -> ProcessPoolExecutor:
-        """The workers, started. While they run, SIGTERM (``kill``) to this process
-        stops it as Ctrl-C does, so the workers are stopped with it rather than left
-        behind (in the main thread only, where signals are handled)."""
+        """The workers, started. While they run, SIGTERM (``kill``) or SIGHUP to this
+        process stops it as Ctrl-C does, so the workers are stopped with it rather than
+        left behind (in the main thread only, where signals are handled). A worker leaves
+        at once and quietly on SIGTERM or SIGHUP, ignores Ctrl-C (its printer stops it),
+        and leaves by itself if this process ends without stopping it (``kill -9``)."""
+        global _owner
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
         self._folder = tempfile.mkdtemp(prefix="sheetgen-print-")
         pool = ProcessPoolExecutor(
-            max_workers=self.jobs, mp_context=context, initializer=prepare_worker, initargs=(self._folder,)
+            max_workers=self.jobs,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(self._folder, os.getpid()),
         )
         if threading.current_thread() is threading.main_thread():
-            self._on_term = signal.signal(signal.SIGTERM, _stop)
+            _owner = os.getpid()
+            self._on_signal = {signum: signal.signal(signum, _stop) for signum in _STOPPING}
         return pool
 
     def print_documents(
@@ -144,9 +152,38 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
         return printer.print_documents(documents)
 
 
+#: Signals that stop a print under way as Ctrl-C does (``kill``, a closed terminal).
+_STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+#: The process whose printer set :func:`_stop` (a worker forked from it inherits the handler).
+_owner = 0
+
+
 def _stop(signum: int, frame: object) -> None:
-    """SIGTERM while workers print: leave as Ctrl-C would (exit status 128 + 15)."""
+    """SIGTERM or SIGHUP while workers print: leave as Ctrl-C would (exit status 128 +
+    the signal's number). In a worker that inherited this handler (forked before it set
+    its own), leave at once without a word: its printer is stopping it."""
+    if os.getpid() != _owner:
+        os._exit(128 + signum)
     raise SystemExit(128 + signum)
+
+
+def _start_worker(folder: str, owner: int) -> None:
+    """Start a print worker: leave on SIGTERM or SIGHUP at once, ignore Ctrl-C (the
+    printer that started it stops it), leave by itself when ``owner`` (the printing
+    process) is gone, then :func:`~sheetgen.render.html.prepare_worker`."""
+    for signum in _STOPPING:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_owner, args=(owner,), name="owner-watch", daemon=True).start()
+    prepare_worker(folder)
+
+
+def _watch_owner(owner: int) -> None:
+    """End this worker when the process that started it has gone (its parent changes):
+    nothing would ever hand it work or stop it again."""
+    while os.getppid() == owner:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 @dataclass

@@ -30,17 +30,35 @@ def test_what_the_main_process_raises_stops_the_workers_at_once() -> None:
 
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals: main thread")
-def test_sigterm_while_workers_print_exits_143_and_takes_the_workers_with_it() -> None:
-    before = signal.getsignal(signal.SIGTERM)
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_sigterm_while_workers_print_exits_143_and_takes_the_workers_with_it(name: str, code: int) -> None:
+    """``kill`` (SIGTERM) or a hang-up (SIGHUP) stops the print as Ctrl-C does: exit 128 +
+    the signal, the workers stopped with it (a hang-up used to leave them running)."""
+    signum = getattr(signal, name)
+    before = signal.getsignal(signum)
 
     def killed() -> None:
-        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), signum)
 
     with pytest.raises(SystemExit) as stopped, Printer(2) as printer:
         printer.print_documents(pages(6), meanwhile=killed)
-    assert stopped.value.code == 143
+    assert stopped.value.code == code
     assert multiprocessing.active_children() == []
-    assert signal.getsignal(signal.SIGTERM) is before
+    assert signal.getsignal(signum) is before
+
+
+def test_a_worker_leaves_by_itself_when_its_printing_process_is_gone() -> None:
+    """A worker whose printing process ended without stopping it (``kill -9``) leaves on its
+    own instead of waiting for work forever: here, a watcher told of an owner that is not its
+    parent ends its process with status 1."""
+    import subprocess
+    import sys
+
+    script = "import os\nfrom sheetgen.render.pool import _watch_owner\n_watch_owner(os.getppid() + 1)\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=20, check=False
+    )
+    assert (done.returncode, done.stderr) == (1, "")
 
 
 def test_a_finished_print_leaves_no_worker_and_the_signal_as_it_was() -> None:
