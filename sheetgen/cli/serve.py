@@ -50,6 +50,7 @@ def serve(
     loopback unless --host says otherwise; requests naming another host, and
     changes asked by other web pages, are refused.
     """
+    import signal
     import socket
 
     if not folder.is_dir():
@@ -83,7 +84,21 @@ def serve(
 
         webbrowser.open(url)
     config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
-    uvicorn.Server(config).run(sockets=[sock])
+    # ``kill`` and a closed terminal end the server as Ctrl-C does, through Python's exit (uvicorn
+    # stops serving on SIGTERM, then raises it again: here, as SystemExit), so what the process
+    # keeps is let go (WeasyPrint's copies of the fonts in the temporary folder are deleted)
+    stopping = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {signum: signal.signal(signum, _leave) for signum in stopping}
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+def _leave(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP to the server: exit with status 128 + the signal's number."""
+    raise SystemExit(128 + signum)
 
 
 def _own_names() -> tuple[str, ...]:

@@ -375,6 +375,44 @@ def test_serve_prints_its_address_and_serves_on_loopback(tmp_path: Path) -> None
             proc.terminate()
 
 
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_killed_server_exits_as_interrupted_and_leaves_no_fonts_behind(
+    tmp_path: Path, name: str, code: int
+) -> None:
+    """``kill`` or a closed terminal stops the server as Ctrl-C does: exit 128 + the signal, and
+    the copies of the fonts WeasyPrint made for the sheet it printed are deleted (they were left
+    in the temporary folder when the signal ended the process outright)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp), "SHEETGEN_CACHE": "off"}
+    script = Path(sys.executable).parent / "sheetgen"
+    with subprocess.Popen(
+        [str(script), "serve", str(tmp_path), "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
+    ) as proc:
+        try:
+            assert proc.stderr is not None
+            import re
+
+            m = re.search(r"on (http://\S+/) ", proc.stderr.readline())
+            assert m
+            body = ARROW.read_bytes()
+            request = urllib.request.Request(m.group(1) + "api/sheet.pdf", data=body, method="POST")
+            with urllib.request.urlopen(request, timeout=60) as r:
+                assert r.read(5) == b"%PDF-"
+            assert [p.name[:11] for p in temp.iterdir()] == ["weasyprint-"]
+            proc.send_signal(getattr(signal, name))
+            assert proc.wait(timeout=30) == code
+        finally:
+            proc.kill()
+    assert list(temp.iterdir()) == []
+
+
 @settings(
     max_examples=60,
     deadline=None,
