@@ -10,6 +10,7 @@ names each ship.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
@@ -18,7 +19,7 @@ from typing import Any
 from sheetgen.core.findings import Finding, InputError, Path, error, note
 from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
-from sheetgen.games import UnknownGame, find_game
+from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
 from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
@@ -37,10 +38,22 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_MAP_HEXES = 100_000
 
 
+#: The longest slug kept whole: folder and file names made from it (``<slug>.vmod``) stay well
+#: inside the 255 bytes a file name may have.
+MAX_SLUG = 80
+
+
 def slug(name: str) -> str:
-    """A file-name-safe form of ``name``: ``"Scouts Meet!"`` gives ``"scouts-meet"``."""
+    """A file-name-safe form of ``name`` (ASCII letters and digits joined by hyphens, at most
+    :data:`MAX_SLUG` characters and an 8-digit tag): ``"Scouts Meet!"`` gives
+    ``"scouts-meet"``. A name with no ASCII letter or digit, or too long, gets a tag from its
+    own text (``"scenario-1a2b3c4d"``; ``"<first 80>-1a2b3c4d"``), so two such names never share
+    a kit's folder."""
     s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return s or "scenario"
+    if s and len(s) <= MAX_SLUG:
+        return s
+    tag = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    return f"{s[:MAX_SLUG].rstrip('-') or 'scenario'}-{tag}"
 
 
 @dataclass
@@ -400,6 +413,8 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     top = Fields(doc.data, (), what="scenario")
     name = top.text("scenario", required=True) or ""
     game_id = top.raw("game", required=True)
+    if game_id is None:  # said as for a design without one, not as an unknown game "None"
+        raise InputError([error("GAME", f"scenario lacks 'game:'; known games: {', '.join(GAMES)}", ())])
     try:
         game = find_game(game_id)
     except UnknownGame as exc:

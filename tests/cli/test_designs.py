@@ -75,6 +75,7 @@ def test_stats_findings_carry_rule_line_column(invoke: Invoke, write: Write) -> 
         ("game: starfire\ndesigns: {a: 1}\n", ":2:10: error [SCHEMA] 'designs' must be a list of designs"),
         ("game: starfleet\nname: A\n", ":1:7: error [GAME] unknown game 'starfleet'; known games: starfire"),
         ("name: A\nhull: CT\n", ":1:1: error [GAME] design lacks 'game:'"),
+        ("scenario: X\nsides: []\n", ":1:1: error [GAME] scenario lacks 'game:'; known games: starfire"),
         (
             "game: starfire\nname: A\nhull: CT\nsystems: SSAA(I)(I)(I)QL\nspeed: -1\n",
             ":5:8: error [SCHEMA] 'speed' must be at least 0, found -1",

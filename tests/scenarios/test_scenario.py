@@ -287,3 +287,24 @@ def test_a_map_larger_than_any_printed_one_is_refused_where_it_is_written(invoke
         "huge.yaml:3:13: error [SCHEMA] 100000 x 24 is 2,400,000 hexes; the most one map can have is 100,000"
         in (r.stdout + r.stderr)
     )
+
+
+def test_kit_folder_names_are_short_and_never_shared() -> None:
+    """A scenario's name becomes its kit's folder and module names (``slug``): plain names as
+    they read, a name the schema allows (up to 300 characters) cut to 80 and tagged, and names
+    with no ASCII letter or digit tagged from their own text, so two kits never share a folder."""
+    from sheetgen.scenarios.scenario import MAX_SLUG, slug
+
+    assert slug("Scouts Meet!") == "scouts-meet"
+    assert slug("Warp point assault") == "warp-point-assault"
+    long = slug("Verbose " * 37)
+    assert (
+        len(long) <= MAX_SLUG + 9
+        and long.startswith("verbose-verbose-")
+        and len(f"{long}.vmod".encode()) < 255
+    )
+    assert slug("Verbose " * 37) != slug("Verbose " * 36 + "Other")
+    assert slug("!!!").startswith("scenario-") and slug("星际之战").startswith("scenario-")
+    # the tag is the name's own SHA-256, so the same name gives the same folder on every run
+    # (a kit built again replaces its folder) and two such names never share one
+    assert slug("星际之战") == "scenario-7deaab59" and slug("!!!") == "scenario-e84c538e"
