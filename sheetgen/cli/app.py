@@ -149,6 +149,9 @@ class _OneLineErrors(TyperGroup):
             ctx = getattr(exc, "ctx", None)
             where = ctx.command_path if ctx is not None else "sheetgen"
             message = exc.format_message()  # type: ignore[attr-defined]
+            if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``sheetgen``: the help, as it is
+                typer.echo(message, err=True)
+                sys.exit(2)
             hint = f" (see {where} --help)" if ctx is not None else ""
             typer.echo(f"{where}: error: {message}{hint}", err=True)
             sys.exit(getattr(exc, "exit_code", 2))

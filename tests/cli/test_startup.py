@@ -115,3 +115,12 @@ def test_the_verb_table_is_the_verbs_modules() -> None:
         found[name] = (info.callback.__module__.removeprefix("sheetgen.cli."), info.short_help)
     assert found == VERB_TABLE
     assert list(VERBS) == list(VERB_TABLE)
+
+
+def test_the_bare_command_prints_the_help_as_it_is() -> None:
+    """``sheetgen`` alone prints its help (exit 2, as Click does), not wrapped as an error line
+    (``sheetgen: error: Usage: ...`` ending ``(see sheetgen --help)``)."""
+    bare = _fresh()
+    helped = _fresh("--help")
+    assert bare["code"] == 2 and bare["stdout"] == ""
+    assert bare["stderr"] == helped["stdout"]
