@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -84,21 +84,24 @@ def serve(
 
         webbrowser.open(url)
     config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
-    # ``kill`` and a closed terminal end the server as Ctrl-C does, through Python's exit (uvicorn
-    # stops serving on SIGTERM, then raises it again: here, as SystemExit), so what the process
-    # keeps is let go (WeasyPrint's copies of the fonts in the temporary folder are deleted)
+    server = uvicorn.Server(config)
+
+    def stop(signum: int, frame: Any) -> None:
+        # ``kill`` and a closed terminal end the server as Ctrl-C does: uvicorn stops serving
+        # (it takes SIGTERM itself), then raises the signal again once it has stopped; here that
+        # is Python's exit with status 128 + the signal, so what the process keeps is let go
+        # (WeasyPrint's copies of the fonts in the temporary folder are deleted)
+        if server.should_exit:
+            raise SystemExit(128 + signum)
+        server.handle_exit(signum, frame)
+
     stopping = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    before = {signum: signal.signal(signum, _leave) for signum in stopping}
+    before = {signum: signal.signal(signum, stop) for signum in stopping}
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server.run(sockets=[sock])
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
-
-
-def _leave(signum: int, frame: object) -> None:
-    """SIGTERM or SIGHUP to the server: exit with status 128 + the signal's number."""
-    raise SystemExit(128 + signum)
 
 
 def _own_names() -> tuple[str, ...]:
