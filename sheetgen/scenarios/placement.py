@@ -254,6 +254,8 @@ def check_placement(setup: Setup, rules: list[Rule]) -> list[Finding]:
             if found is None:
                 continue
             facings = [(name, starts[name].facing) for name, _hex in found if name in starts]
+            if not facings:  # a side with no ship read (its designs are reported unreadable)
+                continue
             first_name, first = facings[0]
             for name, facing in facings[1:]:
                 if facing != first:

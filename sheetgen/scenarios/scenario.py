@@ -331,6 +331,8 @@ def load_scenario(
             if entry.game.id == scenario.game.id:
                 found = scenario.game.map_findings(entry.stats, spec.cols, spec.rows, spec.layers)
                 scenario.located.extend(entry.document.locate(f, entry.base) for f in found)
+        # a design file on two sides (or twice on one) is checked once a fleet entry: said once
+        scenario.located = list(dict.fromkeys(scenario.located))
     return scenario, result
 
 
@@ -448,6 +450,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     sides: list[Side] = []
     children: list[Fields | None] = [map_fields]
     notes: list[Finding] = []
+    unread: dict[str, tuple[str, str]] = {}  # names given to ships whose design could not be read
     if not isinstance(sides_raw, list) or not sides_raw:
         top.problem("'sides' must be a list of at least one side", top.at("sides"))
         sides_raw = []
@@ -481,6 +484,8 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             names = item.text_list("names") or []
             item.text("note", limit=MAX_PROSE)
             entries = _fleet_designs(item, doc, file.parent, game, result)
+            if not entries:  # its design is reported unreadable: its names are not reported again
+                unread.update(dict.fromkeys(names, (side.name, side.colour)))
             ships_here = count * sum(e.count for e in entries) if entries else count
             if len(names) > ships_here:
                 item.problem(
@@ -534,7 +539,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         sides.append(side)
     _check_unique_names(top, sides)
     if map_fields is not None:
-        ships = {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
+        ships = unread | {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
         spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)
         map_fields.problems.extend(spec.plan.check(spec.cols, spec.rows, spec.orientation, spec.layers))
     rules = read_placement(top)

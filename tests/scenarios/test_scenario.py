@@ -308,3 +308,41 @@ def test_kit_folder_names_are_short_and_never_shared() -> None:
     # the tag is the name's own SHA-256, so the same name gives the same folder on every run
     # (a kit built again replaces its folder) and two such names never share one
     assert slug("星际之战") == "scenario-7deaab59" and slug("!!!") == "scenario-e84c538e"
+
+
+def test_a_missing_design_is_said_once_and_its_ships_names_are_not_refused(write: Write) -> None:
+    """A fleet entry whose design file is missing is one error where it is named; the start
+    position of the ship it names is not refused as "not in this scenario" (an error
+    printed before its cause), and placement rules of its side, which has no ship read, are
+    not checked (nor crash)."""
+    path = write(
+        "s.yaml",
+        "scenario: Test\ngame: starfire\n"
+        "map:\n  cols: 20\n  rows: 20\n  start:\n    - {ship: Vigil, at: '0612'}\n"
+        "sides:\n  - name: A\n    fleet:\n      - {design: gone.yaml, names: [Vigil]}\n"
+        + SIDE_B
+        + "placement:\n  - {same_facing: [A]}\n  - {distance: [A, B], at_least: 5}\n",
+    )
+    _, result = load_scenario(path)
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "11:18: error [FILE] design 'gone.yaml': no such file"
+    ]
+
+
+def test_one_illegal_design_on_both_sides_is_said_once(invoke: Any, write: Write) -> None:
+    """The same design file fielded by two sides is checked for each, but its errors are
+    listed once, by ``validate`` and by ``kit`` alike."""
+    write("bad.yaml", "game: starfire\nname: Bad\nhull: ES\nsystems: SSAA(I)(I)(I)(I)(I)(I)QLLLLLLLLLL\n")
+    path = write(
+        "s.yaml",
+        HEAD + "  - name: A\n    fleet:\n      - {design: bad.yaml, names: [One]}\n"
+        "  - name: B\n    fleet:\n      - {design: bad.yaml, names: [Two]}\n",
+    )
+    scenario, _ = load_scenario(path)
+    assert scenario is not None
+    errors = [str(loc) for loc in scenario.located if loc.finding.is_error]
+    assert len(errors) == 1 and "[SF-7]" in errors[0]
+    for verb in ("validate", "kit"):
+        r = invoke(verb, path, *(["-o", path.parent / "kit"] if verb == "kit" else []))
+        assert r.exit_code == 1
+        assert (r.stdout + r.stderr).count("[SF-7]") == 1, (verb, r.stdout + r.stderr)
