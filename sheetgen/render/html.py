@@ -195,6 +195,8 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     them. The PDF carries no creation date: the same HTML gives the same bytes,
     so a document printed before is taken from the print cache
     (:mod:`sheetgen.render.printcache`) instead of being laid out again.
+    Raises :class:`OSError` naming a file, or the temporary folder where WeasyPrint
+    copies the fonts, when one cannot be read or written (a full disk, a size limit).
     """
     from sheetgen.render import printcache
 
@@ -204,13 +206,22 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     found = printcache.kept(key)
     if found is not None:
         return found
-    with weasyprint_warnings() as warnings:
-        weasyprint = import_weasyprint()  # its first import parses the default stylesheets: logged too
-        documents = [_render(weasyprint, h, base_url, warnings) for h in sources]
-        first = documents[0]
-        if len(documents) > 1:
-            first = first.copy([page for d in documents for page in d.pages])
-        pdf = first.write_pdf()
+    try:
+        with weasyprint_warnings() as warnings:
+            weasyprint = import_weasyprint()  # its first import parses the default stylesheets: logged too
+            documents = [_render(weasyprint, h, base_url, warnings) for h in sources]
+            first = documents[0]
+            if len(documents) > 1:
+                first = first.copy([page for d in documents for page in d.pages])
+            pdf = first.write_pdf()
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        # WeasyPrint writes its working copies of the fonts in the temporary folder without
+        # naming them when it fails (a full disk, a file-size limit): said of that folder
+        raise OSError(
+            exc.errno, f"{exc.strerror or exc} (while printing)", _system_temp or tempfile.gettempdir()
+        ) from None
     assert pdf is not None
     rendered = Rendered(pdf, tuple(dict.fromkeys(warnings)))  # a kept stylesheet's warnings: once
     printcache.keep(key, rendered)
@@ -273,8 +284,14 @@ def prepare_worker(folder: str) -> None:
     """Start a process that prints (:class:`sheetgen.render.pool.Printer`): its temporary
     files go in ``folder`` (its printer removes it when the workers have stopped) and
     WeasyPrint is imported (:func:`import_weasyprint`)."""
+    global _system_temp
+    _system_temp = tempfile.gettempdir()
     tempfile.tempdir = folder
     import_weasyprint()
+
+
+#: The temporary folder a print worker's own folder is in (:func:`prepare_worker`).
+_system_temp: str | None = None
 
 
 def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:

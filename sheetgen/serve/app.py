@@ -13,6 +13,7 @@ bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
@@ -40,6 +41,12 @@ STATIC = Path(__file__).parent / "static"
 #: The bundled fonts the record sheets use, served under ``/fonts/`` for the HTML preview.
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 _SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+#: File-system failures that are the server's (a full disk, a size or file limit), answered 503.
+_OUT_OF_ROOM = frozenset(
+    getattr(errno, n)
+    for n in ("ENOSPC", "EFBIG", "EDQUOT", "ENOMEM", "EMFILE", "ENFILE")
+    if hasattr(errno, n)
+)
 
 
 def _hostname(host: str) -> str:
@@ -259,6 +266,9 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         return _refusal_response(Refusal(status, [line]))
 
     async def file_system(request: Request, exc: OSError) -> Response:
+        if exc.errno in _OUT_OF_ROOM:  # the server's disk or limits, not the request: try later
+            line = f"sheetgen: error: the server cannot write its files now: {exc.strerror}"
+            return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=503)
         # a name too long, a folder where a file should be...: the request's fault, said in one
         # line with the workspace-relative name, never the server's own paths
         name = Path(str(exc.filename)).name if exc.filename else "the file"

@@ -777,3 +777,23 @@ def test_a_body_cut_short_is_a_400_not_a_traceback() -> None:
         asyncio.run(_body(request))
     assert caught.value.status == 400
     assert "ended early" in str(caught.value)
+
+
+def test_a_server_out_of_room_answers_503_in_one_line(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk or a file-size limit while printing is the server's state, not the request's:
+    503 with one line saying so (not 400, not a 500 with "please report it")."""
+    import errno
+
+    import sheetgen.render.html as html
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")  # as WeasyPrint's font copies fail
+
+    monkeypatch.setattr(html, "_render", full)
+    r = client.post("/api/sheet.pdf", content=ARROW.read_bytes())
+    assert r.status_code == 503
+    assert r.json()["error"] == (
+        "sheetgen: error: the server cannot write its files now: No space left on device (while printing)"
+    )
