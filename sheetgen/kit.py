@@ -4,12 +4,13 @@
 ship of every side, the reference card, counters for both sides and the
 game's markers, more of them in every spare cell, the map), then writes each
 file atomically, so a kit that fails part-way leaves an earlier kit in the
-folder as it was. Nothing here prints: warnings come back as lines in
+folder as it was, and no empty folder of its own. Nothing here prints: warnings come back as lines in
 :class:`Kit` (or :class:`KitError`).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -302,6 +303,14 @@ class _Build:
     parts: list[KitPart] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: KitError | None = None
+    made_folders: list[Path] = field(default_factory=list)  # the folders made for it, deepest first
+    written: bool = False
+
+    def unmake(self) -> None:
+        """Remove the folders made for a kit that was not written, if they are still empty."""
+        for folder in self.made_folders:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
     def fail(self, exc: OutputError) -> None:
         extra = exc.warnings if isinstance(exc, KitError) else []
@@ -327,18 +336,42 @@ def build_kits(
     does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
     (every record sheet and card, then every briefing), each game's card once.
     Returns, in order, each :class:`Kit` written or the :class:`KitError` that
-    stopped it; a kit that fails leaves its folder as it was and the others go on.
+    stopped it; a kit that fails leaves its folder as it was and the others go on. A
+    folder made for a kit that is not written (it failed, or the run was stopped) is
+    removed again if it is empty.
     ``progress(step, done, total)`` is called before each of the four steps.
     ``vassal``: each briefing also lists the kit's VASSAL module, which the caller
     adds afterwards (:func:`vassal_part`).
     """
+    builds = [
+        _Build(
+            scenario,
+            out_dir if out_dir is not None else Path("output") / slug(scenario.name),
+            name_warnings(scenario),
+        )
+        for scenario, out_dir in scenarios
+    ]
+    try:
+        return _build_kits(builds, paper=paper, single=single, progress=progress, jobs=jobs, vassal=vassal)
+    finally:  # a kit that failed, or a run stopped part-way, leaves no empty folder it made
+        for build in reversed(builds):  # the last made first: an earlier kit may have made their parent
+            if not build.written:
+                build.unmake()
+
+
+def _build_kits(
+    builds: list[_Build],
+    *,
+    paper: str,
+    single: bool,
+    progress: Callable[[str, int, int], None] | None,
+    jobs: int,
+    vassal: bool,
+) -> list[Kit | KitError]:
+    """:func:`build_kits` for the kits ``builds``."""
     from sheetgen.render.briefing import ListedPart, briefing_print
 
-    builds: list[_Build] = []
-    for scenario, out_dir in scenarios:
-        folder = out_dir if out_dir is not None else Path("output") / slug(scenario.name)
-        build = _Build(scenario, folder, name_warnings(scenario))
-        builds.append(build)
+    for build in builds:
         try:
             _prepare(build, paper=paper, single=single, jobs=jobs)
         except OutputError as exc:
@@ -395,6 +428,7 @@ def build_kits(
         if build.error is None:
             try:
                 out.append(Kit(_write(build, single), build.names, build.warnings))
+                build.written = True
                 continue
             except OutputError as exc:
                 build.fail(exc)
@@ -406,6 +440,8 @@ def build_kits(
 def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
     """Make the kit's folder, list its parts and check each file can be written;
     raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
+    missing = [build.folder, *build.folder.parents]
+    build.made_folders = missing[: next((k for k, f in enumerate(missing) if f.is_dir()), len(missing))]
     try:
         build.folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -366,3 +366,76 @@ def test_kit_of_a_scenario_with_input_errors_lists_the_rule_errors_too(
         f"{path}:7:104: error [SCHEMA] 'speed' must be a whole number, found the text 'fast'",
     ]
     assert not (tmp_path / "kit").exists()
+
+
+def test_a_kit_not_written_leaves_no_folder_it_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folders made for a kit that fails, or for a run stopped part-way (Ctrl-C, ``kill``),
+    are removed again while empty; a folder that was there before stays, and so does a kit
+    written beside the failed one."""
+    scenario = load(DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
+    other = load(DESIGNS / "space-cruisers" / "scenarios" / "kepler-station.yaml")
+    real = kit_module.kit_parts
+
+    def failing_parts(
+        failing: Scenario, stop: type[BaseException]
+    ) -> Callable[..., tuple[list[kit_module.KitPart], list[str]]]:
+        def parts_of(given: Scenario, *args: Any, **kw: Any) -> tuple[list[kit_module.KitPart], list[str]]:
+            parts, warnings = real(given, *args, **kw)
+            if given is failing:
+
+                def boom() -> Rendered:
+                    raise stop("the counters cannot be printed")
+
+                counters = next(p for p in parts if p.file == "counters.pdf")
+                counters.make, counters.printing = boom, None
+            return parts, warnings
+
+        return parts_of
+
+    monkeypatch.setattr(kit_module, "kit_parts", failing_parts(scenario, KeyboardInterrupt))
+    with pytest.raises(KeyboardInterrupt):
+        kit_module.build_kits([(scenario, tmp_path / "new" / "a"), (other, tmp_path / "new" / "b")])
+    assert list(tmp_path.iterdir()) == []
+
+    monkeypatch.setattr(kit_module, "kit_parts", failing_parts(scenario, kit_module.OutputError))
+    (tmp_path / "there").mkdir()
+    made = kit_module.build_kits(
+        [(scenario, tmp_path / "there" / "a" / "b"), (other, tmp_path / "there" / "c")]
+    )
+    assert isinstance(made[0], kit_module.KitError) and "the counters cannot be printed" in str(made[0])
+    assert isinstance(made[1], kit_module.Kit)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_dir()) == [
+        "there",
+        "there/c",
+    ]
+
+
+@pytest.mark.skipif(
+    not hasattr(__import__("os"), "fork"), reason="a file-size limit set in the child (POSIX)"
+)
+def test_a_kit_that_cannot_write_its_temporary_files_says_where_in_one_line(tmp_path: Path) -> None:
+    """WeasyPrint copies the fonts into the temporary folder; under a file-size limit (or on a
+    full disk) that fails without naming a file. The kit says which folder, in one line, exits
+    2, and leaves no folder behind."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:  # 64 KiB: less than any bundled font
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp), "SHEETGEN_CACHE": "off"}
+    ran = subprocess.run(
+        [sys.executable, "-m", "sheetgen", "kit", "-o", str(tmp_path / "out" / "kit"), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        preexec_fn=limit,
+        timeout=120,
+    )
+    assert ran.returncode == 2
+    assert ran.stderr == f"sheetgen: error: {temp}: File too large (while printing)\n"
+    assert not (tmp_path / "out").exists()
