@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from sheetgen.cli import app
@@ -22,6 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # tests/render/test_printcache.py turns the print cache on in a folder of its own.
 os.environ["SHEETGEN_CACHE"] = "off"
 DESIGNS = ROOT / "designs"
+
+# Property tests assert values, never time: Hypothesis's per-example deadline (200 ms) fails
+# a test when a shared machine is busy, so no test here has one.
+settings.register_profile("sheetgen", deadline=None)
+settings.load_profile("sheetgen")
 
 
 @pytest.fixture
