@@ -479,7 +479,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "KH-5",
-        "Ramming and blasts",
+        "Ramming, blasts and point blank",
         _KH,
         "A ram does the ramming ship's HS x 2,000 SP. A ramming ship at least 4 hull sizes "
         "larger survives, taking (HS + HS) / 2 x 100 SP of the two ships' hull sizes and "
@@ -489,12 +489,17 @@ RULINGS: tuple[Ruling, ...] = (
         "A ship that blows up does HS x 2,000 SP to every ship within 1,200 m, which at 60 m a "
         "hex is 20 hexes or fewer (range counting the target's hex); a ship 21 hexes off "
         "(1,260 m) is clear, so a scenario that starts ships out of blast reach sets them more "
-        "than 20 hexes apart (Flank action: columns 1 and 22).",
+        "than 20 hexes apart (Flank action: columns 1 and 22). "
+        "Point-blank range is 3 hexes or fewer, counted as a weapon's range is, from a ship at "
+        'least 4 hull sizes larger; the card says "within 3 hexes (180 m)".',
         "The rule is written as a formula and one example; the card computes the same numbers. "
         "The damage example keeps its cruiser outside the destroyer's blast, so 1,200 m itself "
-        "is inside it.",
-        "SPECIAL SITUATIONS: RAMMING and its example; EXPLANATION OF DAMAGE RESULTS (Void "
-        "Engine Destroyed, Disastrous Fire) and the damage example",
+        "is inside it. Point blank is given as closer than 180 m and, in the same sentence, as "
+        "within three hexes; the fighters' example closes into the target's own hex, which is "
+        "within three hexes too. The hex figure is the one a player counts on the map.",
+        "SPECIAL SITUATIONS: RAMMING and its example; FIRING (Point-Blank Range) and the "
+        "fighters' example; EXPLANATION OF DAMAGE RESULTS (Void Engine Destroyed, Disastrous "
+        "Fire) and the damage example",
         "reference card; scenario set-up",
         severities=(),
     ),

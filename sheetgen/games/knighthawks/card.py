@@ -471,7 +471,7 @@ def _sections() -> list[Section]:
         Section(
             "Point blank and divisions",
             [
-                f"Inside {data.POINT_BLANK_METRES} m (three hexes) of a ship at least "
+                f"Within {data.POINT_BLANK_HEXES} hexes ({data.POINT_BLANK_METRES} m) of a ship at least "
                 f"{data.POINT_BLANK_HS_MARGIN} hull sizes larger: strafe it without return fire or "
                 "defensive missiles.",
                 f"{data.DIVISION_SHIPS} or more ships under one command: one to-hit roll, damage pooled.",

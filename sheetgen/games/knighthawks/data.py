@@ -656,8 +656,9 @@ RAM_DAMAGE_PER_HS = 2000  # inflicted on the rammed ship per HS of the rammer
 RAM_SAFE_MARGIN = 4  # a rammer this many HS larger survives
 RAM_SELF_SP_PER_HS = 100  # half of (sum of HS) x this, to the surviving rammer
 BREACH_FRACTION = Fraction(1, 10)  # of the target's total SP, in one attack, to breach
-POINT_BLANK_METRES = 180  # closer than this (three hexes) ...
-POINT_BLANK_HS_MARGIN = 4  # ... to a ship at least this many HS larger
+POINT_BLANK_METRES = 180  # closer than this ...
+POINT_BLANK_HEXES = 3  # ... which is within this many hexes, as weapon ranges count (RULINGS KH-5) ...
+POINT_BLANK_HS_MARGIN = 4  # ... of a ship at least this many HS larger
 DIVISION_SHIPS = 3  # ships under one command sharing a to-hit roll
 
 # --- Damage (seed 002, "EXPLANATION OF DAMAGE RESULTS"; RULINGS KH-3, KH-6) ------------

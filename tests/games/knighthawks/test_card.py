@@ -332,3 +332,15 @@ def test_boarding_table_says_which_structure_points_are_the_texts(invoke: Callab
     for sp, (source, _) in table.items():
         name = source.split(": ")[1].lower().replace(" ", "-")
         assert f"structure_points: {sp}\n" in (ships / f"{name}.yaml").read_text(encoding="utf-8")
+
+
+def test_card_point_blank_is_within_three_hexes_of_a_ship_four_hull_sizes_larger(invoke: Invoke) -> None:
+    """Seed 002, FIRING (Point-Blank Range): closer than 180 m, "within three hexes", of a
+    ship four or more hull sizes larger; the card gives the hexes a player counts (KH-5)."""
+    card = card_json(invoke)
+    (section,) = [s for s in card["sections"] if s["title"] == "Point blank and divisions"]
+    assert section["lines"][0] == (
+        "Within 3 hexes (180 m) of a ship at least 4 hull sizes larger: strafe it without "
+        "return fire or defensive missiles."
+    )
+    assert section["lines"][1] == "3 or more ships under one command: one to-hit roll, damage pooled."
