@@ -107,11 +107,7 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
                 "computers",
                 ", ".join((["mastercomp"] if s.mastercomp else []) + s.system_computers) or "none",
             ),
-            (
-                "void engines",
-                f"{s.void_engines}"
-                + (f" (ADF −{ft(s.adf_per_void_engine)} each lost)" if s.adf_per_void_engine else ""),
-            ),
+            ("void engines", _void_engines_text(s)),
             (
                 "ram / blast",
                 f"{s.ram_damage:,} SP rammed; {s.blast_damage:,} SP within 1,200 m if it blows up",
@@ -239,6 +235,16 @@ def _mount_text(m: Mount) -> str:
     if m.ordnance_name:
         text += f" ({'?' if m.ordnance is None else f'{m.ordnance:,}'} {m.ordnance_name})"
     return text
+
+
+def _void_engines_text(s: KnightHawksStats) -> str:
+    """The void engines and what losing one costs (seed 002, EXPLANATION OF DAMAGE RESULTS,
+    Void Engine Destroyed): ADF / engines each, and the last (or only) one blows the ship up."""
+    if s.void_engines == 1:
+        return "1 (lost: she blows up)"
+    if s.void_engines and s.adf_per_void_engine:
+        return f"{s.void_engines} (ADF −{play.fraction_text(s.adf_per_void_engine)} each lost; the last: she blows up)"
+    return str(s.void_engines)
 
 
 def _defences_text(s: KnightHawksStats) -> str:

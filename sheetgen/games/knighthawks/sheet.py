@@ -248,8 +248,9 @@ def _checklist(stats: KnightHawksStats) -> list[dict[str, Any]]:
             "title": "Void engines and maneuver jet",
             "tiles": [_tile(f"Void engine {i + 1}", "dmg", "lost") for i in range(stats.void_engines)],
             "lines": [_line("Maneuver jet", jet_boxes, "MR −1 each; destroyed: MR 0, straight on")],
-            "footer": f"Engine damaged: ADF −1 until repaired. Destroyed: ADF −{loss}; "
-            f"the last one: she blows up, {stats.blast_damage:,} SP to ships within 1,200 m.",
+            "footer": "Engine damaged: ADF −1 until repaired. Destroyed: "
+            + (f"ADF −{loss}; the last one: " if stats.void_engines > 1 else "")
+            + f"she blows up, {stats.blast_damage:,} SP to ships within 1,200 m.",
         },
         {
             "title": "Sensors",

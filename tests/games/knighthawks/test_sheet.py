@@ -422,3 +422,17 @@ def test_long_unbroken_texts_wrap_inside_the_page(
         margin = 9 / 25.4 * 72  # the page's side margins, 9 mm
         assert all(margin - 0.5 <= g[0] and g[2] <= width - margin + 0.5 for g in glyphs)
         assert not _overprints(glyphs)
+
+
+def test_the_void_engine_footer_gives_the_adf_loss_only_when_an_engine_is_left(
+    write: Callable[[str, str], Path],
+) -> None:
+    """Seed 002, Void Engine Destroyed: a ship of one engine blows up when it is lost, with no
+    ADF loss first; with more, each costs ADF / engines and the last blows her up."""
+    footers = {}
+    for engines in (1, 2):
+        view = _view(write, EXTREME.replace("void_engines: 2", f"void_engines: {engines}"))
+        (group,) = [g for g in view["checklist"] if g["title"] == "Void engines and maneuver jet"]
+        footers[engines] = group["footer"]
+    assert footers[1].startswith("Engine damaged: ADF −1 until repaired. Destroyed: she blows up, ")
+    assert "Destroyed: ADF −" in footers[2] and "; the last one: she blows up, " in footers[2]

@@ -195,3 +195,12 @@ def test_scenario_sides_total_hull_sizes_and_structure_points(invoke: Callable[.
         ],
     }
     assert (sides[1]["totals"]["hull_size"], sides[1]["totals"]["structure_points"]) == (18, 2160)
+
+
+def test_losing_the_last_void_engine_blows_the_ship_up(invoke: Callable[..., Any]) -> None:
+    """Seed 002, Void Engine Destroyed: ADF / engines lost each, and the last (or only) engine
+    lost blows the ship up; a one-engine ship has no ADF loss to print (the Kestrel, ADF 6)."""
+    kestrel = invoke("stats", SHIPS / "kestrel.yaml").stdout
+    exalted = invoke("stats", SHIPS / "exalted.yaml").stdout
+    assert "void engines     1 (lost: she blows up)" in kestrel
+    assert "void engines     2 (ADF −2 each lost; the last: she blows up)" in exalted
