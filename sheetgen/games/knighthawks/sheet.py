@@ -525,7 +525,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         "ram_damage": f"{s.ram_damage:,}",
         "blast_damage": f"{s.blast_damage:,}",
         "breach": f"{math.ceil(s.breach_damage):,}",
-        "notes": s.notes,
+        "notes": ([s.design_notes] if s.design_notes else []) + s.notes,  # the design's own first
         "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],
         "count": s.count,
     }

@@ -191,6 +191,7 @@ class KnightHawksStats:
     notes: list[str]
     count: int = 1
     game: str = "knight-hawks-2000"
+    design_notes: str | None = None  # the design's own ``notes:`` (``notes``: the rules' notes)
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints (:func:`~sheetgen.core.jsondata.stats_dict`
@@ -416,8 +417,6 @@ def derive(design: Design) -> KnightHawksStats:
         notes.append("LLC and LLB: five pulses a turn, each rolled to hit on its own.")
     if design.minelaying:
         notes.append(f"While laying mines: ADF at most {data.MINELAYING_MAX_ADF}, 1 MP per hex mined.")
-    if design.notes:
-        notes.append(design.notes)
     return KnightHawksStats(
         name=design.name,
         design_class=design.design_class,
@@ -466,6 +465,7 @@ def derive(design: Design) -> KnightHawksStats:
         mine_hexes=mine_hexes,
         minelaying=list(design.minelaying),
         notes=notes,
+        design_notes=design.notes,
         count=design.count,
     )
 

@@ -3,6 +3,7 @@ sheets ``sheetgen sheets`` prints (one ship a page, what the issue lists, escapi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -436,3 +437,23 @@ def test_the_void_engine_footer_gives_the_adf_loss_only_when_an_engine_is_left(
         footers[engines] = group["footer"]
     assert footers[1].startswith("Engine damaged: ADF −1 until repaired. Destroyed: she blows up, ")
     assert "Destroyed: ADF −" in footers[2] and "; the last one: she blows up, " in footers[2]
+
+
+def test_a_designs_own_notes_come_first_and_are_design_notes_in_stats(
+    invoke: Callable[..., Any], tmp_path: Path
+) -> None:
+    """A design's ``notes:`` print on its sheet before the rules' notes, and ``stats --json``
+    gives them as ``design_notes``, as Starfire, Kill Radius and Space Cruisers do."""
+    design = tmp_path / "leviathan.yaml"
+    design.write_text(
+        (DESIGNS / "knight-hawks-2000/ships/leviathan.yaml").read_text(encoding="utf-8")
+        + "notes: Flagship of the Rim patrol.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "leviathan.pdf"
+    assert invoke("sheets", design, "-o", out).exit_code == 0
+    text = " ".join(pdf_text(out))
+    assert text.count("Flagship of the Rim patrol.") == 1
+    assert text.index("Flagship of the Rim patrol.") < text.index("Seekers, torpedoes and mines: launch")
+    (stats,) = json.loads(invoke("stats", "--json", design).stdout)
+    assert stats["design_notes"] == "Flagship of the Rim patrol."
