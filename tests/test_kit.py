@@ -439,3 +439,19 @@ def test_a_kit_that_cannot_write_its_temporary_files_says_where_in_one_line(tmp_
     assert ran.returncode == 2
     assert ran.stderr == f"sheetgen: error: {temp}: File too large (while printing)\n"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_print_that_cannot_be_made_is_one_line_exit_2(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An output error no verb handles itself (a print worker killed from outside) reaches the
+    command line as one line and exit 2, not a traceback."""
+    from sheetgen.render.pool import WorkerLost
+
+    def lost(*args: Any, **kwargs: Any) -> list[Any]:
+        raise WorkerLost("cannot print: a print worker stopped before it finished")
+
+    monkeypatch.setattr(kit_module, "build_kits", lost)
+    r = invoke("kit", "-o", tmp_path / "k")
+    assert r.exit_code == 2
+    assert r.stderr == "sheetgen: error: cannot print: a print worker stopped before it finished\n"

@@ -20,6 +20,7 @@ import typer.main
 from typer.core import TyperCommand, TyperGroup
 
 from sheetgen import __version__
+from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
     from sheetgen.core.findings import Severity
@@ -158,6 +159,15 @@ class _OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("sheetgen: aborted", err=True)
             sys.exit(1)
+        except SystemExit:
+            if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+                # Click's (and Typer's) answer to a closed pipe (``sheetgen stats ... | head -1``) is exit 1,
+                # the status of an illegal design: say it as a tool stopped by SIGPIPE, 128 + 13
+                sys.exit(128 + 13)
+            raise
+        except OutputError as exc:  # what no verb handles itself: a print that cannot be made
+            typer.echo(f"sheetgen: error: {exc}", err=True)
+            sys.exit(2)
         except OSError as exc:
             # the file system refusing a path the user gave (a name longer than it allows, a
             # folder where a file should be...): one line, exit 2, as for any unusable input

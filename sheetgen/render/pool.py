@@ -18,15 +18,17 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
 from sheetgen.render import printcache
 from sheetgen.render.html import html_to_pdf, prepare_worker
 
-__all__ = ["HtmlPrint", "Printer", "default_jobs", "print_all", "print_documents"]
+__all__ = ["HtmlPrint", "Printer", "WorkerLost", "default_jobs", "print_all", "print_documents"]
 
 
 def default_jobs() -> int:
@@ -126,7 +128,13 @@ class Printer:
             printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
             if meanwhile is not None:
                 meanwhile()  # what it raises stops the workers (close, abandon)
-            by_length = dict(zip(longest_first, printing, strict=True))
+            try:
+                by_length = dict(zip(longest_first, printing, strict=True))
+            except BrokenProcessPool:
+                raise WorkerLost(
+                    "cannot print: a print worker stopped before it finished (killed, or out of "
+                    "memory); nothing was written"
+                ) from None
             printed = [by_length[document] for document in distinct]
         by_document.update(zip(distinct, printed, strict=True))
         return [by_document[document] for document in documents]
@@ -184,6 +192,11 @@ def _watch_owner(owner: int) -> None:
     while os.getppid() == owner:
         time.sleep(0.5)
     os._exit(1)
+
+
+class WorkerLost(OutputError):
+    """A print worker ended without finishing its documents (killed from outside, or by the
+    system for want of memory): the print cannot be made, and nothing is written."""
 
 
 @dataclass

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from sheetgen.core.output import OutputError
 from sheetgen.render.html import font_face_css
-from sheetgen.render.pool import Printer
+from sheetgen.render.pool import Printer, WorkerLost
 
 PAGE = "<html><head><style>{fonts}</style></head><body><p>{text}</p></body></html>"
 
@@ -26,6 +27,20 @@ def test_what_the_main_process_raises_stops_the_workers_at_once() -> None:
 
     with pytest.raises(RuntimeError, match="counters failed"), Printer(2) as printer:
         printer.print_documents(pages(6), meanwhile=fail)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_killed_from_outside_stops_the_print_in_one_line() -> None:
+    """A worker killed by someone else (``kill -9``, the system short of memory) ends the print
+    with :class:`WorkerLost`, an output error said in one line, not a pool's traceback."""
+
+    def kill_a_worker() -> None:
+        (pid, *_rest) = [p.pid for p in multiprocessing.active_children()]
+        os.kill(pid, signal.SIGKILL)
+
+    with pytest.raises(WorkerLost, match="a print worker stopped before it finished"), Printer(2) as printer:
+        printer.print_documents(pages(8), meanwhile=kill_a_worker)
+    assert isinstance(WorkerLost("x"), OutputError)
     assert multiprocessing.active_children() == []
 
 
