@@ -11,6 +11,9 @@ them all.
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import sys
 
 from sheetgen.cli.app import app
 
@@ -26,4 +29,24 @@ def main() -> None:
     collector would otherwise walk it again on every full collection and once more at exit,
     about a tenth of ``sheetgen validate``'s CPU time."""
     gc.freeze()
-    app(prog_name="sheetgen")
+    for name in ("SIGTERM", "SIGHUP"):  # as Ctrl-C: through Python's exit (not on Windows: no HUP)
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:  # not under nohup
+            signal.signal(signum, _leave)
+    try:
+        try:
+            app(prog_name="sheetgen")
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader of the output has gone (``sheetgen stats ... | head -1``): stop as a tool
+        # killed by SIGPIPE does, status 128 + 13, with nothing more written to the closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(128 + 13)
+
+
+def _leave(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP: leave as Ctrl-C does, through Python's exit (status 128 + the
+    signal's number), so files being written are removed, folders made for them too, and
+    what the process keeps (WeasyPrint's copies of the fonts) is let go."""
+    raise SystemExit(128 + signum)

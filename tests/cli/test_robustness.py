@@ -166,3 +166,56 @@ def test_a_name_the_file_system_refuses_is_one_line_exit_2(
     assert r.exit_code == 2, (r.stdout, r.stderr)
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert "File name too long" in r.stderr
+
+
+def _sheetgen(*args: str, **kwargs: Any) -> Any:
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "sheetgen", *args], text=True, **kwargs)
+
+
+def test_a_closed_pipe_stops_the_output_quietly_with_the_sigpipe_status() -> None:
+    """``sheetgen stats ... | head -1``: the reader leaves early; sheetgen stops without a word,
+    with 128 + 13 as a tool stopped by SIGPIPE (not 1, an illegal design's status)."""
+    import subprocess
+
+    ships = sorted(SHIPS.glob("*.yaml"))
+    with _sheetgen("stats", *map(str, ships), stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.readline()
+        proc.stdout.close()
+        assert proc.wait(timeout=60) == 141
+        assert proc.stderr.read() == ""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_signal_with_no_workers_running_leaves_no_folder_or_font_copies(
+    tmp_path: Path, name: str, code: int
+) -> None:
+    """``kill`` or a closed terminal while a kit prints in the one process (``--jobs 1``, or a
+    one-processor machine): exit 128 + the signal, as Ctrl-C, with no empty kit folder and no
+    copies of the fonts left in the temporary folder (they were, when the signal ended the
+    process outright)."""
+    import signal
+    import subprocess
+    import time
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp), "SHEETGEN_CACHE": "off"}
+    out = str(tmp_path / "out" / "kit")
+    with _sheetgen("kit", "-o", out, "--jobs", "1", env=env, stderr=subprocess.PIPE) as proc:
+        try:
+            deadline = time.monotonic() + 60
+            while not any(temp.iterdir()):  # printing has begun: WeasyPrint copied the fonts
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.02)
+            proc.send_signal(getattr(signal, name))
+            assert proc.wait(timeout=60) == code
+            assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+        finally:
+            proc.kill()
+    assert list(temp.iterdir()) == []
+    assert not (tmp_path / "out").exists()
