@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetgen.core.output import OutputError, check_writable, write_atomic
+from sheetgen.core.output import OutputError, check_writable, write_all_atomic, write_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.pdfjoin import page_count
@@ -453,14 +453,15 @@ def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
 
 
 def _write(build: _Build, single: bool) -> list[Path]:
-    """Write every part of a made kit atomically (and ``kit.pdf`` with ``single``)."""
+    """Write every part of a made kit (and ``kit.pdf`` with ``single``), all or none: a kit
+    that cannot be written in full leaves the folder's earlier kit as it was."""
     parts, folder = build.parts, build.folder
-    whole = single_pdf(parts) if single else b""
-    written = [write_atomic(folder / part.file, part.data) for part in parts]
+    files = [(folder / part.file, part.data) for part in parts]
     stale = folder / "kit.pdf"
     if single:
-        written.append(write_atomic(stale, whole))
-    elif stale.is_file():
+        files.append((stale, single_pdf(parts)))
+    written = write_all_atomic(files)
+    if not single and stale.is_file():
         stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
 

@@ -3,7 +3,8 @@
 Every file sheetgen writes goes through :func:`write_atomic`: the bytes go to a
 temporary file in the same folder, are flushed to disk, and replace the target
 in one ``os.replace``. A run that fails part-way leaves any existing file as it
-was, and never leaves a half-written one. :func:`write_new` does the same for a
+was, and never leaves a half-written one; :func:`write_all_atomic` does so for several
+files at once, all or none. :func:`write_new` does the same for a
 file that must not exist yet (``sheetgen new``, ``sheetgen examples``): it links
 the finished file into place, so an existing one is never replaced.
 """
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-__all__ = ["OutputError", "OutputExists", "check_writable", "write_atomic", "write_new"]
+__all__ = ["OutputError", "OutputExists", "check_writable", "write_all_atomic", "write_atomic", "write_new"]
 
 
 class OutputError(Exception):
@@ -85,6 +86,43 @@ def _write_staged(target: Path, data: bytes | str, place: Callable[[str, Path], 
     """Write ``data`` to a temporary file beside ``target`` (flushed to disk, the usual
     permissions), then ``place(tmp, target)``; the temporary file never outlives the call.
     Raises :class:`OutputError` for any file-system failure."""
+    tmp = _stage(target, data)
+    try:
+        place(tmp, target)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    return target
+
+
+def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]) -> list[Path]:
+    """Write each ``(path, data)`` of ``files`` as :func:`write_atomic` does, all or none: every
+    file is written in full beside its target first, and only then are they put in place, so
+    a failure while writing (a full disk, a size limit) leaves every target as it was.
+    Returns the paths written; raises :class:`OutputError` (one line) naming the file that
+    could not be written."""
+    targets = [check_writable(path) for path, _data in files]
+    staged: list[str] = []
+    try:
+        for target, (_path, data) in zip(targets, files, strict=True):
+            staged.append(_stage(target, data))
+        for tmp, target in zip(staged, targets, strict=True):
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        for tmp in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return targets
+
+
+def _stage(target: Path, data: bytes | str) -> str:
+    """A temporary file beside ``target`` holding ``data`` (text as UTF-8), flushed to disk
+    with the permissions a new file gets; raises :class:`OutputError`, leaving nothing."""
     import tempfile
 
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -98,13 +136,13 @@ def _write_staged(target: Path, data: bytes | str, place: Callable[[str, Path], 
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
-        place(tmp, target)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    finally:
+    except BaseException as exc:  # a signal too: the half-written file goes
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    return target
+        if isinstance(exc, OSError):
+            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise
+    return tmp
 
 
 def _umask() -> int:

@@ -33,3 +33,34 @@ def test_write_new_refuses_a_dangling_link_and_a_missing_folder(tmp_path: Path) 
     assert not (tmp_path / "nowhere.yaml").exists()
     with pytest.raises(OutputError):
         write_new(tmp_path / "no" / "a.yaml", b"x")
+
+
+def test_write_all_atomic_writes_all_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several files at once (a kit's parts): when one cannot be written (here the disk fills
+    while the third is flushed), every target keeps its earlier content and no temporary
+    file is left; otherwise all are replaced."""
+    import errno
+    import os
+
+    from sheetgen.core.output import OutputError, write_all_atomic
+
+    names = ["briefing.pdf", "record-sheets.pdf", "map.pdf"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"letter")
+    real_fsync, calls = os.fsync, []
+
+    def filling(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", filling)
+    with pytest.raises(OutputError, match=r"map\.pdf: cannot write: No space left on device"):
+        write_all_atomic([(tmp_path / name, b"a4") for name in names])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+    assert {(tmp_path / name).read_bytes() for name in names} == {b"letter"}
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert write_all_atomic([(tmp_path / name, b"a4") for name in names]) == [tmp_path / n for n in names]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+    assert {(tmp_path / name).read_bytes() for name in names} == {b"a4"}
