@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated
 
@@ -88,7 +89,8 @@ def examples(
     and ``sheetgen validate FOLDER`` work from there.
 
     A folder that is not empty is refused (exit 2) unless --force is given; even
-    then no file already in it is replaced or removed (each is reported and kept).
+    then no file already in it is replaced or removed (each is reported and kept). A copy
+    that fails part-way (a full disk) removes what it copied and the folders it made.
     """
     from sheetgen.core.output import OutputError, OutputExists, write_new
     from sheetgen.core.resources import MissingResource, example_files
@@ -103,21 +105,31 @@ def examples(
         _fail(str(exc))
     copied = 0
     kept: list[Path] = []
+    made: list[Path] = []  # the folders and files this run created, in the order it made them
     try:
-        for relative, source in files:
-            target = folder / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            data = source.read_bytes()
-            try:
-                write_new(target, data)
-                copied += 1
-            except OutputExists:
-                if not target.is_file() or target.read_bytes() != data:
-                    kept.append(target)
+        try:
+            for relative, source in files:
+                target = folder / relative
+                missing = [d for d in (target.parent, *target.parent.parents) if not d.exists()]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made += reversed(missing)
+                data = source.read_bytes()
+                try:
+                    write_new(target, data)
+                    made.append(target)
+                    copied += 1
+                except OutputExists:
+                    if not target.is_file() or target.read_bytes() != data:
+                        kept.append(target)
+        except BaseException:  # a full disk, a signal: what was copied goes, all or none
+            for path in reversed(made):
+                with contextlib.suppress(OSError):
+                    path.rmdir() if path.is_dir() else path.unlink()
+            raise
     except OSError as exc:
-        _fail(f"{folder}: cannot write: {exc.strerror or exc}")
+        _fail(f"{folder}: cannot write: {exc.strerror or exc}; nothing was copied")
     except OutputError as exc:
-        _fail(str(exc))
+        _fail(f"{exc}; nothing was copied")
     for path in kept:
         _err(f"sheetgen: warning: {path} already exists and differs from the bundled file; kept as it was")
     _err(f"copied {copied} example files into {folder}")

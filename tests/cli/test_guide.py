@@ -195,3 +195,31 @@ def test_a_name_longer_than_a_design_may_carry_is_refused(
     assert not out.exists()
     assert invoke(*verb, "--name", "x" * 300, "-o", out).exit_code == 0
     assert invoke("validate", out).exit_code == 0
+
+
+def test_examples_that_cannot_be_copied_in_full_leave_nothing(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy that fails part-way (the disk fills at the 40th file) removes the files it copied
+    and the folders it made, in one line, exit 2; a file that was there stays."""
+    import errno
+
+    import sheetgen.core.output as output
+
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text("kept\n", encoding="utf-8")
+    real, calls = output.write_new, []
+
+    def filling(path: Path, data: bytes) -> Path:
+        calls.append(path)
+        if len(calls) == 40:
+            raise output.OutputError(f"{path}: cannot write: {os.strerror(errno.ENOSPC)}")
+        return real(path, data)
+
+    monkeypatch.setattr(output, "write_new", filling)
+    r = invoke("examples", folder, "--force")
+    assert r.exit_code == 2
+    assert r.stderr.endswith(": cannot write: No space left on device; nothing was copied\n")
+    assert r.stderr.count("\n") == 1
+    assert [p.name for p in folder.rglob("*")] == ["mine.yaml"]
