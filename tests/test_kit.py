@@ -455,3 +455,17 @@ def test_a_print_that_cannot_be_made_is_one_line_exit_2(
     r = invoke("kit", "-o", tmp_path / "k")
     assert r.exit_code == 2
     assert r.stderr == "sheetgen: error: cannot print: a print worker stopped before it finished\n"
+
+
+def test_kit_all_into_a_file_is_one_line(invoke: Invoke, tmp_path: Path) -> None:
+    """``kit --all -o FILE``: one cause, said once (it was said for each of the nine kits)."""
+    afile = tmp_path / "afile"
+    afile.write_text("mine\n", encoding="utf-8")
+    for out, line in (
+        (afile, f"{afile}: is a file, not a folder"),
+        (afile / "x", f"{afile / 'x'}: {afile} is a file, not a folder"),
+    ):
+        r = invoke("kit", "--all", "-o", out)
+        assert r.exit_code == 2
+        assert r.stderr == f"sheetgen: error: {line}\n"
+    assert afile.read_text(encoding="utf-8") == "mine\n"

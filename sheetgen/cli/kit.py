@@ -91,8 +91,14 @@ def _kits(
     or its warnings and files. Returns the worst exit status. ``nested``: write into
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
     VASSAL module to its folder (:func:`sheetgen.kit.vassal_part`)."""
+    from sheetgen.core.output import OutputError, check_folder
     from sheetgen.scenarios.scenario import load_scenario, slug
 
+    if nested:  # one folder holds every kit: a folder it cannot be is said once, not once a kit
+        try:
+            check_folder(output or Path("output"))
+        except OutputError as exc:
+            _fail(str(exc))
     # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
     loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
     ready: list[tuple[Scenario, Path | None]] = []

@@ -16,7 +16,15 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-__all__ = ["OutputError", "OutputExists", "check_writable", "write_all_atomic", "write_atomic", "write_new"]
+__all__ = [
+    "OutputError",
+    "OutputExists",
+    "check_folder",
+    "check_writable",
+    "write_all_atomic",
+    "write_atomic",
+    "write_new",
+]
 
 
 class OutputError(Exception):
@@ -39,6 +47,21 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     if target.exists() and not os.access(target, os.W_OK):
         raise OutputError(f"{target}: file is read-only")
     return target
+
+
+def check_folder(path: str | os.PathLike[str]) -> Path:
+    """Raise :class:`OutputError` unless ``path`` is a folder that can be written, or can be
+    made (its nearest existing ancestor is a writable folder). Returns ``path`` as a Path;
+    makes nothing. Called before a run writes many folders under one (``kit --all``), so
+    one cause is said once."""
+    folder = Path(path)
+    there = next((p for p in (folder, *folder.parents) if p.exists() or p.is_symlink()), Path("."))
+    if not there.is_dir():
+        where = "is a file" if there == folder else f"{there} is a file"
+        raise OutputError(f"{folder}: {where}, not a folder")
+    if not os.access(there, os.W_OK | os.X_OK):
+        raise OutputError(f"{folder}: folder {there} is not writable")
+    return folder
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
