@@ -379,18 +379,23 @@ def _check_unique_names(top: Fields, sides: list[Side]) -> None:
             )
         seen_sides.add(side.name)
     seen: dict[str, str] = {}
+    clashes: dict[tuple[Path, str], list[str]] = {}  # per fleet entry and where the names are taken
     for side in sides:
         for ship in side.ships:
             if ship.name in seen:
                 where = (
                     "on this side too" if seen[ship.name] == side.name else f"on {seen[ship.name]}'s side too"
                 )
-                top.problem(
-                    f"a ship named {ship.name!r} is {where}: give the ships names of their own ('names:')",
-                    ship.path,
-                )
+                clashes.setdefault((ship.path, where), []).append(ship.name)
                 continue
             seen[ship.name] = side.name
+    for (path, where), names in clashes.items():  # an entry of 1,000 ships: one line, not 1,000
+        if len(names) == 1:
+            said = f"a ship named {names[0]!r} is {where}"
+        else:
+            listed = ", ".join(repr(n) for n in names[:3]) + (", ..." if len(names) > 3 else "")
+            said = f"{len(names):,} ships here have names taken {where.removesuffix(' too')} ({listed})"
+        top.problem(f"{said}: give the ships names of their own ('names:')", path)
 
 
 def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:

@@ -72,6 +72,24 @@ def test_ships_and_sides_need_names_of_their_own(invoke: Invoke, write: Write, t
     assert not (tmp_path / "kit").exists()
 
 
+def test_an_entry_of_many_ships_with_taken_names_is_one_line(invoke: Invoke, write: Write) -> None:
+    """1,000 ships a side from one design, unnamed: their names clash with the other side's
+    1,000, said once for the entry (it was one identical-looking line a ship)."""
+    arrow = SHIPS / "corvette-arrow.yaml"
+    s = _scenario(
+        write,
+        f"  - name: A\n    fleet:\n      - {{design: {arrow}, count: 1000}}\n"
+        f"  - name: B\n    fleet:\n      - {{design: {arrow}, count: 1000}}\n",
+    )
+    r = invoke("validate", s)
+    assert r.exit_code == 2
+    assert r.stdout.splitlines()[0] == (
+        f"{s}:9:9: error [SCHEMA] 1,000 ships here have names taken on A's side"
+        " ('Arrow 1', 'Arrow 2', 'Arrow 3', ...): give the ships names of their own ('names:')"
+    )
+    assert (r.stdout + r.stderr).count("[SCHEMA]") == 1
+
+
 def test_a_design_file_given_as_a_scenario(invoke: Invoke, tmp_path: Path) -> None:
     r = invoke("kit", SHIPS / "corvette-arrow.yaml", "-o", tmp_path / "kit")
     assert r.exit_code == 2
