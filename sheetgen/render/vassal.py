@@ -18,13 +18,12 @@ The same scenario gives the same bytes (zip entries carry a fixed date).
 
 from __future__ import annotations
 
-import io
 import xml.etree.ElementTree as ET
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sheetgen.core.archive import zip_bytes
 from sheetgen.render.vassal_grid import Board
 
 if TYPE_CHECKING:
@@ -50,8 +49,6 @@ DEFAULT_DPI = 150
 VASSAL_VERSION = "3.7.0"
 #: The reference card's chart images' resolution, dots per inch.
 CHART_DPI = 150
-#: A fixed date for every zip entry, so the same module is the same bytes.
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 #: Java key codes and modifiers (``KeyStroke.getModifiers()``: CTRL_MASK | CTRL_DOWN_MASK)
 #: of the pieces' commands: Ctrl+F flips, Ctrl+] and Ctrl+[ turn.
 _CTRL = 130
@@ -301,17 +298,10 @@ def vassal_module(
 
     build = _build_file(scenario, version, boards, board_files, pieces, size_px, layered, help_files, charts)
     metadata = _metadata(scenario, version)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        entries = [("buildFile.xml", build), ("moduledata", metadata)]
-        entries += [(f"images/{name}", data) for name, data in images]
-        entries += help_files
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return Module(out.getvalue(), warnings, boards, pieces, size_px)
+    entries = [("buildFile.xml", build), ("moduledata", metadata)]
+    entries += [(f"images/{name}", data) for name, data in images]
+    entries += help_files
+    return Module(zip_bytes(entries), warnings, boards, pieces, size_px)
 
 
 def check_module(scenario: Scenario, dpi: int) -> Board:

@@ -145,11 +145,11 @@ class Workspace:
     def kit_zip(self, raw: str, paper: str = "letter") -> bytes:
         """``sheetgen kit --scenario P --single`` for the workspace scenario ``raw``, the files
         as one zip (``<scenario slug>/briefing.pdf`` ...). Built in a temporary folder: the
-        workspace is not written. Refuses a scenario with errors (422), as ``kit`` does."""
-        import io
+        workspace is not written; the same kit is the same bytes. Refuses a scenario with errors
+        (422), as ``kit`` does."""
         import tempfile
-        import zipfile
 
+        from sheetgen.core.archive import zip_bytes
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
 
@@ -169,11 +169,7 @@ class Workspace:
                 kit = build_kit(loaded, Path(tmp) / folder, paper=paper, single=True)
             except KitError as exc:
                 raise _refuse(422, str(exc).replace(tmp + os.sep, "")) from None
-            out = io.BytesIO()
-            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-                for path in kit.files:
-                    archive.write(path, path.relative_to(tmp).as_posix())
-        return out.getvalue()
+            return zip_bytes((path.relative_to(tmp).as_posix(), path.read_bytes()) for path in kit.files)
 
     def save(self, raw: str, body: bytes) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must

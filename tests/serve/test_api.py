@@ -512,6 +512,10 @@ def test_a_scenario_kit_is_one_zip(starfire_space: Path) -> None:
             "kit.pdf",
         } <= parts
         assert len({name.split("/", 1)[0] for name in names}) == 1
+        # the same kit is the same bytes: every entry has one fixed date, never the time of the build
+        assert {info.date_time for info in zipfile.ZipFile(io.BytesIO(r.content)).infolist()} == {
+            (1980, 1, 1, 0, 0, 0)
+        }
         assert c.post("/api/kit.zip", params={"path": "ships/corvette-arrow.yaml"}).status_code == 422
         assert c.post("/api/kit.zip", params={"path": "../x.yaml"}).status_code == 400
         r = c.post(
