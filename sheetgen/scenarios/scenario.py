@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -46,11 +47,14 @@ MAX_SLUG = 80
 def slug(name: str) -> str:
     """A file-name-safe form of ``name`` (ASCII letters and digits joined by hyphens, at most
     :data:`MAX_SLUG` characters and an 8-digit tag): ``"Scouts Meet!"`` gives
-    ``"scouts-meet"``. A name with no ASCII letter or digit, or too long, gets a tag from its
-    own text (``"scenario-1a2b3c4d"``; ``"<first 80>-1a2b3c4d"``), so two such names never share
-    a kit's folder."""
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    if s and len(s) <= MAX_SLUG:
+    ``"scouts-meet"``, ``"Café run"`` ``"cafe-run"`` (accents set apart from their letters).
+    A name with a letter or digit that has no ASCII form, or none at all, or too long, gets a
+    tag from its own text (``"battle-of-station-1a2b3c4d"``; ``"scenario-1a2b3c4d"``;
+    ``"<first 80>-1a2b3c4d"``), so two such names never share a kit's folder."""
+    spelled = unicodedata.normalize("NFKD", name)  # accents apart from their letters: "Café" as "Cafe"
+    s = re.sub(r"[^a-z0-9]+", "-", spelled.lower()).strip("-")
+    dropped = any(ch.isalnum() and not ch.isascii() for ch in spelled)  # "Ω Station" and "Σ Station"
+    if s and len(s) <= MAX_SLUG and not dropped:
         return s
     tag = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
     return f"{s[:MAX_SLUG].rstrip('-') or 'scenario'}-{tag}"
@@ -419,6 +423,9 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         )
     top = Fields(doc.data, (), what="scenario")
     name = top.text("scenario", required=True) or ""
+    if "scenario" in top.data and isinstance(top.data["scenario"], str) and not name.strip():
+        # the briefing's title and the kit's folder are made from it, as a design's from its name
+        top.problem("'scenario' must not be empty: it is the scenario's name", top.at("scenario"))
     game_id = top.raw("game", required=True)
     if game_id is None:  # said as for a design without one, not as an unknown game "None"
         raise InputError([error("GAME", f"scenario lacks 'game:'; known games: {', '.join(GAMES)}", ())])

@@ -308,6 +308,23 @@ def test_kit_folder_names_are_short_and_never_shared() -> None:
     # the tag is the name's own SHA-256, so the same name gives the same folder on every run
     # (a kit built again replaces its folder) and two such names never share one
     assert slug("星际之战") == "scenario-7deaab59" and slug("!!!") == "scenario-e84c538e"
+    # letters with no ASCII form tag the name too: Ω and Σ stations are two folders; accents
+    # are set apart from their letters
+    assert slug("Battle of Ω Station") == "battle-of-station-c637e909"
+    assert slug("Battle of Σ Station") == "battle-of-station-eecc5dfb"
+    assert slug("Café run") == "cafe-run"
+
+
+@pytest.mark.parametrize("name", ["''", "'   '"])
+def test_a_scenario_needs_a_name(write: Write, name: str) -> None:
+    """The briefing's title and the kit's folder are made from the scenario's name: an empty
+    or blank one is refused where it is written, as a design's is."""
+    path = write("s.yaml", f"scenario: {name}\ngame: starfire\nsides:\n" + SIDE_B)
+    scenario, result = load_scenario(path)
+    assert scenario is None
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "1:11: error [SCHEMA] 'scenario' must not be empty: it is the scenario's name"
+    ]
 
 
 def test_a_missing_design_is_said_once_and_its_ships_names_are_not_refused(write: Write) -> None:
