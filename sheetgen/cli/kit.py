@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
-from sheetgen.core.source import reading_order
 
 if TYPE_CHECKING:
     from sheetgen.core.source import Located
@@ -92,7 +91,7 @@ def _kits(
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
     VASSAL module to its folder (:func:`sheetgen.kit.vassal_part`)."""
     from sheetgen.core.output import OutputError, check_folder
-    from sheetgen.scenarios.scenario import load_scenario, slug
+    from sheetgen.scenarios.scenario import every_error, load_scenario, slug
 
     if nested:  # one folder holds every kit: a folder it cannot be is said once, not once a kit
         try:
@@ -105,11 +104,8 @@ def _kits(
     for path in paths:
         loaded, result = load_scenario(path)
         if result.input_errors or loaded is None:
-            # with the rule errors of designs the input errors leave readable: every problem at once
-            found = reading_order(
-                [*result.input_errors, *(loc for loc in result.partial if loc.finding.is_error)]
-            )
-            loads.append((path, "input", found, None))
+            # with the rule errors the input errors leave readable: every problem at once
+            loads.append((path, "input", every_error(loaded, result), None))
             continue
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:

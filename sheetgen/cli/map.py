@@ -179,11 +179,11 @@ def map_command(
     loaded = None
     opts = MapOptions(paper=paper_key)
     if scenario is not None:
-        from sheetgen.scenarios.scenario import load_scenario
+        from sheetgen.scenarios.scenario import every_error, load_scenario
 
         loaded, result = load_scenario(scenario)
         if result.input_errors or loaded is None:
-            _print_located(result.input_errors, err=True)
+            _print_located(every_error(loaded, result), err=True)
             raise typer.Exit(2)
         opts = map_options(loaded, paper=paper_key)
     changes: dict[str, Any] = {

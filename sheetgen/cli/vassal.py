@@ -56,7 +56,7 @@ def vassal(
     """
     from sheetgen.cli.images import dpi_option
     from sheetgen.core.output import OutputError, check_writable
-    from sheetgen.scenarios.scenario import load_scenario
+    from sheetgen.scenarios.scenario import every_error, load_scenario
 
     if output is None:
         _fail("give the module file to write with -o FILE.vmod")
@@ -71,7 +71,7 @@ def vassal(
     scenario = _scenario_path(scenario)
     loaded, result = load_scenario(scenario)
     if result.input_errors or loaded is None:
-        _print_located(result.input_errors, err=True)
+        _print_located(every_error(loaded, result), err=True)
         raise typer.Exit(2)
     errors = [loc for loc in loaded.located if loc.finding.is_error]
     if errors:

@@ -66,7 +66,7 @@ def gather_counters(
         scenario_counters,
     )
     from sheetgen.scenarios.loading import load_designs
-    from sheetgen.scenarios.scenario import load_scenario
+    from sheetgen.scenarios.scenario import every_error, load_scenario
 
     out = CounterSet()
     given = list(paths)
@@ -92,7 +92,7 @@ def gather_counters(
     for path in scenario_paths:
         loaded, sresult = load_scenario(path)
         if sresult.input_errors or loaded is None:
-            out.located += sresult.input_errors
+            out.located += every_error(loaded, sresult)
             out.exit_code = 2
             return out
         errors = [loc for loc in loaded.located if loc.finding.is_error]

@@ -142,12 +142,15 @@ class Setup:
     """What placement rules are checked against: the map's numbering (``grid``), what
     it places (``plan``: start positions and terrain, in label coordinates), each
     side's ship names in fleet order (``sides``), and each ship's derived stats by
-    name (``stats``: the objects whose attributes a count rule's filters compare)."""
+    name (``stats``: the objects whose attributes a count rule's filters compare);
+    ``unread``: sides some of whose designs could not be read, whose ships are not counted
+    (the input error says why)."""
 
     grid: OffsetGrid
     plan: MapPlan
     sides: dict[str, list[str]]
     stats: dict[str, Any]
+    unread: frozenset[str] = frozenset()
 
 
 def check_placement(setup: Setup, rules: list[Rule]) -> list[Finding]:
@@ -274,6 +277,8 @@ def check_placement(setup: Setup, rules: list[Rule]) -> list[Finding]:
                         "SCENARIO", f"count names {side!r}, which is no side ({', '.join(sides)})", rule.path
                     )
                 )
+                continue
+            if side in setup.unread:  # not all its ships are known: counting them would mislead
                 continue
             fielded = [
                 name

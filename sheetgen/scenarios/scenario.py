@@ -27,7 +27,16 @@ from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResul
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
-__all__ = ["MapSpec", "Scenario", "ScenarioShip", "Side", "add_scenarios", "load_scenario", "slug"]
+__all__ = [
+    "MapSpec",
+    "Scenario",
+    "ScenarioShip",
+    "Side",
+    "add_scenarios",
+    "every_error",
+    "load_scenario",
+    "slug",
+]
 
 #: Side colours used when a scenario gives none (blue, red, green, amber).
 DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
@@ -79,12 +88,15 @@ class ScenarioShip:
 
 @dataclass
 class Side:
-    """A side: name, colour (``#rrggbb``) and its ships in fleet order."""
+    """A side: name, colour (``#rrggbb``) and its ships in fleet order; ``unread``: a fleet
+    entry's designs could not be read (an input error says why), so its forces are not
+    whole."""
 
     name: str
     colour: str
     ships: list[ScenarioShip] = field(default_factory=list)
     notes: str | None = None
+    unread: bool = False
 
     def fleet(self) -> list[tuple[Stats, int]]:
         """Each design the side fields with its number of ships, ``(stats, ships)`` in fleet
@@ -326,9 +338,9 @@ def load_scenario(
         for entry in result.entries:
             scenario.located.extend(entry.located)
         fleets = [(side.name, [ship.entry.stats for ship in side.ships]) for side in scenario.sides]
-        checks = check_placement(_setup(scenario), scenario.placement) + scenario.game.scenario_findings(
-            fleets
-        )
+        checks = check_placement(_setup(scenario), scenario.placement)
+        if not any(side.unread for side in scenario.sides):  # forces compared whole, or not at all
+            checks += scenario.game.scenario_findings(fleets)
         scenario.located.extend(doc.locate(f) for f in checks)
         spec = scenario.map
         for entry in result.entries:
@@ -340,6 +352,17 @@ def load_scenario(
     return scenario, result
 
 
+def every_error(scenario: Scenario | None, result: LoadResult) -> list[Located]:
+    """Every error :func:`load_scenario` found, once each, in reading order, as ``validate``
+    prints them: unreadable input (``result.input_errors``), the rule errors of designs read
+    only in part (``result.partial``) and the scenario's own and its designs' rule errors
+    (``scenario.located``), so a verb stopped by a missing file still says the rest."""
+    from sheetgen.core.source import reading_order
+
+    found = [*result.input_errors, *result.partial, *(scenario.located if scenario is not None else [])]
+    return list(dict.fromkeys(reading_order(loc for loc in found if loc.finding.is_error)))
+
+
 def _setup(scenario: Scenario) -> Setup:
     """What the placement rules check: the map's numbering, what it places, the sides' ships."""
     spec = scenario.map
@@ -348,6 +371,7 @@ def _setup(scenario: Scenario) -> Setup:
         spec.plan,
         {side.name: [ship.name for ship in side.ships] for side in scenario.sides},
         {ship.name: ship.stats for ship in scenario.ships},
+        frozenset(side.name for side in scenario.sides if side.unread),
     )
 
 
@@ -498,6 +522,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             entries = _fleet_designs(item, doc, file.parent, game, result)
             if not entries:  # its design is reported unreadable: its names are not reported again
                 unread.update(dict.fromkeys(names, (side.name, side.colour)))
+                side.unread = True
             ships_here = count * sum(e.count for e in entries) if entries else count
             if len(names) > ships_here:
                 item.problem(

@@ -123,7 +123,7 @@ class Workspace:
     def _scenario(self, raw: str, text: bytes | None = None) -> Scenario:
         """The scenario ``raw`` names (or ``text``, read as that file), read; refused as
         :meth:`scenario` says."""
-        from sheetgen.scenarios.scenario import load_scenario
+        from sheetgen.scenarios.scenario import every_error, load_scenario
 
         target = self.resolve(raw)
         if text is None and not target.is_file():
@@ -137,7 +137,7 @@ class Workspace:
         if result.input_errors or loaded is None:
             located = [
                 Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
-                for loc in result.input_errors
+                for loc in every_error(loaded, result)
             ]
             raise Refusal(422, [str(loc) for loc in located], located)
         return loaded

@@ -363,3 +363,41 @@ def test_one_illegal_design_on_both_sides_is_said_once(invoke: Any, write: Write
         r = invoke(verb, path, *(["-o", path.parent / "kit"] if verb == "kit" else []))
         assert r.exit_code == 1
         assert (r.stdout + r.stderr).count("[SF-7]") == 1, (verb, r.stdout + r.stderr)
+
+
+def test_a_verb_stopped_by_a_missing_design_says_every_error_validate_says(
+    invoke: Any, write: Write, tmp_path: Path
+) -> None:
+    """A missing design stops kit, vassal and counters (exit 2), but the scenario's other errors,
+    here an illegal design and a start 1 hex off where 25 are needed, are said too, the lines
+    ``validate`` prints, in the same order."""
+    write("bad.yaml", "game: starfire\nname: Bad\nhull: ES\nsystems: SSAA(I)(I)(I)(I)(I)(I)QLLLLLLLLLL\n")
+    path = write(
+        "s.yaml",
+        "scenario: Mixed\ngame: starfire\nmap:\n  cols: 32\n  rows: 24\n  start:\n"
+        "    - {ship: Vigil, at: '0612'}\n    - {ship: Seeker, at: '0712'}\n"
+        "sides:\n  - name: A\n    fleet:\n      - {design: gone.yaml, names: [Vigil]}\n"
+        "  - name: B\n    fleet:\n      - {design: bad.yaml, names: [Seeker]}\n"
+        "placement:\n  - {distance: [Vigil, Seeker], exactly: 25}\n",
+    )
+    checked = invoke("validate", "--quiet", path)
+    errors = [line for line in (checked.stdout + checked.stderr).splitlines() if ": error [" in line]
+    assert sorted(line.split(" error [")[1].split("]")[0] for line in errors) == ["FILE", "SCENARIO", "SF-7"]
+    for verb, out in (("kit", "k"), ("vassal", "m.vmod"), ("counters", "c.pdf")):
+        r = invoke(verb, path, "-o", tmp_path / out)
+        assert r.exit_code == 2, verb
+        assert r.stderr.splitlines() == errors, verb
+        assert not (tmp_path / out).exists()
+
+
+def test_a_sides_count_is_not_checked_while_some_of_its_designs_are_unread(write: Write) -> None:
+    """Warp point assault asks Player B for more than 6 ships; with its four Lances' design
+    missing, the missing file is the one error, not also "Player B fields 4 ships"."""
+    text = (STARFIRE / "warp-point-assault.yaml").read_text(encoding="utf-8")
+    text = text.replace("../ships/corvette-lance.yaml", "gone.yaml").replace(
+        "../ships/", f"{STARFIRE.parent / 'ships'}/"
+    )
+    path = write("wpa.yaml", text)
+    scenario, result = load_scenario(path)
+    assert [x.finding.rule for x in result.input_errors] == ["FILE"]
+    assert scenario is not None and [loc for loc in scenario.located if loc.finding.is_error] == []
