@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import io
 import logging
+import re
 import sys
 import tempfile
 import threading
@@ -223,9 +224,26 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
             exc.errno, f"{exc.strerror or exc} (while printing)", _system_temp or tempfile.gettempdir()
         ) from None
     assert pdf is not None
-    rendered = Rendered(pdf, tuple(dict.fromkeys(warnings)))  # a kept stylesheet's warnings: once
+    rendered = Rendered(pdf, _folded(warnings))
     printcache.keep(key, rendered)
     return rendered
+
+
+#: WeasyPrint's warning for each character no font has (one line a character).
+_NOTDEF = re.compile(
+    r'\.notdef glyph rendered for Unicode string unsupported by fonts: "(.*)" \((U\+[0-9A-F]+)\)'
+)
+
+
+def _folded(warnings: list[str]) -> tuple[str, ...]:
+    """``warnings`` once each (a kept stylesheet's are given each time it is used), WeasyPrint's
+    line per character no font has folded into one line naming them all, where the first was."""
+    missing = [m.groups() for w in warnings if (m := _NOTDEF.fullmatch(w))]
+    if not missing:
+        return tuple(dict.fromkeys(warnings))
+    chars = ", ".join(f"'{c}' ({code})" for c, code in sorted(set(missing)))
+    line = f"the bundled fonts have no glyph for {chars}; they print as empty boxes"
+    return tuple(dict.fromkeys(line if _NOTDEF.fullmatch(w) else w for w in warnings))
 
 
 class _Kept:

@@ -152,3 +152,15 @@ def test_a_failed_kit_keeps_the_warnings_made_before_it_failed(
     assert len(failed.value.warnings) == 1 and "counter_size 3/4in" in failed.value.warnings[0]
     assert failed.value.name_warnings == kit_module.name_warnings(scenario)
     assert not (tmp_path / "kit" / "briefing.pdf").exists()
+
+
+def test_characters_no_font_has_are_one_warning_line() -> None:
+    """WeasyPrint warns once a character no font has; a document is one line naming them all
+    (a seven-character name gave seven lines)."""
+    from sheetgen.render.html import font_face_css
+
+    page = f"<html><head><style>{font_face_css()} p {{ font-family: SheetSans; }}</style></head>"
+    rendered = html_to_pdf(page + "<body><p>星際 Arrow 星</p><p>way</p></body></html>")
+    assert rendered.warnings == (
+        "the bundled fonts have no glyph for '星' (U+661F), '際' (U+969B); they print as empty boxes",
+    )
