@@ -108,6 +108,27 @@ def test_workers_leave_no_temporary_files(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_printer_removes_the_folders_of_printing_processes_killed_outright(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kill -9`` leaves a printer's workers' folder (about 5 MB of font copies); the next
+    printer removes it, and leaves a living process's folder and anything else alone."""
+    import subprocess
+    import sys
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.Popen([sys.executable, "-c", ""])
+    ended.wait()
+    left = [tmp_path / f"sheetgen-print-{ended.pid}-x1y2", tmp_path / f"sheetgen-print-{os.getpid()}-live"]
+    others = [tmp_path / "sheetgen-print-notapid", tmp_path / "weasyprint-abc"]
+    for folder in left + others:
+        (folder / "fonts").mkdir(parents=True)
+    with Printer(2) as printer:
+        assert len(printer.print_documents(pages(2))) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in [left[1], *others])
+
+
 def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> None:
     """The fonts a thread keeps between documents are let go at exit, while WeasyPrint can
     still delete its copies of them (and no error is printed as the interpreter stops)."""
