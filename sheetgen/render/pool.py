@@ -93,15 +93,18 @@ class Printer:
         context = multiprocessing.get_context("fork" if fork else "spawn")
         _sweep_left_behind()
         self._folder = tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{os.getpid()}-")
+        # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
+        # so a closing terminal's hang-up to the whole group stops neither
+        ignored = tuple(n for n in _STOPPING if signal.getsignal(n) is signal.SIG_IGN)
         pool = ProcessPoolExecutor(
             max_workers=self.jobs,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self._folder, os.getpid()),
+            initargs=(self._folder, os.getpid(), ignored),
         )
         if threading.current_thread() is threading.main_thread():
             _owner = os.getpid()
-            self._on_signal = {signum: signal.signal(signum, _stop) for signum in _STOPPING}
+            self._on_signal = {n: signal.signal(n, _stop) for n in _STOPPING if n not in ignored}
         return pool
 
     def print_documents(
@@ -201,12 +204,13 @@ def _stop(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def _start_worker(folder: str, owner: int) -> None:
-    """Start a print worker: leave on SIGTERM or SIGHUP at once, ignore Ctrl-C (the
-    printer that started it stops it), leave by itself when ``owner`` (the printing
-    process) is gone, then :func:`~sheetgen.render.html.prepare_worker`."""
+def _start_worker(folder: str, owner: int, ignored: tuple[int, ...] = ()) -> None:
+    """Start a print worker: leave on SIGTERM or SIGHUP at once (unless ``ignored``, the
+    signals its printing process ignores), ignore Ctrl-C (the printer that started it stops
+    it), leave by itself when ``owner`` (the printing process) is gone, then
+    :func:`~sheetgen.render.html.prepare_worker`."""
     for signum in _STOPPING:
-        signal.signal(signum, signal.SIG_DFL)
+        signal.signal(signum, signal.SIG_IGN if signum in ignored else signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_owner, args=(owner,), name="owner-watch", daemon=True).start()
     prepare_worker(folder)

@@ -62,6 +62,26 @@ def test_sigterm_while_workers_print_exits_143_and_takes_the_workers_with_it(nam
     assert signal.getsignal(signum) is before
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_under_nohup_a_hang_up_to_the_group_stops_neither_the_print_nor_its_workers() -> None:
+    """``nohup sheetgen ...``: SIGHUP is ignored, and a closing terminal sends it to the whole
+    process group; the workers ignore it as their printer does, and the print is made."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+
+        def hang_up() -> None:
+            for child in multiprocessing.active_children():
+                os.kill(child.pid, signal.SIGHUP)
+            os.kill(os.getpid(), signal.SIGHUP)
+
+        with Printer(2) as printer:
+            assert len(printer.print_documents(pages(6), meanwhile=hang_up)) == 6
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    assert multiprocessing.active_children() == []
+
+
 def test_a_worker_leaves_by_itself_when_its_printing_process_is_gone() -> None:
     """A worker whose printing process ended without stopping it (``kill -9``) leaves on its
     own instead of waiting for work forever: here, a watcher told of an owner that is not its
