@@ -17,7 +17,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetgen.core.output import OutputError, check_writable, write_all_atomic, write_atomic
+from sheetgen.core.output import OutputError, check_writable, write_all_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.pdfjoin import page_count
@@ -340,8 +340,8 @@ def build_kits(
     folder made for a kit that is not written (it failed, or the run was stopped) is
     removed again if it is empty.
     ``progress(step, done, total)`` is called before each of the four steps.
-    ``vassal``: each briefing also lists the kit's VASSAL module, which the caller
-    adds afterwards (:func:`vassal_part`).
+    ``vassal``: each kit also holds its VASSAL module (:func:`vassal_module_of`), made from
+    its record sheets and card before anything is written, and its briefing lists it.
     """
     builds = [
         _Build(
@@ -427,7 +427,12 @@ def _build_kits(
     for build in builds:
         if build.error is None:
             try:
-                out.append(Kit(_write(build, single), build.names, build.warnings))
+                extra: list[tuple[Path, bytes]] = []
+                if vassal:  # made before anything is written: the kit and its module, or neither
+                    module, notes = vassal_module_of(build.scenario, build.parts)
+                    build.warnings += [w for w in notes if w not in build.warnings]
+                    extra.append((build.folder / f"{slug(build.scenario.name)}.vmod", module))
+                out.append(Kit(_write(build, single, extra), build.names, build.warnings))
                 build.written = True
                 continue
             except OutputError as exc:
@@ -452,38 +457,39 @@ def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
         check_writable(build.folder / name)
 
 
-def _write(build: _Build, single: bool) -> list[Path]:
-    """Write every part of a made kit (and ``kit.pdf`` with ``single``), all or none: a kit
-    that cannot be written in full leaves the folder's earlier kit as it was."""
+def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write every part of a made kit (and ``kit.pdf`` with ``single``, then ``extra``: the
+    VASSAL module), all or none: a kit that cannot be written in full leaves the folder's
+    earlier kit as it was."""
     parts, folder = build.parts, build.folder
-    files = [(folder / part.file, part.data) for part in parts]
+    files: list[tuple[Path, bytes]] = [(folder / part.file, part.data) for part in parts]
     stale = folder / "kit.pdf"
     if single:
         files.append((stale, single_pdf(parts)))
-    written = write_all_atomic(files)
+    written = write_all_atomic([*files, *extra])
     if not single and stale.is_file():
         stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
 
 
-def vassal_part(scenario: Scenario, folder: Path) -> tuple[Path, list[str]]:
-    """Add ``scenario``'s VASSAL module (:func:`sheetgen.render.vassal.vassal_module`) to
-    its kit in ``folder`` as ``<scenario>.vmod``, made from the record sheets and reference
-    card the kit has written there (``sheetgen kit --vassal``); returns the path written
-    and the warnings made. Raises :class:`~sheetgen.core.output.OutputError` (one line)
-    when it cannot be made or written; the kit's other files stay as written."""
+def vassal_module_of(scenario: Scenario, parts: list[KitPart]) -> tuple[bytes, list[str]]:
+    """``scenario``'s VASSAL module (:func:`sheetgen.render.vassal.vassal_module`) made from
+    its kit's printed ``parts`` (the record sheets and the reference card), as bytes, with the
+    warnings made (``sheetgen kit --vassal``). Raises
+    :class:`~sheetgen.core.output.OutputError` (one line) when it cannot be made."""
     from sheetgen.layout.counters import CounterError
     from sheetgen.layout.maps import MapError
     from sheetgen.render.raster import RasterError
     from sheetgen.render.vassal import DEFAULT_DPI, vassal_module
 
+    data = {part.file: part.data for part in parts}
     try:
-        sheets = (folder / "record-sheets.pdf").read_bytes()
-        card = (folder / "reference-card.pdf").read_bytes()
-    except OSError as exc:
-        raise OutputError(f"{folder}: cannot read the kit's files: {exc.strerror or exc}") from None
-    try:
-        module = vassal_module(scenario, dpi=DEFAULT_DPI, record_sheets=sheets, reference_card=card)
+        module = vassal_module(
+            scenario,
+            dpi=DEFAULT_DPI,
+            record_sheets=data["record-sheets.pdf"],
+            reference_card=data["reference-card.pdf"],
+        )
     except (MapError, RasterError, CounterError) as exc:
         raise OutputError(f"{scenario.path}: VASSAL module: {exc}") from None
-    return write_atomic(folder / f"{slug(scenario.name)}.vmod", module.data), module.warnings
+    return module.data, module.warnings

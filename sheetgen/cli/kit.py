@@ -88,8 +88,8 @@ def _kits(
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
     or its warnings and files. Returns the worst exit status. ``nested``: write into
-    ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: add each kit's
-    VASSAL module to its folder (:func:`sheetgen.kit.vassal_part`)."""
+    ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: each kit holds
+    its VASSAL module too (:func:`sheetgen.kit.vassal_module_of`)."""
     from sheetgen.core.output import OutputError, check_folder
     from sheetgen.scenarios.scenario import every_error, load_scenario, slug
 
@@ -117,10 +117,7 @@ def _kits(
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
-            kit_made = next(made)
-            if vassal:
-                kit_made = _add_module(kit_made, scenario)
-            code = max(code, _report(kit_made, scenario))
+            code = max(code, _report(next(made), scenario))
         elif kind == "rules":
             _print_located(errors, err=True)
             _err(
@@ -131,24 +128,6 @@ def _kits(
             _print_located(errors, err=True)
             code = 2
     return code
-
-
-def _add_module(made: Kit | KitError, scenario: Scenario) -> Kit | KitError:
-    """The kit ``made`` with its VASSAL module written beside its parts
-    (:func:`~sheetgen.kit.vassal_part`), or the error that stopped the module (the kit's
-    own files stay written)."""
-    from sheetgen.core.output import OutputError
-    from sheetgen.kit import KitError, vassal_part
-
-    if isinstance(made, KitError) or not made.files:
-        return made
-    try:
-        path, warnings = vassal_part(scenario, made.files[0].parent)
-    except OutputError as exc:
-        return KitError(str(exc), name_warnings=made.name_warnings, warnings=made.warnings)
-    made.warnings += [w for w in warnings if w not in made.warnings]
-    made.files.append(path)
-    return made
 
 
 def _build(
