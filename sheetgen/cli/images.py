@@ -77,8 +77,9 @@ def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: 
     for i, name in enumerate(faces.stems):
         files.append((folder / f"{name}-front.png", images[2 * i]))
         files.append((folder / f"{name}-back.png", images[2 * i + 1]))
+    made = not folder.exists()
     _make_folder(folder)
-    _write_files(files)
+    _write_files(files, made=folder if made else None)
     from sheetgen.layout.counters import MarkerFace
 
     n = pixels(size, dpi)
