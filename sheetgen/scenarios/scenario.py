@@ -53,6 +53,29 @@ MAX_MAP_HEXES = 100_000
 MAX_SLUG = 80
 
 
+#: Latin letters that do not decompose into an ASCII letter and marks, as ASCII spells them.
+_SPELLED = str.maketrans(
+    {
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "ø": "o",
+        "Ø": "O",
+        "œ": "oe",
+        "Œ": "OE",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "TH",
+        "đ": "d",
+        "Đ": "D",
+        "ł": "l",
+        "Ł": "L",
+        "ı": "i",
+    }
+)
+
+
 def slug(name: str) -> str:
     """A file-name-safe form of ``name`` (ASCII letters and digits joined by hyphens, at most
     :data:`MAX_SLUG` characters and an 8-digit tag): ``"Scouts Meet!"`` gives
@@ -60,7 +83,9 @@ def slug(name: str) -> str:
     A name with a letter or digit that has no ASCII form, or none at all, or too long, gets a
     tag from its own text (``"battle-of-station-1a2b3c4d"``; ``"scenario-1a2b3c4d"``;
     ``"<first 80>-1a2b3c4d"``), so two such names never share a kit's folder."""
-    spelled = unicodedata.normalize("NFKD", name)  # accents apart from their letters: "Café" as "Cafe"
+    # accents apart from their letters ("Café" as "Cafe"), and the Latin letters with no such
+    # parts spelled as they are in ASCII ("Straße" as "Strasse", "Æon" as "AEon")
+    spelled = unicodedata.normalize("NFKD", name).translate(_SPELLED)
     s = re.sub(r"[^a-z0-9]+", "-", spelled.lower()).strip("-")
     dropped = any(ch.isalnum() and not ch.isascii() for ch in spelled)  # "Ω Station" and "Σ Station"
     if s and len(s) <= MAX_SLUG and not dropped:

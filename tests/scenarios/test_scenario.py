@@ -313,6 +313,7 @@ def test_kit_folder_names_are_short_and_never_shared() -> None:
     assert slug("Battle of Ω Station") == "battle-of-station-c637e909"
     assert slug("Battle of Σ Station") == "battle-of-station-eecc5dfb"
     assert slug("Café run") == "cafe-run"
+    assert slug("Straße ﬁx Æon Ø") == "strasse-fix-aeon-o"
 
 
 @pytest.mark.parametrize("name", ["''", "'   '"])

@@ -86,13 +86,14 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
             ("ADF / MR", f"{s.adf} / {s.mr}"),
             (
                 "maneuver points",
-                f"{ft(s.maneuver_points)} a turn; one maneuver takes {ft(s.maneuver_turns)} turns",
+                f"{ft(s.maneuver_points)} a turn; one maneuver takes {ft(s.maneuver_turns)} "
+                + ("turn" if s.maneuver_turns == 1 else "turns"),
             ),
             ("DCR", f"{s.damage_control_rating:,} (break-up rolls against {s.breakup_target:,})"),
             (
                 "crew",
                 f"{s.crew_total:,} (minimum {s.minimum_crew:,}, {s.boarding_party:,} spare to board; "
-                f"rally in {s.rally_turns:,} turns)",
+                f"rally in {counted(s.rally_turns, 'turn')})",
             ),
             ("weapons", ", ".join(_mount_text(m) for m in s.weapons) or "none"),
         ]

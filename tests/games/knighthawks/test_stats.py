@@ -204,3 +204,9 @@ def test_losing_the_last_void_engine_blows_the_ship_up(invoke: Callable[..., Any
     exalted = invoke("stats", SHIPS / "exalted.yaml").stdout
     assert "void engines     1 (lost: she blows up)" in kestrel
     assert "void engines     2 (ADF −2 each lost; the last: she blows up)" in exalted
+
+
+def test_one_turn_is_said_as_one(invoke: Callable[..., Any]) -> None:
+    """The Kestrel (HS 1, military) rallies in 1 turn, HS x 1 (seed 002, Boarding Party Tactics)."""
+    kestrel = invoke("stats", SHIPS / "kestrel.yaml").stdout
+    assert "rally in 1 turn)" in kestrel and "1 turns" not in kestrel
