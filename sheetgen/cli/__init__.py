@@ -43,6 +43,28 @@ def main() -> None:
         # killed by SIGPIPE does, status 128 + 13, with nothing more written to the closed pipe
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(128 + 13)
+    except Exception as exc:
+        # a library that catches everything (ReportLab's PDF writer) can turn a stop that came
+        # in the middle of it (Ctrl-C, SIGTERM) into an error of its own: it is still the stop
+        code = _stop_behind(exc)
+        if code is None:
+            raise
+        sys.exit(code)
+
+
+def _stop_behind(exc: BaseException) -> int | None:
+    """The exit status of a Ctrl-C (130) or signal's stop (128 + its number) that ``exc`` was
+    raised while handling, or ``None``."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, KeyboardInterrupt):
+            return 130
+        if isinstance(cause, SystemExit) and isinstance(cause.code, int):
+            return cause.code
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 def _leave(signum: int, frame: object) -> None:

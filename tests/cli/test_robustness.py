@@ -237,3 +237,23 @@ def test_a_signal_with_no_workers_running_leaves_no_folder_or_font_copies(
             proc.kill()
     assert list(temp.iterdir()) == []
     assert not (tmp_path / "out").exists()
+
+
+def test_an_error_a_library_raises_while_stopping_is_the_stop() -> None:
+    """ReportLab's PDF writer catches everything, so Ctrl-C or SIGTERM in the middle of it came
+    out as ``KeyError: forward reference ... not resolved`` and a traceback (exit 1); an error
+    raised while a stop was being handled is the stop: 130, or 128 + the signal."""
+    from sheetgen.cli import _stop_behind
+
+    def raised_during(stop: BaseException) -> BaseException:
+        try:
+            try:
+                raise stop
+            except BaseException:
+                raise KeyError("forward reference to 'Outline.9' not resolved") from None
+        except KeyError as exc:
+            return exc
+
+    assert _stop_behind(raised_during(KeyboardInterrupt())) == 130
+    assert _stop_behind(raised_during(SystemExit(143))) == 143
+    assert _stop_behind(KeyError("a plain fault")) is None
