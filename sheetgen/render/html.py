@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import io
 import logging
+import os
 import re
 import sys
 import tempfile
@@ -279,6 +280,58 @@ def _kept() -> _Kept:
     return kept
 
 
+#: Printing processes' temporary folders, ``sheetgen-print-<pid>-<random>``: a print worker's
+#: (made and removed by its printer) and a process's own, for the font copies it prints with.
+PRINT_FOLDER_PREFIX = "sheetgen-print-"
+#: This process's own folder (made at its first print, removed at exit), and whose it is.
+_own_folder: tuple[int, str] | None = None
+_own_folder_lock = threading.Lock()
+
+
+def sweep_left_behind() -> None:
+    """Remove this user's printing folders whose process is gone: one killed outright
+    (``kill -9``) could not remove its own (about 3 MB of font copies a font configuration)."""
+    import shutil
+
+    root = tempfile.gettempdir() if _system_temp is None else _system_temp
+    try:
+        names = [n for n in os.listdir(root) if n.startswith(PRINT_FOLDER_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid_text = name[len(PRINT_FOLDER_PREFIX) :].partition("-")[0]
+        path = os.path.join(root, name)
+        try:
+            if not pid_text.isdigit() or os.stat(path).st_uid != os.getuid():
+                continue
+            os.kill(int(pid_text), 0)  # raises if no such process
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except (OSError, OverflowError, AttributeError):  # another user's process, or no getuid
+            continue
+
+
+@contextmanager
+def _fonts_copied_in_own_folder() -> Iterator[None]:
+    """While a font configuration loads the bundled fonts, the temporary folder is this
+    process's own printing folder (made once, the folders of killed processes swept first),
+    so the copies WeasyPrint makes are found and removed however the process ended. A print
+    worker's temporary folder is its printer's already."""
+    global _own_folder
+    if _system_temp is not None:  # a print worker (prepare_worker)
+        yield
+        return
+    with _own_folder_lock:
+        if _own_folder is None or _own_folder[0] != os.getpid() or not os.path.isdir(_own_folder[1]):
+            sweep_left_behind()
+            _own_folder = (os.getpid(), tempfile.mkdtemp(prefix=f"{PRINT_FOLDER_PREFIX}{os.getpid()}-"))
+        before, tempfile.tempdir = tempfile.tempdir, _own_folder[1]
+        try:
+            yield
+        finally:
+            tempfile.tempdir = before
+
+
 def release_styles() -> None:
     """Let go of the fonts and stylesheets every thread keeps (:func:`html_to_pdf`); a
     later print loads them again.
@@ -289,10 +342,17 @@ def release_styles() -> None:
     this runs at exit (``atexit``). Print workers, which end without it, keep their
     temporary files in a folder their printer removes (:func:`prepare_worker`).
     """
+    global _own_folder
     with _everywhere_lock:
         kept = list(_everywhere)
     for one in kept:
         one.release()
+    with _own_folder_lock:
+        if _own_folder is not None and _own_folder[0] == os.getpid():  # never a parent's, inherited
+            import shutil
+
+            shutil.rmtree(_own_folder[1], ignore_errors=True)
+        _own_folder = None
 
 
 atexit.register(release_styles)
@@ -338,7 +398,8 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
         from weasyprint.text.fonts import FontConfiguration
 
         config = FontConfiguration()
-        kept.fonts = (config, weasyprint.CSS(string=font_face_css(), font_config=config))
+        with _fonts_copied_in_own_folder():
+            kept.fonts = (config, weasyprint.CSS(string=font_face_css(), font_config=config))
     config, fonts = kept.fonts
     faces = font_face_css()
     sheets = [fonts] if faces in css else []

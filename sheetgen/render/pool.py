@@ -26,7 +26,7 @@ from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
 from sheetgen.render import printcache
-from sheetgen.render.html import html_to_pdf, prepare_worker
+from sheetgen.render.html import PRINT_FOLDER_PREFIX, html_to_pdf, prepare_worker, sweep_left_behind
 
 __all__ = ["HtmlPrint", "Printer", "WorkerLost", "default_jobs", "print_all", "print_documents"]
 
@@ -91,8 +91,8 @@ class Printer:
         global _owner
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
-        _sweep_left_behind()
-        self._folder = tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{os.getpid()}-")
+        sweep_left_behind()
+        self._folder = tempfile.mkdtemp(prefix=f"{PRINT_FOLDER_PREFIX}{os.getpid()}-")
         # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
         # so a closing terminal's hang-up to the whole group stops neither
         ignored = tuple(n for n in _STOPPING if signal.getsignal(n) is signal.SIG_IGN)
@@ -162,31 +162,6 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
     """:meth:`Printer.print_documents` by a printer of ``jobs`` workers, used once."""
     with Printer(jobs) as printer:
         return printer.print_documents(documents)
-
-
-#: The workers' temporary folder: ``sheetgen-print-<pid of the printing process>-<random>``.
-_FOLDER_PREFIX = "sheetgen-print-"
-
-
-def _sweep_left_behind() -> None:
-    """Remove this user's workers' folders whose printing process is gone: one killed outright
-    (``kill -9``) could not remove its own (about 5 MB of font copies)."""
-    root = tempfile.gettempdir()
-    try:
-        names = [n for n in os.listdir(root) if n.startswith(_FOLDER_PREFIX)]
-    except OSError:
-        return
-    for name in names:
-        pid_text = name[len(_FOLDER_PREFIX) :].partition("-")[0]
-        path = os.path.join(root, name)
-        try:
-            if not pid_text.isdigit() or os.stat(path).st_uid != os.getuid():
-                continue
-            os.kill(int(pid_text), 0)  # raises if no such process
-        except ProcessLookupError:
-            shutil.rmtree(path, ignore_errors=True)
-        except (OSError, OverflowError, AttributeError):  # another user's process, or no getuid
-            continue
 
 
 #: Signals that stop a print under way as Ctrl-C does (``kill``, a closed terminal).

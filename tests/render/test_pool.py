@@ -149,6 +149,28 @@ def test_a_printer_removes_the_folders_of_printing_processes_killed_outright(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in [left[1], *others])
 
 
+def test_the_font_copies_of_a_process_killed_outright_are_removed_by_the_next_print(tmp_path: Path) -> None:
+    """A process printing by itself (``--jobs 1``) keeps WeasyPrint's font copies in a folder
+    of its own; ``kill -9`` leaves it (about 3 MB), and the next process to print removes it."""
+    import subprocess
+    import sys
+
+    prints = "from sheetgen.render.html import html_to_pdf, font_face_css\n" + (
+        "html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
+    )
+    env = {**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"}
+    killed = subprocess.run(
+        [sys.executable, "-c", prints + "import os, signal; os.kill(os.getpid(), signal.SIGKILL)\n"],
+        env=env,
+        check=False,
+    )
+    assert killed.returncode == -signal.SIGKILL
+    (left,) = tmp_path.iterdir()
+    assert left.name.startswith("sheetgen-print-") and any(left.iterdir())
+    subprocess.run([sys.executable, "-c", prints], env=env, check=True)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> None:
     """The fonts a thread keeps between documents are let go at exit, while WeasyPrint can
     still delete its copies of them (and no error is printed as the interpreter stops)."""
