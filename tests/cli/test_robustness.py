@@ -198,7 +198,9 @@ def test_a_closed_pipe_stops_the_output_quietly_with_the_sigpipe_status() -> Non
     with 128 + 13 as a tool stopped by SIGPIPE (not 1, an illegal design's status)."""
     import subprocess
 
-    ships = sorted(SHIPS.glob("*.yaml"))
+    # each design 40 times: about 190 KB of stats, more than a pipe holds, so sheetgen is still
+    # writing when the reader leaves (with less it could finish first and exit 0)
+    ships = sorted(SHIPS.glob("*.yaml")) * 40
     with _sheetgen("stats", *map(str, ships), stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()
@@ -243,7 +245,7 @@ def test_an_error_a_library_raises_while_stopping_is_the_stop() -> None:
     """ReportLab's PDF writer catches everything, so Ctrl-C or SIGTERM in the middle of it came
     out as ``KeyError: forward reference ... not resolved`` and a traceback (exit 1); an error
     raised while a stop was being handled is the stop: 130, or 128 + the signal."""
-    from sheetgen.cli import _stop_behind
+    from sheetgen.core.stopping import stop_behind as _stop_behind
 
     def raised_during(stop: BaseException) -> BaseException:
         try:
