@@ -16,6 +16,7 @@ import signal
 import sys
 
 from sheetgen.cli.app import app
+from sheetgen.core.stopping import STOPPING, leave, stop_behind
 
 __all__ = ["app", "main"]
 
@@ -29,46 +30,29 @@ def main() -> None:
     collector would otherwise walk it again on every full collection and once more at exit,
     about a tenth of ``sheetgen validate``'s CPU time."""
     gc.freeze()
-    for name in ("SIGTERM", "SIGHUP"):  # as Ctrl-C: through Python's exit (not on Windows: no HUP)
-        signum = getattr(signal, name, None)
-        if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:  # not under nohup
-            signal.signal(signum, _leave)
+    for signum in STOPPING:  # as Ctrl-C: through Python's exit
+        if signal.getsignal(signum) is signal.SIG_DFL:  # not under nohup
+            signal.signal(signum, leave)
+    # the reader of the output may go early (``sheetgen stats ... | head -1``): stop as a tool
+    # killed by SIGPIPE does, status 128 + 13, with nothing more written to the closed pipe,
+    # whether Click met the closed pipe (it exits 1, an illegal design's status, with its
+    # streams made quiet) or the last flush does
     try:
         try:
             app(prog_name="sheetgen")
         finally:
             sys.stdout.flush()
+    except SystemExit:
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+            sys.exit(128 + 13)
+        raise
     except BrokenPipeError:
-        # the reader of the output has gone (``sheetgen stats ... | head -1``): stop as a tool
-        # killed by SIGPIPE does, status 128 + 13, with nothing more written to the closed pipe
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(128 + 13)
     except Exception as exc:
         # a library that catches everything (ReportLab's PDF writer) can turn a stop that came
         # in the middle of it (Ctrl-C, SIGTERM) into an error of its own: it is still the stop
-        code = _stop_behind(exc)
+        code = stop_behind(exc)
         if code is None:
             raise
         sys.exit(code)
-
-
-def _stop_behind(exc: BaseException) -> int | None:
-    """The exit status of a Ctrl-C (130) or signal's stop (128 + its number) that ``exc`` was
-    raised while handling, or ``None``."""
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        if isinstance(cause, KeyboardInterrupt):
-            return 130
-        if isinstance(cause, SystemExit) and isinstance(cause.code, int):
-            return cause.code
-        cause = cause.__cause__ or cause.__context__
-    return None
-
-
-def _leave(signum: int, frame: object) -> None:
-    """SIGTERM or SIGHUP: leave as Ctrl-C does, through Python's exit (status 128 + the
-    signal's number), so files being written are removed, folders made for them too, and
-    what the process keeps (WeasyPrint's copies of the fonts) is let go."""
-    raise SystemExit(128 + signum)

@@ -160,12 +160,6 @@ class _OneLineErrors(TyperGroup):
         except typer.Abort:
             typer.echo("sheetgen: aborted", err=True)
             sys.exit(1)
-        except SystemExit:
-            if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
-                # Click's (and Typer's) answer to a closed pipe (``sheetgen stats ... | head -1``) is exit 1,
-                # the status of an illegal design: say it as a tool stopped by SIGPIPE, 128 + 13
-                sys.exit(128 + 13)
-            raise
         except OutputError as exc:  # what no verb handles itself: a print that cannot be made
             typer.echo(f"sheetgen: error: {exc}", err=True)
             sys.exit(2)

@@ -53,6 +53,8 @@ def serve(
     import signal
     import socket
 
+    from sheetgen.core.stopping import STOPPING, leave
+
     if not folder.is_dir():
         what = "is a file, not a folder" if folder.exists() else "no such folder"
         _fail(f"{folder}: {what} (the workspace must be a folder)")
@@ -92,11 +94,10 @@ def serve(
         # is Python's exit with status 128 + the signal, so what the process keeps is let go
         # (WeasyPrint's copies of the fonts in the temporary folder are deleted)
         if server.should_exit:
-            raise SystemExit(128 + signum)
+            leave(signum, frame)
         server.handle_exit(signum, frame)
 
-    stopping = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    before = {signum: signal.signal(signum, stop) for signum in stopping}
+    before = {signum: signal.signal(signum, stop) for signum in STOPPING}
     try:
         server.run(sockets=[sock])
     finally:

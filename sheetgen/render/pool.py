@@ -25,6 +25,7 @@ from typing import Any
 from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
+from sheetgen.core.stopping import STOPPING, leave
 from sheetgen.render import printcache
 from sheetgen.render.html import PRINT_FOLDER_PREFIX, html_to_pdf, prepare_worker, sweep_left_behind
 
@@ -56,7 +57,7 @@ class Printer:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
-        self._on_signal: dict[int, Any] = {}  # the handlers before this printer's (_STOPPING)
+        self._on_signal: dict[int, Any] = {}  # the handlers before this printer's (STOPPING)
         self._folder: str | None = None
 
     def __enter__(self) -> Printer:
@@ -95,7 +96,7 @@ class Printer:
         self._folder = tempfile.mkdtemp(prefix=f"{PRINT_FOLDER_PREFIX}{os.getpid()}-")
         # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
         # so a closing terminal's hang-up to the whole group stops neither
-        ignored = tuple(n for n in _STOPPING if signal.getsignal(n) is signal.SIG_IGN)
+        ignored = tuple(n for n in STOPPING if signal.getsignal(n) is signal.SIG_IGN)
         pool = ProcessPoolExecutor(
             max_workers=self.jobs,
             mp_context=context,
@@ -104,7 +105,7 @@ class Printer:
         )
         if threading.current_thread() is threading.main_thread():
             _owner = os.getpid()
-            self._on_signal = {n: signal.signal(n, _stop) for n in _STOPPING if n not in ignored}
+            self._on_signal = {n: signal.signal(n, _stop) for n in STOPPING if n not in ignored}
         return pool
 
     def print_documents(
@@ -164,8 +165,6 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
         return printer.print_documents(documents)
 
 
-#: Signals that stop a print under way as Ctrl-C does (``kill``, a closed terminal).
-_STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 #: The process whose printer set :func:`_stop` (a worker forked from it inherits the handler).
 _owner = 0
 
@@ -176,7 +175,7 @@ def _stop(signum: int, frame: object) -> None:
     its own), leave at once without a word: its printer is stopping it."""
     if os.getpid() != _owner:
         os._exit(128 + signum)
-    raise SystemExit(128 + signum)
+    leave(signum, frame)
 
 
 def _start_worker(folder: str, owner: int, ignored: tuple[int, ...] = ()) -> None:
@@ -184,7 +183,7 @@ def _start_worker(folder: str, owner: int, ignored: tuple[int, ...] = ()) -> Non
     signals its printing process ignores), ignore Ctrl-C (the printer that started it stops
     it), leave by itself when ``owner`` (the printing process) is gone, then
     :func:`~sheetgen.render.html.prepare_worker`."""
-    for signum in _STOPPING:
+    for signum in STOPPING:
         signal.signal(signum, signal.SIG_IGN if signum in ignored else signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch_owner, args=(owner,), name="owner-watch", daemon=True).start()
