@@ -10,14 +10,13 @@ folder as it was, and no empty folder of its own. Nothing here prints: warnings 
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetgen.core.output import OutputError, check_writable, write_all_atomic
+from sheetgen.core.output import OutputError, check_writable, make_folder, remove_empty, write_all_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.render.pdfjoin import page_count
@@ -306,12 +305,6 @@ class _Build:
     made_folders: list[Path] = field(default_factory=list)  # the folders made for it, deepest first
     written: bool = False
 
-    def unmake(self) -> None:
-        """Remove the folders made for a kit that was not written, if they are still empty."""
-        for folder in self.made_folders:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
     def fail(self, exc: OutputError) -> None:
         extra = exc.warnings if isinstance(exc, KitError) else []
         self.error = KitError(str(exc), name_warnings=self.names, warnings=[*self.warnings, *extra])
@@ -356,7 +349,7 @@ def build_kits(
     finally:  # a kit that failed, or a run stopped part-way, leaves no empty folder it made
         for build in reversed(builds):  # the last made first: an earlier kit may have made their parent
             if not build.written:
-                build.unmake()
+                remove_empty(build.made_folders)
 
 
 def _build_kits(
@@ -445,10 +438,8 @@ def _build_kits(
 def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
     """Make the kit's folder, list its parts and check each file can be written;
     raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
-    missing = [build.folder, *build.folder.parents]
-    build.made_folders = missing[: next((k for k, f in enumerate(missing) if f.is_dir()), len(missing))]
     try:
-        build.folder.mkdir(parents=True, exist_ok=True)
+        build.made_folders = make_folder(build.folder)
     except OSError as exc:
         raise OutputError(f"{build.folder}: cannot create folder: {exc.strerror or exc}") from None
     build.parts, notes = kit_parts(build.scenario, paper=paper, jobs=jobs)

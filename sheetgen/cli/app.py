@@ -8,7 +8,6 @@ types, an output path that cannot be written). Every problem is one line,
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import sys
 from collections.abc import Iterable, Sequence
@@ -291,21 +290,19 @@ def _write_design(path: Path, text: str, *, force: bool) -> None:
 Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")]
 
 
-def _write_files(files: list[tuple[Path, bytes]], made: Path | None = None) -> None:
+def _write_files(files: list[tuple[Path, bytes]], made: Sequence[Path] = ()) -> None:
     """Write every ``(path, bytes)`` all or none
     (:func:`~sheetgen.core.output.write_all_atomic`: the pages of a map, the images of a
     counter sheet); fails (exit 2) naming the first that cannot be written, every target
-    left as it was. ``made``: a folder made for them, removed again (if empty) when they
-    are not written, a signal's stop included."""
-    from sheetgen.core.output import OutputError, write_all_atomic
+    left as it was. ``made``: folders made for them (:func:`~sheetgen.core.output.make_folder`),
+    removed again when they are not written, a signal's stop included."""
+    from sheetgen.core.output import OutputError, remove_empty, write_all_atomic
 
     try:
         try:
             write_all_atomic(files)
         except BaseException:
-            if made is not None:
-                with contextlib.suppress(OSError):
-                    made.rmdir()
+            remove_empty(made)
             raise
     except OutputError as exc:
         _fail(str(exc))

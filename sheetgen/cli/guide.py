@@ -92,7 +92,7 @@ def examples(
     then no file already in it is replaced or removed (each is reported and kept). A copy
     that fails part-way (a full disk) removes what it copied and the folders it made.
     """
-    from sheetgen.core.output import OutputError, OutputExists, write_new
+    from sheetgen.core.output import OutputError, OutputExists, make_folder, write_new
     from sheetgen.core.resources import MissingResource, example_files
 
     if folder.exists() and not folder.is_dir():
@@ -110,9 +110,7 @@ def examples(
         try:
             for relative, source in files:
                 target = folder / relative
-                missing = [d for d in (target.parent, *target.parent.parents) if not d.exists()]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made += reversed(missing)
+                made += reversed(make_folder(target.parent))
                 data = source.read_bytes()
                 try:
                     write_new(target, data)

@@ -54,9 +54,13 @@ def png_folder(folder: Path) -> None:
         _fail(f"-o {folder}: folder {parent} is not writable")
 
 
-def _make_folder(folder: Path) -> None:
+def _make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` (:func:`~sheetgen.core.output.make_folder`), returning the folders made;
+    fails (exit 2) in one line if it cannot be made."""
+    from sheetgen.core.output import make_folder
+
     try:
-        folder.mkdir(exist_ok=True)
+        return make_folder(folder)
     except OSError as exc:
         _fail(f"-o {folder}: cannot make the folder: {exc.strerror or exc}")
 
@@ -77,9 +81,7 @@ def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: 
     for i, name in enumerate(faces.stems):
         files.append((folder / f"{name}-front.png", images[2 * i]))
         files.append((folder / f"{name}-back.png", images[2 * i + 1]))
-    made = not folder.exists()
-    _make_folder(folder)
-    _write_files(files, made=folder if made else None)
+    _write_files(files, made=_make_folder(folder))
     from sheetgen.layout.counters import MarkerFace
 
     n = pixels(size, dpi)

@@ -12,8 +12,9 @@ the finished file into place, so an existing one is never replaced.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "OutputExists",
     "check_folder",
     "check_writable",
+    "make_folder",
+    "remove_empty",
     "write_all_atomic",
     "write_atomic",
     "write_new",
@@ -62,6 +65,24 @@ def check_folder(path: str | os.PathLike[str]) -> Path:
     if not os.access(there, os.W_OK | os.X_OK):
         raise OutputError(f"{folder}: folder {there} is not writable")
     return folder
+
+
+def make_folder(path: str | os.PathLike[str]) -> list[Path]:
+    """Make the folder ``path`` and any missing folders above it; returns those it made,
+    deepest first (none when it was there), for :func:`remove_empty` to take away again
+    if what was to go in them is not written. Raises :class:`OSError`."""
+    folder = Path(path)
+    made = list(itertools.takewhile(lambda f: not f.exists(), (folder, *folder.parents)))
+    folder.mkdir(parents=True, exist_ok=True)
+    return made
+
+
+def remove_empty(folders: Iterable[Path]) -> None:
+    """Remove each of ``folders`` (deepest first, as :func:`make_folder` gives them) that is
+    empty; one that is not, or cannot be removed, stays."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
