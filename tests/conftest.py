@@ -46,6 +46,30 @@ def invoke(runner: CliRunner) -> Callable[..., object]:
 
 
 @pytest.fixture
+def disk_fills(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], Callable[[], None]]:
+    """``disk_fills(n)``: from now, flushing the ``n``-th file to disk fails as on a full disk
+    (``ENOSPC``, the error sheetgen's atomic writes meet); returns a call that gives the disk
+    its room back."""
+    import errno
+
+    real = os.fsync
+
+    def fill(n: int) -> Callable[[], None]:
+        calls: list[int] = []
+
+        def filling(fd: int) -> None:
+            calls.append(fd)
+            if len(calls) == n:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(fd)
+
+        monkeypatch.setattr(os, "fsync", filling)
+        return lambda: monkeypatch.setattr(os, "fsync", real)
+
+    return fill
+
+
+@pytest.fixture
 def write(tmp_path: Path) -> Callable[[str, str], Path]:
     """Write ``text`` to ``tmp_path/name`` and return the path."""
 

@@ -198,26 +198,14 @@ def test_a_name_longer_than_a_design_may_carry_is_refused(
 
 
 def test_examples_that_cannot_be_copied_in_full_leave_nothing(
-    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, tmp_path: Path, disk_fills: Callable[[int], Callable[[], None]]
 ) -> None:
     """A copy that fails part-way (the disk fills at the 40th file) removes the files it copied
     and the folders it made, in one line, exit 2; a file that was there stays."""
-    import errno
-
-    import sheetgen.core.output as output
-
     folder = tmp_path / "ex"
     folder.mkdir()
     (folder / "mine.yaml").write_text("kept\n", encoding="utf-8")
-    real, calls = output.write_new, []
-
-    def filling(path: Path, data: bytes) -> Path:
-        calls.append(path)
-        if len(calls) == 40:
-            raise output.OutputError(f"{path}: cannot write: {os.strerror(errno.ENOSPC)}")
-        return real(path, data)
-
-    monkeypatch.setattr(output, "write_new", filling)
+    disk_fills(40)
     r = invoke("examples", folder, "--force")
     assert r.exit_code == 2
     assert r.stderr.endswith(": cannot write: No space left on device; nothing was copied\n")

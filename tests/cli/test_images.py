@@ -211,22 +211,11 @@ def test_too_many_pixels_are_refused(invoke: Invoke, tmp_path: Path) -> None:
 
 
 def test_images_that_cannot_all_be_written_leave_nothing(
-    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, tmp_path: Path, disk_fills: Callable[[int], Callable[[], None]]
 ) -> None:
     """One image a face, all or none: when the disk fills at the third image, no image is left,
     nor the folder made for them (the same writer puts a map's pages in place)."""
-    import errno
-    import os
-
-    real_fsync, calls = os.fsync, []
-
-    def filling(fd: int) -> None:
-        calls.append(fd)
-        if len(calls) == 3:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", filling)
+    disk_fills(3)
     out = tmp_path / "faces"
     r = invoke("counters", "--scenario", SCENARIO, "--format", "png", "-o", out)
     assert r.exit_code == 2 and r.stderr.strip().endswith(": cannot write: No space left on device")

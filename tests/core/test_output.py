@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,32 +36,23 @@ def test_write_new_refuses_a_dangling_link_and_a_missing_folder(tmp_path: Path) 
         write_new(tmp_path / "no" / "a.yaml", b"x")
 
 
-def test_write_all_atomic_writes_all_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_write_all_atomic_writes_all_or_none(
+    tmp_path: Path, disk_fills: Callable[[int], Callable[[], None]]
+) -> None:
     """Several files at once (a kit's parts): when one cannot be written (here the disk fills
     while the third is flushed), every target keeps its earlier content and no temporary
     file is left; otherwise all are replaced."""
-    import errno
-    import os
-
     from sheetgen.core.output import OutputError, write_all_atomic
 
     names = ["briefing.pdf", "record-sheets.pdf", "map.pdf"]
     for name in names:
         (tmp_path / name).write_bytes(b"letter")
-    real_fsync, calls = os.fsync, []
-
-    def filling(fd: int) -> None:
-        calls.append(fd)
-        if len(calls) == 3:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", filling)
+    room_again = disk_fills(3)
     with pytest.raises(OutputError, match=r"map\.pdf: cannot write: No space left on device"):
         write_all_atomic([(tmp_path / name, b"a4") for name in names])
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     assert {(tmp_path / name).read_bytes() for name in names} == {b"letter"}
-    monkeypatch.setattr(os, "fsync", real_fsync)
+    room_again()
     assert write_all_atomic([(tmp_path / name, b"a4") for name in names]) == [tmp_path / n for n in names]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     assert {(tmp_path / name).read_bytes() for name in names} == {b"a4"}
