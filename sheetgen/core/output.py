@@ -130,14 +130,15 @@ def _write_staged(target: Path, data: bytes | str, place: Callable[[str, Path], 
     """Write ``data`` to a temporary file beside ``target`` (flushed to disk, the usual
     permissions), then ``place(tmp, target)``; the temporary file never outlives the call.
     Raises :class:`OutputError` for any file-system failure."""
-    tmp = _stage(target, data)
+    staged: list[str] = []
     try:
-        place(tmp, target)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        _stage(target, data, staged)
+        try:
+            place(staged[0], target)
+        except OSError as exc:
+            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        _unlink_all(staged)
     return target
 
 
@@ -151,42 +152,53 @@ def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]
     staged: list[str] = []
     try:
         for target, (_path, data) in zip(targets, files, strict=True):
-            staged.append(_stage(target, data))
+            _stage(target, data, staged)
         for tmp, target in zip(staged, targets, strict=True):
             try:
                 os.replace(tmp, target)
             except OSError as exc:
                 raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     finally:
-        for tmp in staged:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        _unlink_all(staged)
     return targets
 
 
-def _stage(target: Path, data: bytes | str) -> str:
+def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
     """A temporary file beside ``target`` holding ``data`` (text as UTF-8), flushed to disk
-    with the permissions a new file gets; raises :class:`OutputError`, leaving nothing."""
-    import tempfile
+    with the permissions a new file gets, its name added to ``staged`` before it is made (so
+    the caller's clean-up finds it whenever a signal stops the run, as it might not when the
+    name came back from ``tempfile.mkstemp`` after the file was made). Raises
+    :class:`OutputError`; the caller removes what is in ``staged``."""
+    import secrets
 
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = str(target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp")
+        staged.append(tmp)
+        try:
+            fd = os.open(tmp, flags, 0o600)
+            break
+        except FileExistsError:  # another's file by that name (a 48-bit collision): not ours to remove
+            staged.remove(tmp)
+        except OSError as exc:
+            staged.remove(tmp)
+            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
-    except BaseException as exc:  # a signal too: the half-written file goes
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+
+
+def _unlink_all(staged: list[str]) -> None:
+    """Remove the temporary files in ``staged`` that are still there (those put in place are not)."""
+    for tmp in staged:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-        raise
-    return tmp
 
 
 def _umask() -> int:

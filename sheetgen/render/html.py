@@ -288,6 +288,18 @@ _own_folder: tuple[int, str] | None = None
 _own_folder_lock = threading.Lock()
 
 
+def print_folder_name() -> str:
+    """A new printing folder's path for this process, ``<temp>/sheetgen-print-<pid>-<random>``,
+    not yet made: its owner notes it first and makes it then (``os.mkdir(path, 0o700)``), so a
+    signal that stops the run between the two cannot leave it behind unnoted (as it could
+    with ``tempfile.mkdtemp``, which returns only once the folder is made).
+
+    Raises ``FileExistsError`` at ``mkdir`` in the unlikely case of a 64-bit collision."""
+    import secrets
+
+    return os.path.join(tempfile.gettempdir(), f"{PRINT_FOLDER_PREFIX}{os.getpid()}-{secrets.token_hex(8)}")
+
+
 def sweep_left_behind() -> None:
     """Remove this user's printing folders whose process is gone: one killed outright
     (``kill -9``) could not remove its own (about 3 MB of font copies a font configuration)."""
@@ -324,7 +336,8 @@ def _fonts_copied_in_own_folder() -> Iterator[None]:
     with _own_folder_lock:
         if _own_folder is None or _own_folder[0] != os.getpid() or not os.path.isdir(_own_folder[1]):
             sweep_left_behind()
-            _own_folder = (os.getpid(), tempfile.mkdtemp(prefix=f"{PRINT_FOLDER_PREFIX}{os.getpid()}-"))
+            _own_folder = (os.getpid(), print_folder_name())  # noted before it exists (removed at exit)
+            os.mkdir(_own_folder[1], 0o700)
         before, tempfile.tempdir = tempfile.tempdir, _own_folder[1]
         try:
             yield

@@ -13,7 +13,6 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -27,7 +26,7 @@ from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
 from sheetgen.core.stopping import STOPPING, leave
 from sheetgen.render import printcache
-from sheetgen.render.html import PRINT_FOLDER_PREFIX, html_to_pdf, prepare_worker, sweep_left_behind
+from sheetgen.render.html import html_to_pdf, prepare_worker, print_folder_name, sweep_left_behind
 
 __all__ = ["HtmlPrint", "Printer", "WorkerLost", "default_jobs", "print_all", "print_documents"]
 
@@ -93,7 +92,8 @@ class Printer:
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
         sweep_left_behind()
-        self._folder = tempfile.mkdtemp(prefix=f"{PRINT_FOLDER_PREFIX}{os.getpid()}-")
+        self._folder = print_folder_name()  # noted before it exists: close removes it however the run stops
+        os.mkdir(self._folder, 0o700)
         # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
         # so a closing terminal's hang-up to the whole group stops neither
         ignored = tuple(n for n in STOPPING if signal.getsignal(n) is signal.SIG_IGN)

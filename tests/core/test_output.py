@@ -56,3 +56,39 @@ def test_write_all_atomic_writes_all_or_none(
     assert write_all_atomic([(tmp_path / name, b"a4") for name in names]) == [tmp_path / n for n in names]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     assert {(tmp_path / name).read_bytes() for name in names} == {b"a4"}
+
+
+@pytest.mark.parametrize("writer", ["write_atomic", "write_new", "write_all_atomic"])
+def test_a_stop_the_moment_a_temporary_file_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writer: str
+) -> None:
+    """Ctrl-C or a signal that lands just as the temporary file beside the target is made
+    (for ``write_all_atomic``, the second file's) leaves no ``.name.*.tmp`` behind and the
+    target as it was: the name is noted before the file is made."""
+    import os
+
+    from sheetgen.core import output
+
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"before")
+    opened = os.open
+    made: list[str] = []
+
+    def stop_at_second_open(path: str, *args: object, **kwargs: object) -> int:
+        fd = opened(path, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(str(path))
+        if len(made) == (2 if writer == "write_all_atomic" else 1):
+            raise KeyboardInterrupt
+        return fd
+
+    monkeypatch.setattr(os, "open", stop_at_second_open)
+    with pytest.raises(KeyboardInterrupt):
+        if writer == "write_all_atomic":
+            output.write_all_atomic([(tmp_path / "map.pdf", b"map"), (target, b"after")])
+        else:
+            getattr(output, writer)(
+                tmp_path / ("new.pdf" if writer == "write_new" else "sheet.pdf"), b"after"
+            )
+    assert all(Path(m).name.endswith(".tmp") for m in made)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]
+    assert target.read_bytes() == b"before"

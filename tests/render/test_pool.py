@@ -189,3 +189,62 @@ def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> Non
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert list(tmp_path.iterdir()) == []
+
+
+_STOP_AT_MKDIR = """\
+import os, sys
+made = os.mkdir
+def mkdir(path, *args, **kwargs):
+    made(path, *args, **kwargs)
+    if os.path.basename(path).startswith("sheetgen-print-"):
+        os.mkdir = made
+        raise KeyboardInterrupt  # Ctrl-C the moment the printing folder is made
+os.mkdir = mkdir
+"""
+
+
+def test_a_stop_the_moment_the_font_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
+    """A signal that comes just as a process printing by itself has made its own folder for
+    the font copies (the moment a ``kill`` after seeing the folder lands) still has it removed:
+    the folder is noted before it is made (it was left behind with ``tempfile.mkdtemp``)."""
+    import subprocess
+    import sys
+
+    script = _STOP_AT_MKDIR + (
+        "from sheetgen.render.html import html_to_pdf, font_face_css\n"
+        "try:\n"
+        "    html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(130)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (130, "")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stop_the_moment_the_workers_folder_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for a printer's workers' folder: the printer notes it before making it, so
+    closing removes it even when the stop came before the workers started."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    made = os.mkdir
+
+    def mkdir(path: str, *args: object, **kwargs: object) -> None:
+        made(path, *args, **kwargs)  # type: ignore[arg-type]
+        if os.path.basename(path).startswith("sheetgen-print-"):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    with pytest.raises(KeyboardInterrupt), Printer(2) as printer:
+        printer.print_documents(pages(2))
+    assert multiprocessing.active_children() == []
+    assert list(tmp_path.iterdir()) == []
