@@ -7,6 +7,7 @@ import os
 import signal
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,49 +150,51 @@ def test_a_printer_removes_the_folders_of_printing_processes_killed_outright(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in [left[1], *others])
 
 
-def test_the_font_copies_of_a_process_killed_outright_are_removed_by_the_next_print(tmp_path: Path) -> None:
-    """A process printing by itself (``--jobs 1``) keeps WeasyPrint's font copies in a folder
-    of its own; ``kill -9`` leaves it (about 3 MB), and the next process to print removes it."""
+_ONE_PAGE = (
+    "html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')"
+)
+
+
+def _print_alone(temp: Path, script: str) -> Any:
+    """``script`` run in a fresh interpreter with ``html_to_pdf`` and ``font_face_css``
+    imported and ``temp`` as its temporary folder (the print cache off); ``_ONE_PAGE`` in it
+    prints one page. Returns the finished process (its output captured as text)."""
     import subprocess
     import sys
 
-    prints = "from sheetgen.render.html import html_to_pdf, font_face_css\n" + (
-        "html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
-    )
-    env = {**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"}
-    killed = subprocess.run(
-        [sys.executable, "-c", prints + "import os, signal; os.kill(os.getpid(), signal.SIGKILL)\n"],
-        env=env,
+    return subprocess.run(
+        [sys.executable, "-c", "from sheetgen.render.html import html_to_pdf, font_face_css\n" + script],
+        env={**os.environ, "TMPDIR": str(temp), "SHEETGEN_CACHE": "off"},
+        capture_output=True,
+        text=True,
         check=False,
     )
+
+
+def test_the_font_copies_of_a_process_killed_outright_are_removed_by_the_next_print(tmp_path: Path) -> None:
+    """A process printing by itself (``--jobs 1``) keeps WeasyPrint's font copies in a folder
+    of its own; ``kill -9`` leaves it (about 3 MB), and the next process to print removes it."""
+    killed = _print_alone(tmp_path, _ONE_PAGE + "\nimport os, signal; os.kill(os.getpid(), signal.SIGKILL)")
     assert killed.returncode == -signal.SIGKILL
     (left,) = tmp_path.iterdir()
     assert left.name.startswith("sheetgen-print-") and any(left.iterdir())
-    subprocess.run([sys.executable, "-c", prints], env=env, check=True)
+    assert _print_alone(tmp_path, _ONE_PAGE).returncode == 0
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> None:
     """The fonts a thread keeps between documents are let go at exit, while WeasyPrint can
     still delete its copies of them (and no error is printed as the interpreter stops)."""
-    import subprocess
-    import sys
-
-    script = "from sheetgen.render.html import html_to_pdf, font_face_css\n" + (
-        "html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env={**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = _print_alone(tmp_path, _ONE_PAGE)
     assert (done.returncode, done.stderr) == (0, "")
     assert list(tmp_path.iterdir()) == []
 
 
-_STOP_AT_MKDIR = """\
+def test_a_stop_the_moment_the_font_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
+    """A signal that comes just as a process printing by itself has made its own folder for
+    the font copies (the moment a ``kill`` after seeing the folder lands) still has it removed:
+    the folder is noted before it is made (it was left behind with ``tempfile.mkdtemp``)."""
+    stop_at_mkdir = """\
 import os, sys
 made = os.mkdir
 def mkdir(path, *args, **kwargs):
@@ -201,28 +204,8 @@ def mkdir(path, *args, **kwargs):
         raise KeyboardInterrupt  # Ctrl-C the moment the printing folder is made
 os.mkdir = mkdir
 """
-
-
-def test_a_stop_the_moment_the_font_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
-    """A signal that comes just as a process printing by itself has made its own folder for
-    the font copies (the moment a ``kill`` after seeing the folder lands) still has it removed:
-    the folder is noted before it is made (it was left behind with ``tempfile.mkdtemp``)."""
-    import subprocess
-    import sys
-
-    script = _STOP_AT_MKDIR + (
-        "from sheetgen.render.html import html_to_pdf, font_face_css\n"
-        "try:\n"
-        "    html_to_pdf('<html><head><style>' + font_face_css() + '</style></head><body><p>Arrow</p></body></html>')\n"
-        "except KeyboardInterrupt:\n"
-        "    sys.exit(130)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        env={**os.environ, "TMPDIR": str(tmp_path), "SHEETGEN_CACHE": "off"},
-        capture_output=True,
-        text=True,
-        check=False,
+    done = _print_alone(
+        tmp_path, stop_at_mkdir + f"try:\n    {_ONE_PAGE}\nexcept KeyboardInterrupt:\n    sys.exit(130)\n"
     )
     assert (done.returncode, done.stderr) == (130, "")
     assert list(tmp_path.iterdir()) == []
