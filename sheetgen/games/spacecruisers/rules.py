@@ -31,7 +31,7 @@ __all__ = [
 
 #: Most copies of one system one entry may ask for (``drives x40``), and the most of one
 #: system a ship carries in all its entries together (``armor`` 40: 410 hull points on a
-#: military hull, three pages of boxes). The text sets no limit (seed 004, Advanced Rules
+#: military hull, a record sheet of two pages). The text sets no limit (seed 004, Advanced Rules
 #: Shipbuilding: large ships have "7-10+" additional systems); this is the project's choice,
 #: four times the top of the text's largest class, so a typo cannot print thousands of boxes.
 MAX_COUNT = 40
