@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from sheetgen.core.output import OutputError, check_writable, make_folder, remove_empty, write_all_atomic
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
+from sheetgen.core.stopping import held
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
@@ -439,7 +440,7 @@ def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
     """Make the kit's folder, list its parts and check each file can be written;
     raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
     try:
-        build.made_folders = make_folder(build.folder)
+        make_folder(build.folder, build.made_folders)
     except OSError as exc:
         raise OutputError(f"{build.folder}: cannot create folder: {exc.strerror or exc}") from None
     build.parts, notes = kit_parts(build.scenario, paper=paper, jobs=jobs)
@@ -457,9 +458,10 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     stale = folder / "kit.pdf"
     if single:
         files.append((stale, single_pdf(parts)))
-    written = write_all_atomic([*files, *extra])
-    if not single and stale.is_file():
-        stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
+    with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
+        written = write_all_atomic([*files, *extra])
+        if not single and stale.is_file():
+            stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
 
 

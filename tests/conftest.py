@@ -15,7 +15,7 @@ from filelock import FileLock
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from sheetgen.cli import app
+from sheetgen.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +43,18 @@ def invoke(runner: CliRunner) -> Callable[..., object]:
         return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture
+def not_stopping(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process is not stopping on a signal, before the test nor after it
+    (:mod:`sheetgen.core.stopping` lets later signals pass once a stop has begun; a test that
+    stops this process on purpose would otherwise leave every later test's signals unheard)."""
+    from sheetgen.core import stopping
+
+    monkeypatch.setattr(stopping, "_stopping", False)
+    monkeypatch.setattr(stopping, "_pending", None)
+    monkeypatch.setattr(stopping, "_held", 0)
 
 
 @pytest.fixture

@@ -5,34 +5,51 @@ each other module adds its verbs to it. A verb's module is imported only when
 the verb is run (:data:`sheetgen.cli.app.VERB_TABLE`), and every verb module
 imports only light modules at its top level, so ``sheetgen --help`` and
 ``sheetgen validate`` start fast. :func:`sheetgen.cli.app.load_verbs` imports
-them all.
+them all. This package itself imports only the standard library's signal handling
+until :func:`main` runs, so a signal is taken as a stop from the first moment.
 """
 
 from __future__ import annotations
 
 import gc
 import os
-import signal
 import sys
 
-from sheetgen.cli.app import app
-from sheetgen.core.stopping import STOPPING, leave, stop_behind
+from sheetgen.core.stopping import held, settle, stop_behind, take_signals
 
-__all__ = ["app", "main"]
+__all__ = ["main"]
 
 
 def main() -> None:
     """Entry point of the ``sheetgen`` script (and of ``python -m sheetgen``, which is named
     ``sheetgen`` too, so its usage lines and shell completion match the script's).
 
-    What is imported by now (Python's, Typer's and sheetgen's modules) lives as long as the
-    process, so it is moved out of the garbage collector's reach (``gc.freeze``): the
-    collector would otherwise walk it again on every full collection and once more at exit,
-    about a tenth of ``sheetgen validate``'s CPU time."""
+    Ctrl-C, SIGTERM and SIGHUP stop the run through Python's exit from here on
+    (:mod:`sheetgen.core.stopping`), before the command line is even imported; printing
+    folders of sheetgen processes killed outright are removed
+    (:func:`sheetgen.core.printfolders.sweep_left_behind`). What is imported then (Python's,
+    Typer's and sheetgen's modules) lives as long as the process, so it is moved out of the
+    garbage collector's reach (``gc.freeze``): the collector would otherwise walk it again on
+    every full collection and once more at exit, about a tenth of ``sheetgen validate``'s CPU
+    time."""
+    take_signals()  # as Ctrl-C: through Python's exit
+    try:
+        _run()
+    finally:
+        settle()
+
+
+def _run() -> None:
+    """The command line, once the signals are taken (:func:`main`)."""
+    try:
+        from sheetgen.cli.app import app
+        from sheetgen.core.printfolders import sweep_left_behind
+
+        with held():  # finding the temporary folder makes and removes a file there: never cut in two
+            sweep_left_behind()
+    except KeyboardInterrupt:
+        sys.exit(130)
     gc.freeze()
-    for signum in STOPPING:  # as Ctrl-C: through Python's exit
-        if signal.getsignal(signum) is signal.SIG_DFL:  # not under nohup
-            signal.signal(signum, leave)
     # the reader of the output may go early (``sheetgen stats ... | head -1``): stop as a tool
     # killed by SIGPIPE does, status 128 + 13, with nothing more written to the closed pipe,
     # whether Click met the closed pipe (it exits 1, an illegal design's status, with its

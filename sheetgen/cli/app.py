@@ -290,16 +290,23 @@ def _write_design(path: Path, text: str, *, force: bool) -> None:
 Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")]
 
 
-def _write_files(files: list[tuple[Path, bytes]], made: Sequence[Path] = ()) -> None:
+def _write_files(files: list[tuple[Path, bytes]], folder: Path | None = None) -> None:
     """Write every ``(path, bytes)`` all or none
     (:func:`~sheetgen.core.output.write_all_atomic`: the pages of a map, the images of a
     counter sheet); fails (exit 2) naming the first that cannot be written, every target
-    left as it was. ``made``: folders made for them (:func:`~sheetgen.core.output.make_folder`),
-    removed again when they are not written, a signal's stop included."""
-    from sheetgen.core.output import OutputError, remove_empty, write_all_atomic
+    left as it was. ``folder`` (``-o``), with any missing folders above it, is made first
+    (:func:`~sheetgen.core.output.make_folder`) and taken away again when the files are not
+    written, a signal's stop included."""
+    from sheetgen.core.output import OutputError, make_folder, remove_empty, write_all_atomic
 
+    made: list[Path] = []
     try:
         try:
+            if folder is not None:
+                try:
+                    make_folder(folder, made)
+                except OSError as exc:
+                    _fail(f"-o {folder}: cannot make the folder: {exc.strerror or exc}")
             write_all_atomic(files)
         except BaseException:
             remove_empty(made)

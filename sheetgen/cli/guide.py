@@ -92,8 +92,9 @@ def examples(
     then no file already in it is replaced or removed (each is reported and kept). A copy
     that fails part-way (a full disk) removes what it copied and the folders it made.
     """
-    from sheetgen.core.output import OutputError, OutputExists, make_folder, write_new
+    from sheetgen.core.output import OutputError, OutputExists, make_folder, remove_empty, write_new
     from sheetgen.core.resources import MissingResource, example_files
+    from sheetgen.core.stopping import held
 
     if folder.exists() and not folder.is_dir():
         _fail(f"{folder} is a file, not a folder")
@@ -103,26 +104,27 @@ def examples(
         files = example_files()
     except MissingResource as exc:
         _fail(str(exc))
-    copied = 0
     kept: list[Path] = []
-    made: list[Path] = []  # the folders and files this run created, in the order it made them
+    copied: list[Path] = []  # the files this run created
+    made: list[Path] = []  # the folders it made, deepest first
     try:
         try:
             for relative, source in files:
                 target = folder / relative
-                made += reversed(make_folder(target.parent))
+                make_folder(target.parent, made)
                 data = source.read_bytes()
                 try:
-                    write_new(target, data)
-                    made.append(target)
-                    copied += 1
+                    with held():  # the copy made and noted, or neither
+                        write_new(target, data)
+                        copied.append(target)
                 except OutputExists:
                     if not target.is_file() or target.read_bytes() != data:
                         kept.append(target)
         except BaseException:  # a full disk, a signal: what was copied goes, all or none
-            for path in reversed(made):
+            for path in reversed(copied):
                 with contextlib.suppress(OSError):
-                    path.rmdir() if path.is_dir() else path.unlink()
+                    path.unlink()
+            remove_empty(made)
             raise
     except OSError as exc:
         _fail(f"{folder}: cannot write: {exc.strerror or exc}; nothing was copied")
@@ -130,6 +132,6 @@ def examples(
         _fail(f"{exc}; nothing was copied")
     for path in kept:
         _err(f"sheetgen: warning: {path} already exists and differs from the bundled file; kept as it was")
-    _err(f"copied {copied} example files into {folder}")
+    _err(f"copied {len(copied)} example files into {folder}")
     scouts = Path(folder) / "starfire" / "scenarios" / "scouts-meet.yaml"
     _err(f"try: sheetgen validate {folder}   or   sheetgen kit {scouts}")

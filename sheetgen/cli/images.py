@@ -54,17 +54,6 @@ def png_folder(folder: Path) -> None:
         _fail(f"-o {folder}: folder {parent} is not writable")
 
 
-def _make_folder(folder: Path) -> list[Path]:
-    """Make ``folder`` (:func:`~sheetgen.core.output.make_folder`), returning the folders made;
-    fails (exit 2) in one line if it cannot be made."""
-    from sheetgen.core.output import make_folder
-
-    try:
-        return make_folder(folder)
-    except OSError as exc:
-        _fail(f"-o {folder}: cannot make the folder: {exc.strerror or exc}")
-
-
 def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: Path, title: str) -> None:
     """One PNG per face of each distinct counter into ``folder``: ``<stem>-front.png`` and
     ``<stem>-back.png`` (:func:`sheetgen.layout.counters.images.face_pages`)."""
@@ -81,7 +70,7 @@ def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: 
     for i, name in enumerate(faces.stems):
         files.append((folder / f"{name}-front.png", images[2 * i]))
         files.append((folder / f"{name}-back.png", images[2 * i + 1]))
-    _write_files(files, made=_make_folder(folder))
+    _write_files(files, folder)
     from sheetgen.layout.counters import MarkerFace
 
     n = pixels(size, dpi)

@@ -12,10 +12,13 @@ the finished file into place, so an existing one is never replaced.
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+
+from sheetgen.core.stopping import held
 
 __all__ = [
     "OutputError",
@@ -67,14 +70,24 @@ def check_folder(path: str | os.PathLike[str]) -> Path:
     return folder
 
 
-def make_folder(path: str | os.PathLike[str]) -> list[Path]:
-    """Make the folder ``path`` and any missing folders above it; returns those it made,
-    deepest first (none when it was there), for :func:`remove_empty` to take away again
-    if what was to go in them is not written. Raises :class:`OSError`."""
+def make_folder(path: str | os.PathLike[str], made: list[Path]) -> None:
+    """Make the folder ``path`` and any missing folders above it, putting each in ``made``
+    (at its front: deepest first, as :func:`remove_empty` takes them) before it is made, so
+    that the caller can take them away again if what was to go in them is not written, a
+    signal's stop that came just as one was made included. A folder that was there is not
+    put in ``made``. Raises :class:`OSError`."""
     folder = Path(path)
-    made = list(itertools.takewhile(lambda f: not f.exists(), (folder, *folder.parents)))
-    folder.mkdir(parents=True, exist_ok=True)
-    return made
+    missing = list(itertools.takewhile(lambda f: not f.exists(), (folder, *folder.parents)))
+    if not missing and not folder.is_dir():
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
+    for one in reversed(missing):  # the outermost first
+        made.insert(0, one)
+        try:
+            one.mkdir()
+        except OSError as exc:
+            made.remove(one)  # not made by this run (or made meanwhile by another): not its to remove
+            if not (isinstance(exc, FileExistsError) and one.is_dir()):
+                raise
 
 
 def remove_empty(folders: Iterable[Path]) -> None:
@@ -153,11 +166,12 @@ def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]
     try:
         for target, (_path, data) in zip(targets, files, strict=True):
             _stage(target, data, staged)
-        for tmp, target in zip(staged, targets, strict=True):
-            try:
-                os.replace(tmp, target)
-            except OSError as exc:
-                raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        with held():  # every file put in place, or (a signal before the first) none
+            for tmp, target in zip(staged, targets, strict=True):
+                try:
+                    os.replace(tmp, target)
+                except OSError as exc:
+                    raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     finally:
         _unlink_all(staged)
     return targets

@@ -28,6 +28,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from sheetgen.core import printfolders
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import FONTS, font_path, templates_dir
 
@@ -222,7 +223,7 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
         # WeasyPrint writes its working copies of the fonts in the temporary folder without
         # naming them when it fails (a full disk, a file-size limit): said of that folder
         raise OSError(
-            exc.errno, f"{exc.strerror or exc} (while printing)", _system_temp or tempfile.gettempdir()
+            exc.errno, f"{exc.strerror or exc} (while printing)", printfolders.system_temp()
         ) from None
     assert pdf is not None
     rendered = Rendered(pdf, _folded(warnings))
@@ -280,47 +281,9 @@ def _kept() -> _Kept:
     return kept
 
 
-#: Printing processes' temporary folders, ``sheetgen-print-<pid>-<random>``: a print worker's
-#: (made and removed by its printer) and a process's own, for the font copies it prints with.
-PRINT_FOLDER_PREFIX = "sheetgen-print-"
-#: This process's own folder (made at its first print, removed at exit), and whose it is.
+#: This process's own printing folder (made at its first print, removed at exit), and whose it is.
 _own_folder: tuple[int, str] | None = None
 _own_folder_lock = threading.Lock()
-
-
-def print_folder_name() -> str:
-    """A new printing folder's path for this process, ``<temp>/sheetgen-print-<pid>-<random>``,
-    not yet made: its owner notes it first and makes it then (``os.mkdir(path, 0o700)``), so a
-    signal that stops the run between the two cannot leave it behind unnoted (as it could
-    with ``tempfile.mkdtemp``, which returns only once the folder is made).
-
-    Raises ``FileExistsError`` at ``mkdir`` in the unlikely case of a 64-bit collision."""
-    import secrets
-
-    return os.path.join(tempfile.gettempdir(), f"{PRINT_FOLDER_PREFIX}{os.getpid()}-{secrets.token_hex(8)}")
-
-
-def sweep_left_behind() -> None:
-    """Remove this user's printing folders whose process is gone: one killed outright
-    (``kill -9``) could not remove its own (about 3 MB of font copies a font configuration)."""
-    import shutil
-
-    root = tempfile.gettempdir() if _system_temp is None else _system_temp
-    try:
-        names = [n for n in os.listdir(root) if n.startswith(PRINT_FOLDER_PREFIX)]
-    except OSError:
-        return
-    for name in names:
-        pid_text = name[len(PRINT_FOLDER_PREFIX) :].partition("-")[0]
-        path = os.path.join(root, name)
-        try:
-            if not pid_text.isdigit() or os.stat(path).st_uid != os.getuid():
-                continue
-            os.kill(int(pid_text), 0)  # raises if no such process
-        except ProcessLookupError:
-            shutil.rmtree(path, ignore_errors=True)
-        except (OSError, OverflowError, AttributeError):  # another user's process, or no getuid
-            continue
 
 
 @contextmanager
@@ -330,13 +293,16 @@ def _fonts_copied_in_own_folder() -> Iterator[None]:
     so the copies WeasyPrint makes are found and removed however the process ended. A print
     worker's temporary folder is its printer's already."""
     global _own_folder
-    if _system_temp is not None:  # a print worker (prepare_worker)
+    if printfolders.in_worker():  # its temporary folder is its printer's (prepare_worker)
         yield
         return
     with _own_folder_lock:
         if _own_folder is None or _own_folder[0] != os.getpid() or not os.path.isdir(_own_folder[1]):
-            sweep_left_behind()
-            _own_folder = (os.getpid(), print_folder_name())  # noted before it exists (removed at exit)
+            printfolders.sweep_left_behind()
+            _own_folder = (
+                os.getpid(),
+                printfolders.print_folder_name(),
+            )  # noted before it exists (removed at exit)
             os.mkdir(_own_folder[1], 0o700)
         before, tempfile.tempdir = tempfile.tempdir, _own_folder[1]
         try:
@@ -373,16 +339,11 @@ atexit.register(release_styles)
 
 def prepare_worker(folder: str) -> None:
     """Start a process that prints (:class:`sheetgen.render.pool.Printer`): its temporary
-    files go in ``folder`` (its printer removes it when the workers have stopped) and
-    WeasyPrint is imported (:func:`import_weasyprint`)."""
-    global _system_temp
-    _system_temp = tempfile.gettempdir()
-    tempfile.tempdir = folder
+    files go in ``folder`` (its printer removes it when the workers have stopped,
+    :func:`sheetgen.core.printfolders.work_in`) and WeasyPrint is imported
+    (:func:`import_weasyprint`)."""
+    printfolders.work_in(folder)
     import_weasyprint()
-
-
-#: The temporary folder a print worker's own folder is in (:func:`prepare_worker`).
-_system_temp: str | None = None
 
 
 def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:

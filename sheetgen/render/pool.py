@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.core.output import OutputError
+from sheetgen.core.printfolders import print_folder_name, sweep_left_behind
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
-from sheetgen.core.stopping import STOPPING, leave
+from sheetgen.core.stopping import STOPPING, held, leave
 from sheetgen.render import printcache
-from sheetgen.render.html import html_to_pdf, prepare_worker, print_folder_name, sweep_left_behind
+from sheetgen.render.html import html_to_pdf, prepare_worker
 
 __all__ = ["HtmlPrint", "Printer", "WorkerLost", "default_jobs", "print_all", "print_documents"]
 
@@ -130,7 +131,8 @@ class Printer:
             printed = [html_to_pdf(document) for document in distinct]
         else:
             longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
-            printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
+            with held():  # workers are started here: a stop waits until they are known, to be stopped
+                printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
             if meanwhile is not None:
                 meanwhile()  # what it raises stops the workers (close, abandon)
             try:

@@ -48,7 +48,7 @@ def test_completion_completes_verbs_and_options() -> None:
 
 def test_help_loads_no_rich_and_detects_no_shell() -> None:
     code = (
-        "import sys\nfrom sheetgen.cli import app\n"
+        "import sys\nfrom sheetgen.cli.app import app\n"
         "try:\n    app(['--help'], prog_name='sheetgen')\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in ('rich', 'rich.markdown') if m in sys.modules))"
     )

@@ -31,7 +31,7 @@ def faces(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """The small task groups' counters and Starfire's markers as PNGs at 150 dpi, made once."""
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     out = tmp_path_factory.mktemp("faces") / "faces"
     result = CliRunner().invoke(

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from sheetgen.cli import app
-from sheetgen.cli.app import given_path, load_verbs
+from sheetgen.cli.app import app, given_path, load_verbs
 
 load_verbs()  # the command line imports a verb's module only when it runs the verb
 COMMAND = typer.main.get_command(app)

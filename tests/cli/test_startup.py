@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.cli import app
-from sheetgen.cli.app import VERB_TABLE, VERBS, load_verbs
+from sheetgen.cli.app import VERB_TABLE, VERBS, app, load_verbs
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIP = ROOT / "designs" / "starfire" / "ships" / "corvette-arrow.yaml"

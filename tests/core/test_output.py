@@ -92,3 +92,35 @@ def test_a_stop_the_moment_a_temporary_file_is_made_leaves_nothing(
     assert all(Path(m).name.endswith(".tmp") for m in made)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]
     assert target.read_bytes() == b"before"
+
+
+def test_make_folder_notes_each_folder_before_making_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop that lands just as a folder is made (here after ``a/b`` of ``a/b/c``) finds it
+    in ``made`` already, deepest first, so ``remove_empty`` takes every folder made away; a
+    folder that was there is never in ``made``."""
+    from sheetgen.core.output import make_folder, remove_empty
+
+    mkdir = Path.mkdir
+
+    def stop_after_b(self: Path, *args: object, **kwargs: object) -> None:
+        mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+        if self.name == "b":
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "mkdir", stop_after_b)
+    made: list[Path] = []
+    with pytest.raises(KeyboardInterrupt):
+        make_folder(tmp_path / "a" / "b" / "c", made)
+    assert made == [tmp_path / "a" / "b", tmp_path / "a"]
+    remove_empty(made)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    (tmp_path / "a").mkdir()
+    make_folder(tmp_path / "a" / "b", made := [])
+    assert made == [tmp_path / "a" / "b"]
+    (tmp_path / "f").write_text("")
+    with pytest.raises(FileExistsError):
+        make_folder(tmp_path / "f", made := [])
+    assert made == []

@@ -122,7 +122,7 @@ def bundled_ids() -> set[str]:
     """Every rule id validating the bundled designs prints: ships, fleets, illegal/, scenarios."""
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     runner = CliRunner()
     paths = [DESIGNS, *sorted(DESIGNS.glob("*/illegal/*.yaml")), *sorted(DESIGNS.glob("*/scenarios/*.yaml"))]
@@ -217,7 +217,7 @@ def test_the_page_names_every_id_once_as_a_heading():
 def test_the_page_shows_a_finding_as_validate_prints_it(monkeypatch):
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     monkeypatch.chdir(ROOT)
     example = DESIGNS / "starfire" / "illegal" / "sf7-over-hull-spaces.yaml"

@@ -47,6 +47,7 @@ def test_a_worker_killed_from_outside_stops_the_print_in_one_line() -> None:
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals: main thread")
 @pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+@pytest.mark.usefixtures("not_stopping")
 def test_sigterm_while_workers_print_exits_143_and_takes_the_workers_with_it(name: str, code: int) -> None:
     """``kill`` (SIGTERM) or a hang-up (SIGHUP) stops the print as Ctrl-C does: exit 128 +
     the signal, the workers stopped with it (a hang-up used to leave them running)."""

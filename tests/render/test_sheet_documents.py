@@ -45,7 +45,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, bytes]:
     one job and with two: {jobs: PDF bytes}."""
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     folder = tmp_path_factory.mktemp("sheet-documents")
     fleet = folder / "fleet.yaml"

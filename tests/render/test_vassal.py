@@ -496,7 +496,7 @@ def test_the_board_image_shows_hex_edges_where_the_grid_puts_them(
 def cli_module(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     out = tmp_path_factory.mktemp("vmod") / "game.vmod"
     args = ["vassal", str(SCENARIOS / "small-task-groups.yaml"), "-o", str(out)]

@@ -261,7 +261,7 @@ def test_a_designs_own_notes_print_on_its_sheet(tmp_path: Path) -> None:
     """``notes:`` prints in the sheet's notes block, before the rules' notes (as in every game)."""
     from typer.testing import CliRunner
 
-    from sheetgen.cli import app
+    from sheetgen.cli.app import app
 
     from tests.conftest import DESIGNS, pdf_text
 
