@@ -299,10 +299,8 @@ def _fonts_copied_in_own_folder() -> Iterator[None]:
     with _own_folder_lock:
         if _own_folder is None or _own_folder[0] != os.getpid() or not os.path.isdir(_own_folder[1]):
             printfolders.sweep_left_behind()
-            _own_folder = (
-                os.getpid(),
-                printfolders.print_folder_name(),
-            )  # noted before it exists (removed at exit)
+            # noted before it is made, so release_styles removes it however the run stops
+            _own_folder = (os.getpid(), printfolders.print_folder_name())
             os.mkdir(_own_folder[1], 0o700)
         before, tempfile.tempdir = tempfile.tempdir, _own_folder[1]
         try:
