@@ -14,7 +14,15 @@ if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
     from sheetgen.layout.maps import MapOptions
 
-__all__ = ["DEFAULT_DPI", "dpi_option", "png_folder", "write_face_pngs", "write_map_pngs"]
+__all__ = [
+    "DEFAULT_DPI",
+    "dpi_option",
+    "layer_tag",
+    "png_folder",
+    "write_face_pngs",
+    "write_map_pngs",
+    "write_vtt_map",
+]
 
 #: Resolution of images when ``--dpi`` is not given.
 DEFAULT_DPI = 150
@@ -106,5 +114,48 @@ def write_map_pngs(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
             words = page.label.lower().replace("+", "plus").replace("\u2212", "-").split()
             tag = "-".join("minus" + w[1:] if w[:1] == "-" else w for w in words)
             files.append((output.with_name(f"{output.stem}-{number:02d}-{tag}{output.suffix}"), data))
+    _write_files(files)
+    return [path for path, _ in files]
+
+
+def layer_tag(layer: int) -> str:
+    """A layer's part of an image's file name, as :func:`write_map_pngs` names a 3D map's
+    pages (``0``, ``plus1``, ``minus2``)."""
+    return f"plus{layer}" if layer > 0 else f"minus{-layer}" if layer < 0 else "0"
+
+
+def write_vtt_map(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
+    """The map ``opts`` describes as a bare image for a virtual tabletop (no title, margins
+    or rulers: :func:`sheetgen.render.vtt.bare_map`), ``output``, one image per layer named
+    ``NAME-01-<layer>.png``... on a map of layers, and ``NAME.json`` beside them with the
+    grid's size and offset and the Foundry VTT and Roll20 settings
+    (:func:`sheetgen.render.vtt.vtt_settings`). Every file is written or none. Returns the
+    paths written."""
+    import json
+
+    from sheetgen.layout.maps import MapError
+    from sheetgen.render.raster import RasterError
+    from sheetgen.render.vtt import bare_map, bare_map_pngs, vtt_settings
+
+    try:
+        bare = bare_map(opts, dpi)
+        images = bare_map_pngs(bare)
+    except (MapError, RasterError) as exc:
+        _fail(str(exc))
+    if len(images) == 1:
+        names = [output]
+    else:
+        names = [
+            output.with_name(f"{output.stem}-{number:02d}-{layer_tag(layer)}{output.suffix}")
+            for number, layer in enumerate(opts.layers, start=1)
+        ]
+    settings = vtt_settings(
+        bare, [(layer, path.name) for layer, path in zip(opts.layers, names, strict=True)]
+    )
+    text = json.dumps(settings, indent=2, ensure_ascii=False) + "\n"
+    files: list[tuple[Path, bytes]] = [
+        *zip(names, images, strict=True),
+        (output.with_suffix(".json"), text.encode()),
+    ]
     _write_files(files)
     return [path for path, _ in files]

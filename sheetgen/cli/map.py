@@ -145,6 +145,14 @@ def map_command(
     game: Annotated[
         str | None, typer.Option("--game", metavar="ID", help="Game whose hex scale the scale bar shows.")
     ] = None,
+    vtt: Annotated[
+        bool,
+        typer.Option(
+            "--vtt",
+            help="With --format png: the bare grid image (no title, margins or rulers) and a .json "
+            "beside it with the grid's pixel size and offset and the Foundry VTT and Roll20 settings.",
+        ),
+    ] = False,
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
@@ -168,6 +176,8 @@ def map_command(
         png_dpi = dpi_option(dpi)
     elif dpi is not None:
         _fail("--dpi is for --format png")
+    if vtt and kind != "png":
+        _fail("--vtt is for --format png (name a .png file)")
     try:
         check_writable(output)
     except OutputError as exc:
@@ -226,6 +236,17 @@ def map_command(
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)
             raise typer.Exit(2)
+    if png_dpi is not None and vtt:
+        from sheetgen.cli.images import write_vtt_map
+
+        written = write_vtt_map(opts, output, png_dpi)
+        _warn(readability_warnings(opts))
+        typer.echo(
+            f"wrote {', '.join(str(p) for p in written)}: {opts.cols} x {opts.rows} hexes, bare, "
+            f"for a virtual tabletop",
+            err=True,
+        )
+        return
     if png_dpi is not None:
         from sheetgen.cli.images import write_map_pngs
 
