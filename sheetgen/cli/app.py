@@ -54,6 +54,7 @@ VERB_TABLE: dict[str, tuple[str, str]] = {
     "roll": ("roll", "Roll a random ship on the d20 systems table."),
     "map": ("map", "Print a numbered hex map at exact scale."),
     "vassal": ("vassal", "Write a scenario as a VASSAL module (.vmod)."),
+    "tts": ("tts", "Write a scenario as a Tabletop Simulator saved object."),
     "serve": ("serve", "Design ships in the browser, with live checks and previews."),
 }
 

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_DPI",
     "dpi_option",
-    "layer_tag",
     "png_folder",
     "write_face_pngs",
     "write_map_pngs",
@@ -118,16 +117,10 @@ def write_map_pngs(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
     return [path for path, _ in files]
 
 
-def layer_tag(layer: int) -> str:
-    """A layer's part of an image's file name, as :func:`write_map_pngs` names a 3D map's
-    pages (``0``, ``plus1``, ``minus2``)."""
-    return f"plus{layer}" if layer > 0 else f"minus{-layer}" if layer < 0 else "0"
-
-
 def write_vtt_map(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
     """The map ``opts`` describes as a bare image for a virtual tabletop (no title, margins
     or rulers: :func:`sheetgen.render.vtt.bare_map`), ``output``, one image per layer named
-    ``NAME-01-<layer>.png``... on a map of layers, and ``NAME.json`` beside them with the
+    ``NAME-01-hexgrid-0.png``... on a map of layers (as :func:`write_map_pngs` names them), and ``NAME.json`` beside them with the
     grid's size and offset and the Foundry VTT and Roll20 settings
     (:func:`sheetgen.render.vtt.vtt_settings`). Every file is written or none. Returns the
     paths written."""
@@ -135,7 +128,7 @@ def write_vtt_map(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
 
     from sheetgen.layout.maps import MapError
     from sheetgen.render.raster import RasterError
-    from sheetgen.render.vtt import bare_map, bare_map_pngs, vtt_settings
+    from sheetgen.render.vtt import bare_map, bare_map_pngs, layer_tag, vtt_settings
 
     try:
         bare = bare_map(opts, dpi)
@@ -146,7 +139,7 @@ def write_vtt_map(opts: MapOptions, output: Path, dpi: int) -> list[Path]:
         names = [output]
     else:
         names = [
-            output.with_name(f"{output.stem}-{number:02d}-{layer_tag(layer)}{output.suffix}")
+            output.with_name(f"{output.stem}-{number:02d}-hexgrid-{layer_tag(layer)}{output.suffix}")
             for number, layer in enumerate(opts.layers, start=1)
         ]
     settings = vtt_settings(

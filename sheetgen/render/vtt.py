@@ -39,7 +39,15 @@ if TYPE_CHECKING:
     from sheetgen.layout.maps import MapOptions
     from sheetgen.layout.maps.grid import Grid
 
-__all__ = ["FOUNDRY_GRID_TYPES", "ROLL20_UNIT", "BareMap", "bare_map", "bare_map_pngs", "vtt_settings"]
+__all__ = [
+    "FOUNDRY_GRID_TYPES",
+    "ROLL20_UNIT",
+    "BareMap",
+    "bare_map",
+    "bare_map_pngs",
+    "layer_tag",
+    "vtt_settings",
+]
 
 #: Foundry VTT's ``CONST.GRID_TYPES`` for hex grids, by (orientation, shifted lines).
 FOUNDRY_GRID_TYPES = {
@@ -95,6 +103,16 @@ class BareMap:
         grid = self.grid
         x, y = grid.center(*grid.cell(col, row))
         return x * self.scale, y * self.scale
+
+
+def layer_tag(layer: int) -> str:
+    """A layer's part of an image's file name, as ``sheetgen map --format png`` names a
+    3D map's pages.
+
+    >>> layer_tag(0), layer_tag(1), layer_tag(-2)
+    ('0', 'plus1', 'minus2')
+    """
+    return f"plus{layer}" if layer > 0 else f"minus{-layer}" if layer < 0 else "0"
 
 
 def bare_map(opts: MapOptions, dpi: int) -> BareMap:
