@@ -45,7 +45,12 @@ def tts(
     ] = None,
     dpi: Annotated[
         str | None,
-        typer.Option("--dpi", metavar="N", help="Resolution of the map and counter images (default 150)."),
+        typer.Option(
+            "--dpi",
+            metavar="N",
+            help="Resolution of the map and counter images (default 150, less where the map "
+            "would be over 4096 pixels on a side).",
+        ),
     ] = None,
 ) -> None:
     """Write a Tabletop Simulator saved object of a scenario: the map as a board at its
@@ -62,7 +67,7 @@ def tts(
         _fail("give the folder to write into with -o DIR")
     _folder_or_fail(output)
     base = image_base(image_url, output)
-    resolution = dpi_option(dpi)
+    resolution = dpi_option(dpi) if dpi is not None else None
     from sheetgen.cli.kit import _scenario_path  # a bundled scenario's name, as kit reads it
 
     scenario = _scenario_path(scenario)
@@ -89,7 +94,7 @@ def tts(
     _err(
         f"wrote {json_path} and {len(save.images)} images: {boards} board{'s' if boards != 1 else ''}, "
         f"{ships} ship{'s' if ships != 1 else ''} ({placed} placed), {markers} markers; "
-        f"images {'under ' + base if image_url else 'as local files'}"
+        f"images at {save.dpi} dpi {'under ' + base if image_url else 'as local files'}"
     )
 
 
@@ -127,7 +132,7 @@ def _folder_or_fail(folder: Path) -> None:
         _fail(f"-o {folder}: folder {parent} is not writable")
 
 
-def save_for(scenario: Scenario, dpi: int, base: str) -> TtsSave:
+def save_for(scenario: Scenario, dpi: int | None, base: str) -> TtsSave:
     """``scenario``'s saved object (:func:`sheetgen.render.tts.tts_save`); fails (exit 2)
     with one line when it cannot be made."""
     from sheetgen.layout.counters import CounterError

@@ -53,6 +53,7 @@ from urllib.parse import quote
 
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
+    from sheetgen.layout.maps import MapOptions
     from sheetgen.render.vtt import BareMap
     from sheetgen.scenarios.scenario import Scenario
 
@@ -60,6 +61,7 @@ __all__ = [
     "BOARD_THICKNESS",
     "COUNTER_THICKNESS",
     "DEFAULT_DPI",
+    "MAX_TEXTURE",
     "TABLE_TOP",
     "TILE_UNITS",
     "UNIT_PT",
@@ -67,6 +69,7 @@ __all__ = [
     "TtsSave",
     "check_tts",
     "facing_rotation",
+    "fitting_dpi",
     "tts_save",
 ]
 
@@ -83,6 +86,10 @@ COUNTER_THICKNESS = 0.1
 #: drop onto it, in units.
 TABLE_TOP = 1.0
 COUNTER_DROP = 0.5
+#: Longest side of an image Tabletop Simulator's guide advises, in pixels
+#: (https://kb.tabletopsimulator.com/custom-content/asset-creation/: "keep the dimensions of
+#: your images under 4096x4096").
+MAX_TEXTURE = 4096
 #: Room between a board and the next, and between the map and the rows of spare
 #: counters beneath it, in units.
 GAP = 2.0
@@ -111,8 +118,8 @@ class Placed:
 class TtsSave:
     """A saved object: ``name`` (the JSON's file stem), ``data`` (the JSON), ``images``
     (file name, PNG bytes) to write beside it, the ``warnings`` made, what it holds
-    (``objects``), the grid's hex width across the corners (``grid_size``, units) and the
-    pixels per unit of the map's image (``board_ppu``)."""
+    (``objects``), the grid's hex width across the corners (``grid_size``, units), the
+    pixels per unit of the map's image (``board_ppu``) and the images' resolution (``dpi``)."""
 
     name: str
     data: bytes
@@ -121,6 +128,7 @@ class TtsSave:
     objects: list[Placed] = field(default_factory=list)
     grid_size: float = 0.0
     board_ppu: float = 0.0
+    dpi: int = DEFAULT_DPI
 
 
 def facing_rotation(facing: str | None, orientation: str) -> float:
@@ -220,11 +228,17 @@ def _tile(
     }
 
 
-def tts_save(scenario: Scenario, *, dpi: int = DEFAULT_DPI, image_base: str) -> TtsSave:
+def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> TtsSave:
     """``scenario``'s saved object at ``dpi`` (see the module's notes), its images'
-    URLs ``image_base`` + file name (``image_base`` ends in ``/``). Raises what
+    URLs ``image_base`` + file name (``image_base`` ends in ``/``). Without ``dpi``:
+    :data:`DEFAULT_DPI`, or less where the map image would be over :data:`MAX_TEXTURE`
+    pixels on a side at that (an asked-for ``dpi`` is kept, with a warning). Raises what
     :func:`check_tts` raises, and :class:`~sheetgen.layout.counters.CounterError` for
     counters that cannot be made."""
+    if dpi is None:
+        from sheetgen.layout.maps import map_options
+
+        dpi = fitting_dpi(map_options(scenario, paper="fit"), DEFAULT_DPI)
     from sheetgen.layout.counters import kit_counter_size, marker_counters, scenario_counters
     from sheetgen.layout.counters.images import counter_name, face_pages, stem
     from sheetgen.render.raster import face_pngs
@@ -232,7 +246,7 @@ def tts_save(scenario: Scenario, *, dpi: int = DEFAULT_DPI, image_base: str) -> 
 
     bare = check_tts(scenario, dpi)
     opts = bare.opts
-    warnings: list[str] = []
+    warnings: list[str] = _texture_warnings(bare)
     counter_size, notes = kit_counter_size(scenario)
     warnings += notes
     size_u = counter_size / UNIT_PT
@@ -382,7 +396,36 @@ def tts_save(scenario: Scenario, *, dpi: int = DEFAULT_DPI, image_base: str) -> 
         "ObjectStates": states,
     }
     data = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode()
-    return TtsSave(names[0], data, images, warnings, [*boards, *placed], grid_size, ppu)
+    return TtsSave(names[0], data, images, warnings, [*boards, *placed], grid_size, ppu, dpi)
+
+
+def _texture_warnings(bare: BareMap) -> list[str]:
+    """A line when the map image is over :data:`MAX_TEXTURE` pixels on a side, naming the
+    highest ``--dpi`` that keeps it within."""
+    if max(bare.width, bare.height) <= MAX_TEXTURE:
+        return []
+    dpi = fitting_dpi(bare.opts, bare.dpi)
+    return [
+        f"the map image is {bare.width:,} x {bare.height:,} pixels; Tabletop Simulator's guide keeps "
+        f"images within {MAX_TEXTURE:,} x {MAX_TEXTURE:,} (larger ones may be shrunk or fail to load): "
+        f"--dpi {dpi} or lower keeps it within"
+    ]
+
+
+def fitting_dpi(opts: MapOptions, dpi: int) -> int:
+    """The highest resolution up to ``dpi`` at which the bare image of the map ``opts``
+    (:func:`~sheetgen.render.vtt.bare_map`) is within :data:`MAX_TEXTURE` pixels on a side
+    (:data:`~sheetgen.render.raster.MIN_DPI` at the least)."""
+    from sheetgen.layout.maps.grid import Grid
+    from sheetgen.render.raster import MIN_DPI, pixels
+
+    grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
+    longest = max(grid.width, grid.height)
+    while (
+        dpi > MIN_DPI and math.ceil(longest * pixels(opts.hex_size, dpi) / opts.hex_size - 1e-6) > MAX_TEXTURE
+    ):
+        dpi -= 1
+    return dpi
 
 
 def _layer_name(layer: int) -> str:
