@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from sheetgen.layout.maps import MapOptions
     from sheetgen.render.vtt import BareMap
     from sheetgen.scenarios.scenario import Scenario
+    from sheetgen.scenarios.terrain import Start
 
 __all__ = [
     "BOARD_THICKNESS",
@@ -286,7 +287,7 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
         images.append((f"{face_stem}-front.png", pngs[2 * i]))
         images.append((f"{face_stem}-back.png", pngs[2 * i + 1]))
 
-    starts = {}
+    starts: dict[tuple[str | None, str], Start] = {}
     for given in scenario.map.plan.starts:
         starts.setdefault((given.side, given.label), given)
         starts.setdefault((None, given.label), given)

@@ -5,6 +5,7 @@ settings included."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Callable
@@ -92,7 +93,7 @@ def test_grid_size_and_offset_read_back_from_the_image(maps: dict[str, Any], key
     column = [pixels[math.floor(fx), y] for y in range(image.height)]
     edges = [(a + b) / 2 for a, b in _runs(column)]
     assert len(edges) >= 4
-    gaps = [b - a for a, b in zip(edges, edges[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(edges)]
     assert all(abs(g - flats) <= 1.0 for g in gaps), gaps
     assert all(
         abs(((e - fy - flats / 2) / flats) - round((e - fy - flats / 2) / flats)) * flats <= 1.0
@@ -110,7 +111,7 @@ def test_grid_size_and_offset_read_back_from_the_image(maps: dict[str, Any], key
     assert min(abs(fx - radius), abs(image.width - fx - radius)) < 1.0
     assert settings["offset"] == {"x": 0, "y": 0}
     assert abs(abs(middles[0] - fx) - settings["hex"]["spacing"]) <= 1.0
-    assert all(abs(abs(b - a) - 3 * radius) <= 1.0 for a, b in zip(middles, middles[1:], strict=False))
+    assert all(abs(abs(b - a) - 3 * radius) <= 1.0 for a, b in itertools.pairwise(middles))
     # which columns (rows) sit half a hex out: the image's first column's top edge at the top
     # of the image when column 0 is the high one (odd columns down), half a hex lower if not
     line0 = _runs([pixels[math.floor(radius), y] for y in range(image.height)])

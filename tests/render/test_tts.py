@@ -132,7 +132,7 @@ def hex_centre(key: str, label: str) -> tuple[float, float]:
     the box around its hexes: flat-topped columns 1.5 corner radii apart, every second
     column half a hex away from row 1 (which is at the top, or at the foot when numbered
     from the lower left); pointy-topped rows likewise, every second row half a hex right."""
-    orientation, origin, cols, rows, size, _, _ = GRIDS[key]
+    orientation, origin, _cols, rows, size, _, _ = GRIDS[key]
     f = parse_length(size)
     r = f / math.sqrt(3)
     col, row = int(label[:2]) - 1, int(label[2:]) - 1
@@ -166,7 +166,7 @@ def by_name(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_the_save_has_tts_save_file_shape(saves: dict[str, Any], key: str) -> None:
-    scenario, save, data = saves[key]
+    _scenario, save, data = saves[key]
     for name in ("SaveName", "Note", "Grid", "ObjectStates", "TabStates", "Tags", "LuaScript", "XmlUI"):
         assert name in data
     assert data["SaveName"] == key
@@ -200,7 +200,7 @@ def test_the_save_has_tts_save_file_shape(saves: dict[str, Any], key: str) -> No
 
 @pytest.mark.parametrize("key", KEYS)
 def test_ships_sit_at_their_start_hexes_facing_their_way(saves: dict[str, Any], key: str) -> None:
-    scenario, save, data = saves[key]
+    _scenario, _save, data = saves[key]
     orientation = GRIDS[key][0]
     objects = by_name(data)
     boards = sorted((s for s in data["ObjectStates"] if s["Locked"]), key=lambda s: s["Transform"]["posX"])
@@ -242,7 +242,7 @@ def test_tts_grid_is_the_printed_grid(saves: dict[str, Any], key: str) -> None:
     """TTS's grid: a hex as wide across the corners as the printed one, in units (inches),
     and every ship's centre a centre of that grid (hex centres of the lattice through
     the origin)."""
-    scenario, save, data = saves[key]
+    _scenario, _save, data = saves[key]
     orientation, size = GRIDS[key][0], parse_length(GRIDS[key][4])
     grid = data["Grid"]
     r = size / math.sqrt(3) / 72  # centre to corner, units
