@@ -146,3 +146,12 @@ def test_a_failed_write_leaves_the_folder_as_it_was(
     r = invoke("tts", SCOUTS, "-o", out, "--dpi", "50")
     assert r.exit_code == 2
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_an_empty_output_name_is_refused(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = invoke("tts", SCOUTS, "-o", "")
+    assert r.exit_code == 2 and "the name is empty" in r.stderr
+    assert list(tmp_path.iterdir()) == []
