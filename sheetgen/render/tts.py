@@ -161,9 +161,16 @@ def check_tts(scenario: Scenario, dpi: int) -> BareMap:
     return bare
 
 
-def _guid(index: int, name: str) -> str:
-    """A six-hex-digit object id (TTS's form), the same for the same object."""
-    return hashlib.sha256(f"{index}:{name}".encode()).hexdigest()[:6]
+def _guid(index: int, name: str, used: set[str]) -> str:
+    """A six-hex-digit object id (TTS's form), the same for the same object, none
+    twice in ``used`` (which it joins)."""
+    text, n = f"{index}:{name}", 0
+    while True:
+        guid = hashlib.sha256(f"{text}:{n}".encode()).hexdigest()[:6]
+        if guid not in used:
+            used.add(guid)
+            return guid
+        n += 1
 
 
 def _colour(hex_colour: str) -> dict[str, float]:
@@ -326,12 +333,13 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
     grid_size = 2 * radius_u
     note = _grid_note(opts.orientation, grid_size)
     states: list[dict[str, Any]] = []
+    guids: set[str] = set()
     names = [stem(scenario.name)]
     for i, board in enumerate(boards):
         url = image_base + quote(board.front)
         states.append(
             _tile(
-                _guid(i, board.nickname),
+                _guid(i, board.nickname, guids),
                 board,
                 url=url,
                 back_url=url,
@@ -350,7 +358,7 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
         description = obj.side if obj.kind == "ship" else ""
         states.append(
             _tile(
-                _guid(i, obj.nickname),
+                _guid(i, obj.nickname, guids),
                 obj,
                 url=image_base + quote(obj.front),
                 back_url=image_base + quote(obj.back),
