@@ -334,7 +334,6 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
     note = _grid_note(opts.orientation, grid_size)
     states: list[dict[str, Any]] = []
     guids: set[str] = set()
-    names = [stem(scenario.name)]
     for i, board in enumerate(boards):
         url = image_base + quote(board.front)
         states.append(
@@ -405,7 +404,7 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
         "ObjectStates": states,
     }
     data = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode()
-    return TtsSave(names[0], data, images, warnings, [*boards, *placed], grid_size, ppu, dpi)
+    return TtsSave(stem(scenario.name), data, images, warnings, [*boards, *placed], grid_size, ppu, dpi)
 
 
 def _texture_warnings(bare: BareMap) -> list[str]:
