@@ -32,3 +32,15 @@ fi
 extra=""
 [ "${1:-}" = "--test" ] && extra="[test]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"
+
+# the editor tests drive the real YAML language server (npm), as VS Code's YAML support does
+if [ "${1:-}" = "--test" ] && ! command -v yaml-language-server >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "installing npm for the editor tests" >&2
+    $sudo apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends npm >/dev/null
+  fi
+  echo "installing yaml-language-server for the editor tests" >&2
+  $sudo npm install -g --silent yaml-language-server >/dev/null
+fi

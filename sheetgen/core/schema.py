@@ -23,9 +23,61 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
-__all__ = ["MAX_LABEL", "MAX_PROSE", "Fields", "describe", "suggest_key"]
+__all__ = [
+    "MAX_LABEL",
+    "MAX_PROSE",
+    "Fields",
+    "caseless_pattern",
+    "choice_schema",
+    "describe",
+    "suggest_key",
+]
 
 _MISSING: Any = object()
+
+
+def caseless_pattern(options: Iterable[str], *, separators: str = "", words: bool = False) -> str:
+    r"""A regular expression (the common subset of Python's and JavaScript's, for JSON
+    Schema ``pattern``) matching each of ``options`` as :meth:`Fields.choice` reads it:
+    in any letter case, with white space around it.
+
+    ``separators`` lists characters read as one another, one for one (the game id's
+    ``-``, ``_`` and space: ``"-_ "``); with ``words``, any run of white space and
+    ``separators`` stands between words and around them (Space Cruisers hulls).
+
+    >>> caseless_pattern(["CT", "FT1"])
+    '^\\s*(?:[cC][tT]|[fF][tT]1)\\s*$'
+    """
+    sep = "".join(sorted(set(separators)))
+    space = "\\s" if words else " "
+    sep_class = "[" + "".join(space if c == " " else ("\\" + c if c in "-]\\^" else c) for c in sep) + "]"
+
+    def char(c: str) -> str:
+        if c.lower() != c.upper():
+            return f"[{c.lower()}{c.upper()}]"
+        if c in sep:
+            return sep_class + ("+" if words else "")
+        return "\\" + c if c in ".^$*+?()[]{}|\\/" else c
+
+    around = (sep_class + "*") if words else "\\s*"
+    body = "|".join("".join(char(c) for c in option) for option in options)
+    return f"^{around}(?:{body}){around}$"
+
+
+def choice_schema(options: Iterable[str], description: str, *, what: str, **pattern: Any) -> dict[str, Any]:
+    """JSON Schema of a key read with :meth:`Fields.choice` (or a reader as forgiving, with
+    :func:`caseless_pattern`'s ``separators`` and ``words``): a string matching one of
+    ``options`` in any case. Editors list ``options`` as completions (``examples``), and
+    the YAML language server shows ``patternErrorMessage`` at the value, naming ``what``
+    was expected and every option."""
+    listed = list(options)
+    return {
+        "type": "string",
+        "pattern": caseless_pattern(listed, **pattern),
+        "patternErrorMessage": f"Not {what}: one of {', '.join(listed)} (any letter case).",
+        "examples": listed,
+        "description": description,
+    }
 
 
 def describe(value: Any) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, T
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.schema import choice_schema
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.card import Card
@@ -49,17 +50,19 @@ def name_size(name: str) -> str:
     return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
+def game_schema(game_ids: list[str], description: str) -> dict[str, Any]:
+    """JSON Schema of a ``game:`` key naming one of ``game_ids`` as
+    :func:`~sheetgen.games.find_game` reads it (any case, ``_`` or a space for ``-``)."""
+    return choice_schema(game_ids, description, what="a game id", separators="-_ ")
+
+
 def common_design_keys(game_id: str) -> dict[str, Any]:
     """JSON Schema properties every game's design has: ``game``, ``name``, ``class``,
     ``count`` and ``notes`` (as :mod:`sheetgen.scenarios.loading` and the games' parsers
     read them; a number is accepted where text is, as ``class: 7``)."""
     text: list[str] = ["string", "number"]
     return {
-        "game": {
-            "type": "string",
-            "enum": [game_id],
-            "description": "The game whose rules the design is built to.",
-        },
+        "game": game_schema([game_id], "The game whose rules the design is built to."),
         "name": {
             "type": text,
             "minLength": 1,

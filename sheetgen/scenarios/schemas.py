@@ -20,7 +20,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sheetgen.core.schema import caseless_pattern, choice_schema
 from sheetgen.games import GAMES, find_game
+from sheetgen.games.base import game_schema
 from sheetgen.scenarios.loading import MAX_COUNT
 
 __all__ = ["SCHEMA_NAMES", "imported_yaml", "modeline", "schema", "schema_file", "schema_text"]
@@ -68,21 +70,23 @@ def schema(name: str) -> dict[str, Any]:
         body["allOf"] = [_inline(game_id) for game_id in GAMES]
         title = "sheetgen scenario"
     elif name == "fleet":
-        body = {"anyOf": [_fleet(game_id) for game_id in GAMES]}
+        body = _by_game([(game_id, _fleet(game_id)) for game_id in GAMES], _fleet_any())
         title = "sheetgen fleet file (any game)"
     elif name in GAMES:
         game = find_game(name)
         design = game.design_schema()
+        one = {"allOf": [{"$ref": "#/$defs/design"}, {"required": ["game"]}]}
+        # one branch for each shape the loader tells apart (a list; a mapping with
+        # 'designs:'; any other mapping), so an editor reports the error in the branch the
+        # file is written as (with anyOf, the YAML language server picks a wrong one)
         body = {
-            "anyOf": [
-                {"allOf": [{"$ref": "#/$defs/design"}, {"required": ["game"]}]},
-                {
-                    "type": "array",
-                    "minItems": 1,
-                    "items": {"allOf": [{"$ref": "#/$defs/design"}, {"required": ["game"]}]},
-                },
-                _fleet(name, ref="#/$defs/design"),
-            ],
+            "if": {"type": "array"},
+            "then": {"type": "array", "minItems": 1, "items": one},
+            "else": {
+                "if": {"type": "object", "required": ["designs"]},
+                "then": _fleet(name, ref="#/$defs/design"),
+                "else": one,
+            },
             "$defs": {"design": design},
         }
         title = f"sheetgen {game.title} design file"
@@ -105,11 +109,7 @@ def _fleet(game_id: str, ref: str | None = None) -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["game", "designs"],
         "properties": {
-            "game": {
-                "type": "string",
-                "enum": [game_id],
-                "description": "The game of every design in the fleet.",
-            },
+            "game": game_schema([game_id], "The game of every design in the fleet."),
             "fleet": {"type": _TEXT, "description": "The fleet's name (else the file's)."},
             "side": {"type": _TEXT, "description": "The side the fleet plays for."},
             "designs": {
@@ -122,13 +122,39 @@ def _fleet(game_id: str, ref: str | None = None) -> dict[str, Any]:
     }
 
 
+def _fleet_any() -> dict[str, Any]:
+    """A fleet whose ``game`` names no game: its ``game`` is refused at the value."""
+    return {
+        "type": "object",
+        "required": ["game", "designs"],
+        "properties": {"game": game_schema(list(GAMES), "The game of every design in the fleet.")},
+    }
+
+
+def _is_game(game_id: str) -> dict[str, Any]:
+    """The condition "``game`` names ``game_id``" (in any case, as the loader reads it)."""
+    return {
+        "properties": {"game": {"pattern": caseless_pattern([game_id], separators="-_ ")}},
+        "required": ["game"],
+    }
+
+
+def _by_game(branches: list[tuple[str, dict[str, Any]]], otherwise: dict[str, Any]) -> dict[str, Any]:
+    """``if game is A then ... else if game is B then ... else otherwise``: one branch
+    checked, the one the file's ``game`` names."""
+    node = otherwise
+    for game_id, then in reversed(branches):
+        node = {"if": _is_game(game_id), "then": then, "else": node}
+    return node
+
+
 def _inline(game_id: str) -> dict[str, Any]:
     """When ``game`` is ``game_id``, a fleet entry's inline design is one of its designs."""
     design = {"anyOf": [{"type": "string"}, {"$ref": f"#/$defs/{game_id}"}]}
     entry = {"properties": {"design": design}}
     side = {"properties": {"fleet": {"items": entry}}}
     return {
-        "if": {"properties": {"game": {"const": game_id}}, "required": ["game"]},
+        "if": _is_game(game_id),
         "then": {"properties": {"sides": {"items": side}}},
     }
 
@@ -167,7 +193,7 @@ def _scenario() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["type"],
         "properties": {
-            "type": {"type": "string", "enum": sorted(KINDS), "description": "What stands there."},
+            "type": choice_schema(sorted(KINDS), "What stands there.", what="a kind of terrain"),
             "name": {"type": _TEXT, "description": "Its name, printed on the map."},
             "at": _hex(),
             "hexes": _hexes(),
@@ -190,11 +216,7 @@ def _scenario() -> dict[str, Any]:
             "hexes": _hexes(),
             "rows": _span("Rows the zone covers"),
             "cols": _span("Columns the zone covers"),
-            "edge": {
-                "type": "string",
-                "enum": list(EDGES),
-                "description": "The map edge the zone runs along.",
-            },
+            "edge": choice_schema(EDGES, "The map edge the zone runs along.", what="a map edge"),
             "depth": {"type": "integer", "minimum": 1, "description": "Hexes deep from the edge."},
             "around": _hex(),
             "radius": {"type": "integer", "minimum": 0, "description": "Hexes from 'around'."},
@@ -248,7 +270,7 @@ def _scenario() -> dict[str, Any]:
                 "additionalProperties": False,
                 "required": ["edge", "ships"],
                 "properties": {
-                    "edge": {"type": "string", "enum": list(EDGES), "description": "The map edge."},
+                    "edge": choice_schema(EDGES, "The map edge.", what="a map edge"),
                     "ships": {**names, "description": "The ships that start along it."},
                     **note,
                 },
@@ -312,7 +334,7 @@ def _scenario() -> dict[str, Any]:
                 "type": _TEXT,
                 "description": "The scenario's name (this key makes a file a scenario).",
             },
-            "game": {"type": "string", "enum": list(GAMES), "description": "The game played."},
+            "game": game_schema(list(GAMES), "The game played."),
             "summary": {"type": _TEXT, "description": "What the scenario is about (briefing)."},
             "setup": {"type": _TEXT, "description": "How the table is set up (briefing)."},
             "victory": {"type": _TEXT, "description": "How a side wins (briefing)."},
@@ -340,28 +362,13 @@ def _scenario() -> dict[str, Any]:
                         "default": "1in",
                         "description": "Hex size across the flats, with its unit: 1in, 25mm, 5/8in.",
                     },
-                    "orientation": {
-                        "type": "string",
-                        "enum": ["flat", "pointy"],
-                        "default": "flat",
-                        "description": "Hex orientation.",
-                    },
-                    "origin": {
-                        "type": "string",
-                        "enum": ["ul", "ll"],
-                        "default": "ul",
-                        "description": "The corner hex numbering starts from.",
-                    },
+                    "orientation": choice_schema(["flat", "pointy"], "Hex orientation.", what="an orientation") | {"default": "flat"},
+                    "origin": choice_schema(["ul", "ll"], "The corner hex numbering starts from.", what="a corner") | {"default": "ul"},
                     "layers": {
                         "type": ["array", "integer", "string"],
                         "description": "Grid levels of a 3D map: [-1, 0, 1], one level, or -2..+2.",
                     },
-                    "style": {
-                        "type": "string",
-                        "enum": ["plain", "starfield"],
-                        "default": "plain",
-                        "description": "How the map is printed.",
-                    },
+                    "style": choice_schema(["plain", "starfield"], "How the map is printed.", what="a style") | {"default": "plain"},
                     "seed": {
                         "type": "integer",
                         "description": "Seed of the starfield (the same seed, the same stars).",

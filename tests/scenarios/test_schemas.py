@@ -18,11 +18,14 @@ from tests.conftest import DESIGNS
 #: Illegal bundled designs whose broken rule is a value the data lists or bounds, so the
 #: schema already refuses it (an editor shows it while typing); every other bundled file passes.
 CAUGHT_BY_SCHEMA = {
+    "kill-radius/illegal/kr1-number-out-of-range.yaml": "$.number",
     "knight-hawks-2000/illegal/kh1-negative-adf.yaml": "$.adf",
     "knight-hawks-2000/illegal/kh2-negative-crew.yaml": "$.crew.total",
     "knight-hawks-2000/illegal/kh4-negative-salvos.yaml": "$.defences.icm",
     "knight-hawks-2000/illegal/kh6-negative-void-engines.yaml": "$.void_engines",
     "knight-hawks-2000/illegal/kh7-classic-weapon.yaml": "$.weapons[0].code",
+    "space-cruisers/illegal/sc1-unknown-hull.yaml": "$.hull",
+    "space-cruisers/illegal/sc6-unknown-system.yaml": "$.systems[1]",
     "starfire/illegal/sf1-unknown-hull.yaml": "$.hull",
     "starfire/illegal/sf1-unknown-system.yaml": "$.systems",
     "starfire/illegal/sf9-munitions-for-beams.yaml": "$.munitions",
@@ -66,7 +69,7 @@ def _properties(node: Any, where: str = "$") -> list[tuple[str, dict[str, Any]]]
 def test_every_key_has_a_type_and_a_description(name: str) -> None:
     for where, prop in _properties(schema(name)):
         assert prop.get("description"), where
-        assert {"type", "anyOf", "$ref", "enum"} & set(prop), where
+        assert {"type", "anyOf", "$ref", "enum", "pattern"} & set(prop), where
 
 
 def test_hulls_systems_and_weapon_codes_are_enumerated_from_the_data() -> None:
@@ -74,12 +77,12 @@ def test_hulls_systems_and_weapon_codes_are_enumerated_from_the_data() -> None:
     from sheetgen.games.starfire import data as sf
 
     starfire = schema("starfire")["$defs"]["design"]["properties"]
-    assert starfire["hull"]["enum"] == list(sf.HULLS)
+    assert starfire["hull"]["examples"] == list(sf.HULLS)
     for code in sf.SYSTEMS:
         assert f"{code} {sf.SYSTEMS[code].name}" in starfire["systems"]["description"]
     knight = schema("knight-hawks-2000")["$defs"]["design"]["properties"]
     assert knight["weapons"]["items"]["anyOf"][0]["enum"] == list(kh.WEAPONS)
-    assert knight["role"]["enum"] == list(kh.ROLES)
+    assert knight["role"]["examples"] == list(kh.ROLES)
 
 
 def _bundled() -> list[tuple[str, str, Any]]:
@@ -228,3 +231,104 @@ def test_every_example_in_the_docs_passes_its_schema() -> None:
             assert error is None, (page, error.json_path, error.message)
             checked += 1
     assert checked >= 8
+
+
+# The schemas accept a value exactly when the reader does: each pattern is checked against
+# the reader it stands for, over the listed spellings and random text near them.
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _spellings(options: list[str]) -> st.SearchStrategy[str]:
+    """Text near ``options``: each option in random case, with random white space,
+    separators and a stray letter or two, and random text."""
+    noise = st.sampled_from(["", " ", "  ", "\t", "-", "_", "x", "s", "e"])
+
+    def mangle(option: str, case: list[bool], before: str, after: str) -> str:
+        cased = "".join(
+            c.upper() if up else c.lower() for c, up in zip(option, case * len(option), strict=False)
+        )
+        return before + cased + after
+
+    return st.one_of(
+        st.builds(
+            mangle, st.sampled_from(options), st.lists(st.booleans(), min_size=1, max_size=8), noise, noise
+        ),
+        st.text(alphabet=" -_abcdefghijklmnopqrstuvwxyzCTDSB12", max_size=16),
+    )
+
+
+@given(_spellings(["starfire", "kill-radius", "knight-hawks-2000", "space-cruisers", "kill radius"]))
+def test_the_game_pattern_accepts_exactly_the_names_find_game_finds(text: str) -> None:
+    import re
+
+    from sheetgen.games import UnknownGame, find_game
+    from sheetgen.games.base import game_schema
+
+    try:
+        find_game(text)
+        found = True
+    except UnknownGame:
+        found = False
+    assert bool(re.search(game_schema(list(GAMES), "")["pattern"], text)) == found
+
+
+@given(_spellings(["ES", "CT", "DD", "CL", "CA", "FT1", "FT2", "BS1", "BS2", "LC"]))
+def test_the_starfire_hull_pattern_accepts_exactly_the_hull_chart_codes(text: str) -> None:
+    import re
+
+    from sheetgen.games.starfire import data as sf
+
+    pattern = schema("starfire")["$defs"]["design"]["properties"]["hull"]["pattern"]
+    assert bool(re.search(pattern, text)) == (text.strip().upper() in sf.HULLS)
+
+
+@given(
+    _spellings(["shields", "photon torpedoes", "drives x2", "2 chain guns", "torps", "cargo bay", "Sheilds"])
+)
+def test_the_space_cruisers_system_pattern_accepts_exactly_the_known_systems(text: str) -> None:
+    import re
+
+    from sheetgen.games.spacecruisers import rules as sc
+
+    items = schema("space-cruisers")["$defs"]["design"]["properties"]["systems"]["anyOf"][1]["items"]
+    pattern = items["anyOf"][0]["pattern"]
+    entry, problems = sc.parse_system_item(text, ())
+    known = entry is not None and entry.system is not None and not problems
+    assert bool(re.search(pattern, text)) == known
+
+
+@given(_spellings(["military", "commercial", "station", "space station", "merchant hull", "warship"]))
+def test_the_space_cruisers_hull_pattern_accepts_exactly_the_hulls_the_reader_knows(text: str) -> None:
+    import re
+
+    from sheetgen.games.spacecruisers import data as sc
+    from sheetgen.games.spacecruisers.parse import _hull_id
+
+    pattern = schema("space-cruisers")["$defs"]["design"]["properties"]["hull"]["pattern"]
+    assert bool(re.search(pattern, text)) == (_hull_id(text) in sc.HULLS)
+
+
+def test_a_design_file_is_checked_in_the_branch_its_shape_selects() -> None:
+    """A mapping without ``designs:`` is one design, so a wrong hull is reported at the hull,
+    not as a fleet missing ``designs`` (the YAML language server picks an anyOf branch)."""
+    design = {"game": "starfire", "name": "A", "hull": "LC", "systems": "SSAA(I)(I)(I)QLR"}
+    errors = list(_validator("starfire").iter_errors(design))
+    assert [e.json_path for e in errors] == ["$.hull"]
+    assert list(_validator("starfire").iter_errors({**design, "hull": "ct", "game": "Starfire"})) == []
+
+
+def test_the_scenario_schema_takes_the_spellings_the_scenario_reader_takes() -> None:
+    import copy
+
+    path = DESIGNS / "kill-radius" / "scenarios"
+    doc = yaml.safe_load(next(iter(sorted(path.glob("*.yaml")))).read_text(encoding="utf-8"))
+    spelt = copy.deepcopy(doc)
+    spelt["game"] = "Kill Radius"
+    spelt["map"]["orientation"] = "Pointy"
+    spelt["map"]["origin"] = " LL"
+    assert _first_error("scenario", spelt) is None
+    spelt["map"]["orientation"] = "pointed"
+    error = _first_error("scenario", spelt)
+    assert error is not None and error.json_path == "$.map.orientation"

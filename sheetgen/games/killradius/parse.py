@@ -38,6 +38,8 @@ def design_schema() -> dict[str, Any]:
             },
             "number": {
                 "type": "integer",
+                "minimum": data.MIN_NUMBER,
+                "maximum": data.MAX_NUMBER,
                 "description": f"The ship's Number, {data.MIN_NUMBER} to {data.MAX_NUMBER} (KR-1):"
                 " its size and strength in one figure.",
             },

@@ -16,7 +16,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
-from sheetgen.core.schema import MAX_PROSE, Fields, describe
+from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.knighthawks import data, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
@@ -60,11 +60,9 @@ def design_schema() -> dict[str, Any]:
         "required": ["name", "role", "hull_size", "structure_points", "adf", "mr", "void_engines"],
         "properties": {
             **common_design_keys("knight-hawks-2000"),
-            "role": {
-                "type": "string",
-                "enum": list(data.ROLES),
-                "description": "Who flies the ship (KH-4): what it may mount follows from it.",
-            },
+            "role": choice_schema(
+                data.ROLES, "Who flies the ship (KH-4): what it may mount follows from it.", what="a role"
+            ),
             "hull_size": _int("Hull size (HS), 1 to 20 by the text (KH-2).", data.MAX_HULL_SIZE),
             "structure_points": _int("Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS),
             "adf": _int("Acceleration/deceleration factor (ADF), hexes per turn (KH-1).", data.MAX_ADF),

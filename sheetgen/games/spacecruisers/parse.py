@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.findings import Key
-from sheetgen.core.schema import MAX_PROSE, Fields, describe
+from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.spacecruisers import data, rules
 
@@ -23,42 +23,51 @@ def design_schema() -> dict[str, Any]:
     names = ", ".join(data.SYSTEMS)
     hulls = [*data.HULLS, *_HULL_ALIASES]
     count = {"type": "integer", "minimum": 0, "maximum": rules.MAX_COUNT}
+    item = _system_item_pattern()
+    unknown = f"Not a system of the d20 systems table (SC-6): {names} (a count as 'x2' or '2 ')."
+    known = {"pattern": f"^[^0-9a-zA-Z]*{system_name_pattern()}$", "patternErrorMessage": unknown}
     return {
         "type": "object",
         "additionalProperties": False,
         "required": ["name", "hull"],
         "properties": {
             **common_design_keys("space-cruisers"),
-            "hull": {
-                "type": "string",
-                "examples": hulls,
-                "description": f"Hull (SC-1): {', '.join(data.HULLS)} (also written as"
-                f" {', '.join(_HULL_ALIASES)}; case, 'hull' and dashes are forgiven).",
-            },
-            "rules": {
-                "type": "string",
-                "enum": ["basic", "advanced"],
-                "default": "advanced",
-                "description": "Which rules the design is built under.",
-            },
+            "hull": choice_schema(
+                [*hulls, *(f"{h} hull" for h in hulls)],
+                f"Hull (SC-1): {', '.join(data.HULLS)} (also written as {', '.join(_HULL_ALIASES)};"
+                " case, 'hull' and dashes are forgiven).",
+                what="a hull",
+                separators="-_ ",
+                words=True,
+            )
+            | {"examples": hulls, "patternErrorMessage": f"Not a hull: one of {', '.join(hulls)} (any case)."},
+            "rules": choice_schema(
+                ["basic", "advanced"], "Which rules the design is built under.", what="a rules choice"
+            )
+            | {"default": "advanced"},
             "systems": {
                 "anyOf": [
-                    {"type": "string"},
+                    {
+                        "type": "string",
+                        "pattern": f"^(?:(?:{item})?,)*(?:{item})?$",
+                        "patternErrorMessage": unknown,
+                    },
                     {
                         "type": "array",
                         "items": {
                             "anyOf": [
-                                {"type": "string"},
+                                {"type": "string", "pattern": f"^{item}$", "patternErrorMessage": unknown},
                                 {
                                     "type": "object",
                                     "minProperties": 1,
                                     "maxProperties": 1,
+                                    "propertyNames": known,
                                     "additionalProperties": {**count, "minimum": 1},
                                 },
                             ]
                         },
                     },
-                    {"type": "object", "additionalProperties": count},
+                    {"type": "object", "propertyNames": known, "additionalProperties": count},
                 ],
                 "description": "Additional systems: a list (Drives x2 or {drives: 2} items), a mapping of"
                 f" name: how many, or one line of names. Names (the d20 systems table): {names}.",
@@ -73,6 +82,32 @@ def design_schema() -> dict[str, Any]:
 
 
 _HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
+
+
+def system_name_pattern() -> str:
+    """A regular expression (Python's and JavaScript's common subset, unanchored) matching
+    every spelling :func:`~sheetgen.games.spacecruisers.rules.lookup_system` knows, as
+    :func:`~sheetgen.games.spacecruisers.data.normalise` reads it: any case, words split by
+    anything but letters and digits, each word with or without its plural ``s``/``es``."""
+    sep = "[^0-9a-zA-Z]"
+
+    def word(w: str) -> str:
+        forms = [f for f in (w, w + "s", w + "es") if data.normalise(f) == w]
+        caseless = ["".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f) for f in forms]
+        return "(?:" + "|".join(caseless) + ")"
+
+    names = sorted(data.SYSTEM_NAMES, key=len, reverse=True)
+    return "(?:" + "|".join(f"{sep}+".join(word(w) for w in n.split()) for n in names) + f"){sep}*"
+
+
+def _system_item_pattern() -> str:
+    """One systems item as :func:`~sheetgen.games.spacecruisers.rules.parse_system_item`
+    reads it: a known name, with a count before (``2 drives``, ``2x drives``) or after
+    (``Drives x2``) or none; unanchored."""
+    count = r"[0-9]+\s*"
+    times = "[xX\\u00d7*]"
+    name = f"[^0-9a-zA-Z]*{system_name_pattern()}"
+    return rf"\s*(?:{count}(?:{times}\s*)?)?{name}(?:\s*{times}\s*{count})?\s*"
 
 
 def _hull_id(text: str) -> str:

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from sheetgen.core.findings import Finding
-from sheetgen.core.schema import MAX_PROSE, Fields
+from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import parse_system_string
@@ -29,18 +29,21 @@ def design_schema() -> dict[str, Any]:
     systems_pattern = rf"^(?:[\s()+x×*0-9]|{token})*$"
     listing = ", ".join(f"{c} {s.name} ({s.hull_spaces} HS)" for c, s in data.SYSTEMS.items())
     hulls = ", ".join(f"{h.code} {h.name} ({h.hull_spaces} HS)" for h in data.HULLS.values())
-    systems_text = {"type": "string", "pattern": systems_pattern}
+    systems_text = {
+        "type": "string",
+        "pattern": systems_pattern,
+        "patternErrorMessage": "Not a system string: System Chart codes (capitals, Mg and Pt as"
+        f" written) and engine rooms in parentheses; codes: {', '.join(data.SYSTEMS)}.",
+    }
     return {
         "type": "object",
         "additionalProperties": False,
         "required": ["name", "hull", "systems"],
         "properties": {
             **common_design_keys("starfire"),
-            "hull": {
-                "type": "string",
-                "enum": list(data.HULLS),
-                "description": f"Hull Chart code (SF-1): {hulls}.",
-            },
+            "hull": choice_schema(
+                data.HULLS, f"Hull Chart code (SF-1): {hulls}.", what="a Hull Chart code"
+            ),
             "systems": {
                 "anyOf": [systems_text, {"type": "array", "items": systems_text, "minItems": 1}],
                 "description": "The system string in damage order, engine rooms in parentheses, as"
