@@ -12,10 +12,16 @@ from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import SYSTEMS
 
 __all__ = [
+    "SHIPS_PER_HEX",
     "hits_on",
     "size_class",
+    "stack_allowed",
     "weapon",
 ]
+
+#: Ships one hex may hold (seed 004, Move Phase). Every figure is a ship, fighters
+#: fielded as figures included: the text makes no exception.
+SHIPS_PER_HEX = 1
 
 
 # --- size class (SC-2) ---------------------------------------------------------
@@ -31,6 +37,20 @@ def size_class(additional: int) -> data.SizeClass:
         if additional >= c.low and (c.high is None or additional <= c.high):
             return c
     return data.SIZE_CLASSES[0]
+
+
+# --- movement (seed 004, Move Phase) ------------------------------------------------
+
+
+def stack_allowed(ships_in_hex: int) -> bool:
+    """Whether ``ships_in_hex`` ships may stand in one hex: only one ship per hex
+    (Space Cruisers, Move Phase), so a ship may neither start in nor move into a hex
+    another ship holds.
+
+    >>> stack_allowed(1), stack_allowed(2)
+    (True, False)
+    """
+    return ships_in_hex <= SHIPS_PER_HEX
 
 
 # --- combat (SC-7) ------------------------------------------------------------------
