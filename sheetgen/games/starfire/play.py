@@ -26,6 +26,7 @@ __all__ = [
     "may_transit",
     "may_turn",
     "modulated_move_ok",
+    "regains_shield",
     "room_sizes_ok",
     "targeting_range",
     "to_hit",
@@ -325,11 +326,15 @@ def weapon_damage(weapon: str, range_hexes: int, *, base_with_sensors: bool = Fa
     return None if used is None else data.WEAPONS[weapon].damage[used]
 
 
-def intercept_number(option: int, *, transited: bool = False, from_blindspot: bool = False) -> int | None:
+def intercept_number(
+    option: int, *, transited: bool = False, from_blindspot: bool = False, engaged_before: bool = False
+) -> int | None:
     """d10 number one point defense (D) intercepts on with Point Defense ``option`` 1..6;
-    -1 on the turn its ship transits. ``None`` if that leaves 0 or less, and for
+    -1 on the turn its ship transits. ``None`` if that leaves 0 or less; for
     missiles or torpedoes fired from the defending ship's blindspot, which cannot be
-    intercepted (Solar Starfire Quick Start, point defense).
+    intercepted; and for one another point defense already tried to intercept
+    (``engaged_before``: one attempt per missile or torpedo, a miss is not engaged
+    again) (Solar Starfire Quick Start, point defense).
     Raises ``ValueError`` for an option outside 1..6.
 
     >>> intercept_number(1), intercept_number(1, transited=True), intercept_number(1, from_blindspot=True)
@@ -337,11 +342,23 @@ def intercept_number(option: int, *, transited: bool = False, from_blindspot: bo
     """
     for row in data.POINT_DEFENSE:
         if row.option == option:
-            if from_blindspot:
+            if from_blindspot or engaged_before:
                 return None
             n = row.intercept_on + (data.TRANSIT_INTERCEPT if transited else 0)
             return n if n > 0 else None
     raise ValueError(f"point defense option must be 1 to 6, got {option}")
+
+
+def regains_shield(quiet_rounds: int, shields_down: int) -> bool:
+    """Whether a ship regains one of its ``shields_down`` knocked-offline shields after
+    ``quiet_rounds`` consecutive rounds in which it took no damage but from lasers: one
+    shield after 3 such rounds, and again after 3 more (Solar Starfire Quick Start,
+    shields; the count starts again once a shield comes back).
+
+    >>> regains_shield(3, 1), regains_shield(2, 1), regains_shield(3, 0)
+    (True, False, False)
+    """
+    return shields_down > 0 and quiet_rounds >= data.SHIELD_RECOVERY_ROUNDS
 
 
 def damage_received(damage: int, *, target_is_freighter: bool) -> int:

@@ -76,3 +76,13 @@ def test_warp_point_passage() -> None:
     assert not play.may_transit(base=False, transits_this_mp=1)  # one unit per MP
     assert play.may_transit(base=False, leaving=True)
     assert not play.may_transit(base=False, leaving=True, entered_by_warp_this_turn=True)
+
+
+def test_one_intercept_attempt_per_missile() -> None:
+    assert play.intercept_number(3) == 4
+    assert play.intercept_number(3, engaged_before=True) is None
+
+
+def test_shields_come_back_after_three_quiet_rounds() -> None:
+    assert [play.regains_shield(r, 1) for r in range(5)] == [False, False, False, True, True]
+    assert not play.regains_shield(3, 0)
