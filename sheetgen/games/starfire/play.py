@@ -270,6 +270,7 @@ def to_hit(
     target_transited: bool = False,
     target_is_base: bool = False,
     target_in_blindspot: bool = False,
+    firer_is_base: bool = False,
     restricted_arc: bool = False,
     target_in_front_arc: bool = True,
     sheltering: bool = False,
@@ -280,9 +281,10 @@ def to_hit(
     ``None`` when it cannot hit: out of the chart's range; beyond 10 hexes without
     combat sensors, and so beyond 10 hexes on the turn the firer transits a warp point,
     when its combat sensors cannot be used (Solar Starfire Quick Start, warp point
-    transits; a base never transits); a target in the firer's blindspot (a base has
-    none: pass ``False``); a restricted-arc weapon (``+``) at a target neither in the
-    firer's hex nor in its front 120 degrees (``target_in_front_arc``); firer or target
+    transits; a base never transits); a target in the firer's blindspot (a base,
+    ``firer_is_base`` or ``base_with_sensors``, has none and fires all round); a
+    restricted-arc weapon (``+``) at a target neither in the firer's hex nor in its
+    front 120 degrees (``target_in_front_arc``); firer or target
     sheltering behind a planet or moon (``sheltering``) unless both share the hex
     (range 0); a launcher with no munitions left (``depleted``); or a modified number
     of 0 or less. Modifiers: target using engine modulation -1, firer transiting -3,
@@ -298,7 +300,9 @@ def to_hit(
     if firer_transited:  # combat sensors cannot be used the turn a ship transits
         combat_sensors = base_with_sensors = False
     used = _chart_range(weapon, range_hexes, base_with_sensors, combat_sensors)
-    if used is None or depleted or target_in_blindspot:
+    if used is None or depleted:
+        return None
+    if target_in_blindspot and not (firer_is_base or base_with_sensors):
         return None
     if restricted_arc and range_hexes > 0 and not target_in_front_arc:
         return None

@@ -44,6 +44,7 @@ def test_engine_modulation_must_leave_the_start_hex() -> None:
 def test_blindspot_cannot_be_fired_into() -> None:
     assert play.to_hit("F", 3, target_in_blindspot=True) is None
     assert play.to_hit("F", 3) == 7
+    assert play.to_hit("F", 3, target_in_blindspot=True, firer_is_base=True) == 7  # bases have none
 
 
 def test_restricted_arc_fires_forward_and_into_its_own_hex() -> None:
