@@ -280,6 +280,13 @@ class Game(ABC, Generic[DesignT, StatsT]):
         the scenario file (``("sides", i, "fleet")``). None by default."""
         return []
 
+    def stack_allowed(self, ships: Sequence[StatsT]) -> bool:
+        """Whether ``ships`` (the stats of each ship's design) may stand together in one
+        hex, at set-up or after a move: the game's stacking rule (Kill Radius: a total
+        Number of at most 7; Space Cruisers: one ship). Always ``True`` by default: the
+        rule text sets no limit (Starfire: any number of counters share a hex)."""
+        return True
+
     def start_findings(self, placed: Sequence[Placed[StatsT]]) -> list[Finding]:
         """Findings about where a scenario's ships start that the game's own rules give
         (Kill Radius: ships stacked above a total Number of 7; Space Cruisers: a second

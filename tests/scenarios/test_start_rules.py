@@ -104,3 +104,20 @@ def test_validate_and_kit_refuse_a_shared_hex(
     kit = invoke("kit", path, "-o", tmp_path / "kit")
     assert kit.exit_code == 1
     assert not (tmp_path / "kit").exists() or not any((tmp_path / "kit").iterdir())
+
+
+def test_every_game_answers_whether_ships_may_share_a_hex() -> None:
+    from sheetgen.games import find_game
+    from sheetgen.games.killradius import rules as kr_rules
+    from sheetgen.games.killradius.stats import derive as kr_derive
+
+    def kr(number: int) -> Any:
+        return kr_derive(kr_rules.Design(name=f"N{number}", ship_type="free", number=number))
+
+    game = find_game("kill-radius")
+    assert game.stack_allowed([kr(4), kr(3)]) and not game.stack_allowed([kr(8), kr(1)])
+    sc = find_game("space-cruisers")
+    assert sc.stack_allowed([object()]) and not sc.stack_allowed([object(), object()])  # type: ignore[list-item]
+    # Starfire (any number of counters a hex) and Knight Hawks 2000 set no limit
+    assert find_game("starfire").stack_allowed([object()] * 5)  # type: ignore[list-item]
+    assert find_game("knight-hawks-2000").stack_allowed([object()] * 5)  # type: ignore[list-item]

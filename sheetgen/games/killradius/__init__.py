@@ -161,6 +161,10 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             Marker("DMG", "damage", count=10, numbered=True),
         ]
 
+    def stack_allowed(self, ships: Sequence[KillRadiusStats]) -> bool:
+        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`)."""
+        return play.stack_ok(s.number for s in ships)
+
     def start_findings(self, placed: Sequence[Placed[KillRadiusStats]]) -> list[Finding]:
         """Ships may stack only up to a total Number of 7 (Kill Radius, Movement step 2;
         :func:`~sheetgen.games.killradius.play.stack_ok`): a hex where two or more ships
@@ -170,7 +174,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         out: list[Finding] = []
         for stack in stacks(placed):
             numbers = [p.stats.number for p in stack]
-            if play.stack_ok(numbers):
+            if self.stack_allowed([p.stats for p in stack]):
                 continue
             over = next(i for i in range(2, len(stack) + 1) if not play.stack_ok(numbers[:i])) - 1
             ships = ", ".join(f"{p.name} ({p.stats.number})" for p in stack)

@@ -181,6 +181,10 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         )
         return [error("SCENARIO", f"unequal sides: {each}; the set-up asks for {wanted}", ("sides",))]
 
+    def stack_allowed(self, ships: Sequence[SpaceCruisersStats]) -> bool:
+        """Only one ship per hex (:func:`~sheetgen.games.spacecruisers.play.stack_allowed`)."""
+        return play.stack_allowed(len(ships))
+
     def start_findings(self, placed: Sequence[Placed[SpaceCruisersStats]]) -> list[Finding]:
         """Only one ship per hex (Space Cruisers, Move Phase;
         :func:`~sheetgen.games.spacecruisers.play.stack_allowed`): each ship that starts
