@@ -14,7 +14,11 @@ from sheetgen.games.spacecruisers.data import SYSTEMS
 __all__ = [
     "SHIPS_PER_HEX",
     "attack_problem",
+    "critical_rolls",
+    "damage_total",
+    "hit_result",
     "hits_on",
+    "may_evade",
     "move_ok",
     "size_class",
     "stack_allowed",
@@ -211,3 +215,57 @@ def hits_on(
         - (data.CLOAKED_TO_HIT if cloaked else 0)
         - (data.CRITICALS_BY_ID["targeting"].to_hit if targeting_hit else 0)
     )
+
+
+# --- damage (seed 004, attack phase, system notes) ------------------------------------
+
+
+def damage_total(roll: int, *, targeting_computer: bool = False, internal_damage: bool = False) -> int:
+    """The damage of one hit whose dice show ``roll``: +1 with a targeting computer, -1
+    after a weapons internal damage critical (critical 8), never below 0 (Space
+    Cruisers, system notes and critical damage table).
+
+    >>> damage_total(4, targeting_computer=True), damage_total(1, internal_damage=True)
+    (5, 0)
+    """
+    bonus = data.TARGETING_COMPUTER_DAMAGE if targeting_computer else 0
+    bonus += data.CRITICALS_BY_ID["internal"].damage if internal_damage else 0
+    return max(0, roll + bonus)
+
+
+def hit_result(damage: int, shields: int) -> tuple[int, bool]:
+    """What a hit of ``damage`` that was not evaded does to a ship with ``shields`` intact
+    shields: ``(hull points lost, a shield blown)`` (Space Cruisers, shields and attack
+    phase). A shield negates the hit; at 5 or more damage the shield is destroyed too.
+    Without shields each point takes one hull point.
+
+    >>> hit_result(4, 1), hit_result(5, 1), hit_result(5, 0)
+    ((0, False), (0, True), (5, False))
+    """
+    if shields > 0:
+        return 0, damage > data.SHIELD_HOLDS
+    return damage, False
+
+
+def critical_rolls(system: str, hull_points: int) -> int:
+    """Rolls on the critical damage table for one hit by ``system`` on a ship left with
+    ``hull_points``: none until the hull points are negative; then 1 for a phaser (and a
+    chain gun), 2 for a torpedo or missile (Space Cruisers, attack phase). Raises
+    ``ValueError`` for a system that is not a weapon.
+
+    >>> critical_rolls("phasers", 0), critical_rolls("phasers", -1), critical_rolls("photon torpedoes", -1)
+    (0, 1, 2)
+    """
+    w = weapon(system)
+    return w.critical_rolls if hull_points < 0 else 0
+
+
+def may_evade(elite_crew: int, evades_used: int) -> bool:
+    """Whether a hit ship may try to evade: one attempt per elite crew a turn, and none
+    without an elite crew (Space Cruisers, elite crew); a security team's attack may be
+    evaded like a hit.
+
+    >>> may_evade(1, 0), may_evade(1, 1), may_evade(0, 0)
+    (True, False, False)
+    """
+    return evades_used < elite_crew

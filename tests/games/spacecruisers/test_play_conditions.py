@@ -62,3 +62,14 @@ def test_drives_thrusters_and_stations() -> None:
     assert not play.move_ok(1, 1, drives=3, thrusters_damaged=True)  # a turn OR straight
     assert play.move_ok(0, 2, drives=3, thrusters_damaged=True)
     assert not play.move_ok(1, 0, drives=3, into_occupied_hex=True)  # one ship per hex
+
+
+def test_damage_shields_criticals_and_evasion() -> None:
+    assert play.damage_total(3, targeting_computer=True) == 4
+    assert play.damage_total(3, internal_damage=True) == 2
+    assert play.hit_result(4, 2) == (0, False)  # 4 or less is negated
+    assert play.hit_result(6, 2) == (0, True)  # 5+ negated, one shield blown
+    assert play.hit_result(6, 0) == (6, False)
+    assert play.critical_rolls("phasers", 0) == 0  # only once hull points are negative
+    assert play.critical_rolls("missiles", -3) == 2
+    assert play.may_evade(2, 1) and not play.may_evade(2, 2) and not play.may_evade(0, 0)
