@@ -152,13 +152,16 @@ RULINGS: tuple[Ruling, ...] = (
         "that are not equal in figures (or, under the advanced rules, in construction "
         "points); a scenario is under the advanced rules when any of its designs is, and "
         "equal figures with unequal points there is legal but a note, since those rules "
-        "measure a side in points (Kepler Station: 20 v 20 CP, 3 v 3 figures). Notes also state what a scenario's counts make: a fleet entry's count times a "
+        "measure a side in points (Kepler Station: 20 v 20 CP, 3 v 3 figures); where ships start "
+        "that the game's movement rules forbid: a Kill Radius stack above a total Number of 7, "
+        "a second Space Cruisers ship in a hex. Notes also state what a scenario's counts make: a fleet entry's count times a "
         "fleet file's count (2 x 2 fields 4 ships), and a names: list shorter than the ships, "
         "with the names the others get.",
         "The set-up is what the game's scenarios ask for, so a kit whose positions break it "
         "would teach the wrong game; the scenario states the rules and sheetgen checks them. "
         "Counts that multiply are legal but easy to miss, so they are said, not refused.",
-        "the scenario's own placement rules; for Space Cruisers, SETUP",
+        "the scenario's own placement rules; for Space Cruisers, SETUP and MOVE PHASE; "
+        "for Kill Radius, Movement",
         "validate and kit on a scenario",
         severities=(_E, _N),
     ),

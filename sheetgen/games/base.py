@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
-from sheetgen.core.findings import Finding
+from sheetgen.core.findings import Finding, Path
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import choice_schema
 
@@ -30,11 +30,13 @@ __all__ = [
     "Design",
     "Game",
     "Marker",
+    "Placed",
     "Stats",
     "View",
     "common_design_keys",
     "counted",
     "name_size",
+    "stacks",
 ]
 
 
@@ -146,6 +148,31 @@ class Stats(Protocol):
 DesignT = TypeVar("DesignT", bound=Design)
 StatsT = TypeVar("StatsT", bound=Stats)
 
+
+@dataclass(frozen=True)
+class Placed(Generic[StatsT]):
+    """One ship at its start position in a scenario (what :meth:`Game.start_findings`
+    checks): the ship's ``name``, its design's ``stats``, its hex as the map prints it
+    (``label``, ``"1812"``), ``cell`` (0-based column, row and grid level: ships whose
+    cells are equal share a hex) and ``path``, where the start position is written in
+    the scenario file."""
+
+    name: str
+    stats: StatsT
+    label: str
+    cell: tuple[int, int, int]
+    path: Path
+
+
+def stacks(placed: Sequence[Placed[StatsT]]) -> list[list[Placed[StatsT]]]:
+    """The ships of ``placed`` grouped by the hex they start in, hexes in order of their
+    first ship, each hex's ships in the scenario's order; hexes of one ship included."""
+    by_cell: dict[tuple[int, int, int], list[Placed[StatsT]]] = {}
+    for p in placed:
+        by_cell.setdefault(p.cell, []).append(p)
+    return list(by_cell.values())
+
+
 #: A game's template view of one ship (or the extra values of a sheet): plain
 #: values for Jinja2, no rules in templates.
 View: TypeAlias = dict[str, object]
@@ -254,6 +281,21 @@ class Game(ABC, Generic[DesignT, StatsT]):
         one design type per hull size on each side). ``sides`` holds each side's name
         and the stats of its ships' designs, in the scenario's order; paths are into
         the scenario file (``("sides", i, "fleet")``). None by default."""
+        return []
+
+    def stack_allowed(self, ships: Sequence[StatsT]) -> bool:
+        """Whether ``ships`` (the stats of each ship's design) may stand together in one
+        hex, at set-up or after a move: the game's stacking rule (Kill Radius: a total
+        Number of at most 7; Space Cruisers: one ship). Always ``True`` by default: the
+        rule text sets no limit (Starfire: any number of counters share a hex)."""
+        return True
+
+    def start_findings(self, placed: Sequence[Placed[StatsT]]) -> list[Finding]:
+        """Findings about where a scenario's ships start that the game's own rules give
+        (Kill Radius: ships stacked above a total Number of 7; Space Cruisers: a second
+        ship in a hex). ``placed`` holds every ship with a start position, in the order
+        the positions are written; each finding's path is the offending start
+        position's. None by default: the rule text sets no limit on where ships stand."""
         return []
 
     def map_findings(self, stats: StatsT, cols: int, rows: int, layers: Sequence[int]) -> list[Finding]:

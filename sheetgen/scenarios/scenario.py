@@ -21,7 +21,7 @@ from sheetgen.core.findings import Finding, InputError, Path, error, note
 from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.games.base import AnyGame, Stats
+from sheetgen.games.base import AnyGame, Placed, Stats
 from sheetgen.hexgrid import OffsetGrid
 from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
@@ -364,6 +364,7 @@ def load_scenario(
             scenario.located.extend(entry.located)
         fleets = [(side.name, [ship.entry.stats for ship in side.ships]) for side in scenario.sides]
         checks = check_placement(_setup(scenario), scenario.placement)
+        checks += scenario.game.start_findings(_placed(scenario))
         if not any(side.unread for side in scenario.sides):  # forces compared whole, or not at all
             checks += scenario.game.scenario_findings(fleets)
         scenario.located.extend(doc.locate(f) for f in checks)
@@ -398,6 +399,23 @@ def _setup(scenario: Scenario) -> Setup:
         {ship.name: ship.stats for ship in scenario.ships},
         frozenset(side.name for side in scenario.sides if side.unread),
     )
+
+
+def _placed(scenario: Scenario) -> list[Placed[Stats]]:
+    """Every ship with a start position, in the order the positions are written, for the
+    game's own rules on where ships may stand (:meth:`~sheetgen.games.base.Game.start_findings`)."""
+    ships = {ship.name: ship for ship in scenario.ships}
+    return [
+        Placed(
+            start.label,
+            ships[start.label].stats,
+            f"{start.at.col + 1:02d}{start.at.row + 1:02d}",
+            (start.at.col, start.at.row, start.layer),
+            start.path,
+        )
+        for start in scenario.map.plan.starts
+        if start.label in ships
+    ]
 
 
 def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:

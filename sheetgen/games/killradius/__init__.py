@@ -18,13 +18,14 @@ Number.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.core.findings import Finding
+from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
-from sheetgen.games.killradius import rules
+from sheetgen.games.base import CounterFace, Game, Marker, Placed, View, stacks
+from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.stats import KillRadiusStats
 from sheetgen.games.killradius.stats import derive as derive_stats
@@ -159,6 +160,34 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             Marker("PIN", "pinned", count=4, per_side=True),
             Marker("DMG", "damage", count=10, numbered=True),
         ]
+
+    def stack_allowed(self, ships: Sequence[KillRadiusStats]) -> bool:
+        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`)."""
+        return play.stack_ok(s.number for s in ships)
+
+    def start_findings(self, placed: Sequence[Placed[KillRadiusStats]]) -> list[Finding]:
+        """Ships may stack only up to a total Number of 7 (Kill Radius, Movement step 2;
+        :func:`~sheetgen.games.killradius.play.stack_ok`): a hex where two or more ships
+        start with a greater total is one ``SCENARIO`` error at the start position that
+        makes the stack too big, naming each ship's Number. A lone ship of any Number is
+        no stack."""
+        out: list[Finding] = []
+        for stack in stacks(placed):
+            numbers = [p.stats.number for p in stack]
+            if self.stack_allowed([p.stats for p in stack]):
+                continue
+            over = next(i for i in range(2, len(stack) + 1) if not play.stack_ok(numbers[:i])) - 1
+            ships = ", ".join(f"{p.name} ({p.stats.number})" for p in stack)
+            out.append(
+                error(
+                    "SCENARIO",
+                    f"{ships} start stacked in hex {stack[0].label}, total Number {sum(numbers)}; "
+                    f"ships may stack only up to a total Number of {data.STACKING_LIMIT} "
+                    "(Kill Radius, Movement)",
+                    stack[over].path,
+                )
+            )
+        return out
 
 
 GAME = KillRadius()

@@ -40,10 +40,13 @@ __all__ = [
     "damage_odds",
     "defence_total",
     "deploy_limit",
+    "deploy_ok",
     "dogfight",
     "dogfight_odds",
     "expected_damage",
     "facing_changes",
+    "fighter_move_ok",
+    "fighter_recovered",
     "half_number",
     "hex_attack",
     "hexes_fired_through",
@@ -202,6 +205,40 @@ def deploy_limit(aboard: int) -> int:
     (3, 0)
     """
     return aboard // 2
+
+
+def deploy_ok(hexes_from_carrier: int) -> bool:
+    """Whether fighters may be deployed ``hexes_from_carrier`` hexes from their carrier:
+    up to 2 hexes away (seed 000, Carriers; 0 is the carrier's own hex).
+
+    >>> deploy_ok(2), deploy_ok(3)
+    (True, False)
+    """
+    return 0 <= hexes_from_carrier <= data.CARRIER_DEPLOY_RANGE
+
+
+def fighter_move_ok(hexes: int, *, pinned: bool = False) -> bool:
+    """Whether a deployed fighter may move ``hexes`` hexes in a fighters segment: up to
+    12, and none at all while pinned by enemy fighters that entered its hex (seed 000,
+    Fighters and Dogfight).
+
+    >>> fighter_move_ok(12), fighter_move_ok(13), fighter_move_ok(1, pinned=True), fighter_move_ok(0, pinned=True)
+    (True, False, False, True)
+    """
+    if hexes < 0:
+        raise ValueError(f"a fighter moves 0 or more hexes, got {hexes}")
+    return hexes == 0 if pinned else hexes <= data.FIGHTER_MOVE
+
+
+def fighter_recovered(segments_flown: int) -> bool:
+    """Whether a fighter is taken off the board to refuel and reload in its carrier's
+    phase: after it has taken part in two fighters segments, enemies in its hex or
+    not (seed 000, Fighters).
+
+    >>> fighter_recovered(1), fighter_recovered(2)
+    (False, True)
+    """
+    return segments_flown >= data.FIGHTER_SEGMENTS
 
 
 def apply_damage(current: int, damage: int) -> int:
@@ -388,11 +425,23 @@ def hexes_fired_through(attacker: Hex, target: Hex) -> list[Hex]:
     return hex_line(attacker, target)[1:-1]
 
 
-def attack_total(roll: int, number: int, *, rear: bool = False, fired_through: Sequence[int] = ()) -> int:
+def attack_total(
+    roll: int,
+    number: int,
+    *,
+    rear: bool = False,
+    fired_through: Sequence[int] = (),
+    target_fighter: bool = False,
+) -> int:
     """The attacker's total: d10 ``roll`` + ``number`` (the strength of this attack),
-    +1 into the target's rear (not at fighters), less the Number of each enemy
-    ship fired through (ECM) (seed 000, Attacking step 1)."""
-    return roll + number + (data.REAR_ATTACK_BONUS if rear else 0) - sum(fired_through)
+    +1 into the target's rear unless the target is a fighter (``target_fighter``), less
+    the Number of each enemy ship fired through (ECM) (seed 000, Attacking step 1).
+
+    >>> attack_total(3, 5, rear=True), attack_total(3, 5, rear=True, target_fighter=True)
+    (9, 8)
+    """
+    bonus = data.REAR_ATTACK_BONUS if rear and not target_fighter else 0
+    return roll + number + bonus - sum(fired_through)
 
 
 def defence_total(roll: int, number: int, range_hexes: int, *, escorts: int = 0) -> int:

@@ -22,6 +22,7 @@ __all__ = [
     "Ram",
     "StructureState",
     "bay_detonation",
+    "boarding_problem",
     "breach_damage",
     "damage_control_rating",
     "damage_kept",
@@ -29,17 +30,22 @@ __all__ = [
     "detection_check",
     "detection_modifier",
     "evade_cost",
+    "fire_problem",
     "fraction_text",
     "half_structure",
     "hit_chances",
     "maneuver_cost",
     "maneuver_points",
+    "maneuver_problem",
     "maneuver_turns",
     "minimum_crew",
+    "point_blank",
     "rally_turns",
     "ram",
     "range_hexes",
+    "range_hexes_of",
     "reduced_damage",
+    "repair_turn",
     "signed_percent",
     "structure_state",
     "to_hit_modifier",
@@ -334,23 +340,169 @@ def breach_damage(structure_points: int) -> Fraction:
 
 
 def to_hit_modifier(
-    kind: WeaponKind, *, icm_salvos: int = 0, abm_salvos: int = 0, mag_shielding: bool = False
+    kind: WeaponKind,
+    *,
+    icm_salvos: int = 0,
+    abm_salvos: int = 0,
+    mag_shielding: bool = False,
+    targeting_program: int = 0,
+    vehicular_combat: int = 0,
+    selective: bool = False,
+    sharpshooter: int = 0,
+    mastercomp_lost: bool = False,
+    bridge_destroyed: bool = False,
+    ram: bool = False,
 ) -> int:
-    """Percent added to the chance to hit with a weapon of ``kind`` by the target's
-    defences: −25 per ICM salvo (missiles, drones), −25 per ABM salvo the beam
-    passes through, −50 for magnetic shielding (beams, missiles).
+    """Percent added to the chance to hit with a weapon of ``kind`` (seed 002, HIT
+    DETERMINATION, DEFENSIVE SYSTEMS and damage results). The target's defences: −25 per
+    ICM salvo (missiles, drones), −25 per ABM salvo the beam passes through, −50 for
+    magnetic shielding (beams, missiles). The firer's: +10 per level of Targeting
+    program, ± its ``vehicular_combat`` percent (the pilot's Vehicular Combat (Starship)
+    skill), −30 for selective targeting, +10 per Sharpshooter level, −20 with its
+    mastercomp lost (local control), and with its bridge destroyed −20 and no
+    Vehicular Combat from the pilot. A ram (``ram``) takes only Vehicular Combat and ICM
+    salvos (RAMMING).
 
     >>> to_hit_modifier(WeaponKind.LASER, abm_salvos=2, mag_shielding=True)
     -100
+    >>> to_hit_modifier(WeaponKind.LASER, vehicular_combat=15, bridge_destroyed=True)
+    -20
+    >>> to_hit_modifier(WeaponKind.LASER, icm_salvos=1, mag_shielding=True, vehicular_combat=10, ram=True)
+    -15
     """
     total = 0
+    if ram:
+        return vehicular_combat + data.DEFENCES["ICM"].to_hit * icm_salvos
     if kind in data.DEFENCES["ICM"].against:
         total += data.DEFENCES["ICM"].to_hit * icm_salvos
     if kind in data.DEFENCES["ABM"].against:
         total += data.DEFENCES["ABM"].to_hit * abm_salvos
     if mag_shielding and kind in data.DEFENCES["MS"].against:
         total += data.DEFENCES["MS"].to_hit
+    total += data.TARGETING_PROGRAM * targeting_program + data.SHARPSHOOTER * sharpshooter
+    total += data.SELECTIVE_TARGETING if selective else 0
+    total += data.LOCAL_CONTROL_PENALTY if mastercomp_lost else 0
+    total += data.BRIDGE_LOST_PENALTY if bridge_destroyed else vehicular_combat
     return total
+
+
+def point_blank(closer_hs: int, other_hs: int, range_hexes: int) -> bool:
+    """Whether a ship of ``closer_hs`` is at point-blank range of one of ``other_hs``
+    ``range_hexes`` away: within 3 hexes (180 m) of a ship at least 4 hull sizes
+    larger (seed 002, FIRING). The larger ship can then neither fire at it nor use
+    defensive missiles against it.
+
+    >>> point_blank(1, 6, 3), point_blank(1, 4, 3), point_blank(1, 6, 4)
+    (True, False, False)
+    """
+    return 0 <= range_hexes <= data.POINT_BLANK_HEXES and other_hs - closer_hs >= data.POINT_BLANK_HS_MARGIN
+
+
+def fire_problem(
+    code: str,
+    range_hexes: int,
+    *,
+    firer_hs: int,
+    target_hs: int,
+    detected: bool = True,
+    sensors_left: bool = True,
+    current_target: bool = False,
+    grapples_used: int = 0,
+) -> str | None:
+    """Why a ship of ``firer_hs`` may not attack one of ``target_hs`` ``range_hexes``
+    away with weapon ``code``, or ``None`` when it may (seed 002): the target must be
+    detected (DETECTION) and within the weapon's range (FIRING; guided vehicles move by
+    their ADF and have none); a ship with every sensor lost acquires no new target and
+    fires on its current ones only within one hex (damage results, Sensors); a larger
+    ship cannot fire at a ship at point-blank range of it (:func:`point_blank`); a
+    grapple is used once a turn. Raises ``ValueError`` for a weapon not on the text's
+    list or a negative range.
+
+    >>> fire_problem("LP", 375, firer_hs=1, target_hs=3), fire_problem("LP", 3_750_001, firer_hs=1, target_hs=3)
+    (None, 'out of range: Laser Pod reaches 3,750,000 hexes')
+    >>> fire_problem("HLC", 2, firer_hs=10, target_hs=1)
+    'the target is at point-blank range: a ship 4 or more hull sizes larger cannot fire at it'
+    """
+    w = weapon(code)
+    if w is None:
+        raise ValueError(f"{code!r} is not a weapon of the text's list")
+    if range_hexes < 0:
+        raise ValueError(f"range must be 0 or more hexes, got {range_hexes}")
+    if not detected:
+        return "the target is not detected: no combat without detection"
+    if w.range_km is not None and range_hexes > range_hexes_of(w):
+        return f"out of range: {w.name} reaches {range_hexes_of(w):,} hexes"
+    if not sensors_left and not (current_target and range_hexes <= 1):
+        return "every sensor is lost: no new targets, current ones only within one hex"
+    if point_blank(target_hs, firer_hs, range_hexes):
+        return "the target is at point-blank range: a ship 4 or more hull sizes larger cannot fire at it"
+    if w.kind is WeaponKind.GRAPPLE and grapples_used >= 1:
+        return "a grapple is used once a turn"
+    return None
+
+
+def range_hexes_of(w: Weapon) -> int:
+    """A weapon's range in hexes (:func:`range_hexes` of its km); 0 for guided vehicles."""
+    return 0 if w.range_km is None else range_hexes(w.range_km)
+
+
+def maneuver_problem(
+    maneuver: str,
+    *,
+    mp: Fraction,
+    bridge_destroyed: bool = False,
+    multi_turn: bool = False,
+    adf_used: int = 0,
+) -> str | None:
+    """Why a ship with ``mp`` maneuver points a turn may not start ``maneuver`` this
+    turn, or ``None`` when it may (seed 002, MOVEMENT and damage results): a ship with
+    its bridge destroyed cannot maneuver or evade; a ship in the middle of a maneuver
+    spread over several turns (``multi_turn``) makes no other; a ship with no MR (no MP:
+    maneuver jet destroyed, fire) moves only in a straight line; while laying mines a
+    ship uses an ADF of at most 1. Raises ``ValueError`` for an unknown maneuver.
+
+    >>> maneuver_problem("evade", mp=Fraction(6)), maneuver_problem("lay_mines", mp=Fraction(6), adf_used=2)
+    (None, 'a ship laying mines uses an ADF of at most 1')
+    """
+    if maneuver not in {m.id for m in data.MANEUVERS}:
+        raise ValueError(f"unknown maneuver {maneuver!r}; known: {', '.join(m.id for m in data.MANEUVERS)}")
+    if bridge_destroyed:
+        return "the bridge is destroyed: no maneuvers, evasion or change of speed"
+    if multi_turn:
+        return "a maneuver spread over several turns allows no other maneuver"
+    if mp <= 0:
+        return "no MR: the ship only moves in a straight line"
+    if maneuver == "lay_mines" and adf_used > data.MINELAYING_MAX_ADF:
+        return f"a ship laying mines uses an ADF of at most {data.MINELAYING_MAX_ADF}"
+    return None
+
+
+def repair_turn(turn: int) -> bool:
+    """Whether ships may make repairs on game turn ``turn`` (1, 2, 3...): every third
+    turn (seed 002, REPAIRS).
+
+    >>> [t for t in range(1, 10) if repair_turn(t)]
+    [3, 6, 9]
+    """
+    return turn >= 1 and turn % data.REPAIR_EVERY_TURNS == 0
+
+
+def boarding_problem(*, grappled_or_matched: bool, crew: int, boarders: int, hull_size: int) -> str | None:
+    """Why a ship of ``hull_size`` with ``crew`` aboard may not send ``boarders`` to board
+    (seed 002, BOARDING), or ``None``: it must first grapple or match course and speed,
+    and keep enough crew to fly itself (at least its hull size) besides the boarders.
+    The third condition, getting in, is :func:`breach_damage`.
+
+    >>> boarding_problem(grappled_or_matched=True, crew=10, boarders=4, hull_size=6)
+    >>> boarding_problem(grappled_or_matched=True, crew=10, boarders=5, hull_size=6)
+    'too few crew: 5 left to fly a ship that needs 6'
+    """
+    if not grappled_or_matched:
+        return "grapple or match course and speed first"
+    left = crew - boarders
+    if left < minimum_crew(hull_size):
+        return f"too few crew: {left} left to fly a ship that needs {minimum_crew(hull_size)}"
+    return None
 
 
 def damage_kept(kind: WeaponKind, *, abm_salvos: int = 0, mag_shielding: bool = False) -> Fraction:

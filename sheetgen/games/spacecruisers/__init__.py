@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
-from sheetgen.games.spacecruisers import data, rules
+from sheetgen.games.base import CounterFace, Game, Marker, Placed, View, stacks
+from sheetgen.games.spacecruisers import data, play, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 from sheetgen.games.spacecruisers.stats import derive as derive_stats
@@ -180,6 +180,30 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
             else "equal numbers of figures (equal construction points only under the advanced rules)"
         )
         return [error("SCENARIO", f"unequal sides: {each}; the set-up asks for {wanted}", ("sides",))]
+
+    def stack_allowed(self, ships: Sequence[SpaceCruisersStats]) -> bool:
+        """Only one ship per hex (:func:`~sheetgen.games.spacecruisers.play.stack_allowed`)."""
+        return play.stack_allowed(len(ships))
+
+    def start_findings(self, placed: Sequence[Placed[SpaceCruisersStats]]) -> list[Finding]:
+        """Only one ship per hex (Space Cruisers, Move Phase;
+        :func:`~sheetgen.games.spacecruisers.play.stack_allowed`): each ship that starts
+        in a hex another ship already starts in is one ``SCENARIO`` error at its start
+        position."""
+        out: list[Finding] = []
+        for stack in stacks(placed):
+            for i, p in enumerate(stack):
+                if play.stack_allowed(i + 1):
+                    continue
+                out.append(
+                    error(
+                        "SCENARIO",
+                        f"{p.name} starts in hex {p.label}, where {stack[0].name} starts; "
+                        "only one ship may be in a hex (Space Cruisers, Move Phase)",
+                        p.path,
+                    )
+                )
+        return out
 
     def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read a ship written the way the text lists its sample ships,

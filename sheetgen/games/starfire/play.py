@@ -22,8 +22,13 @@ __all__ = [
     "fixed_rooms",
     "intercept_number",
     "is_wreck",
+    "may_shelter",
+    "may_transit",
     "may_turn",
+    "modulated_move_ok",
+    "regains_shield",
     "room_sizes_ok",
+    "targeting_range",
     "to_hit",
     "weapon_damage",
 ]
@@ -121,25 +126,74 @@ def may_turn(mp_in_one_direction: int, turn_mode: int) -> bool:
     return mp_in_one_direction >= max(turn_mode, 1)
 
 
-def can_hard_turn(movement_points: int, turn_mode: int) -> bool:
-    """A hard turn needs at least as many MP as the turn mode (seed 001, movement).
+def can_hard_turn(movement_points: int, turn_mode: int, *, transited: bool = False) -> bool:
+    """A hard turn needs at least as many MP as the turn mode (Solar Starfire Quick Start,
+    movement), and no ship makes one on the turn it transits a warp point (warp point
+    transits).
 
-    >>> can_hard_turn(2, 2), can_hard_turn(1, 2)
-    (True, False)
+    >>> can_hard_turn(2, 2), can_hard_turn(1, 2), can_hard_turn(6, 2, transited=True)
+    (True, False, False)
     """
-    return movement_points >= turn_mode and movement_points > 0
+    return not transited and movement_points >= turn_mode and movement_points > 0
 
 
-def engine_modulation_mp(movement_points: int, turn_mode: int) -> int | None:
+def engine_modulation_mp(movement_points: int, turn_mode: int, *, transited: bool = False) -> int | None:
     """MP left for a turn of engine modulation: MP - TM, which needs MP >= TM + 1;
-    ``None`` when the ship cannot modulate (seed 001: a CT with TM 2 and 6 MP has 4).
+    ``None`` when the ship cannot modulate (seed 001: a CT with TM 2 and 6 MP has 4),
+    and on the turn the ship transits a warp point (warp point transits).
 
-    >>> engine_modulation_mp(6, 2), engine_modulation_mp(2, 2)
-    (4, None)
+    >>> engine_modulation_mp(6, 2), engine_modulation_mp(2, 2), engine_modulation_mp(6, 2, transited=True)
+    (4, None, None)
     """
-    if movement_points < turn_mode + 1:
+    if transited or movement_points < turn_mode + 1:
         return None
     return movement_points - turn_mode
+
+
+def modulated_move_ok(mp_spent: int, left_start_hex: bool) -> bool:
+    """Whether a turn of engine modulation was moved as the rule asks (Solar Starfire
+    Quick Start, movement): at least one MP spent and the ship out of the hex it
+    started the turn in; spending every MP in the starting hex is not allowed.
+
+    >>> modulated_move_ok(4, True), modulated_move_ok(4, False), modulated_move_ok(0, True)
+    (True, False, False)
+    """
+    return mp_spent >= 1 and left_start_hex
+
+
+def may_transit(
+    *,
+    base: bool,
+    leaving: bool = False,
+    entered_by_warp_this_turn: bool = False,
+    transits_this_mp: int = 0,
+) -> bool:
+    """Whether a unit may pass through a warp point with the MP being spent (Solar
+    Starfire Quick Start, warp point transits): bases never transit; only one unit
+    passes in one MP (``transits_this_mp`` have already passed in it); a ship may not
+    leave the map through a warp point (``leaving``) on the turn it came onto the map
+    through one.
+
+    >>> may_transit(base=False), may_transit(base=True), may_transit(base=False, transits_this_mp=1)
+    (True, False, False)
+    >>> may_transit(base=False, leaving=True, entered_by_warp_this_turn=True)
+    False
+    """
+    if base or transits_this_mp >= 1:
+        return False
+    return not (leaving and entered_by_warp_this_turn)
+
+
+def may_shelter(*, base: bool, planet_or_moon_in_hex: bool) -> bool:
+    """Whether a unit may declare it shelters behind a planet or moon this Combat Phase
+    (Solar Starfire Quick Start, terrain): a ship, not a base, in a hex with a planet
+    or moon. A sheltering unit neither fires nor is fired on from another hex
+    (``to_hit(..., sheltering=True)``).
+
+    >>> may_shelter(base=False, planet_or_moon_in_hex=True), may_shelter(base=True, planet_or_moon_in_hex=True)
+    (True, False)
+    """
+    return planet_or_moon_in_hex and not base
 
 
 def is_wreck(remaining: list[str]) -> bool:
@@ -167,17 +221,21 @@ def base_effective_range(weapon: str, range_hexes: int) -> int:
     return max(data.BASE_RANGE_FLOOR, range_hexes - data.BASE_RANGE_REDUCTION)
 
 
-def targeting_range(weapons: list[str], *, combat_sensors: bool, base: bool) -> int:
+def targeting_range(weapons: list[str], *, combat_sensors: bool, base: bool, transited: bool = False) -> int:
     """Farthest range in hexes at which the ship can fire (SF-8): 10 without combat sensors
     (Y), the chart's 20 with them, and for a base with Y the farthest range at which one of
     its R, G or Pt still hits once the base range rule shortens it (22 hexes is read as 17).
+    On the turn a ship transits a warp point its combat sensors cannot be used (Solar
+    Starfire Quick Start, warp point transits): 10.
 
     >>> targeting_range(["R"], combat_sensors=False, base=False)
     10
     >>> targeting_range(["R"], combat_sensors=True, base=False)
     20
+    >>> targeting_range(["R"], combat_sensors=True, base=False, transited=True)
+    10
     """
-    if not combat_sensors:
+    if not combat_sensors or transited:
         return data.UNSENSED_TARGETING_LIMIT
     reach = max(data.RANGES)
     if not base:
@@ -211,21 +269,44 @@ def to_hit(
     firer_transited: bool = False,
     target_transited: bool = False,
     target_is_base: bool = False,
+    target_in_blindspot: bool = False,
+    firer_is_base: bool = False,
+    restricted_arc: bool = False,
+    target_in_front_arc: bool = True,
+    sheltering: bool = False,
+    depleted: bool = False,
 ) -> int | None:
     """The d10 number to hit (roll at most it) for ``weapon`` at ``range_hexes`` (SF-8).
 
-    ``None`` when it cannot hit: out of the chart's range, beyond 10 hexes
-    without combat sensors, or a modified number of 0 or less. Modifiers:
-    target using engine modulation -1, firer transiting -3, target transited -2,
-    plasma torpedoes at a base +1. ``base_with_sensors`` applies the base range
-    rule to R, G and Pt. Raises ``ValueError`` for an unknown weapon or a
-    negative range.
+    ``None`` when it cannot hit: out of the chart's range; beyond 10 hexes without
+    combat sensors, and so beyond 10 hexes on the turn the firer transits a warp point,
+    when its combat sensors cannot be used (Solar Starfire Quick Start, warp point
+    transits; a base never transits); a target in the firer's blindspot (a base,
+    ``firer_is_base`` or ``base_with_sensors``, has none and fires all round); a
+    restricted-arc weapon (``+``) at a target neither in the firer's hex nor in its
+    front 120 degrees (``target_in_front_arc``); firer or target
+    sheltering behind a planet or moon (``sheltering``) unless both share the hex
+    (range 0); a launcher with no munitions left (``depleted``); or a modified number
+    of 0 or less. Modifiers: target using engine modulation -1, firer transiting -3,
+    target transited -2, plasma torpedoes at a base +1. ``base_with_sensors`` applies
+    the base range rule to R, G and Pt. Raises ``ValueError`` for an unknown weapon or
+    a negative range.
 
     >>> to_hit("F", 0), to_hit("Pt", 3, target_is_base=True), to_hit("R", 11, combat_sensors=False)
     (8, 4, None)
+    >>> to_hit("R", 11, firer_transited=True), to_hit("R", 10, firer_transited=True)
+    (None, 3)
     """
+    if firer_transited:  # combat sensors cannot be used the turn a ship transits
+        combat_sensors = base_with_sensors = False
     used = _chart_range(weapon, range_hexes, base_with_sensors, combat_sensors)
-    if used is None:
+    if used is None or depleted:
+        return None
+    if target_in_blindspot and not (firer_is_base or base_with_sensors):
+        return None
+    if restricted_arc and range_hexes > 0 and not target_in_front_arc:
+        return None
+    if sheltering and range_hexes > 0:
         return None
     number = data.WEAPONS[weapon].to_hit[used]
     if number is None:
@@ -249,15 +330,39 @@ def weapon_damage(weapon: str, range_hexes: int, *, base_with_sensors: bool = Fa
     return None if used is None else data.WEAPONS[weapon].damage[used]
 
 
-def intercept_number(option: int, *, transited: bool = False) -> int | None:
+def intercept_number(
+    option: int, *, transited: bool = False, from_blindspot: bool = False, engaged_before: bool = False
+) -> int | None:
     """d10 number one point defense (D) intercepts on with Point Defense ``option`` 1..6;
-    -1 on the turn its ship transits. ``None`` if that leaves 0 or less.
-    Raises ``ValueError`` for an option outside 1..6."""
+    -1 on the turn its ship transits. ``None`` if that leaves 0 or less; for
+    missiles or torpedoes fired from the defending ship's blindspot, which cannot be
+    intercepted; and for one another point defense already tried to intercept
+    (``engaged_before``: one attempt per missile or torpedo, a miss is not engaged
+    again) (Solar Starfire Quick Start, point defense).
+    Raises ``ValueError`` for an option outside 1..6.
+
+    >>> intercept_number(1), intercept_number(1, transited=True), intercept_number(1, from_blindspot=True)
+    (5, 4, None)
+    """
     for row in data.POINT_DEFENSE:
         if row.option == option:
+            if from_blindspot or engaged_before:
+                return None
             n = row.intercept_on + (data.TRANSIT_INTERCEPT if transited else 0)
             return n if n > 0 else None
     raise ValueError(f"point defense option must be 1 to 6, got {option}")
+
+
+def regains_shield(quiet_rounds: int, shields_down: int) -> bool:
+    """Whether a ship regains one of its ``shields_down`` knocked-offline shields after
+    ``quiet_rounds`` consecutive rounds in which it took no damage but from lasers: one
+    shield after 3 such rounds, and again after 3 more (Solar Starfire Quick Start,
+    shields; the count starts again once a shield comes back).
+
+    >>> regains_shield(3, 1), regains_shield(2, 1), regains_shield(3, 0)
+    (True, False, False)
+    """
+    return shields_down > 0 and quiet_rounds >= data.SHIELD_RECOVERY_ROUNDS
 
 
 def damage_received(damage: int, *, target_is_freighter: bool) -> int:
