@@ -14,8 +14,9 @@ bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -226,7 +227,9 @@ def content_disposition(stem: str, suffix: str) -> str:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = (), prints: Prints | None = None) -> Starlette:
+def create_app(
+    workspace: str | Path = ".", *, hosts: Iterable[str] = (), prints: Prints | None = None
+) -> Starlette:
     """The application serving ``workspace``; ``hosts``: host names served besides :data:`LOOPBACK`
     (the ``--host`` given); ``prints``: the print slots (:class:`~sheetgen.serve.printing.Prints`,
     its defaults when not given)."""
@@ -401,7 +404,15 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = (), prints
         OSError: file_system,
         Exception: crashed,
     }
-    app = Starlette(routes=routes, exception_handlers=handlers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from sheetgen.serve.connections import quiet_accept_errors
+
+        quiet_accept_errors(asyncio.get_running_loop())
+        yield
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
     return app
 

@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 from sheetgen.core.printfolders import sweep_left_behind
 from sheetgen.serve.service import Refusal
 
-__all__ = ["JOB_TIME", "QUEUE", "SLOTS", "WAIT", "Prints", "close_workers"]
+__all__ = ["JOB_TIME", "QUEUE", "SLOTS", "WAIT", "Prints", "close_workers", "start_workers"]
 
 T = TypeVar("T")
 
@@ -105,6 +105,15 @@ def _take() -> _Worker:
 def _give_back(worker: _Worker) -> None:
     with _idle_lock:
         _idle.append(worker)
+
+
+def start_workers(count: int = SLOTS) -> None:
+    """Start workers until ``count`` are idle, so the first prints need not wait for one to
+    start (about a second each); called by ``sheetgen serve`` in a thread as it starts."""
+    with _idle_lock:
+        missing = count - len(_idle)
+    for _ in range(missing):
+        _give_back(_Worker())
 
 
 def close_workers() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.output import OutputError, write_atomic
+from sheetgen.core.output import OutputError, sweep_staged, write_atomic
 from sheetgen.core.source import Located
 from sheetgen.serve.service import OUT_OF_ROOM, Refusal, finding_json
 
@@ -71,6 +71,19 @@ class Workspace:
                 if len(out) >= MAX_FILES:
                     return out
         return out
+
+    def sweep(self) -> list[str]:
+        """Remove the temporary files a save left in the workspace when its process was killed
+        (:func:`~sheetgen.core.output.sweep_staged`; hidden folders are not entered, and at most
+        :data:`MAX_FILES` folders are looked in). Returns their relative paths."""
+        removed: list[str] = []
+        for count, (folder, dirs, _names) in enumerate(os.walk(self.root)):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            here = Path(folder)
+            removed += [(here / n).relative_to(self.root).as_posix() for n in sweep_staged(here)]
+            if count >= MAX_FILES:
+                break
+        return removed
 
     def read(self, raw: str) -> str:
         """The text of the file ``raw`` names; refuses a missing (404) or unreadable one, and
@@ -196,12 +209,14 @@ class Workspace:
 
     def save(self, raw: str, body: bytes) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must
-        exist. Returns the relative path saved."""
+        exist. Returns the relative path saved. The temporary files of saves killed outright
+        in that folder are removed first."""
         target = self.resolve(raw)
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        sweep_staged(target.parent)  # what a save killed outright left beside it
         try:
             write_atomic(target, body)
         except OutputError as exc:

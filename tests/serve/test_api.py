@@ -783,7 +783,9 @@ def test_a_body_cut_short_is_a_400_not_a_traceback() -> None:
     assert "ended early" in str(caught.value)
 
 
-def test_a_server_out_of_room_answers_503_in_one_line(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_server_out_of_room_answers_503_in_one_line(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A full disk or a file-size limit while printing is the server's state, not the request's:
     503 with one line saying so (not 400, not a 500 with "please report it")."""
     import errno
