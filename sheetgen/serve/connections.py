@@ -142,10 +142,10 @@ class Connection(H11Protocol):
         if not self._refused:
             super().data_received(data)
 
-    def eof_received(self) -> bool | None:
-        if self._refused:
+    def eof_received(self) -> None:
+        if self._refused:  # the client has sent all it will: the lingering is over
             self.transport.close()
-        return super().eof_received()
+        super().eof_received()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

@@ -8,9 +8,9 @@ process and waits for its answer without holding anything else:
 * up to :data:`SLOTS` prints run side by side, each in its own worker; up to
   :data:`QUEUE` more wait for a free one (at most :data:`WAIT` seconds); a print
   beyond that is refused at once with 503 and ``Retry-After``;
-* a print whose client has gone (the connection closed) is stopped: its worker is
-  killed and a fresh one started for the next print; so is a print that runs
-  longer than :data:`JOB_TIME` seconds (503);
+* a print whose client has gone (the connection closed) is stopped: unless it ends
+  within :data:`GRACE` seconds, its worker is killed and a fresh one started for the
+  next print; so is a print that runs longer than :data:`JOB_TIME` seconds (503);
 * a killed worker cannot remove its printing folder (WeasyPrint's copies of the
   fonts, :mod:`sheetgen.core.printfolders`, named with the worker's pid): it is
   swept as soon as the worker is gone.
@@ -51,6 +51,9 @@ QUEUE = 8
 WAIT = 60.0
 #: Longest a print may run, in seconds: its worker is then stopped (503).
 JOB_TIME = 300.0
+#: Seconds a print whose client has gone may still take before its worker is killed: a
+#: preview the page no longer wants ends by itself, and its worker is kept.
+GRACE = 1.0
 #: Seconds a client is told to wait before asking again (``Retry-After``).
 RETRY_AFTER = 5
 
@@ -65,7 +68,9 @@ class _Worker:
     """One worker process and the pipe its jobs go through."""
 
     def __init__(self) -> None:
-        context = multiprocessing.get_context("spawn")  # the server runs threads: never fork it
+        # started afresh: the server runs threads, never fork it (and a fork server would keep a
+        # socket in a temporary folder that a kill -9 leaves behind)
+        context = multiprocessing.get_context("spawn")
         here, there = context.Pipe()
         self.process: BaseProcess = context.Process(
             target=_work, args=(there, os.getpid()), name="sheetgen-serve-print"
@@ -192,10 +197,17 @@ class Prints:
             raise
         finally:
             watching.cancel()
+        if answer not in done and watching in done:  # a print about to end (a preview) ends
+            done, _pending = await asyncio.wait({answer}, timeout=GRACE)
+            if answer in done:
+                with contextlib.suppress(BaseException):
+                    answer.result()
+                _give_back(worker)
+            else:
+                await _kill(loop, worker, answer)
+            raise Refusal(400, ["sheetgen: error: the client went away; the print was stopped"])
         if answer not in done:
             await _kill(loop, worker, answer)
-            if watching in done:
-                raise Refusal(400, ["sheetgen: error: the client went away; the print was stopped"])
             raise _busy(f"the print took longer than {JOB_TIME:g} s and was stopped")
         try:
             kind, value = answer.result()
@@ -214,7 +226,9 @@ class Prints:
 
 
 async def _kill(loop: asyncio.AbstractEventLoop, worker: _Worker, answer: asyncio.Future[Any] | None) -> None:
-    """Kill ``worker`` (in a thread: it waits for the process) and let its pending answer go."""
+    """Kill ``worker`` (in a thread: it waits for the process) and let its pending answer go;
+    a fresh worker is started meanwhile, so the next print need not wait for one."""
+    threading.Thread(target=start_workers, args=(1,), name="print-worker", daemon=True).start()
     await loop.run_in_executor(None, lambda: worker.stop(kill=True))
     if answer is not None:
         with contextlib.suppress(BaseException):
@@ -266,8 +280,16 @@ def _leave(signum: int) -> None:
 
 
 def _watch_owner(owner: int) -> None:
-    while os.getppid() == owner:
+    """End this worker (as SIGTERM does) once the server ``owner`` is gone; an idle worker
+    also ends when its pipe does."""
+    while True:
         time.sleep(0.5)
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            break
+        except OSError:
+            continue
     os.kill(os.getpid(), signal.SIGTERM)
 
 
