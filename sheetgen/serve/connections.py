@@ -10,7 +10,9 @@ things uvicorn does not bound.
   :data:`HEAD_TIME` seconds of opening (or of its last answer) is answered 408 and closed
   (uvicorn waits for it for ever);
 * :func:`quiet_accept_errors`: the event loop says "out of files" (``EMFILE`` in
-  ``accept``) once a minute in one line, not once per try with a traceback.
+  ``accept``) once a minute in one line, not once per try with a traceback; and
+  uvicorn's own warnings (a malformed request) are said once a minute each
+  (:class:`OncePerMinute`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "KEEP_ALIVE",
     "MAX_HEAD",
     "Connection",
+    "OncePerMinute",
     "connection_cap",
     "open_files",
     "quiet_accept_errors",
@@ -189,12 +192,32 @@ class Connection(H11Protocol):
         self.transport.close()
 
 
+class OncePerMinute(logging.Filter):
+    """Let each message through at most once in :data:`REPORT_EVERY` seconds: uvicorn says
+    "Invalid HTTP request received." for every malformed request, which a flood turns into
+    megabytes of log."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        key = str(record.msg)
+        if now - self._last.get(key, float("-inf")) < REPORT_EVERY:
+            return False
+        if len(self._last) > 1000:  # bounded: messages with their own text each
+            self._last.clear()
+        self._last[key] = now
+        return True
+
+
 def server_config(app: Any, *, files: int | None = None, **options: Any) -> Config:
     """uvicorn's settings for ``app``, with the limits above (``files``: the open files allowed,
     :func:`open_files` when not given); ``options`` go to uvicorn's ``Config`` as they are."""
     cap = connection_cap(open_files() if files is None else files)
     bounded = type("BoundedConnection", (Connection,), {"cap": cap})
-    return Config(
+    config = Config(
         app,
         http=bounded,
         timeout_keep_alive=KEEP_ALIVE,
@@ -203,6 +226,10 @@ def server_config(app: Any, *, files: int | None = None, **options: Any) -> Conf
         limit_concurrency=cap + 1,  # uvicorn's own 503, never reached before the cap above
         **options,
     )
+    uvicorn_log = logging.getLogger("uvicorn.error")  # set up by the Config: filtered after it
+    if not any(isinstance(f, OncePerMinute) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(OncePerMinute())
+    return config
 
 
 def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:

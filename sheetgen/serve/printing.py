@@ -187,7 +187,12 @@ class Prints:
         answer: asyncio.Future[Any] | None = None
         watching = asyncio.ensure_future(gone())
         try:
-            await loop.run_in_executor(None, worker.conn.send, (job, args, kwargs))
+            try:
+                await loop.run_in_executor(None, worker.conn.send, (job, args, kwargs))
+            except (OSError, EOFError):  # an idle worker that died meanwhile: a fresh one
+                await _kill(loop, worker, None)
+                worker = await loop.run_in_executor(None, _Worker)
+                await loop.run_in_executor(None, worker.conn.send, (job, args, kwargs))
             answer = loop.run_in_executor(None, worker.conn.recv)
             done, _pending = await asyncio.wait(
                 {answer, watching}, timeout=JOB_TIME, return_when=asyncio.FIRST_COMPLETED

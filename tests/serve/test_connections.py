@@ -219,3 +219,27 @@ def test_the_loopback_range_is_local(tmp_path: Path, host: str) -> None:
         finally:
             proc.terminate()
             proc.wait(30)
+
+
+def test_a_flood_of_malformed_requests_logs_one_line(space: Path) -> None:
+    """uvicorn warns of every malformed request: 200 of them wrote 200 lines; now one."""
+    import logging
+
+    said: list[str] = []
+
+    class Listen(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            said.append(record.getMessage())
+
+    listen = Listen()
+    log = logging.getLogger("uvicorn.error")
+    for once in [f for f in log.filters if isinstance(f, conn_module.OncePerMinute)]:
+        log.removeFilter(once)  # an earlier server's, which may have said it already
+    with serving(space) as port:
+        logging.getLogger("uvicorn.error").addHandler(listen)
+        try:
+            for _ in range(200):
+                assert _status(exchange(port, b"NOT HTTP AT ALL\r\n\r\n")) == 400
+        finally:
+            logging.getLogger("uvicorn.error").removeHandler(listen)
+    assert said == ["Invalid HTTP request received."]

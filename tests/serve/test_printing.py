@@ -202,3 +202,16 @@ def test_a_file_over_the_size_bound_is_not_served(tmp_path: Path) -> None:
             "sheetgen: error: huge.yaml: file is 300.0 MB; design and scenario files are limited to 2.1 MB"
         )
         assert c.get("/api/file", params={"path": "fits.yaml"}).status_code == 200
+
+
+def test_an_idle_worker_that_died_is_replaced(tmp_path: Path) -> None:
+    """A worker killed from outside while idle (the system out of memory) costs no request:
+    the print goes to a fresh worker."""
+    printing.start_workers(1)
+    for worker in list(printing._idle):
+        worker.process.kill()
+        worker.process.join(10)
+    space = tmp_path / "space"
+    space.mkdir()
+    with serving(space) as port:
+        assert exchange(port, post("/api/counters.svg", ARROW), timeout=60).startswith(b"HTTP/1.1 200 ")
