@@ -366,7 +366,8 @@ def create_app(
     async def file_system(request: Request, exc: OSError) -> Response:
         if exc.errno in _OUT_OF_ROOM:  # the server's disk or limits, not the request: try later
             line = f"sheetgen: error: the server cannot write its files now: {exc.strerror}"
-            return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=503)
+            body = {"error": line, "lines": [line], "findings": []}
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "60"})
         # a name too long, a folder where a file should be...: the request's fault, said in one
         # line with the workspace-relative name, never the server's own paths
         name = Path(str(exc.filename)).name if exc.filename else "the file"

@@ -201,7 +201,8 @@ class Workspace:
                 message = str(exc).replace(tmp + os.sep, "")
                 full = next((os.strerror(n) for n in OUT_OF_ROOM if os.strerror(n) in message), None)
                 if full is not None:  # the server's temporary folder, not the scenario: try later
-                    raise _refuse(503, f"the server cannot write its files now: {full}") from None
+                    line = f"sheetgen: error: the server cannot write its files now: {full}"
+                    raise Refusal(503, [line], headers={"Retry-After": "60"}) from None
                 raise _refuse(422, message) from None
             return zip_bytes((path.relative_to(tmp).as_posix(), path.read_bytes()) for path in kit.files)
         finally:

@@ -215,3 +215,44 @@ def test_an_idle_worker_that_died_is_replaced(tmp_path: Path) -> None:
     space.mkdir()
     with serving(space) as port:
         assert exchange(port, post("/api/counters.svg", ARROW), timeout=60).startswith(b"HTTP/1.1 200 ")
+
+
+def test_an_abandoned_kit_leaves_no_folder(
+    starfire_space: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kit whose client leaves is stopped (its worker killed mid-build), and the folder it was
+    built in (``sheetgen-kit-<pid>-...``) and the worker's printing folder are removed."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    printing.close_workers()
+    monkeypatch.setenv("TMPDIR", str(temp))  # the workers' temporary folder
+    monkeypatch.setenv("SHEETGEN_CACHE", "off")  # a kit of some seconds
+    monkeypatch.setattr("tempfile.tempdir", str(temp))  # and this process's, which sweeps
+    with serving(starfire_space) as port:
+        printing.start_workers(1)
+        client = socket.create_connection(("127.0.0.1", port), timeout=60)
+        client.sendall(post("/api/kit.zip?path=scenarios/set-piece-battle.yaml", b""))
+        for _ in range(200):  # until the kit's folder is there
+            if any(p.name.startswith("sheetgen-kit-") for p in temp.iterdir()):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("no kit folder was made")
+        busy = [w for w in printing._alive if w not in printing._idle]
+        client.close()
+        for worker in busy:
+            worker.process.join(10)
+            assert not worker.process.is_alive()
+        time.sleep(0.3)
+        assert [
+            p.name for p in temp.iterdir() if p.name.startswith(("sheetgen-kit-", "sheetgen-print-"))
+        ] in (
+            [],
+            # the fresh worker started in the killed one's place may have made its own already
+            [p.name for p in temp.iterdir() if p.name.startswith("sheetgen-print-") and _alive_pid(p.name)],
+        )
+    printing.close_workers()
+
+
+def _alive_pid(name: str) -> bool:
+    return any(name.startswith(f"sheetgen-print-{w.process.pid}-") for w in printing._alive)
