@@ -7,8 +7,14 @@ name was re-pointed at 127.0.0.1 (DNS rebinding) reads nothing; a state-changing
 request (anything but GET, HEAD, OPTIONS) from a browser must come from the page
 itself: an ``Origin`` other than the request's own, or ``Sec-Fetch-Site:
 cross-site``, is refused with 403. A body over :data:`~sheetgen.serve.MAX_BODY`
-bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...],
+bytes is refused with 413, one not all sent within :data:`BODY_TIME` seconds with 408;
+the body of any refused request is read (up to :data:`DRAIN` bytes) before the answer,
+so that the client reads it. Every refusal is JSON ``{"error": LINE, "lines": [...],
 "findings": [...]}`` with the CLI's one-line message (``docs/serve.md``).
+
+Prints (sheets, counters, kits) run in worker processes through
+:class:`~sheetgen.serve.printing.Prints`: bounded, queued, and stopped when their
+client goes. Downloads are named by :func:`content_disposition`.
 """
 
 from __future__ import annotations
