@@ -186,6 +186,7 @@ class Prints:
         worker = await loop.run_in_executor(None, _take)
         answer: asyncio.Future[Any] | None = None
         watching = asyncio.ensure_future(gone())
+        watching.add_done_callback(lambda t: t.cancelled() or t.exception())  # said, if it failed: gone
         try:
             try:
                 await loop.run_in_executor(None, worker.conn.send, (job, args, kwargs))
