@@ -16,7 +16,14 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetgen.core.output import OutputError, check_writable, make_folder, remove_empty, write_all_atomic
+from sheetgen.core.output import (
+    OutputError,
+    check_folder,
+    check_writable,
+    make_folder,
+    remove_empty,
+    write_all_atomic,
+)
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.core.stopping import held
@@ -437,16 +444,17 @@ def _build_kits(
 
 
 def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
-    """Make the kit's folder, list its parts and check each file can be written;
+    """List the kit's parts and check its folder can be made (it is made only when the kit is
+    written, so a run killed while printing leaves no empty folder) and each file written;
     raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
-    try:
-        make_folder(build.folder, build.made_folders)
-    except OSError as exc:
-        raise OutputError(f"{build.folder}: cannot create folder: {exc.strerror or exc}") from None
+    if build.folder.exists() and not build.folder.is_dir():
+        raise OutputError(f"{build.folder}: cannot create folder: a file is there")
+    check_folder(build.folder)
     build.parts, notes = kit_parts(build.scenario, paper=paper, jobs=jobs)
     build.warnings += notes
-    for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
-        check_writable(build.folder / name)
+    if build.folder.is_dir():
+        for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
+            check_writable(build.folder / name)
 
 
 def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list[Path]:
@@ -454,6 +462,10 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     VASSAL module), all or none: a kit that cannot be written in full leaves the folder's
     earlier kit as it was."""
     parts, folder = build.parts, build.folder
+    try:
+        make_folder(folder, build.made_folders)
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
     files: list[tuple[Path, bytes]] = [(folder / part.file, part.data) for part in parts]
     stale = folder / "kit.pdf"
     if single:

@@ -54,6 +54,7 @@ def serve(
     import socket
 
     from sheetgen.core.stopping import STOPPING, leave
+    from sheetgen.serve.connections import BACKLOG
 
     if not folder.is_dir():
         what = "is a file, not a folder" if folder.exists() else "no such folder"
@@ -64,13 +65,19 @@ def serve(
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)  # connections wait in the backlog until uvicorn serves them
+        sock.listen(BACKLOG)  # connections wait in the backlog until uvicorn serves them
     except OSError as exc:
         sock.close()
         _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    import threading
+
     import uvicorn
 
+    from sheetgen.core.printfolders import sweep_left_behind
     from sheetgen.serve.app import LOOPBACK, create_app
+    from sheetgen.serve.connections import server_config
+    from sheetgen.serve.printing import close_workers, start_workers
+    from sheetgen.serve.workspace import Workspace
 
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
@@ -78,14 +85,18 @@ def serve(
     hosts: tuple[str, ...] = () if host in LOOPBACK else (host,)
     if host in ("0.0.0.0", "::"):
         hosts += _own_names()
-    if host not in LOOPBACK:
+    if not _loopback(host):
         _err(f"sheetgen: warning: listening on {host}: other machines can reach the designer")
     _err(f"serving {folder.resolve()} on {url} (Ctrl-C stops)")
     if open_browser:
         import webbrowser
 
         webbrowser.open(url)
-    config = uvicorn.Config(create_app(folder, hosts=hosts), log_level="warning", lifespan="off")
+    # what a killed server left: kit folders, printing folders, half-saved files in the workspace
+    sweep_left_behind()
+    Workspace(folder).sweep()
+    threading.Thread(target=start_workers, name="print-workers", daemon=True).start()
+    config = server_config(create_app(folder, hosts=hosts), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
 
     def stop(signum: int, frame: Any) -> None:
@@ -103,6 +114,19 @@ def serve(
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
+        close_workers()
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``--host`` is this machine only: ``localhost``, 127.0.0.0/8 or ::1."""
+    import ipaddress
+
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip().removeprefix("[").removesuffix("]")).is_loopback
+    except ValueError:
+        return False
 
 
 def _own_names() -> tuple[str, ...]:

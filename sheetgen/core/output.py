@@ -15,6 +15,7 @@ import contextlib
 import errno
 import itertools
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -27,6 +28,7 @@ __all__ = [
     "check_writable",
     "make_folder",
     "remove_empty",
+    "sweep_staged",
     "write_all_atomic",
     "write_atomic",
     "write_new",
@@ -188,7 +190,8 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        tmp = str(target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp")
+        # named with this process's id: a kill leaves it, and sweep_staged knows whose it was
+        tmp = str(target.parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(6)}.tmp")
         staged.append(tmp)
         try:
             fd = os.open(tmp, flags, 0o600)
@@ -206,6 +209,35 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
         os.chmod(tmp, 0o666 & ~_umask())
     except OSError as exc:
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+
+
+#: A temporary file :func:`_stage` makes: ``.NAME.<pid>-<12 hex digits>.tmp``.
+_STAGED = re.compile(r"\..+\.([0-9]+)-[0-9a-f]{12}\.tmp")
+
+
+def sweep_staged(folder: str | os.PathLike[str]) -> list[str]:
+    """Remove the temporary files in ``folder`` that a write of this module left when its
+    process was killed outright (``.NAME.<pid>-<hex>.tmp``, this user's, the process gone);
+    returns their names. Files of a process still running, another user's, and any other
+    name are left alone; nothing is raised."""
+    from sheetgen.core.printfolders import process_gone
+
+    removed: list[str] = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(".") and n.endswith(".tmp")]
+    except OSError:
+        return removed
+    for name in names:
+        m = _STAGED.fullmatch(name)
+        path = os.path.join(folder, name)
+        try:
+            if m is None or os.lstat(path).st_uid != os.getuid() or not process_gone(m.group(1)):
+                continue
+            os.unlink(path)
+            removed.append(name)
+        except (OSError, AttributeError):  # gone meanwhile, or no getuid
+            continue
+    return removed
 
 
 def _unlink_all(staged: list[str]) -> None:

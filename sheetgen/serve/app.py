@@ -7,18 +7,24 @@ name was re-pointed at 127.0.0.1 (DNS rebinding) reads nothing; a state-changing
 request (anything but GET, HEAD, OPTIONS) from a browser must come from the page
 itself: an ``Origin`` other than the request's own, or ``Sec-Fetch-Site:
 cross-site``, is refused with 403. A body over :data:`~sheetgen.serve.MAX_BODY`
-bytes is refused with 413. Every refusal is JSON ``{"error": LINE, "lines": [...],
+bytes is refused with 413, one not all sent within :data:`BODY_TIME` seconds with 408;
+the body of any refused request is read (up to :data:`DRAIN` bytes) before the answer,
+so that the client reads it. Every refusal is JSON ``{"error": LINE, "lines": [...],
 "findings": [...]}`` with the CLI's one-line message (``docs/serve.md``).
+
+Prints (sheets, counters, kits) run in worker processes through
+:class:`~sheetgen.serve.printing.Prints`: bounded, queued, and stopped when their
+client goes. Downloads are named by :func:`content_disposition`.
 """
 
 from __future__ import annotations
 
-import errno
+import asyncio
+import contextlib
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -26,10 +32,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sheetgen.core.source import UNPRINTABLE
 from sheetgen.serve import MAX_BODY, service
+from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal, finding_json
 from sheetgen.serve.workspace import Workspace
 
@@ -41,20 +48,26 @@ STATIC = Path(__file__).parent / "static"
 #: The bundled fonts the record sheets use, served under ``/fonts/`` for the HTML preview.
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 _SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-#: File-system failures that are the server's (a full disk, a size or file limit), answered 503.
-_OUT_OF_ROOM = frozenset(
-    getattr(errno, n)
-    for n in ("ENOSPC", "EFBIG", "EDQUOT", "ENOMEM", "EMFILE", "ENFILE")
-    if hasattr(errno, n)
-)
+_OUT_OF_ROOM = service.OUT_OF_ROOM
 
 
-def _hostname(host: str) -> str:
-    """``host`` (a ``Host`` header, ``name[:port]`` or ``[v6]:port``) without its port, lower case."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[1 : host.find("]")] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+#: A ``Host`` header as RFC 9110 allows it here: a name or IPv4 address, or an IPv6 address in
+#: brackets, and an optional port; nothing else (no user part, no spaces, no path).
+_HOST = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._-]+))(?::[0-9]{1,5})?")
+#: An ``Origin`` header: a scheme, ``://`` and a host as above, nothing before or after.
+_ORIGIN = re.compile(r"(https?)://((?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::[0-9]{1,5})?)")
+
+
+def _hostname(host: str) -> str | None:
+    """The host name of a ``Host`` header (``name[:port]`` or ``[v6][:port]``), lower case;
+    None for anything else (``127.0.0.1:8000@evil.example``, a space, a path)."""
+    m = _HOST.fullmatch(host)
+    return None if m is None else (m.group(1) or m.group(2)).lower()
+
+
+def _served(name: str) -> str:
+    """A served host name as ``--host`` gives it (``::1``, ``[::1]``, ``LocalHost``), lower case."""
+    return name.strip().removeprefix("[").removesuffix("]").lower()
 
 
 def _refusal_response(exc: Refusal) -> JSONResponse:
@@ -65,6 +78,7 @@ def _refusal_response(exc: Refusal) -> JSONResponse:
             "findings": [{**finding_json(loc), "file": loc.source} for loc in exc.findings],
         },
         status_code=exc.status,
+        headers=exc.headers or None,
     )
 
 
@@ -73,18 +87,38 @@ class Guard:
 
     def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
         self.app = app
-        self.hosts = {_hostname(h) for h in hosts}
+        self.hosts = {_served(h) for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        ended = False
+
+        async def tracked() -> Message:
+            nonlocal ended
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                ended = True
+            return message
+
+        async def answer(message: Message) -> None:
+            # a client that sends its whole body before it reads (most do) sees the connection
+            # reset, not the answer, when the server closes with the body unread: read it first
+            if (
+                message["type"] == "http.response.start"
+                and not ended
+                and (message["status"] == 408 or not await _drain(tracked, headers.get("content-length")))
+            ):
+                message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
+            await send(message)
+
         refusal = self._refuse(scope["method"], headers)
         if refusal is not None:
-            await _refusal_response(refusal)(scope, receive, send)
+            await _refusal_response(refusal)(scope, tracked, answer)
             return
-        await self.app(scope, receive, send)
+        await self.app(scope, tracked, answer)
 
     def _refuse(self, method: str, headers: dict[str, str]) -> Refusal | None:
         host = headers.get("host", "")
@@ -98,8 +132,8 @@ class Guard:
         if method not in _SAFE_METHODS:
             origin = headers.get("origin")
             if origin is not None:
-                parts = urlsplit(origin)
-                if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.strip().lower():
+                parts = _ORIGIN.fullmatch(origin)
+                if parts is None or parts.group(2).lower() != host.lower():
                     return Refusal(
                         403, [f"sheetgen: error: a request from {origin!r} may not change anything here"]
                     )
@@ -120,29 +154,93 @@ def _too_big() -> Refusal:
     )
 
 
-async def _body(request: Request) -> bytes:
-    """The request's body, refused (413) as soon as it passes :data:`MAX_BODY` bytes, and
-    (400) when the client goes away before sending all of it."""
-    chunks: list[bytes] = []
-    size = 0
+#: Most bytes of a refused request's body read (and dropped) before the answer, so that the
+#: client reads the answer rather than a reset connection; a larger body is not read, and
+#: the answer closes the connection.
+DRAIN = 16 * MAX_BODY
+#: Longest the server waits for a request's body (s): to take it (408 then), or to drop it.
+BODY_TIME = 30.0
+
+
+async def _drain(receive: Receive, length: str | None) -> bool:
+    """Read and drop the rest of a request's body: True when it was all read, False when it is
+    longer than :data:`DRAIN` bytes or does not arrive within :data:`BODY_TIME` seconds."""
+    if length is not None and (not length.isdigit() or int(length) > DRAIN):
+        return False
+
+    async def rest() -> bool:
+        size = 0
+        while size <= DRAIN:
+            message = await receive()
+            if message["type"] != "http.request":
+                return True  # the client went away: nothing more to read
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return True
+        return False
+
     try:
+        return await asyncio.wait_for(rest(), BODY_TIME)
+    except TimeoutError:
+        return False
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) as soon as it passes :data:`MAX_BODY` bytes, (408)
+    when it has not all come within :data:`BODY_TIME` seconds, and (400) when the client goes
+    away before sending all of it."""
+    chunks: list[bytes] = []
+
+    async def read() -> None:
+        size = 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_BODY:
                 raise _too_big()
             chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), BODY_TIME)
     except ClientDisconnect:
         raise Refusal(400, ["sheetgen: error: the request body ended early (the client went away)"]) from None
+    except TimeoutError:
+        line = f"sheetgen: error: the request body did not all come within {BODY_TIME:g} s"
+        raise Refusal(408, [line]) from None
     return b"".join(chunks)
+
+
+async def _gone(request: Request) -> None:
+    """Finish when the client of ``request`` (its body read) has gone: its connection closed."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+def content_disposition(stem: str, suffix: str) -> str:
+    """``Content-Disposition`` of a download named ``stem + suffix`` (RFC 6266): ``attachment;
+    filename="ASCII"; filename*=UTF-8''PERCENT-ENCODED``. The ASCII name keeps the stem's
+    letters, digits, ``.``, ``_`` and ``-`` (accents dropped, anything else ``_``; ``download``
+    when nothing is left); the RFC 5987 one is the whole name in UTF-8. Any name gives a
+    valid Latin-1 header (``船``, an emoji, ``"``)."""
+    import unicodedata
+    from urllib.parse import quote
+
+    plain = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
+    plain = re.sub(r"[^A-Za-z0-9._-]+", "_", plain).strip("._-") or "download"
+    whole = quote((stem + suffix).encode("utf-8", "replace"), safe="!#$&+-.^_`|~")
+    return f"attachment; filename=\"{plain}{suffix}\"; filename*=UTF-8''{whole}"
 
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Starlette:
+def create_app(
+    workspace: str | Path = ".", *, hosts: Iterable[str] = (), prints: Prints | None = None
+) -> Starlette:
     """The application serving ``workspace``; ``hosts``: host names served besides :data:`LOOPBACK`
-    (the ``--host`` given)."""
+    (the ``--host`` given); ``prints``: the print slots (:class:`~sheetgen.serve.printing.Prints`,
+    its defaults when not given)."""
     space = Workspace(workspace)
+    printing = prints or Prints()
 
     def query(request: Request, name: str, default: str | None = None) -> str | None:
         """The query parameter ``name``; one holding a line break or another control
@@ -179,20 +277,26 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
             body = await _body(request)
             game = query(request, "game")
             paper = query(request, "paper") or "letter"
+            face = query(request, "face") or "front"
             data: bytes
+            headers: dict[str, str] = {}
+            gone = lambda: _gone(request)  # noqa: E731
             if kind in ("pdf", "html"):
-                data = await run_in_threadpool(service.sheet, body, kind, paper=paper, game=game)
+                data = await printing.run(gone, service.sheet, body, kind, paper=paper, game=game)
                 if kind == "html":  # the bundled fonts, served here: a page may not load file:// URLs
                     data = data.replace(FONTS.as_uri().encode() + b"/", b"/fonts/")
-                media = "application/pdf" if kind == "pdf" else "text/html; charset=utf-8"
+                    media = "text/html; charset=utf-8"
+                else:
+                    media = "application/pdf"
+                    headers["Content-Disposition"] = content_disposition("record-sheets", ".pdf")
             elif kind == "counters.pdf":
-                data = await run_in_threadpool(service.counters_pdf, body, paper=paper, game=game)
+                data = await printing.run(gone, service.counters_pdf, body, paper=paper, game=game)
                 media = "application/pdf"
+                headers["Content-Disposition"] = content_disposition("counters", ".pdf")
             else:
-                face = query(request, "face") or "front"
-                data = await run_in_threadpool(service.counters_svg, body, face=face, game=game)
+                data = await printing.run(gone, service.counters_svg, body, face=face, game=game)
                 media = "image/svg+xml"
-            return Response(data, media_type=media)
+            return Response(data, media_type=media, headers=headers)
 
         return handle
 
@@ -244,13 +348,13 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
     async def kit(request: Request) -> Response:
         await _body(request)
         path = query(request, "path") or ""
-        data = await run_in_threadpool(space.kit_zip, path, query(request, "paper") or "letter")
-        name = Path(path).stem + "-kit.zip"
-        return Response(
-            data,
-            media_type="application/zip",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        paper = query(request, "paper") or "letter"
+        space.resolve(path)  # a path the workspace refuses is refused before any work
+        # the download's name, made (and its header checked) before the kit is built
+        headers = {"Content-Disposition": content_disposition(Path(path).stem, "-kit.zip")}
+        headers["Content-Disposition"].encode("latin-1")
+        data = await printing.run(lambda: _gone(request), space.kit_zip, path, paper)
+        return Response(data, media_type="application/zip", headers=headers)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
@@ -268,7 +372,8 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
     async def file_system(request: Request, exc: OSError) -> Response:
         if exc.errno in _OUT_OF_ROOM:  # the server's disk or limits, not the request: try later
             line = f"sheetgen: error: the server cannot write its files now: {exc.strerror}"
-            return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=503)
+            body = {"error": line, "lines": [line], "findings": []}
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "60"})
         # a name too long, a folder where a file should be...: the request's fault, said in one
         # line with the workspace-relative name, never the server's own paths
         name = Path(str(exc.filename)).name if exc.filename else "the file"
@@ -306,7 +411,15 @@ def create_app(workspace: str | Path = ".", *, hosts: Iterable[str] = ()) -> Sta
         OSError: file_system,
         Exception: crashed,
     }
-    app = Starlette(routes=routes, exception_handlers=handlers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from sheetgen.serve.connections import quiet_accept_errors
+
+        quiet_accept_errors(asyncio.get_running_loop())
+        yield
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
     return app
 

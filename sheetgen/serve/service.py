@@ -12,6 +12,7 @@ counters from :func:`sheetgen.layout.counters.fleet_counters` and
 
 from __future__ import annotations
 
+import errno
 import re
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_SOURCE",
+    "MAX_PRINT_DESIGNS",
+    "OUT_OF_ROOM",
     "PAPERS",
     "Refusal",
     "check",
@@ -42,10 +45,19 @@ __all__ = [
     "starting",
 ]
 
+#: File-system failures that are the server's (a full disk, a size or file limit), answered 503.
+OUT_OF_ROOM = frozenset(
+    getattr(errno, n)
+    for n in ("ENOSPC", "EFBIG", "EDQUOT", "ENOMEM", "EMFILE", "ENFILE")
+    if hasattr(errno, n)
+)
 #: The name a request's YAML goes by in messages (``design.yaml:3:7: error ...``).
 DEFAULT_SOURCE = "design.yaml"
 #: Paper sizes the print endpoints take (``?paper=``), as the CLI's ``--paper``.
 PAPERS = ("letter", "a4")
+#: Most designs one print request takes (``sheet.pdf``, ``sheet.html``): about 15 s of printing
+#: on a two-core machine; a larger fleet is printed by ``sheetgen sheets``.
+MAX_PRINT_DESIGNS = 50
 #: Rendering (WeasyPrint, ReportLab) one request at a time: the printers keep caches.
 _RENDER = threading.Lock()
 
@@ -58,9 +70,15 @@ class Refusal(Exception):
     status: int
     lines: list[str]
     findings: list[Located] = field(default_factory=list)
+    #: Headers to answer with besides the JSON (``Retry-After`` with a 503).
+    headers: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.lines[0] if self.lines else ""
+
+    def __reduce__(self) -> tuple[type[Refusal], tuple[int, list[str], list[Located], dict[str, str]]]:
+        # whole, from a print worker (an exception pickles only its ``args`` otherwise)
+        return (Refusal, (self.status, self.lines, self.findings, self.headers))
 
 
 def _fail(message: str, status: int = 400) -> Refusal:
@@ -191,6 +209,12 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
 
     paper = _paper(paper)
     result = load(body, game=game)
+    if len(result.entries) > MAX_PRINT_DESIGNS:
+        raise _fail(
+            f"{len(result.entries):,} designs to print; the server prints at most {MAX_PRINT_DESIGNS} "
+            "a request (print more with sheetgen sheets)",
+            413,
+        )
     try:
         with _RENDER:
             rendered = design_sheets(result.entries, paper=paper, fmt=fmt, jobs=1)

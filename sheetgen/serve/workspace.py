@@ -14,9 +14,9 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.output import OutputError, write_atomic
+from sheetgen.core.output import OutputError, sweep_staged, write_atomic
 from sheetgen.core.source import Located
-from sheetgen.serve.service import Refusal, finding_json
+from sheetgen.serve.service import OUT_OF_ROOM, Refusal, finding_json
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
@@ -72,13 +72,38 @@ class Workspace:
                     return out
         return out
 
+    def sweep(self) -> list[str]:
+        """Remove the temporary files a save left in the workspace when its process was killed
+        (:func:`~sheetgen.core.output.sweep_staged`; hidden folders are not entered, and at most
+        :data:`MAX_FILES` folders are looked in). Returns their relative paths."""
+        removed: list[str] = []
+        for count, (folder, dirs, _names) in enumerate(os.walk(self.root)):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            here = Path(folder)
+            removed += [(here / n).relative_to(self.root).as_posix() for n in sweep_staged(here)]
+            if count >= MAX_FILES:
+                break
+        return removed
+
     def read(self, raw: str) -> str:
-        """The text of the file ``raw`` names; refuses a missing (404) or unreadable one."""
+        """The text of the file ``raw`` names; refuses a missing (404) or unreadable one, and
+        (413) one over :data:`~sheetgen.core.source.MAX_BYTES` bytes, which no check would read."""
+        from sheetgen.core.source import MAX_BYTES
+
         target = self.resolve(raw)
         if not target.is_file():
             raise _refuse(404, f"{raw}: no such file in the workspace")
         try:
-            return target.read_text(encoding="utf-8")
+            with target.open("rb") as handle:
+                data = handle.read(MAX_BYTES + 1)  # never more: the size a stat gives may lie
+            if len(data) > MAX_BYTES:
+                size = max(len(data), target.stat().st_size)
+                raise _refuse(
+                    413,
+                    f"{raw}: file is {size / 1e6:.1f} MB; design and scenario files are limited "
+                    f"to {MAX_BYTES / 1e6:.1f} MB",
+                )
+            return data.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(422, f"{raw}: not UTF-8 text; save the file as UTF-8") from None
         except OSError as exc:
@@ -147,9 +172,10 @@ class Workspace:
         as one zip (``<scenario slug>/briefing.pdf`` ...). Built in a temporary folder: the
         workspace is not written; the same kit is the same bytes. Refuses a scenario with errors
         (422), as ``kit`` does."""
-        import tempfile
+        import shutil
 
         from sheetgen.core.archive import zip_bytes
+        from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, owned_folder_name, sweep_left_behind
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
 
@@ -164,21 +190,34 @@ class Workspace:
             ]
             raise Refusal(422, [str(loc) for loc in located], located)
         folder = slug(loaded.name) or "kit"
-        with tempfile.TemporaryDirectory(prefix="sheetgen-kit-") as tmp:
+        # named with this process's id, so a kill leaves nothing the next sweep misses
+        tmp = owned_folder_name(KIT_FOLDER_PREFIX)
+        try:
+            sweep_left_behind()
+            os.mkdir(tmp, 0o700)
             try:
                 kit = build_kit(loaded, Path(tmp) / folder, paper=paper, single=True)
             except KitError as exc:
-                raise _refuse(422, str(exc).replace(tmp + os.sep, "")) from None
+                message = str(exc).replace(tmp + os.sep, "")
+                full = next((os.strerror(n) for n in OUT_OF_ROOM if os.strerror(n) in message), None)
+                if full is not None:  # the server's temporary folder, not the scenario: try later
+                    line = f"sheetgen: error: the server cannot write its files now: {full}"
+                    raise Refusal(503, [line], headers={"Retry-After": "60"}) from None
+                raise _refuse(422, message) from None
             return zip_bytes((path.relative_to(tmp).as_posix(), path.read_bytes()) for path in kit.files)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def save(self, raw: str, body: bytes) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must
-        exist. Returns the relative path saved."""
+        exist. Returns the relative path saved. The temporary files of saves killed outright
+        in that folder are removed first."""
         target = self.resolve(raw)
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        sweep_staged(target.parent)  # what a save killed outright left beside it
         try:
             write_atomic(target, body)
         except OutputError as exc:

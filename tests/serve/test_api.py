@@ -784,13 +784,18 @@ def test_a_body_cut_short_is_a_400_not_a_traceback() -> None:
 
 
 def test_a_server_out_of_room_answers_503_in_one_line(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A full disk or a file-size limit while printing is the server's state, not the request's:
     503 with one line saying so (not 400, not a 500 with "please report it")."""
     import errno
 
     import sheetgen.render.html as html
+    from sheetgen.serve.printing import Prints
+
+    # printed in this process, where the replaced function is
+    app = create_app(workspace, hosts=["testserver"], prints=Prints(in_process=True))
+    client = TestClient(app, raise_server_exceptions=True)
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")  # as WeasyPrint's font copies fail
