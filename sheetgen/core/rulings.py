@@ -32,12 +32,13 @@ __all__ = [
     "unknown_id",
 ]
 
-#: The rule texts, by the game id a design names in ``game:``: title and seed file number.
-TEXTS: dict[str, tuple[str, str]] = {
-    "starfire": ("Solar Starfire Quick Start", "seed 001"),
-    "kill-radius": ("Kill Radius: Quick & Dirty Starship Combat", "seed 000"),
-    "knight-hawks-2000": ("Knight Hawks 2000 (Star Frontiers 2000)", "seed 002"),
-    "space-cruisers": ("Space Cruisers (custom version)", "seed 004"),
+#: The rule texts' titles, by the game id a design names in ``game:``. Players know a rule
+#: text by its title (and a ruling by its section), never by the file the project keeps it in.
+TEXTS: dict[str, str] = {
+    "starfire": "Solar Starfire Quick Start",
+    "kill-radius": "Kill Radius: Quick & Dirty Starship Combat",
+    "knight-hawks-2000": "Knight Hawks 2000 (Star Frontiers 2000)",
+    "space-cruisers": "Space Cruisers (custom version)",
 }
 
 
@@ -70,11 +71,10 @@ class Ruling:
 
     @property
     def text(self) -> str:
-        """The rule text's title, with its seed file (``""`` for a project id)."""
+        """The rule text's title (``""`` for a project id)."""
         if not self.game:
             return ""
-        title, seed = TEXTS[self.game]
-        return f"{title}, {seed}"
+        return TEXTS[self.game]
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -670,16 +670,16 @@ def unknown_id(text: str) -> str:
 def explained(r: Ruling) -> list[tuple[str, str]]:
     """What ``sheetgen explain`` prints of ``r`` below its title: the game's rule text, if
     it has one, then :func:`fields`."""
-    game = [("Game", f"{r.game}, {TEXTS[r.game][0]}")] if r.game else []
+    game = [("Game", f"{r.game}, {TEXTS[r.game]}")] if r.game else []
     return game + fields(r)
 
 
 _SECTIONS = (
     ("", "Input and scenario ids"),
-    (_SF, TEXTS[_SF][0]),
-    (_KR, TEXTS[_KR][0]),
-    (_KH, TEXTS[_KH][0]),
-    (_SC, TEXTS[_SC][0]),
+    (_SF, TEXTS[_SF]),
+    (_KR, TEXTS[_KR]),
+    (_KH, TEXTS[_KH]),
+    (_SC, TEXTS[_SC]),
 )
 
 
@@ -732,9 +732,9 @@ def markdown() -> str:
         "| rule text | `game:` | ids |",
         "|---|---|---|",
     ]
-    for game, (title, seed) in TEXTS.items():
+    for game, title in TEXTS.items():
         ids = [r.id for r in RULINGS if r.game == game]
-        out.append(f"| {title}, {seed} | `{game}` | {ids[0]} to {ids[-1]} |")
+        out.append(f"| {title} | `{game}` | {ids[0]} to {ids[-1]} |")
     for game, heading in _SECTIONS:
         out += ["", f"## {heading}"]
         for r in (r for r in RULINGS if r.game == game):
