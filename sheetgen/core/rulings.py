@@ -432,13 +432,13 @@ RULINGS: tuple[Ruling, ...] = (
         "the thresholds at 1/2 and 2/3 lost with what they do. The text itself gives two: the "
         "Exalted's 1,440 and the Leviathan's 2,500 (1,100 left after a 1,400 SP ram); the "
         "reference card's boarding table marks those two rows as the text's and its other "
-        "rows as the bundled sample designs' SP. Break-up rolls are made against DCR plus 10 "
-        "for each level of the engineer's Stress Analysis (Exalted: 120 + 10 x 1 = 130).",
+        "rows as the bundled sample designs' SP. Break-up rolls are made against DCR plus the "
+        "engineer's Stress Analysis level, as the text writes it (Exalted: 120 + 1 = 121).",
         "The text leaves SP to another document, so sheetgen takes the design's number, and "
-        "never prints a sample design's SP as if the rules set it. The break-up roll adds the "
-        "skill level to DCR, a percent chance, without saying how much a level is worth; the "
-        "repair rule beside it counts skill as 10% a level, so a level counts the same here "
-        "(a level worth 1% would make the skill almost meaningless).",
+        "never prints a sample design's SP as if the rules set it. The break-up formula adds "
+        "the level itself, where the repair rule beside it writes 10% times the skill; no "
+        "number in the text contradicts the formula as written, so sheetgen follows it and "
+        "does not multiply the level.",
         "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming examples; BOARDING",
         "validate; record sheets, reference card",
     ),

@@ -772,10 +772,9 @@ TABLE_ROLLS = {"2D10": (2, 20), "1D10": (1, 10)}
 DCR_PER_HS = 10
 REPAIR_EVERY_TURNS = 3
 REPAIR_SP_PER_SKILL = 10  # structure repaired: DCR + 10 x skill
-# RULINGS KH-3: a break-up roll is against DCR + the engineer's Stress Analysis level, a level
-# counted as the repair rule counts skill, 10 (percent) a level (seed 002, "EXPLANATION OF
-# DAMAGE RESULTS": structure point damage; "REPAIRS")
-BREAKUP_PER_STRESS_LEVEL = 10
+# A break-up roll is against DCR + the engineer's Stress Analysis level, as the text writes it
+# (seed 002, EXPLANATION OF DAMAGE RESULTS, structure point damage; RULINGS KH-3): the level is
+# added as it is, unlike the repair rule's "10% x skill" beside it.
 REPAIR_ALL_ROLLS = (1, 5)
 REPAIR_SCC_ONLY_ROLLS = (96, 99)
 REPAIR_DISASTER_ROLL = 100  # the natural 00

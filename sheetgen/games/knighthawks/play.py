@@ -23,6 +23,7 @@ __all__ = [
     "StructureState",
     "bay_detonation",
     "breach_damage",
+    "breakup_target",
     "damage_control_rating",
     "damage_kept",
     "detection_band",
@@ -512,6 +513,18 @@ def void_engine_loss(adf: int, void_engines: int) -> Fraction | None:
 def blast_damage(hull_size: int) -> int:
     """Damage a ship blowing up does to every ship within 1,200 m: HS x 2,000."""
     return hull_size * data.BLAST_PER_HS
+
+
+def breakup_target(dcr: int, stress_analysis: int) -> int:
+    """What a ship past ½ or ⅔ of its SP lost rolls against to avoid breaking up: DCR plus the
+    engineer's Stress Analysis level, the level added as it is (Knight Hawks 2000, EXPLANATION
+    OF DAMAGE RESULTS, structure point damage; RULINGS KH-3). ``stress_analysis`` is 0 without
+    an engineer or the skill.
+
+    >>> breakup_target(120, 1), breakup_target(250, 3)
+    (121, 253)
+    """
+    return dcr + stress_analysis
 
 
 def repair_points(dcr: int, skill: int) -> int:

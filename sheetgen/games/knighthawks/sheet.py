@@ -497,8 +497,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             },
         ],
         "breakup_rule": (
-            f"DCR {s.damage_control_rating:,} + {data.BREAKUP_PER_STRESS_LEVEL} × Stress Analysis "
-            f"{s.stress_analysis} = {s.breakup_target:,}"
+            f"DCR {s.damage_control_rating:,} + Stress Analysis {s.stress_analysis} = {s.breakup_target:,}"
         ),
         "checklist": _checklist(s),
         "repair": {

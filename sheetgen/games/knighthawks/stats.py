@@ -21,6 +21,7 @@ from sheetgen.games.knighthawks.play import (
     bay_detonation,
     blast_damage,
     breach_damage,
+    breakup_target,
     damage_control_rating,
     detection_modifier,
     evade_modifier,
@@ -437,7 +438,7 @@ def derive(design: Design) -> KnightHawksStats:
         two_thirds_structure=two_thirds_structure(sp),
         half_adf=Fraction(adf, 2),
         half_mr=Fraction(mr, 2),
-        breakup_target=dcr + data.BREAKUP_PER_STRESS_LEVEL * stress,  # RULINGS KH-3
+        breakup_target=breakup_target(dcr, stress),  # RULINGS KH-3
         ram_damage=hs * data.RAM_DAMAGE_PER_HS,
         blast_damage=blast_damage(hs),
         breach_damage=breach_damage(sp),
