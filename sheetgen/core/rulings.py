@@ -509,12 +509,14 @@ RULINGS: tuple[Ruling, ...] = (
         _KH,
         "The damage tables' result names and effects are the text's, but their roll ranges are "
         "missing: the card prints the effects and a user may supply ranges in YAML (checked to "
-        "fit the dice, not overlap, and agree with the one roll the text gives), never invented. "
+        "fit the dice, not overlap, and agree with the two rolls the text's example of combat "
+        "gives: Starship Damage Table 11 is sensors, Crew Member Damage Table 4 the sensor "
+        "operator taking 8D10), never invented. "
         "Void engines are 0 or more; ADF without void engines, or no sensors, is warned, as "
         "those damage results would have nothing to hit.",
         "Inventing roll ranges would put numbers in the game its text does not have.",
         "DAMAGE RESOLUTION; EXPLANATION OF DAMAGE RESULTS",
-        "validate, reference --data; reference card",
+        "validate, reference --tables; reference card",
         severities=(_E, _W),
     ),
     Ruling(

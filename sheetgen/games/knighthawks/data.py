@@ -24,6 +24,7 @@ __all__ = [
     "ROLES",
     "STARSHIP_RESULTS",
     "TEXT_ROLLS",
+    "TEXT_ROLL_WORDS",
     "TO_HIT_MODIFIERS",
     "WEAPONS",
     "Defence",
@@ -762,6 +763,14 @@ DAMAGE_TABLES: dict[str, tuple[str, str, tuple[Result, ...]]] = {
 TEXT_ROLLS: dict[str, tuple[tuple[int, str, str], ...]] = {
     "starship": ((11, "sensors", ""),),
     "crew": ((4, "sensor operator: 8D10", "80 under the maximum damage rule"),),
+}
+
+#: What a user's row for one of :data:`TEXT_ROLLS` on a free-text table (the crew table, whose
+#: results the text does not name) must say to agree with the text: table id -> roll -> the
+#: words it must contain, any case and punctuation (the text's example: a 4 means the sensor
+#: operator takes 8D10).
+TEXT_ROLL_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
+    "crew": {4: ("sensor operator", "8D10")},
 }
 
 #: Lowest and highest roll of each table's dice.
