@@ -65,7 +65,9 @@ def design_schema() -> dict[str, Any]:
                 "enum": list(data.ROLES),
                 "description": "Who flies the ship (KH-4): what it may mount follows from it.",
             },
-            "hull_size": _int("Hull size (HS), 1 to 20 by the text (KH-2).", data.MAX_HULL_SIZE),
+            "hull_size": _int(
+                "Hull size (HS), 1 or more (KH-2); the bound is the project's.", data.MAX_HULL_SIZE
+            ),
             "structure_points": _int("Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS),
             "adf": _int("Acceleration/deceleration factor (ADF), hexes per turn (KH-1).", data.MAX_ADF),
             "mr": _int("Maneuver rating (MR), facing changes per turn (KH-1).", data.MAX_MR),
