@@ -21,6 +21,7 @@ __all__ = [
     "HitChances",
     "Ram",
     "StructureState",
+    "base_to_hit",
     "bay_detonation",
     "breach_damage",
     "breakup_target",
@@ -39,6 +40,7 @@ __all__ = [
     "minimum_crew",
     "rally_turns",
     "ram",
+    "ram_damage",
     "range_hexes",
     "reduced_damage",
     "signed_percent",
@@ -302,6 +304,26 @@ class Ram:
     self_rolls: Fraction | None
 
 
+def base_to_hit(score: int, gunner_level: int) -> Fraction:
+    """A gunner's base to hit in percent: half the STR or DEX ``score`` plus 10 a level of
+    Gunner skill (Knight Hawks 2000, HIT DETERMINATION, Base To-Hit).
+
+    >>> base_to_hit(56, 3), base_to_hit(45, 0)
+    (Fraction(58, 1), Fraction(45, 2))
+    """
+    return Fraction(score, 2) + data.GUNNER_SKILL * gunner_level
+
+
+def ram_damage(hull_size: int) -> int:
+    """SP a successful ram by a ship of ``hull_size`` inflicts on the rammed ship: HS x 2,000
+    (Knight Hawks 2000, RAMMING; RULINGS KH-5).
+
+    >>> ram_damage(25)
+    50000
+    """
+    return hull_size * data.RAM_DAMAGE_PER_HS
+
+
 def ram(rammer_hs: int, target_hs: int) -> Ram:
     """A successful ram by a ship of ``rammer_hs`` on one of ``target_hs`` (RULINGS KH-5).
 
@@ -314,7 +336,7 @@ def ram(rammer_hs: int, target_hs: int) -> Ram:
     >>> r.inflicted, r.self_damage, r.self_rolls
     (50000, 1400, Fraction(14, 1))
     """
-    inflicted = rammer_hs * data.RAM_DAMAGE_PER_HS
+    inflicted = ram_damage(rammer_hs)
     if rammer_hs - target_hs < data.RAM_SAFE_MARGIN:
         return Ram(inflicted, False, None, None)
     both = rammer_hs + target_hs
