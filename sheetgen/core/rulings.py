@@ -275,7 +275,8 @@ RULINGS: tuple[Ruling, ...] = (
         _SF,
         "Only R, G and Pt use munitions. A design states how many each launcher carries "
         "(munitions:) and its record sheet has one box per round; none stated is a note and the "
-        "sheet prints blank boxes. Munitions for another weapon are an error, for a weapon the "
+        "sheet prints a row of 20 blank boxes a launcher (the project's choice) to cross off "
+        "down to the count played. Munitions for another weapon are an error, for a weapon the "
         "design lacks a warning. A magazine (Mg) is an ordinary system.",
         "The quick start says these weapons run out of ammunition, yet the counts per weapon "
         "are missing from it; the design supplies them and sheetgen invents none.",
