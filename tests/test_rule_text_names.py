@@ -41,6 +41,15 @@ def test_guides_cite_rule_texts_by_title(page: Any) -> None:
     assert _internal(page.read_text(encoding="utf-8")) == [], page.name
 
 
+def test_example_designs_and_starting_files_cite_rule_texts_by_title() -> None:
+    """``sheetgen examples`` copies the bundled designs and ``sheetgen new`` writes the
+    starting files: their comments are read by players too."""
+    files = sorted((ROOT / "designs").rglob("*.yaml")) + sorted((ROOT / "templates" / "new").glob("*.yaml"))
+    assert len(files) > 40
+    found = {f.relative_to(ROOT).as_posix(): _internal(f.read_text(encoding="utf-8")) for f in files}
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
 def test_explain_names_rule_texts_by_title(invoke: Invoke) -> None:
     listed = invoke("explain", "--list")
     assert listed.exit_code == 0
