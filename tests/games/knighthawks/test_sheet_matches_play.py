@@ -51,6 +51,14 @@ def test_two_thirds_line_of_a_ship_with_adf_and_mr_0_prints_0(write: Write) -> N
     assert "ADF and MR 1" not in str(view)
 
 
+def test_the_card_says_a_lower_adf_or_mr_stays() -> None:
+    from sheetgen.games.knighthawks.card import card
+
+    structure = next(s for s in card().sections if s.title == "Structure")
+    line = next(x for x in structure.lines if x.startswith("⅔ lost"))
+    assert "ADF and MR at most 1;" in line
+
+
 def test_two_thirds_line_of_a_ship_with_only_mr_0(write: Write) -> None:
     view, _ = _view(_with(write, 3, 0))
     assert _effects(view)["two-thirds"].startswith("ADF 3 → 1, MR 0 → 0;")
