@@ -153,7 +153,7 @@ def bounds(design: Design) -> list[Finding]:
     so printed outputs only ever hold counts they can print in bounded time.
     """
     d = data
-    # RULINGS KH-1: the text sets no top on a ship's ADF or MR; 30 is the project's bound
+    # the text sets no top on a ship's ADF or MR (data.MAX_ADF): 30 is the project's bound
     speed = "sheetgen allows (the project's bound, the seeker missile's figure; the text sets no top)"
     checks: list[Finding | None] = [
         _over("hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
