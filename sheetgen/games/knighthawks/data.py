@@ -767,11 +767,11 @@ TEXT_ROLLS: dict[str, tuple[tuple[int, str, str], ...]] = {
 }
 
 #: What a user's row for one of :data:`TEXT_ROLLS` on a free-text table (the crew table, whose
-#: results the text does not name) must say to agree with the text: table id -> roll -> the
-#: words it must contain, any case and punctuation (the text's example: a 4 means the sensor
-#: operator takes 8D10).
-TEXT_ROLL_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
-    "crew": {4: ("sensor operator", "8D10")},
+#: results the text does not name) must say to agree with the text: table id -> roll -> groups
+#: of words, one of each group, as whole words in any case and punctuation (the text's example:
+#: a 4 means the sensor operator takes 8D10, or 80 under the maximum damage rule).
+TEXT_ROLL_WORDS: dict[str, dict[int, tuple[tuple[str, ...], ...]]] = {
+    "crew": {4: (("sensor operator",), ("8D10", "80"))},
 }
 
 #: Lowest and highest roll of each table's dice.

@@ -386,6 +386,11 @@ def _result_id(text: str, table: str) -> str | None:
     return None
 
 
+def _words(text: str) -> str:
+    """``text`` as lower-case words between single spaces, padded: ``" sensor operator 8d10 "``."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
 def _against_text(table: str, low: int, high: int, result: str) -> tuple[int, str] | None:
     """The first roll the text gives (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLLS`)
     within ``low``-``high`` on ``table`` that ``result`` contradicts, with the text's result;
@@ -397,7 +402,8 @@ def _against_text(table: str, low: int, high: int, result: str) -> tuple[int, st
         if not low <= roll <= high:
             continue
         if roll in words:
-            if not all(_norm(w) in _norm(result) for w in words[roll]):
+            said = _words(result)
+            if not all(any(_words(w) in said for w in group) for group in words[roll]):
                 return roll, given
         elif result != given:
             return roll, given
@@ -419,7 +425,7 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
     Results on the starship and critical tables must be ones the text names. A row
     for a roll the text gives (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLLS`)
     must give the text's result: starship roll 11 is ``sensors``; crew roll 4 must
-    name the sensor operator and 8D10.
+    name the sensor operator and 8D10 (or 80, its maximum).
     Raises :class:`~sheetgen.core.findings.InputError` for wrong types and unknown
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.

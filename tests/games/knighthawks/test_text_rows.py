@@ -36,6 +36,16 @@ def _rows(card: dict[str, Any], table_id: str) -> list[list[Any]]:
             "Crew Member Damage Table: the text gives roll 4 as 'sensor operator: 8D10'; found 3-5",
         ),
         (
+            "crew",
+            "{roll: 4, result: 'sensor operator: 18D10'}",
+            "Crew Member Damage Table: the text gives roll 4 as 'sensor operator: 8D10'; found 4 'sensor operator: 18D10'",
+        ),
+        (
+            "crew",
+            "{roll: 4, result: 'sensor operator: 800'}",
+            "Crew Member Damage Table: the text gives roll 4 as 'sensor operator: 8D10'; found 4 'sensor operator: 800'",
+        ),
+        (
             "starship",
             "{roll: 11, result: structure}",
             "Starship Damage Table: the text gives roll 11 as 'sensors'; found 11 'structure'",
@@ -61,7 +71,12 @@ def test_a_row_against_the_texts_roll_is_an_error_and_nothing_is_written(
 
 @pytest.mark.parametrize(
     "text",
-    ["sensor operator: 8D10", "Sensor Operator takes 8d10", "8D10 to the sensor operator (80 at maximum)"],
+    [
+        "sensor operator: 8D10",
+        "Sensor Operator takes 8d10",
+        "8D10 to the sensor operator (80 at maximum)",
+        "sensor operator, 80 damage",
+    ],
 )
 def test_the_crew_row_in_any_wording_that_agrees_is_printed(invoke: Invoke, write: Write, text: str) -> None:
     path = write("t.yaml", f"damage_tables:\n  crew:\n    - {{roll: 4, result: '{text}'}}\n")
