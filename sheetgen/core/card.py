@@ -41,7 +41,7 @@ class Table:
     ``percent`` lists columns whose Fraction cells print as percentages,
     ``decimals`` columns whose Fraction cells print as decimals (two places);
     ``left`` columns of running text, printed left-aligned and wrapped.
-    ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
+    ``source`` names the rule text's table or the ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
     id: str
