@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from sheetgen.core.rounding import decimal_text, percent_text
+
 __all__ = [
     "Card",
     "Pick",
@@ -39,7 +41,7 @@ class Table:
     ``percent`` lists columns whose Fraction cells print as percentages,
     ``decimals`` columns whose Fraction cells print as decimals (two places);
     ``left`` columns of running text, printed left-aligned and wrapped.
-    ``source`` names the seed table or ruling it encodes (``"Weapon Chart, SF-8"``).
+    ``source`` names the rule text's table or the ruling it encodes (``"Weapon Chart, SF-8"``).
     """
 
     id: str
@@ -147,8 +149,9 @@ def one_page(card: Card) -> Card:
 def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", decimals: bool = False) -> str:
     """A cell as printed: ``None`` is the chart's dash; a Fraction as a percentage
     (``percent``), with exactly two decimals (``decimals``, ``1.60``), as a mixed number ``⅔``
-    (``fractions="fraction"``) or as a decimal of at most two places (``0.67``);
-    whole numbers always print whole, with thousands separators from 1,000.
+    (``fractions="fraction"``) or as a decimal of at most two places (``0.67``), each rounded
+    half-up from the exact value (:mod:`sheetgen.core.rounding`); whole numbers always print
+    whole, with thousands separators from 1,000.
 
     >>> cell_text(Fraction(9, 20), percent=True), cell_text(Fraction(2, 3)), cell_text(Fraction(2, 3), fractions="fraction")
     ('45%', '0.67', '⅔')
@@ -161,17 +164,14 @@ def cell_text(value: Any, percent: bool = False, fractions: str = "decimal", dec
         return f"{value:,}"
     if isinstance(value, Fraction):
         if percent:
-            pct = value * 100
-            if pct.denominator == 1:
-                return f"{pct.numerator}%"
-            return f"{float(pct):.1f}%"
+            return percent_text(value)
         if value.denominator == 1:
             return cell_text(value.numerator)
         if decimals:
-            return f"{float(value):.2f}"
+            return decimal_text(value, 2, trim=False)
         if fractions == "fraction":
             return mixed_fraction(value)
-        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+        return decimal_text(value, 2)
     return str(value)
 
 
@@ -227,7 +227,8 @@ def card_to_json(card: Card) -> str:
 
 def card_to_csv(card: Card) -> str:
     """The card's tables as one CSV: per table a title row, a header row, its rows
-    and a blank line. Fractions are written as decimals (six places)."""
+    and a blank line. Fractions are written as decimals of at most six places, rounded
+    half-up from the exact value."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     for table in card.tables:
@@ -238,7 +239,7 @@ def card_to_csv(card: Card) -> str:
                 [
                     ""
                     if c is None
-                    else (f"{float(c):.6f}".rstrip("0").rstrip(".") if isinstance(c, Fraction) else c)
+                    else (decimal_text(c, 6).replace(",", "") if isinstance(c, Fraction) else c)
                     for c in row
                 ]
             )

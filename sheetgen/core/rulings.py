@@ -32,12 +32,13 @@ __all__ = [
     "unknown_id",
 ]
 
-#: The rule texts, by the game id a design names in ``game:``: title and seed file number.
-TEXTS: dict[str, tuple[str, str]] = {
-    "starfire": ("Solar Starfire Quick Start", "seed 001"),
-    "kill-radius": ("Kill Radius: Quick & Dirty Starship Combat", "seed 000"),
-    "knight-hawks-2000": ("Knight Hawks 2000 (Star Frontiers 2000)", "seed 002"),
-    "space-cruisers": ("Space Cruisers (custom version)", "seed 004"),
+#: The rule texts' titles, by the game id a design names in ``game:``. Players know a rule
+#: text by its title (and a ruling by its section), never by the file the project keeps it in.
+TEXTS: dict[str, str] = {
+    "starfire": "Solar Starfire Quick Start",
+    "kill-radius": "Kill Radius: Quick & Dirty Starship Combat",
+    "knight-hawks-2000": "Knight Hawks 2000 (Star Frontiers 2000)",
+    "space-cruisers": "Space Cruisers (custom version)",
 }
 
 
@@ -70,11 +71,10 @@ class Ruling:
 
     @property
     def text(self) -> str:
-        """The rule text's title, with its seed file (``""`` for a project id)."""
+        """The rule text's title (``""`` for a project id)."""
         if not self.game:
             return ""
-        title, seed = TEXTS[self.game]
-        return f"{title}, {seed}"
+        return TEXTS[self.game]
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -278,7 +278,8 @@ RULINGS: tuple[Ruling, ...] = (
         _SF,
         "Only R, G and Pt use munitions. A design states how many each launcher carries "
         "(munitions:) and its record sheet has one box per round; none stated is a note and the "
-        "sheet prints blank boxes. Munitions for another weapon are an error, for a weapon the "
+        "sheet prints a row of 20 blank boxes a launcher (the project's choice) to cross off "
+        "down to the count played. Munitions for another weapon are an error, for a weapon the "
         "design lacks a warning. A magazine (Mg) is an ordinary system.",
         "The quick start says these weapons run out of ammunition, yet the counts per weapon "
         "are missing from it; the design supplies them and sheetgen invents none.",
@@ -435,13 +436,13 @@ RULINGS: tuple[Ruling, ...] = (
         "the thresholds at 1/2 and 2/3 lost with what they do. The text itself gives two: the "
         "Exalted's 1,440 and the Leviathan's 2,500 (1,100 left after a 1,400 SP ram); the "
         "reference card's boarding table marks those two rows as the text's and its other "
-        "rows as the bundled sample designs' SP. Break-up rolls are made against DCR plus 10 "
-        "for each level of the engineer's Stress Analysis (Exalted: 120 + 10 x 1 = 130).",
+        "rows as the bundled sample designs' SP. Break-up rolls are made against DCR plus the "
+        "engineer's Stress Analysis level, as the text writes it (Exalted: 120 + 1 = 121).",
         "The text leaves SP to another document, so sheetgen takes the design's number, and "
-        "never prints a sample design's SP as if the rules set it. The break-up roll adds the "
-        "skill level to DCR, a percent chance, without saying how much a level is worth; the "
-        "repair rule beside it counts skill as 10% a level, so a level counts the same here "
-        "(a level worth 1% would make the skill almost meaningless).",
+        "never prints a sample design's SP as if the rules set it. The break-up formula adds "
+        "the level itself, where the repair rule beside it writes 10% times the skill; no "
+        "number in the text contradicts the formula as written, so sheetgen follows it and "
+        "does not multiply the level.",
         "EXPLANATION OF DAMAGE RESULTS (structure point damage); the damage and ramming examples; BOARDING",
         "validate; record sheets, reference card",
     ),
@@ -512,12 +513,14 @@ RULINGS: tuple[Ruling, ...] = (
         _KH,
         "The damage tables' result names and effects are the text's, but their roll ranges are "
         "missing: the card prints the effects and a user may supply ranges in YAML (checked to "
-        "fit the dice, not overlap, and agree with the one roll the text gives), never invented. "
+        "fit the dice, not overlap, and agree with the two rolls the text's example of combat "
+        "gives: Starship Damage Table 11 is sensors, Crew Member Damage Table 4 the sensor "
+        "operator taking 8D10), never invented. "
         "Void engines are 0 or more; ADF without void engines, or no sensors, is warned, as "
         "those damage results would have nothing to hit.",
         "Inventing roll ranges would put numbers in the game its text does not have.",
         "DAMAGE RESOLUTION; EXPLANATION OF DAMAGE RESULTS",
-        "validate, reference --data; reference card",
+        "validate, reference --tables; reference card",
         severities=(_E, _W),
     ),
     Ruling(
@@ -673,16 +676,16 @@ def unknown_id(text: str) -> str:
 def explained(r: Ruling) -> list[tuple[str, str]]:
     """What ``sheetgen explain`` prints of ``r`` below its title: the game's rule text, if
     it has one, then :func:`fields`."""
-    game = [("Game", f"{r.game}, {TEXTS[r.game][0]}")] if r.game else []
+    game = [("Game", f"{r.game}, {TEXTS[r.game]}")] if r.game else []
     return game + fields(r)
 
 
 _SECTIONS = (
     ("", "Input and scenario ids"),
-    (_SF, TEXTS[_SF][0]),
-    (_KR, TEXTS[_KR][0]),
-    (_KH, TEXTS[_KH][0]),
-    (_SC, TEXTS[_SC][0]),
+    (_SF, TEXTS[_SF]),
+    (_KR, TEXTS[_KR]),
+    (_KH, TEXTS[_KH]),
+    (_SC, TEXTS[_SC]),
 )
 
 
@@ -735,9 +738,9 @@ def markdown() -> str:
         "| rule text | `game:` | ids |",
         "|---|---|---|",
     ]
-    for game, (title, seed) in TEXTS.items():
+    for game, title in TEXTS.items():
         ids = [r.id for r in RULINGS if r.game == game]
-        out.append(f"| {title}, {seed} | `{game}` | {ids[0]} to {ids[-1]} |")
+        out.append(f"| {title} | `{game}` | {ids[0]} to {ids[-1]} |")
     for game, heading in _SECTIONS:
         out += ["", f"## {heading}"]
         for r in (r for r in RULINGS if r.game == game):

@@ -19,7 +19,7 @@ def test_explain_prints_the_ruling(invoke: Invoke) -> None:
     assert out.startswith("SF-5: Engine rooms\n")
     assert "Game: starfire, Solar Starfire Quick Start" in out
     assert "Decides: Drives are written in engine rooms" in out
-    assert "Rule text: Solar Starfire Quick Start, seed 001: ship design: engine rooms" in out
+    assert "Rule text: Solar Starfire Quick Start: ship design: engine rooms" in out
     assert "Cited by: errors; an error exits 1 (a broken rule)" in out
     assert r.stderr == ""
 

@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.rounding import percent_text
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, Placed, View, stacks
 from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
+from sheetgen.games.killradius.play import recovery_chance
 from sheetgen.games.killradius.stats import KillRadiusStats
 from sheetgen.games.killradius.stats import derive as derive_stats
 from sheetgen.games.killradius.stats import fleet_totals as stats_fleet_totals
@@ -79,7 +81,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
                     ("half Number", str(s.half_number)),
                     (
                         "recovery",
-                        f"d10 ≤ {s.recovery_roll} ({s.recovery_chance_percent}%) at Number "
+                        f"d10 ≤ {s.recovery_roll} ({percent_text(recovery_chance(s.number))}) at Number "
                         + (
                             f"{s.half_number} to {s.number - 1}"
                             if s.half_number < s.number - 1

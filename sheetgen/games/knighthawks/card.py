@@ -480,10 +480,10 @@ def _sections() -> list[Section]:
         Section(
             "Structure",
             [
-                "½ of SP lost: ADF and MR halved; one break-up roll a turn against DCR + "
-                f"{data.BREAKUP_PER_STRESS_LEVEL} × the engineer's Stress Analysis level.",
-                f"⅔ lost: ADF and MR {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} break-up "
-                "rolls a turn.",
+                "½ of SP lost: ADF and MR halved; one break-up roll a turn against DCR + the "
+                "engineer's Stress Analysis level.",
+                f"⅔ lost: ADF and MR at most {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} "
+                "break-up rolls a turn.",
                 "0 SP: destroyed.",
             ],
         ),

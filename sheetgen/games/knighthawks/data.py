@@ -24,6 +24,7 @@ __all__ = [
     "ROLES",
     "STARSHIP_RESULTS",
     "TEXT_ROLLS",
+    "TEXT_ROLL_WORDS",
     "TO_HIT_MODIFIERS",
     "WEAPONS",
     "Defence",
@@ -406,8 +407,8 @@ MAX_MINES_PER_HEX = 10
 # --- Bounds (what the game and its sheets can use) -----------------------------------------
 # A design past one of these is refused as unusable input (a SCHEMA error, exit status 2),
 # so nothing downstream (stats, sheets, cards, counters) ever sees
-# a count it would have to print box by box. Where the text gives a largest figure it is
-# cited; where the text is silent the bound is the project's own, generous choice.
+# a count it would have to print box by box. The text sets none of these tops: each bound is
+# the project's own, generous choice, and the text's largest figure is cited beside it.
 
 #: Largest hull size. Seed 002 is silent on a top: its DETECTION list ends in an open
 #: band ("21+") and the largest ship it names is the HS 25 dreadnaught of RAMMING. The
@@ -416,9 +417,10 @@ MAX_HULL_SIZE = 100
 #: Most structure points. The text defers SP to another document (RULINGS KH-3); its
 #: largest ship has 2,500 (RAMMING example). 1,000,000 is the project's choice (400 times).
 MAX_STRUCTURE_POINTS = 1_000_000
-#: Highest ADF and MR a ship may have: 30, the seeker missile's and torpedo's ADF and MR
-#: (seed 002, WEAPONS), the fastest craft the text flies for more than one turn (ICM 120
-#: and ABM 60 burn out within the turn they are launched: DEFENSIVE SYSTEMS).
+#: Highest ADF and MR a ship may have: 30, the project's choice. The text gives ships no top;
+#: 30 is the seeker missile's and torpedo's ADF and MR (seed 002, WEAPONS), while the ICM's
+#: 120 and the ABM's 60 (DEFENSIVE SYSTEMS) are higher, so 30 is not a figure the text sets
+#: for ships; the bundled ships fly at ADF 1 to 5.
 MAX_ADF = 30
 MAX_MR = 30
 #: Most void engines. The text gives no count (EXPLANATION OF DAMAGE RESULTS, Void Engine
@@ -451,13 +453,13 @@ MAX_CREW = 10_000
 #: Most named gunners (each a line of the crew table): one for each weapon of the most a
 #: design may carry (FIRING: a ship makes as many attacks as it has weapons).
 MAX_GUNNERS = MAX_WEAPONS
-#: Highest skill level. The text's highest is level 6 (WEAPONS: the drone fighter's and
-#: torpedo's programs at Level 6); 10 is the project's choice.
+#: Highest skill level: the project's choice. The highest level the text names is 6
+#: (WEAPONS: the drone fighter's and torpedo's programs at Level 6).
 MAX_SKILL_LEVEL = 10
 #: Most skills listed for one crew member: project's choice.
 MAX_SKILLS = 12
-#: Highest STR or DEX: a percentile score, as the to-hit base takes half of it as a percent
-#: (HIT DETERMINATION, Base To-Hit): 100.
+#: Highest STR or DEX: 100, the project's choice (the text gives no top; the to-hit base
+#: takes half the score as a percent: HIT DETERMINATION, Base To-Hit).
 MAX_ABILITY = 100
 #: Highest initiative modifier (IM; INITIATIVE): project's choice.
 MAX_IM = 20
@@ -764,6 +766,14 @@ TEXT_ROLLS: dict[str, tuple[tuple[int, str, str], ...]] = {
     "crew": ((4, "sensor operator: 8D10", "80 under the maximum damage rule"),),
 }
 
+#: What a user's row for one of :data:`TEXT_ROLLS` on a free-text table (the crew table, whose
+#: results the text does not name) must say to agree with the text: table id -> roll -> groups
+#: of words, one of each group, as whole words in any case and punctuation (the text's example:
+#: a 4 means the sensor operator takes 8D10, or 80 under the maximum damage rule).
+TEXT_ROLL_WORDS: dict[str, dict[int, tuple[tuple[str, ...], ...]]] = {
+    "crew": {4: (("sensor operator",), ("8D10", "80"))},
+}
+
 #: Lowest and highest roll of each table's dice.
 TABLE_ROLLS = {"2D10": (2, 20), "1D10": (1, 10)}
 
@@ -772,10 +782,9 @@ TABLE_ROLLS = {"2D10": (2, 20), "1D10": (1, 10)}
 DCR_PER_HS = 10
 REPAIR_EVERY_TURNS = 3
 REPAIR_SP_PER_SKILL = 10  # structure repaired: DCR + 10 x skill
-# RULINGS KH-3: a break-up roll is against DCR + the engineer's Stress Analysis level, a level
-# counted as the repair rule counts skill, 10 (percent) a level (seed 002, "EXPLANATION OF
-# DAMAGE RESULTS": structure point damage; "REPAIRS")
-BREAKUP_PER_STRESS_LEVEL = 10
+# A break-up roll is against DCR + the engineer's Stress Analysis level, as the text writes it
+# (seed 002, EXPLANATION OF DAMAGE RESULTS, structure point damage; RULINGS KH-3): the level is
+# added as it is, unlike the repair rule's "10% x skill" beside it.
 REPAIR_ALL_ROLLS = (1, 5)
 REPAIR_SCC_ONLY_ROLLS = (96, 99)
 REPAIR_DISASTER_ROLL = 100  # the natural 00

@@ -63,7 +63,9 @@ def design_schema() -> dict[str, Any]:
             "role": choice_schema(
                 data.ROLES, "Who flies the ship (KH-4): what it may mount follows from it.", what="a role"
             ),
-            "hull_size": _int("Hull size (HS), 1 to 20 by the text (KH-2).", data.MAX_HULL_SIZE),
+            "hull_size": _int(
+                "Hull size (HS), 1 or more (KH-2); the bound is the project's.", data.MAX_HULL_SIZE
+            ),
             "structure_points": _int("Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS),
             "adf": _int("Acceleration/deceleration factor (ADF), hexes per turn (KH-1).", data.MAX_ADF),
             "mr": _int("Maneuver rating (MR), facing changes per turn (KH-1).", data.MAX_MR),
@@ -369,16 +371,40 @@ class DamageTables:
 _ROLL = re.compile(r"^\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*$")
 
 
+def _norm(words: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", words.lower().replace("×", "x"))
+
+
 def _result_id(text: str, table: str) -> str | None:
     """The result id ``text`` names on ``table`` (by id or name, any case); ``None`` if unknown."""
-
-    def norm(words: str) -> str:
-        return re.sub(r"[^a-z0-9]", "", words.lower().replace("×", "x"))
-
-    key = norm(text)
+    key = _norm(text)
     for result in data.DAMAGE_TABLES[table][2]:
-        if key in (norm(result.id), norm(result.name)):
+        if key in (_norm(result.id), _norm(result.name)):
             return result.id
+    return None
+
+
+def _words(text: str) -> str:
+    """``text`` as lower-case words between single spaces, padded: ``" sensor operator 8d10 "``."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
+def _against_text(table: str, low: int, high: int, result: str) -> tuple[int, str] | None:
+    """The first roll the text gives (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLLS`)
+    within ``low``-``high`` on ``table`` that ``result`` contradicts, with the text's result;
+    ``None`` when the row agrees with every one. A named result (starship table) must be the
+    text's; a free-text one (crew table) must contain the text's words
+    (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLL_WORDS`)."""
+    words = data.TEXT_ROLL_WORDS.get(table, {})
+    for roll, given, _effect in data.TEXT_ROLLS.get(table, ()):
+        if not low <= roll <= high:
+            continue
+        if roll in words:
+            said = _words(result)
+            if not all(any(_words(w) in said for w in group) for group in words[roll]):
+                return roll, given
+        elif result != given:
+            return roll, given
     return None
 
 
@@ -396,7 +422,8 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
 
     Results on the starship and critical tables must be ones the text names. A row
     for a roll the text gives (:data:`~sheetgen.games.knighthawks.data.TEXT_ROLLS`)
-    on the starship table must give the text's result.
+    must give the text's result: starship roll 11 is ``sensors``; crew roll 4 must
+    name the sensor operator and 8D10 (or 80, its maximum).
     Raises :class:`~sheetgen.core.findings.InputError` for wrong types and unknown
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.
@@ -453,10 +480,8 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
                         )
                         continue
                     result = rid
-                given = next(
-                    ((r, res) for r, res, _ in data.TEXT_ROLLS.get(table_id, ()) if low <= r <= high), None
-                )
-                if given is not None and results and result != given[1]:
+                given = _against_text(table_id, low, high, result)
+                if given is not None:
                     out.findings.append(
                         error(
                             "KH-6",

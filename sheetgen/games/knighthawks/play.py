@@ -21,9 +21,11 @@ __all__ = [
     "HitChances",
     "Ram",
     "StructureState",
+    "base_to_hit",
     "bay_detonation",
     "boarding_problem",
     "breach_damage",
+    "breakup_target",
     "damage_control_rating",
     "damage_kept",
     "detection_band",
@@ -42,6 +44,7 @@ __all__ = [
     "point_blank",
     "rally_turns",
     "ram",
+    "ram_damage",
     "range_hexes",
     "range_hexes_of",
     "reduced_damage",
@@ -307,6 +310,26 @@ class Ram:
     self_rolls: Fraction | None
 
 
+def base_to_hit(score: int, gunner_level: int) -> Fraction:
+    """A gunner's base to hit in percent: half the STR or DEX ``score`` plus 10 a level of
+    Gunner skill (Knight Hawks 2000, HIT DETERMINATION, Base To-Hit).
+
+    >>> base_to_hit(56, 3), base_to_hit(45, 0)
+    (Fraction(58, 1), Fraction(45, 2))
+    """
+    return Fraction(score, 2) + data.GUNNER_SKILL * gunner_level
+
+
+def ram_damage(hull_size: int) -> int:
+    """SP a successful ram by a ship of ``hull_size`` inflicts on the rammed ship: HS x 2,000
+    (Knight Hawks 2000, RAMMING; RULINGS KH-5).
+
+    >>> ram_damage(25)
+    50000
+    """
+    return hull_size * data.RAM_DAMAGE_PER_HS
+
+
 def ram(rammer_hs: int, target_hs: int) -> Ram:
     """A successful ram by a ship of ``rammer_hs`` on one of ``target_hs`` (RULINGS KH-5).
 
@@ -319,7 +342,7 @@ def ram(rammer_hs: int, target_hs: int) -> Ram:
     >>> r.inflicted, r.self_damage, r.self_rolls
     (50000, 1400, Fraction(14, 1))
     """
-    inflicted = rammer_hs * data.RAM_DAMAGE_PER_HS
+    inflicted = ram_damage(rammer_hs)
     if rammer_hs - target_hs < data.RAM_SAFE_MARGIN:
         return Ram(inflicted, False, None, None)
     both = rammer_hs + target_hs
@@ -664,6 +687,18 @@ def void_engine_loss(adf: int, void_engines: int) -> Fraction | None:
 def blast_damage(hull_size: int) -> int:
     """Damage a ship blowing up does to every ship within 1,200 m: HS x 2,000."""
     return hull_size * data.BLAST_PER_HS
+
+
+def breakup_target(dcr: int, stress_analysis: int) -> int:
+    """What a ship past ½ or ⅔ of its SP lost rolls against to avoid breaking up: DCR plus the
+    engineer's Stress Analysis level, the level added as it is (Knight Hawks 2000, EXPLANATION
+    OF DAMAGE RESULTS, structure point damage; RULINGS KH-3). ``stress_analysis`` is 0 without
+    an engineer or the skill.
+
+    >>> breakup_target(120, 1), breakup_target(250, 3)
+    (121, 253)
+    """
+    return dcr + stress_analysis
 
 
 def repair_points(dcr: int, skill: int) -> int:

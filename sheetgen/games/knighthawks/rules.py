@@ -146,14 +146,15 @@ def _over(what: str, value: int, most: int, path: Path, why: str) -> Finding | N
 
 def bounds(design: Design) -> list[Finding]:
     """Every number and list of ``design`` held to the bounds in :mod:`~sheetgen.games.knighthawks.data`
-    (``MAX_*``: the text's largest figure where it gives one, else the project's choice).
+    (``MAX_*``: each the project's choice, the text setting none; every message says so).
 
     A design past any of them is unusable input: ``SCHEMA`` errors (an out-of-range number,
     exit status 2) that the reader raises before any rule, stat or sheet sees the design,
     so printed outputs only ever hold counts they can print in bounded time.
     """
     d = data
-    text = "a ship may have (the seeker missile's and torpedo's; ICM and ABM burn out as launched)"
+    # the text sets no top on a ship's ADF or MR (data.MAX_ADF): 30 is the project's bound
+    speed = "sheetgen allows (the project's bound, the seeker missile's figure; the text sets no top)"
     checks: list[Finding | None] = [
         _over("hull size", design.hull_size, d.MAX_HULL_SIZE, ("hull_size",), "sheetgen allows"),
         _over(
@@ -163,8 +164,8 @@ def bounds(design: Design) -> list[Finding]:
             ("structure_points",),
             "sheetgen allows",
         ),
-        _over("ADF", design.adf, d.MAX_ADF, ("adf",), text),
-        _over("MR", design.mr, d.MAX_MR, ("mr",), text),
+        _over("ADF", design.adf, d.MAX_ADF, ("adf",), speed),
+        _over("MR", design.mr, d.MAX_MR, ("mr",), speed),
         _over(
             "void engines",
             design.void_engines,
@@ -259,7 +260,7 @@ def bounds(design: Design) -> list[Finding]:
                     level,
                     d.MAX_SKILL_LEVEL,
                     (*member.path, "skills", name),
-                    "sheetgen allows (the text's highest is 6)",
+                    "sheetgen allows (the project's bound; the highest level the text names is 6)",
                 )
             )
     for drop in design.minelaying:

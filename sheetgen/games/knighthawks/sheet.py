@@ -136,7 +136,7 @@ def _to_hit_base(member: rules.CrewMember) -> str | None:
         return None
     value, label = max(options)
     level = skill_level(member, "gunner") or 0
-    base = Fraction(value, 2) + data.GUNNER_SKILL * level
+    base = play.base_to_hit(value, level)
     return f"to hit {play.compact_text(base)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
 
 
@@ -146,6 +146,15 @@ _pct = play.signed_percent
 def _n(value: int) -> str:
     """A whole number as every Knight Hawks output prints it: thousands separated (``10,000``)."""
     return f"{value:,}"
+
+
+def _adf_mr(adf: int, mr: int, new_adf: Fraction, new_mr: Fraction, *, joined: bool = False) -> str:
+    """ADF and MR in a damage state, as :func:`~sheetgen.games.knighthawks.play.adf_mr_in_state`
+    gives them: each with its arrow (``ADF 4 → 2, MR 3 → 3/2``), or with ``joined`` and both
+    lowered to one figure, ``ADF and MR 1`` (a ship with ADF 0 keeps 0: the arrows show it)."""
+    if joined and new_adf == new_mr and new_adf < adf and new_mr < mr:
+        return f"ADF and MR {fraction_text(new_adf)}"
+    return f"ADF {adf} → {fraction_text(new_adf)}, MR {mr} → {fraction_text(new_mr)}"
 
 
 def _crew_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
@@ -477,7 +486,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "zone": "half",
                 "lost": f"{s.half_structure:,}",
                 "left": f"{s.structure_points - s.half_structure:,}",
-                "effect": f"ADF {s.adf} → {ft(s.half_adf)}, MR {s.mr} → {ft(s.half_mr)}; "
+                "effect": f"{_adf_mr(s.adf, s.mr, s.half_adf, s.half_mr)}; "
                 f"{data.HALF_BREAKUP_ROLLS} break-up roll a turn against {s.breakup_target:,}",
             },
             {
@@ -485,8 +494,8 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
                 "zone": "two-thirds",
                 "lost": f"{s.two_thirds_structure:,}",
                 "left": f"{s.structure_points - s.two_thirds_structure:,}",
-                "effect": f"ADF and MR {data.TWO_THIRDS_ADF_MR}; {data.TWO_THIRDS_BREAKUP_ROLLS} break-up rolls "
-                f"a turn against {s.breakup_target:,}",
+                "effect": f"{_adf_mr(s.adf, s.mr, s.two_thirds_adf, s.two_thirds_mr, joined=True)}; "
+                f"{data.TWO_THIRDS_BREAKUP_ROLLS} break-up rolls a turn against {s.breakup_target:,}",
             },
             {
                 "mark": "0",
@@ -497,8 +506,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             },
         ],
         "breakup_rule": (
-            f"DCR {s.damage_control_rating:,} + {data.BREAKUP_PER_STRESS_LEVEL} × Stress Analysis "
-            f"{s.stress_analysis} = {s.breakup_target:,}"
+            f"DCR {s.damage_control_rating:,} + Stress Analysis {s.stress_analysis} = {s.breakup_target:,}"
         ),
         "checklist": _checklist(s),
         "repair": {

@@ -18,9 +18,12 @@ from sheetgen.core.jsondata import FieldHook, JSONObject, stats_dict, to_json
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.play import (
+    StructureState,
+    adf_mr_in_state,
     bay_detonation,
     blast_damage,
     breach_damage,
+    breakup_target,
     damage_control_rating,
     detection_modifier,
     evade_modifier,
@@ -31,6 +34,7 @@ from sheetgen.games.knighthawks.play import (
     maneuver_turns,
     minimum_crew,
     rally_turns,
+    ram_damage,
     range_hexes,
     repair_points,
     turns_needed,
@@ -161,6 +165,8 @@ class KnightHawksStats:
     two_thirds_structure: int
     half_adf: Fraction
     half_mr: Fraction
+    two_thirds_adf: Fraction
+    two_thirds_mr: Fraction
     breakup_target: int
     ram_damage: int
     blast_damage: int
@@ -379,6 +385,9 @@ def derive(design: Design) -> KnightHawksStats:
     pilot = _station(design, "pilot")
     captain = _station(design, "captain")
     stress = skill_level(engineer, "stress_analysis") or 0
+    # KH-3: ADF and MR past ½ and ⅔ of SP lost, as the play helper gives them
+    half_adf, half_mr = adf_mr_in_state(StructureState.HALF, adf, mr)
+    two_thirds_adf, two_thirds_mr = adf_mr_in_state(StructureState.TWO_THIRDS, adf, mr)
     # RULINGS KH-2: repairs add the best Damage Control and the best Machinery: Repair on board
     repair_skill = sum(
         max((skill_level(c, skill) or 0 for c in design.crew), default=0)
@@ -435,10 +444,12 @@ def derive(design: Design) -> KnightHawksStats:
         detection_modifier=detection_modifier(hs),
         half_structure=half_structure(sp),
         two_thirds_structure=two_thirds_structure(sp),
-        half_adf=Fraction(adf, 2),
-        half_mr=Fraction(mr, 2),
-        breakup_target=dcr + data.BREAKUP_PER_STRESS_LEVEL * stress,  # RULINGS KH-3
-        ram_damage=hs * data.RAM_DAMAGE_PER_HS,
+        half_adf=half_adf,
+        half_mr=half_mr,
+        two_thirds_adf=two_thirds_adf,
+        two_thirds_mr=two_thirds_mr,
+        breakup_target=breakup_target(dcr, stress),  # RULINGS KH-3
+        ram_damage=ram_damage(hs),
         blast_damage=blast_damage(hs),
         breach_damage=breach_damage(sp),
         attacks_per_turn=attacks_per_turn(design),

@@ -9,6 +9,7 @@ from typing import Any
 from dyce import H
 
 from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
+from sheetgen.core.rounding import decimal_text
 from sheetgen.games.spacecruisers import data, odds, play
 
 __all__ = ["HIT_COLUMNS", "card", "hit_table", "shield_table"]
@@ -182,9 +183,9 @@ def shield_table() -> Table:
 
 
 def _decimal(value: Fraction) -> str:
-    """An exact mean as a short decimal (every mean here ends within two places)."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return text
+    """An exact mean as a short decimal, rounded half-up to two places (every mean here
+    ends within two places, so none is rounded)."""
+    return decimal_text(value, 2)
 
 
 def _faces(faces: tuple[int, ...]) -> str:

@@ -84,7 +84,9 @@ def parse_system_item(text: str, path: Path) -> tuple[SystemEntry | None, list[F
     if m and m.group("name").strip():
         name, count = m.group("name").strip(), int(m.group("n"))
     if count < 1 or count > MAX_COUNT:
-        return None, [error("SCHEMA", f"{stripped!r}: a count must be 1 to {MAX_COUNT}", path)]
+        return None, [
+            error("SCHEMA", f"{stripped!r}: a count must be 1 to {MAX_COUNT} (sheetgen's bound)", path)
+        ]
     return SystemEntry(name, lookup_system(name), count, path), []
 
 
@@ -265,7 +267,8 @@ def _check_totals(design: Design, n: int) -> list[Finding]:
         out.append(
             error(
                 "SC-2",
-                f"a ship takes at most {MAX_ADDITIONAL} additional systems in all: found {n:,}",
+                f"a ship takes at most {MAX_ADDITIONAL} additional systems in all (sheetgen's bound; "
+                f"the text sets none): found {n:,}",
                 _unit_path(design, MAX_ADDITIONAL),
             )
         )
@@ -284,7 +287,8 @@ def _check_totals(design: Design, n: int) -> list[Finding]:
                     error(
                         "SC-4",
                         f"a ship carries at most {MAX_COUNT} armor in all"
-                        f" ({base + data.ARMOR_HULL_POINTS * MAX_COUNT:,} hull points): found {total:,}"
+                        f" ({base + data.ARMOR_HULL_POINTS * MAX_COUNT:,} hull points; sheetgen's bound,"
+                        f" the text sets none): found {total:,}"
                         f" ({base + data.ARMOR_HULL_POINTS * total:,} hull points)",
                         e.path,
                     )
@@ -293,7 +297,8 @@ def _check_totals(design: Design, n: int) -> list[Finding]:
                 out.append(
                     error(
                         "SC-2",
-                        f"a ship carries at most {MAX_COUNT} {e.system} in all: found {total:,}",
+                        f"a ship carries at most {MAX_COUNT} {e.system} in all (sheetgen's bound; "
+                        f"the text sets none): found {total:,}",
                         e.path,
                     )
                 )

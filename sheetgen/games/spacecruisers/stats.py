@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
-from sheetgen.games.spacecruisers.play import size_class
+from sheetgen.games.spacecruisers.play import hits_on, size_class
 from sheetgen.games.spacecruisers.rules import Design, lookup_system
 
 __all__ = [
@@ -168,7 +168,7 @@ def derive(design: Design) -> SpaceCruisersStats:
                 damage=_dice_text(w.dice, bonus) if w.dice else None,
                 damage_dice=w.dice,
                 damage_bonus=bonus if w.dice else 0,
-                hits_on=w.hits_on,
+                hits_on=hits_on(s.name),  # SC-7: the play helper's number, no modifiers
                 arc=arc.value,
                 shots=w.shots,
                 critical_rolls=w.critical_rolls,

@@ -160,9 +160,10 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
         Returns the design as a YAML-ready mapping (system string normalised:
         repeats expanded, ``+`` where SF-6 puts it) and every finding, placed by
-        :class:`Char` offsets into ``text``. A stated speed (MP) above the hull's
-        Max MP or the engines' MP is an error (SF-1); a lower one, or a stated turn
-        mode that differs from the hull's, is a warning showing both numbers, and the
+        :class:`Char` offsets into ``text``, with the severity ``validate`` gives the
+        same design. A stated speed (MP) above the hull's Max MP or the engines' MP is
+        an error (SF-1); a lower one is the design's choice, a note; a stated turn
+        mode that differs from the hull's is a warning showing both numbers, and the
         mapping gets the hull's turn mode, never the stated wrong one.
         """
         if not text.strip():
@@ -215,9 +216,6 @@ class Starfire(Game[rules.Design, StarfireStats]):
             message, severity = f.message, f.severity
             if f.path == ("turn_mode",) and n.hull in data.HULLS and severity is Severity.WARNING:
                 message = f"{message}; the design file gets turn_mode {stats.turn_mode}"
-            if f.path == ("speed",) and severity is Severity.NOTE:
-                # a bracketed speed below what the engines give: shown as a warning on import
-                severity = Severity.WARNING
             findings.append(Finding(f.rule, severity, message, path))
         out: JSONObject = {
             "game": self.id,

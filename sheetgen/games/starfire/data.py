@@ -13,6 +13,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 __all__ = [
+    "BLANK_MUNITION_BOXES",
     "HULLS",
     "MUNITION_WEAPONS",
     "POINT_DEFENSE",
@@ -149,6 +150,11 @@ MUNITION_WEAPONS = ("R", "G", "Pt")
 #: The quick-start text lost its numbers (SF-9); a launcher fires once a turn, so 100 is a
 #: generous bound and the project's choice.
 MAX_MUNITIONS = 100
+#: Blank munition boxes the record sheet prints for a launcher whose munitions the design
+#: does not state (SF-9): a row a player ticks as rounds are fired, after crossing off those
+#: past the scenario's count. Not a count of the text's, which lost them; 20 is the project's
+#: choice, one row on the sheet.
+BLANK_MUNITION_BOXES = 20
 #: Longest system string read, in characters. The largest hull (BS2, 50 HS) needs about 60;
 #: 1,000 leaves room for over-full designs, which are printed with their SF-7 error, while
 #: keeping their damage track a few pages long (project's choice).

@@ -78,7 +78,11 @@ def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
     for w in stats.weapons:
         if w.code in data.MUNITION_WEAPONS:
             for k in range(w.count):
-                launchers.append({"label": f"{w.code}{k + 1}", "name": w.name, "boxes": w.munitions})
+                stated = w.munitions is not None
+                boxes = w.munitions if w.munitions is not None else data.BLANK_MUNITION_BOXES
+                launchers.append(
+                    {"label": f"{w.code}{k + 1}", "name": w.name, "boxes": boxes, "stated": stated}
+                )
     return {
         "name": stats.name,
         "name_class": name_size(stats.name),

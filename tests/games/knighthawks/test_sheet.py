@@ -73,8 +73,8 @@ def test_sheet_prints_what_the_issue_lists(invoke: Callable[..., Any], tmp_path:
         "1,800,000 30,000,000",  # range in km and hexes
         "PB Proton Battery any 1,800,000 30,000,000 – 1 200 20D10",
         "torpedo magazine · 60 torpedoes · if hit: explodes, 60,000 SP",
-        "720 lost (720 left): ADF 4 → 2, MR 3 → 3/2; 1 break-up roll a turn against 130",
-        "960 lost (480 left): ADF and MR 1; 6 break-up rolls a turn against 130",
+        "720 lost (720 left): ADF 4 → 2, MR 3 → 3/2; 1 break-up roll a turn against 121",
+        "960 lost (480 left): ADF and MR 1; 6 break-up rolls a turn against 121",
         "subspace radar",
         "mastercomp",
         "Bridge destroyed",

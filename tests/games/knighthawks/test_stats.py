@@ -97,22 +97,23 @@ def test_repairs_add_damage_control_and_machinery_repair(invoke: Callable[..., A
     assert (view["repair"]["skill"], view["repair"]["points"]) == ("DC 3 + Repair 2 = 5", "190")
 
 
-def test_break_up_rolls_count_stress_analysis_as_a_skill_of_ten_a_level(invoke: Callable[..., Any]) -> None:
+def test_break_up_rolls_add_the_stress_analysis_level_as_written(invoke: Callable[..., Any]) -> None:
     """Seed 002, EXPLANATION OF DAMAGE RESULTS (lines 323-325): past 1/2 and 2/3 of its SP lost a
-    ship rolls against DCR + the engineer's Stress Analysis level to avoid breaking up; REPAIRS
-    (line 397) counts a skill as 10% a level (RULINGS KH-3). Exalted: 120 + 10 x 1 = 130;
-    Leviathan (HS 25, Stress Analysis 3): 250 + 30 = 280; Tessaly Rose (no engineer): 30."""
+    ship rolls against (DCR + engineer's Stress Analysis level) to avoid breaking up; unlike
+    REPAIRS (line 397, "DCR+10% x skill") the level is not multiplied, and no number in the text
+    says otherwise (RULINGS KH-3). Exalted: 120 + 1 = 121; Leviathan (HS 25, Stress Analysis 3):
+    250 + 3 = 253; Tessaly Rose (no engineer): 30."""
     from sheetgen.games.knighthawks import sheet
     from sheetgen.scenarios.loading import load_designs
 
     exalted, leviathan, rose = stats_of(
         invoke, SHIPS / "exalted.yaml", SHIPS / "leviathan.yaml", SHIPS / "tessaly-rose.yaml"
     )
-    assert (exalted["damage_control_rating"], exalted["breakup_target"]) == (120, 130)
-    assert (leviathan["damage_control_rating"], leviathan["breakup_target"]) == (250, 280)
+    assert (exalted["damage_control_rating"], exalted["breakup_target"]) == (120, 121)
+    assert (leviathan["damage_control_rating"], leviathan["breakup_target"]) == (250, 253)
     assert (rose["damage_control_rating"], rose["breakup_target"]) == (30, 30)
     (entry,) = load_designs([SHIPS / "exalted.yaml"]).entries
-    assert sheet.ship_view(entry.stats, [])["breakup_rule"] == "DCR 120 + 10 × Stress Analysis 1 = 130"
+    assert sheet.ship_view(entry.stats, [])["breakup_rule"] == "DCR 120 + Stress Analysis 1 = 121"
 
 
 def test_civilian_rally_turns_and_whole_mp(invoke: Callable[..., Any]) -> None:

@@ -205,12 +205,19 @@ def test_caps_hold_on_totals_not_only_on_entries(write: Any, invoke: Any) -> Non
     assert not entry.legal and entry.stats.hull_points == 20_010
     located = sorted((loc.finding.rule, loc.line, loc.column, loc.finding.message) for loc in entry.located)
     assert located == [
-        ("SC-2", 7, 5, "a ship takes at most 100 additional systems in all: found 2,000"),
+        (
+            "SC-2",
+            7,
+            5,
+            "a ship takes at most 100 additional systems in all (sheetgen's bound; the text sets none): "
+            "found 2,000",
+        ),
         (
             "SC-4",
             6,
             5,
-            "a ship carries at most 40 armor in all (410 hull points): found 2,000 (20,010 hull points)",
+            "a ship carries at most 40 armor in all (410 hull points; sheetgen's bound, the text sets none): "
+            "found 2,000 (20,010 hull points)",
         ),
     ]
     r = invoke("validate", path)
@@ -236,7 +243,9 @@ def test_caps_hold_on_totals_not_only_on_entries(write: Any, invoke: Any) -> Non
     )
     ((loc),) = drives.located
     assert (loc.finding.rule, loc.line, loc.column) == ("SC-2", 6, 5)
-    assert loc.finding.message == "a ship carries at most 40 drives in all: found 41"
+    assert loc.finding.message == (
+        "a ship carries at most 40 drives in all (sheetgen's bound; the text sets none): found 41"
+    )
     bays = stats_of(
         "game: space-cruisers\nname: C\nhull: military\nsystems: [cargo bay x40, cargo bay x40]\n",
         write,
@@ -248,5 +257,8 @@ def test_caps_hold_on_totals_not_only_on_entries(write: Any, invoke: Any) -> Non
     assert [f.rule for f in rules.check(cloaks)] == ["SC-3"]
     big = Design.from_systems("L", "station", ["phasers x40", "scanners x40", "shields x21"])
     assert [(f.rule, f.message) for f in rules.check(big) if f.is_error] == [
-        ("SC-2", "a ship takes at most 100 additional systems in all: found 101")
+        (
+            "SC-2",
+            "a ship takes at most 100 additional systems in all (sheetgen's bound; the text sets none): found 101",
+        )
     ]

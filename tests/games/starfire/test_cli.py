@@ -44,7 +44,7 @@ def test_import_warns_when_stated_numbers_disagree(invoke: Invoke) -> None:
         "the design file gets turn_mode 2" in r.stderr
     )
     assert "turn_mode: 2" in r.stdout.splitlines() and "turn_mode: 3" not in r.stdout
-    assert "notation:1:25: warning [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
+    assert "notation:1:25: note [SF-1] speed 4 stated, below the 6 MP the engines give" in r.stderr
     assert "speed: 4" in r.stdout.splitlines()
 
 
