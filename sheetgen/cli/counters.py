@@ -33,7 +33,7 @@ from sheetgen.layout.counters import CutMarks, Duplex
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
 
-__all__ = ["counters"]
+__all__ = ["back_offset_option", "counters", "length_option"]
 
 
 class CounterFormat(StrEnum):
@@ -47,8 +47,9 @@ _ZERO = re.compile(r'^\s*(0+(\.0*)?|\.0+)\s*(in|inch|inches|"|mm|cm|pt)?\s*$', r
 MAX_BACK_OFFSET = 18.0
 
 
-def _length(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
-    """``text`` as a length in pt for ``option``; fails (exit 2) with one line."""
+def length_option(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
+    """``text`` as a length in pt for ``option`` (``--size``, ``--bleed``...; ``zero``: 0 is
+    allowed, ``signed``: a leading sign is read); fails (exit 2) with one line."""
     from sheetgen.core.units import LengthError, parse_length
 
     raw, sign = text.strip(), 1.0
@@ -69,7 +70,7 @@ def _length(option: str, text: str, *, zero: bool = False, signed: bool = False)
 _AMBIGUOUS = re.compile(r"^\s*(?P<x>[+-]?\d+)\s*,\s*(?P<y>\d+)\s*(?P<unit>[a-z\"]*)\s*$", re.IGNORECASE)
 
 
-def _offset(text: str) -> tuple[float, float]:
+def back_offset_option(text: str) -> tuple[float, float]:
     """``--back-offset X,Y`` in pt: two lengths, the comma between them. A length takes a
     decimal point, never a comma (as everywhere), so a text that reads both as one length
     with a decimal comma and as two lengths (``0,5mm``: 0.5 mm, or 0 and 5 mm?) is refused
@@ -87,8 +88,8 @@ def _offset(text: str) -> tuple[float, float]:
             f"--back-offset {text!r}: write X,Y with decimal points, e.g. 0.5mm,-1mm "
             "(right and down as the back is seen)"
         )
-    dx = _length("--back-offset", parts[0], zero=True, signed=True)
-    dy = _length("--back-offset", parts[1], zero=True, signed=True)
+    dx = length_option("--back-offset", parts[0], zero=True, signed=True)
+    dy = length_option("--back-offset", parts[1], zero=True, signed=True)
     if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET + 1e-9:
         _fail(f"--back-offset {text}: at most 1/4 in (6.35 mm) each way")
     return dx, dy
@@ -151,9 +152,9 @@ def counters(
     fill: Annotated[
         bool,
         typer.Option(
-            "--fill",
+            "--fill/--no-fill",
             help="Fill every spare cell of the sheets with more of the --markers game's markers "
-            "(as a kit does).",
+            "the ships can use (as a kit does; --no-fill: leave them blank).",
         ),
     ] = False,
     fmt: Annotated[
@@ -194,10 +195,10 @@ def counters(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    edge = _length("--size", size)
-    bleed_pt = _length("--bleed", bleed, zero=True)
-    gutter_pt = None if gutter is None else _length("--gutter", gutter, zero=True)
-    offset = _offset(back_offset)
+    edge = length_option("--size", size)
+    bleed_pt = length_option("--bleed", bleed, zero=True)
+    gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
+    offset = back_offset_option(back_offset)
     if copies < 1:
         _fail(f"--copies {copies}: must be 1 or more")
     if copies > MAX_COPIES:
@@ -250,10 +251,10 @@ def counters(
     if fill and marker_game is not None:
         from sheetgen.layout.counters import marker_fill
 
-        game, owners = marker_game, found.sides
+        game, owners, needs = marker_game, found.sides, found.needs
 
-        def filler(cells: int) -> list[Counter]:  # more of the game's markers for the spare cells
-            return marker_fill(game, owners, cells)
+        def filler(cells: int) -> list[Counter]:  # more of the markers the ships use, for the spare cells
+            return marker_fill(game, owners, cells, needs)
 
     try:
         sheets = layout_sheets(items, spec, title=found.title, fill=filler)

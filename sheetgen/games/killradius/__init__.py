@@ -18,12 +18,13 @@ Number.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
+from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View
 from sheetgen.games.killradius import rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.stats import KillRadiusStats
@@ -158,6 +159,29 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             Marker("F", "fighter", count=12, per_side=True, back="F2"),
             Marker("PIN", "pinned", count=4, per_side=True),
             Marker("DMG", "damage", count=10, numbered=True),
+        ]
+
+    def marker_needs(self, sides: Sequence[Sequence[KillRadiusStats]]) -> list[MarkerNeed]:
+        """What a scenario's table uses of :meth:`markers`, for ``sides`` (each side's ships):
+
+        - vector markers: one per ship of the side (Kill Radius, Movement: a ship's
+          temporary marker marks where it began its move until its new vector is noted);
+        - fighters: the fighters the side's carriers hold at the start (Ship types and
+          Fighters: a carrier holds as many as its Number, and all start aboard unless the
+          scenario says otherwise; none for a side without a carrier);
+        - pinned: as many as the side has fighters, but no more than the other sides
+          have (Fighters, Dogfight: a fighter moving into a hex of fighters pins them, so
+          every pinned stack needs one of its own fighters and an enemy one);
+        - damage: one numbered marker per ship on the map.
+        """
+        vector, fighter, pinned, damage = self.markers()
+        fighters = [sum(s.fighters for s in side if s.carrier) for side in sides]
+        total = sum(fighters)
+        return [
+            MarkerNeed(vector, tuple(len(side) for side in sides)),
+            MarkerNeed(fighter, tuple(fighters)),
+            MarkerNeed(pinned, tuple(min(own, total - own) for own in fighters)),
+            MarkerNeed(damage, (sum(len(side) for side in sides),)),
         ]
 
 
