@@ -20,6 +20,7 @@ from sheetgen.cli.app import (
     _err,
     _fail,
     _format_for,
+    _output_or_default,
     _print_located,
     _warn,
     _write_files,
@@ -110,7 +111,8 @@ def counters(
             "--output",
             "-o",
             help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
-            "a folder for --format png (one image per face).",
+            "a folder for --format png (one image per face). Default counters.pdf (.svg; "
+            "counters/ for png), never replacing a file.",
             parser=given_path,
         ),
     ] = None,
@@ -122,8 +124,12 @@ def counters(
         ),
     ] = None,
     size: Annotated[
-        str, typer.Option(help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length.")
-    ] = "5/8in",
+        str | None,
+        typer.Option(
+            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length (default: for a "
+            "scenario, its counter_size or the largest that fits its map's hex, as the kit; else 5/8in)."
+        ),
+    ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size (portrait).")] = Paper.letter,
     duplex: Annotated[
         Duplex,
@@ -180,7 +186,9 @@ def counters(
     from sheetgen.render.counters import counter_files, gather_counters
 
     if output is None:
-        _fail("give the file to write with -o FILE")
+        output = _output_or_default(
+            None, "counters" if fmt is CounterFormat.png else f"counters.{fmt or 'pdf'}"
+        )
     png_dpi = None
     if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
         from sheetgen.cli.images import dpi_option, png_folder
@@ -195,7 +203,7 @@ def counters(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    edge = length_option("--size", size)
+    edge = None if size is None else length_option("--size", size)
     bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
@@ -229,6 +237,13 @@ def counters(
     if found.error is not None:
         _fail(found.error)
     items, ships = found.counters, found.ships
+    if edge is None:  # the kit's size for a lone scenario (fits its hexes), else 5/8 in
+        from sheetgen.layout.counters import DEFAULT_SIZE, kit_counter_size
+
+        edge = DEFAULT_SIZE
+        if found.scenario is not None:
+            edge, notes = kit_counter_size(found.scenario, paper.value)
+            _warn(f"{found.scenario.path}: {note}" for note in notes)
     if not items:
         _fail("no counters to print: the files hold no designs")
     if offset != (0.0, 0.0) and duplex is Duplex.none:

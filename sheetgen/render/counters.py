@@ -13,11 +13,15 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheetgen.core.source import Located
 from sheetgen.draw.primitives import Drawing
 from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["CounterSet", "counter_files", "gather_counters"]
 
@@ -36,7 +40,8 @@ class CounterSet:
     ``sides``: the ``(name, colour)`` sides the markers were made for; ``needs``, how
     many of each marker those sides' ships can use (the game's
     :meth:`~sheetgen.games.base.Game.marker_needs`), or None for the game's full set
-    (no ships, or ships of another game than the markers').
+    (no ships, or ships of another game than the markers'). ``scenario``: the one
+    scenario the counters come from when they come from nothing else.
     """
 
     counters: list[Counter] = field(default_factory=list)
@@ -47,6 +52,7 @@ class CounterSet:
     error: str | None = None
     sides: list[tuple[str, str]] = field(default_factory=list)
     needs: list[MarkerNeed] | None = None
+    scenario: Scenario | None = None
 
 
 def gather_counters(
@@ -100,6 +106,7 @@ def gather_counters(
             return out
     sides: list[tuple[str, str]] = []
     names: list[str] = []
+    lone: Scenario | None = None
     for path in scenario_paths:
         loaded, sresult = load_scenario(path)
         if sresult.input_errors or loaded is None:
@@ -119,9 +126,11 @@ def gather_counters(
         side_stats += [[ship.stats for ship in side.ships] for side in loaded.sides]
         games.add(loaded.game.id)
         names.append(loaded.name)
+        lone = loaded
     # one scenario alone names the sheets, as in its kit
     if len(names) == 1 and not fleet_items:
         out.title = f"{names[0]}: counters"
+        out.scenario = lone
     out.counters += fleet_items
     sides += fleet_sides
     side_stats += fleet_stats
