@@ -160,7 +160,7 @@ def kit_parts(
         from sheetgen.render.briefing import ListedPart, render_briefing
 
         listed = [ListedPart(p.file, p.title.lower(), p.pages) for p in parts if p.file != "briefing.pdf"]
-        return render_briefing(scenario, listed, paper=paper)
+        return render_briefing(scenario, listed, paper=paper, map_paper=map_paper)
 
     def quick() -> Rendered:
         return reference_card(scenario.game.id, paper, quick=True)
@@ -498,6 +498,7 @@ def _build_kits(
                 [ListedPart(p.file, p.title.lower(), p.pages) for p in b.parts[1:]]
                 + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else []),
                 paper=paper,
+                map_paper=map_paper,
             )
             for b in live
         ]

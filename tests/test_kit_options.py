@@ -128,3 +128,16 @@ def test_the_kit_holds_the_quick_card_and_its_briefing_lists_it(bundled_kits: Bu
     assert "quick card" in "\n".join(pdf_text(quick)).lower()
     briefing = "\n".join(pdf_text(folder / "briefing.pdf"))
     assert "quick-card.pdf" in briefing and "reference-card.pdf" in briefing
+
+
+def test_the_briefing_describes_the_map_on_its_own_paper() -> None:
+    """``kit --map-paper``: the briefing's map section counts the pages and draws the tile
+    index of the map as printed (7 tabloid pages, 3 x 2 tiles), not as on ``--paper``."""
+    from sheetgen.render.briefing import render_briefing
+
+    scenario = load(BORDER_CLASH)
+    text = " ".join(pdf_text(render_briefing(scenario, [], paper="letter", map_paper="tabloid").data))
+    assert "7 tabloid pages in map.pdf" in " ".join(text.split())
+    assert "B3" in text and "C1" not in text and "A4" not in text
+    plain = " ".join(" ".join(pdf_text(render_briefing(scenario, [], paper="letter").data)).split())
+    assert "16 pages in map.pdf" in plain and "E3" in plain
