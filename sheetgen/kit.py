@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_SCENARIO",
+    "CounterOptions",
     "Kit",
     "KitError",
     "KitPart",
@@ -111,19 +112,40 @@ def name_warnings(scenario: Scenario) -> list[str]:
     return [line for line in lines if line]
 
 
-def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tuple[list[KitPart], list[str]]:
+def kit_parts(
+    scenario: Scenario,
+    *,
+    paper: str = "letter",
+    jobs: int = 1,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
+) -> tuple[list[KitPart], list[str]]:
     """The parts of ``scenario``'s kit, in print order (not yet rendered): briefing,
-    record sheets (printed by up to ``jobs`` processes), counters, the map tiled on
-    ``paper``, reference card; and
-    warning lines about them (a chosen counter size that does not fit the map's
-    hexes, ``<scenario path>: ...``).
+    record sheets (printed by up to ``jobs`` processes), counters (as ``counters``
+    says), the map tiled on ``map_paper`` (default ``paper``), reference card, quick
+    card; and warning lines about them (a counter size that does not fit the map's
+    hexes, a map tiling that leaves a nearly empty last column or row of pages,
+    ``<scenario path>: ...``).
 
     Raises :class:`KitError` (holding those warnings) when the map cannot be
-    printed on ``paper``.
+    printed on ``map_paper``.
     """
-    from sheetgen.layout.counters import kit_counter_size
+    from sheetgen.core.units import LengthError, parse_length
+    from sheetgen.layout.counters import format_size, kit_counter_size, largest_counter_for_hex
 
+    printing = counters or CounterOptions()
     counter_size, notes = kit_counter_size(scenario, paper)
+    if printing.size is not None:
+        counter_size, notes = printing.size, []
+        try:
+            largest = largest_counter_for_hex(parse_length(scenario.map.hex))
+        except LengthError:
+            largest = None
+        if largest is not None and counter_size > largest + 1e-9:
+            notes.append(
+                f"--size {format_size(counter_size)} counters do not fit the map's {scenario.map.hex} "
+                f"hexes (at most {format_size(largest)} fits): printing them as asked"
+            )
     warnings = [f"{scenario.path}: {note}" for note in notes]
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
 
@@ -135,22 +157,26 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
     def card() -> Rendered:
         return reference_card(scenario.game.id, paper)
 
-    def counters() -> Rendered:
+    def counter_part() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
 
-        sheets = counter_sheets(scenario, paper, counter_size)
+        sheets = counter_sheets(scenario, paper, counter_size, printing)
         return Rendered(to_pdf(sheets.drawing), tuple(sheets.warnings))
 
     def briefing() -> Rendered:
         from sheetgen.render.briefing import ListedPart, render_briefing
 
         listed = [ListedPart(p.file, p.title.lower(), p.pages) for p in parts if p.file != "briefing.pdf"]
-        return render_briefing(scenario, listed, paper=paper)
+        return render_briefing(scenario, listed, paper=paper, map_paper=map_paper)
+
+    def quick() -> Rendered:
+        return reference_card(scenario.game.id, paper, quick=True)
 
     try:
-        drawn_map = map_part(scenario, paper)
+        drawn_map, map_notes = map_part(scenario, map_paper or paper)
     except OutputError as exc:
         raise KitError(str(exc), warnings=warnings) from None
+    warnings += [f"{scenario.path}: map: {note}" for note in map_notes]
     parts = [
         KitPart("briefing.pdf", "Briefing", briefing),
         KitPart(
@@ -159,51 +185,82 @@ def kit_parts(scenario: Scenario, *, paper: str = "letter", jobs: int = 1) -> tu
             sheets,
             lambda: sheets_print(ships, paper=paper, title=title),
         ),
-        KitPart("counters.pdf", "Counters", counters),
+        KitPart("counters.pdf", "Counters", counter_part),
         KitPart("map.pdf", "Map", drawn_map),
         KitPart("reference-card.pdf", "Reference card", card, lambda: card_print(scenario.game.id, paper)),
+        KitPart(
+            "quick-card.pdf",
+            "Quick card",
+            quick,
+            lambda: card_print(scenario.game.id, paper, quick=True),
+        ),
     ]
     return parts, warnings
 
 
-def counter_sheets(scenario: Scenario, paper: str, size: float) -> Sheets:
+@dataclass(frozen=True)
+class CounterOptions:
+    """How a kit prints its counters (``sheetgen kit``'s counter options, read as
+    ``sheetgen counters`` reads them): ``size``, the counter edge in pt (None: the
+    scenario's ``counter_size`` or the largest that fits the map's hex,
+    :func:`~sheetgen.layout.counters.kit_counter_size`); ``duplex`` (``long``,
+    ``short`` or ``none``); ``back_offset`` (pt, right and down as the back is seen);
+    ``fill``, whether spare cells take more of the markers the ships can use."""
+
+    size: float | None = None
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fill: bool = True
+
+
+def counter_sheets(
+    scenario: Scenario, paper: str, size: float, options: CounterOptions | None = None
+) -> Sheets:
     """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
-    every ship of every side, the game's markers, and more of those markers in every
-    cell left spare (:func:`~sheetgen.layout.counters.marker_fill`), so no sheet is
-    half blank. Raises :class:`~sheetgen.core.output.OutputError` (one line) when
-    they cannot be laid out."""
+    every ship of every side, the markers its ships can use
+    (:func:`~sheetgen.layout.counters.scenario_marker_needs`) and, unless
+    ``options.fill`` is off, more of those markers in every cell left spare on the
+    sheets they need (:func:`~sheetgen.layout.counters.marker_fill`; no sheet of fill
+    alone). Printed as ``options`` says (duplex, back offset). Raises
+    :class:`~sheetgen.core.output.OutputError` (one line) when they cannot be laid out."""
     from sheetgen.layout.counters import (
         CounterError,
+        Duplex,
         SheetSpec,
         layout_sheets,
         marker_fill,
         scenario_counters,
+        scenario_marker_needs,
     )
 
+    options = options or CounterOptions()
     owners = [(side.name, side.colour) for side in scenario.sides]
+    needs = scenario_marker_needs(scenario)
+    spec = SheetSpec(size=size, paper=paper, duplex=Duplex(options.duplex), back_offset=options.back_offset)
     try:
         return layout_sheets(
             scenario_counters(scenario),
-            SheetSpec(size=size, paper=paper),
+            spec,
             title=f"{scenario.name}: counters",
-            fill=lambda cells: marker_fill(scenario.game, owners, cells),
+            fill=(lambda cells: marker_fill(scenario.game, owners, cells, needs)) if options.fill else None,
         )
     except CounterError as exc:
         raise OutputError(f"{scenario.path}: counters: {exc}") from None
 
 
-#: Reference cards printed in this process, by (game id, paper): a card depends on
-#: nothing else, so ``kit --all`` prints Starfire's once for its six scenarios.
-_CARDS: dict[tuple[str, str], Rendered] = {}
+#: Reference cards printed in this process, by (game id, paper, quick card): a card
+#: depends on nothing else, so ``kit --all`` prints Starfire's once for its six scenarios.
+_CARDS: dict[tuple[str, str, bool], Rendered] = {}
 
 
-def card_print(game_id: str, paper: str) -> HtmlPrint:
-    """The reference card of the game ``game_id`` on ``paper`` to print as PDF (no
-    document to print if this process has printed it already)."""
-    key = (game_id, paper)
+def card_print(game_id: str, paper: str, *, quick: bool = False) -> HtmlPrint:
+    """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
+    quick card) to print as PDF (no document to print if this process has printed it
+    already)."""
+    key = (game_id, paper, quick)
     if key in _CARDS:
         return HtmlPrint([], lambda _printed: _CARDS[key])
-    html = _card_html(game_id, paper)
+    html = _card_html(game_id, paper, quick)
 
     def finish(printed: list[Rendered]) -> Rendered:
         _CARDS[key] = printed[0]
@@ -213,31 +270,35 @@ def card_print(game_id: str, paper: str) -> HtmlPrint:
 
 
 @lru_cache(maxsize=16)
-def _card_html(game_id: str, paper: str) -> str:
+def _card_html(game_id: str, paper: str, quick: bool = False) -> str:
     """The card's HTML, made once per process (its tables are computed from the rules)."""
     from sheetgen.games import find_game
     from sheetgen.render.cards import render_card
 
-    return render_card(find_game(game_id), paper=paper, fmt="html").data.decode("utf-8")
+    return render_card(find_game(game_id), paper=paper, fmt="html", quick=quick).data.decode("utf-8")
 
 
-def reference_card(game_id: str, paper: str) -> Rendered:
-    """The reference card of the game ``game_id`` on ``paper``, as PDF, printed once
-    per process (:func:`card_print`)."""
-    (card,) = print_all([card_print(game_id, paper)])
+def reference_card(game_id: str, paper: str, *, quick: bool = False) -> Rendered:
+    """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
+    quick card), as PDF, printed once per process (:func:`card_print`)."""
+    (card,) = print_all([card_print(game_id, paper, quick=quick)])
     return card
 
 
-def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
-    """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.core.output.OutputError`
-    at once (before anything is written) if it cannot be printed there."""
-    from sheetgen.layout.maps import MapError, scenario_map
+def map_part(scenario: Scenario, paper: str) -> tuple[Callable[[], Rendered], list[str]]:
+    """Renders ``scenario``'s map on ``paper``, and warnings about its tiling (a last
+    column or row of pages holding 2 hex columns or rows or fewer,
+    :func:`~sheetgen.layout.maps.tiling_warnings`); raises
+    :class:`~sheetgen.core.output.OutputError` at once (before anything is written) if
+    it cannot be printed there."""
+    from sheetgen.layout.maps import MapError, map_options, scenario_map, tiling_warnings
 
     try:
         render = scenario_map(scenario, paper=paper)
+        notes = tiling_warnings(map_options(scenario, paper=paper))
     except MapError as exc:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
-    return lambda: Rendered(render())
+    return (lambda: Rendered(render())), notes
 
 
 def single_pdf(parts: list[KitPart]) -> bytes:
@@ -279,6 +340,8 @@ def build_kit(
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
     jobs: int = 1,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
 ) -> Kit:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written
@@ -288,12 +351,22 @@ def build_kit(
     part's page count is known. With ``single`` the whole kit is also written
     as ``kit.pdf`` with a bookmark per part. ``progress(title, done, total)`` is
     called as the parts are made. ``jobs``: worker processes printing the parts
-    WeasyPrint prints (record sheets, card, briefing); the same bytes for any.
+    WeasyPrint prints (record sheets, cards, briefing); the same bytes for any.
+    ``counters``: how the counters are printed (:class:`CounterOptions`); ``map_paper``:
+    the paper the map is tiled on (default ``paper``).
 
     Raises :class:`KitError` if the folder cannot be made or written, or a part
     cannot be printed on ``paper``; nothing is written unless every part rendered.
     """
-    (made,) = build_kits([(scenario, out_dir)], paper=paper, single=single, progress=progress, jobs=jobs)
+    (made,) = build_kits(
+        [(scenario, out_dir)],
+        paper=paper,
+        single=single,
+        progress=progress,
+        jobs=jobs,
+        counters=counters,
+        map_paper=map_paper,
+    )
     if isinstance(made, KitError):
         raise made
     return made
@@ -332,6 +405,8 @@ def build_kits(
     progress: Callable[[str, int, int], None] | None = None,
     jobs: int = 1,
     vassal: bool = False,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
 ) -> list[Kit | KitError]:
     """Render and write the kit of each ``(scenario, folder)`` as :func:`build_kit`
     does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
@@ -343,6 +418,7 @@ def build_kits(
     ``progress(step, done, total)`` is called before each of the four steps.
     ``vassal``: each kit also holds its VASSAL module (:func:`vassal_module_of`), made from
     its record sheets and card before anything is written, and its briefing lists it.
+    ``counters`` and ``map_paper``: as :func:`build_kit` takes them, for every kit.
     """
     builds = [
         _Build(
@@ -353,7 +429,16 @@ def build_kits(
         for scenario, out_dir in scenarios
     ]
     try:
-        return _build_kits(builds, paper=paper, single=single, progress=progress, jobs=jobs, vassal=vassal)
+        return _build_kits(
+            builds,
+            paper=paper,
+            single=single,
+            progress=progress,
+            jobs=jobs,
+            vassal=vassal,
+            counters=counters,
+            map_paper=map_paper,
+        )
     finally:  # a kit that failed, or a run stopped part-way, leaves no empty folder it made
         for build in reversed(builds):  # the last made first: an earlier kit may have made their parent
             if not build.written:
@@ -368,13 +453,15 @@ def _build_kits(
     progress: Callable[[str, int, int], None] | None,
     jobs: int,
     vassal: bool,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
 ) -> list[Kit | KitError]:
     """:func:`build_kits` for the kits ``builds``."""
     from sheetgen.render.briefing import ListedPart, briefing_print
 
     for build in builds:
         try:
-            _prepare(build, paper=paper, single=single, jobs=jobs)
+            _prepare(build, paper=paper, single=single, jobs=jobs, counters=counters, map_paper=map_paper)
         except OutputError as exc:
             build.fail(exc)
     steps = ["Record sheets and cards", "Counters and maps", "Briefings", "Writing"]
@@ -418,6 +505,7 @@ def _build_kits(
                 [ListedPart(p.file, p.title.lower(), p.pages) for p in b.parts[1:]]
                 + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else []),
                 paper=paper,
+                map_paper=map_paper,
             )
             for b in live
         ]
@@ -443,14 +531,24 @@ def _build_kits(
     return out
 
 
-def _prepare(build: _Build, *, paper: str, single: bool, jobs: int) -> None:
+def _prepare(
+    build: _Build,
+    *,
+    paper: str,
+    single: bool,
+    jobs: int,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
+) -> None:
     """List the kit's parts and check its folder can be made (it is made only when the kit is
     written, so a run killed while printing leaves no empty folder) and each file written;
     raises :class:`~sheetgen.core.output.OutputError` (or :class:`KitError`) if not."""
     if build.folder.exists() and not build.folder.is_dir():
         raise OutputError(f"{build.folder}: cannot create folder: a file is there")
     check_folder(build.folder)
-    build.parts, notes = kit_parts(build.scenario, paper=paper, jobs=jobs)
+    build.parts, notes = kit_parts(
+        build.scenario, paper=paper, jobs=jobs, counters=counters, map_paper=map_paper
+    )
     build.warnings += notes
     if build.folder.is_dir():
         for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):

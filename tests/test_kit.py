@@ -26,7 +26,14 @@ from tests.pdffonts import pdf_fonts
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
 SCENARIOS = bundled_scenarios()
-PARTS = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
+PARTS = [
+    "briefing.pdf",
+    "record-sheets.pdf",
+    "counters.pdf",
+    "map.pdf",
+    "reference-card.pdf",
+    "quick-card.pdf",
+]
 
 
 def load(path: Path) -> Scenario:
@@ -52,6 +59,7 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(default_kit: Built) -> No
         "briefing.pdf",
         "counters.pdf",
         "map.pdf",
+        "quick-card.pdf",
         "record-sheets.pdf",
         "reference-card.pdf",
     ]
@@ -184,7 +192,7 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
     assert bundled_kits.exit_code == 0, bundled_kits.stderr
     scenario = load(next(p for p in SCENARIOS if p.stem == name))
     folder = bundled_kits.path / name
-    files = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
+    files = [*PARTS]
     assert sorted(p.name for p in folder.iterdir()) == sorted([*files, "kit.pdf"])
     sheets = "\n".join(pdf_text(folder / "record-sheets.pdf"))
     counters = "\n".join(pdf_text(folder / "counters.pdf"))
@@ -216,16 +224,17 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
 
 
 def test_kit_counters_fill_the_sheet_with_the_games_markers(bundled_kits: Built) -> None:
-    # small-task-groups on Letter: 12 x 16 cells of 5/8 in; 6 ships and Starfire's 29 markers
-    # leave 157 cells, which take more of its play markers in their proportion (12 shields
-    # down to 10 damage), never more terrain (the map prints it) nor other counters
+    # small-task-groups on Letter: 12 x 16 cells of 5/8 in; 6 ships and the 21 markers they
+    # use (a shields-down marker per shield, 7 + 8, a damage marker per ship) leave 165 cells,
+    # which take more of those markers in their proportion (15 shields down to 6 damage),
+    # never terrain (the map prints it) nor other counters
     fronts, backs = pdf_text(bundled_kits.path / "small-task-groups" / "counters.pdf")
     for page in (fronts, backs):
-        assert page.count("shields down") == 12 + 86
-        assert page.count("damage") == 10 + 71
-        assert (page.count("warp point"), page.count("planet"), page.count("moon")) == (2, 2, 3)
+        assert page.count("shields down") == 15 + 118
+        assert page.count("damage") == 6 + 47
+        assert (page.count("warp point"), page.count("planet"), page.count("moon")) == (0, 0, 0)
     numbers = re.findall(r"^DMG\n(\d+)$", fronts, re.MULTILINE)
-    assert sorted(map(int, numbers)) == list(range(1, 82))  # damage 1..81, none twice
+    assert sorted(map(int, numbers)) == list(range(1, 54))  # damage 1..53, none twice
 
 
 def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:
@@ -239,6 +248,7 @@ def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:
         "Counters",
         "Map",
         "Reference card",
+        "Quick card",
     ]
 
 
@@ -333,7 +343,7 @@ def test_kits_built_together_are_the_same_bytes_for_any_jobs(tmp_path: Path) -> 
             str(p.relative_to(tmp_path / f"{jobs}")): p.read_bytes()
             for p in (tmp_path / f"{jobs}").rglob("*.pdf")
         }
-    assert len(files[1]) == 10
+    assert len(files[1]) == 12  # six parts a kit
     assert files[1] == files[2]
 
 

@@ -346,6 +346,18 @@ def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
     return suffix
 
 
+def _output_or_default(output: Path | None, name: str) -> Path:
+    """``-o`` when given, else ``name`` in the current folder (every verb's default file,
+    README "Output files"). A default name never replaces a file: when ``name`` is
+    already there, fails (exit 2) with one line saying to give ``-o``."""
+    if output is not None:
+        return output
+    default = Path(name)
+    if default.exists() or default.is_symlink():
+        _fail(f"{name} is already here; give -o {name} to replace it, or -o another name")
+    return default
+
+
 def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
     """:func:`sheetgen.scenarios.scenario.add_scenarios`, imported only when a scenario was met
     (the scenario, map and placement modules stay off ``validate``'s start-up)."""

@@ -20,6 +20,7 @@ from sheetgen.cli.app import (
     _err,
     _fail,
     _format_for,
+    _output_or_default,
     _print_located,
     _warn,
     _write_files,
@@ -33,7 +34,7 @@ from sheetgen.layout.counters import CutMarks, Duplex
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
 
-__all__ = ["counters"]
+__all__ = ["back_offset_option", "counters", "length_option"]
 
 
 class CounterFormat(StrEnum):
@@ -47,8 +48,9 @@ _ZERO = re.compile(r'^\s*(0+(\.0*)?|\.0+)\s*(in|inch|inches|"|mm|cm|pt)?\s*$', r
 MAX_BACK_OFFSET = 18.0
 
 
-def _length(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
-    """``text`` as a length in pt for ``option``; fails (exit 2) with one line."""
+def length_option(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
+    """``text`` as a length in pt for ``option`` (``--size``, ``--bleed``...; ``zero``: 0 is
+    allowed, ``signed``: a leading sign is read); fails (exit 2) with one line."""
     from sheetgen.core.units import LengthError, parse_length
 
     raw, sign = text.strip(), 1.0
@@ -69,7 +71,7 @@ def _length(option: str, text: str, *, zero: bool = False, signed: bool = False)
 _AMBIGUOUS = re.compile(r"^\s*(?P<x>[+-]?\d+)\s*,\s*(?P<y>\d+)\s*(?P<unit>[a-z\"]*)\s*$", re.IGNORECASE)
 
 
-def _offset(text: str) -> tuple[float, float]:
+def back_offset_option(text: str) -> tuple[float, float]:
     """``--back-offset X,Y`` in pt: two lengths, the comma between them. A length takes a
     decimal point, never a comma (as everywhere), so a text that reads both as one length
     with a decimal comma and as two lengths (``0,5mm``: 0.5 mm, or 0 and 5 mm?) is refused
@@ -87,8 +89,8 @@ def _offset(text: str) -> tuple[float, float]:
             f"--back-offset {text!r}: write X,Y with decimal points, e.g. 0.5mm,-1mm "
             "(right and down as the back is seen)"
         )
-    dx = _length("--back-offset", parts[0], zero=True, signed=True)
-    dy = _length("--back-offset", parts[1], zero=True, signed=True)
+    dx = length_option("--back-offset", parts[0], zero=True, signed=True)
+    dy = length_option("--back-offset", parts[1], zero=True, signed=True)
     if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET + 1e-9:
         _fail(f"--back-offset {text}: at most 1/4 in (6.35 mm) each way")
     return dx, dy
@@ -109,7 +111,8 @@ def counters(
             "--output",
             "-o",
             help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
-            "a folder for --format png (one image per face).",
+            "a folder for --format png (one image per face). Default counters.pdf (.svg; "
+            "counters/ for png), never replacing a file.",
             parser=given_path,
         ),
     ] = None,
@@ -121,8 +124,12 @@ def counters(
         ),
     ] = None,
     size: Annotated[
-        str, typer.Option(help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length.")
-    ] = "5/8in",
+        str | None,
+        typer.Option(
+            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length (default: for a "
+            "scenario, its counter_size or the largest that fits its map's hex, as the kit; else 5/8in)."
+        ),
+    ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size (portrait).")] = Paper.letter,
     duplex: Annotated[
         Duplex,
@@ -151,9 +158,9 @@ def counters(
     fill: Annotated[
         bool,
         typer.Option(
-            "--fill",
+            "--fill/--no-fill",
             help="Fill every spare cell of the sheets with more of the --markers game's markers "
-            "(as a kit does).",
+            "the ships can use (as a kit does; --no-fill: leave them blank).",
         ),
     ] = False,
     fmt: Annotated[
@@ -179,7 +186,9 @@ def counters(
     from sheetgen.render.counters import counter_files, gather_counters
 
     if output is None:
-        _fail("give the file to write with -o FILE")
+        output = _output_or_default(
+            None, "counters" if fmt is CounterFormat.png else f"counters.{fmt or 'pdf'}"
+        )
     png_dpi = None
     if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
         from sheetgen.cli.images import dpi_option, png_folder
@@ -194,10 +203,10 @@ def counters(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    edge = _length("--size", size)
-    bleed_pt = _length("--bleed", bleed, zero=True)
-    gutter_pt = None if gutter is None else _length("--gutter", gutter, zero=True)
-    offset = _offset(back_offset)
+    edge = None if size is None else length_option("--size", size)
+    bleed_pt = length_option("--bleed", bleed, zero=True)
+    gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
+    offset = back_offset_option(back_offset)
     if copies < 1:
         _fail(f"--copies {copies}: must be 1 or more")
     if copies > MAX_COPIES:
@@ -228,6 +237,13 @@ def counters(
     if found.error is not None:
         _fail(found.error)
     items, ships = found.counters, found.ships
+    if edge is None:  # the kit's size for a lone scenario (fits its hexes), else 5/8 in
+        from sheetgen.layout.counters import DEFAULT_SIZE, kit_counter_size
+
+        edge = DEFAULT_SIZE
+        if found.scenario is not None:
+            edge, notes = kit_counter_size(found.scenario, paper.value)
+            _warn(f"{found.scenario.path}: {note}" for note in notes)
     if not items:
         _fail("no counters to print: the files hold no designs")
     if offset != (0.0, 0.0) and duplex is Duplex.none:
@@ -250,10 +266,10 @@ def counters(
     if fill and marker_game is not None:
         from sheetgen.layout.counters import marker_fill
 
-        game, owners = marker_game, found.sides
+        game, owners, needs = marker_game, found.sides, found.needs
 
-        def filler(cells: int) -> list[Counter]:  # more of the game's markers for the spare cells
-            return marker_fill(game, owners, cells)
+        def filler(cells: int) -> list[Counter]:  # more of the markers the ships use, for the spare cells
+            return marker_fill(game, owners, cells, needs)
 
     try:
         sheets = layout_sheets(items, spec, title=found.title, fill=filler)

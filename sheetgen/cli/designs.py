@@ -24,6 +24,7 @@ from sheetgen.cli.app import (
     _load_or_fail,
     _load_scenarios_or_fail,
     _name_or_fail,
+    _output_or_default,
     _print_located,
     _warn,
     _write,
@@ -133,8 +134,14 @@ def _scenario_totals(scenario: Scenario) -> JSONObject:
 def sheets(
     paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).", parser=given_path)
-    ],
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="File to write (.pdf or .html; default record-sheets.pdf, never replacing a file).",
+            parser=given_path,
+        ),
+    ] = None,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     fmt: Annotated[
         SheetFormat | None,
@@ -150,6 +157,7 @@ def sheets(
     from sheetgen.core.output import check_writable
     from sheetgen.render.sheets import SheetError, design_sheets
 
+    output = _output_or_default(output, f"record-sheets.{fmt.value if fmt else 'pdf'}")
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
     try:
         check_writable(output)
@@ -184,7 +192,8 @@ def reference(
         typer.Option(
             "--output",
             "-o",
-            help="File to write; JSON and CSV go to standard output without it.",
+            help="File to write; without it PDF and HTML go to reference-card.pdf (quick-card.pdf "
+            "with --one-page), never replacing a file, and JSON and CSV to standard output.",
             parser=given_path,
         ),
     ] = None,
@@ -222,10 +231,11 @@ def reference(
     card = None
     if tables is not None:
         card = _card_with_tables(found, tables)
+    if output is None and (fmt or CardFormat.pdf) in (CardFormat.pdf, CardFormat.html):
+        kind = (fmt or CardFormat.pdf).value
+        output = _output_or_default(None, f"{'quick-card' if quick else 'reference-card'}.{kind}")
     if output is None:
         fmt = fmt or CardFormat.pdf
-        if fmt in (CardFormat.pdf, CardFormat.html):
-            _fail(f"--format {fmt.value} needs -o FILE (json and csv can go to standard output)")
     else:
         fmt = CardFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html", "json", "csv")))
     if output is not None:

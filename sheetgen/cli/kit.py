@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
+from sheetgen.layout.counters import Duplex
 
 if TYPE_CHECKING:
     from sheetgen.core.source import Located
-    from sheetgen.kit import Kit, KitError
+    from sheetgen.kit import CounterOptions, Kit, KitError
     from sheetgen.scenarios.scenario import Scenario
 
 
@@ -44,17 +45,101 @@ def kit(
     vassal: Annotated[
         bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
     ] = False,
+    size: Annotated[
+        str | None,
+        typer.Option(
+            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length "
+            "(default: the scenario's counter_size, else the largest that fits the map's hex)."
+        ),
+    ] = None,
+    duplex: Annotated[
+        Duplex,
+        typer.Option(
+            help="Counters two-sided, flipped on the long or short edge; none: one-sided, fold and glue."
+        ),
+    ] = Duplex.long,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            help="Shift the counter backs by X,Y (right, down as the back is seen) to undo a printer's "
+            "misregistration."
+        ),
+    ] = "0,0",
+    fill: Annotated[
+        bool,
+        typer.Option(
+            "--fill/--no-fill",
+            help="Fill the counter sheets' spare cells with more of the markers the ships can use "
+            "(--no-fill: leave them blank).",
+        ),
+    ] = True,
+    map_paper: Annotated[
+        str | None,
+        typer.Option(
+            "--map-paper",
+            metavar="PAPER",
+            help="Paper the map is tiled on: letter, a4, a3, legal or tabloid (default: --paper).",
+        ),
+    ] = None,
 ) -> None:
-    """Write a scenario's game kit: briefing, record sheets, counters, map, reference card."""
+    """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
+    counters = _counter_options(size, duplex, back_offset, fill, paper.value)
+    tiled = _map_paper(map_paper)
     if every:
         paths = bundled_scenarios()
     else:
         paths = [_scenario_path(scenario) if scenario is not None else default_scenario()]
-    raise typer.Exit(_kits(paths, output, paper.value, single, nested=every, jobs=_jobs(jobs), vassal=vassal))
+    raise typer.Exit(
+        _kits(
+            paths,
+            output,
+            paper.value,
+            single,
+            nested=every,
+            jobs=_jobs(jobs),
+            vassal=vassal,
+            counters=counters,
+            map_paper=tiled,
+        )
+    )
+
+
+def _counter_options(
+    size: str | None, duplex: Duplex, back_offset: str, fill: bool, paper: str
+) -> CounterOptions:
+    """The kit's counter options, read and checked as ``sheetgen counters`` reads them,
+    on ``paper`` (exit 2 with one line when they cannot be used)."""
+    from sheetgen.cli.counters import back_offset_option, length_option
+    from sheetgen.kit import CounterOptions
+    from sheetgen.layout.counters import CounterError, SheetSpec
+    from sheetgen.layout.counters.paper import sheet_grid
+
+    edge = None if size is None else length_option("--size", size)
+    offset = back_offset_option(back_offset)
+    if edge is not None:
+        try:
+            sheet_grid(SheetSpec(size=edge, paper=paper, duplex=duplex, back_offset=offset))
+        except CounterError as exc:
+            _fail(str(exc))
+    if offset != (0.0, 0.0) and duplex is Duplex.none:
+        _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
+    return CounterOptions(size=edge, duplex=duplex.value, back_offset=offset, fill=fill)
+
+
+def _map_paper(text: str | None) -> str | None:
+    """``--map-paper``, a known paper (exit 2 with one line when not)."""
+    from sheetgen.core.units import PAPER_SIZES
+
+    if text is None:
+        return None
+    key = text.strip().lower()
+    if key not in PAPER_SIZES:
+        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPER_SIZES)}")
+    return key
 
 
 def _scenario_path(given: Path) -> Path:
@@ -84,6 +169,8 @@ def _kits(
     nested: bool,
     jobs: int,
     vassal: bool = False,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
@@ -113,7 +200,7 @@ def _kits(
             continue
         loads.append((path, "kit", [], loaded))
         ready.append((loaded, (output or Path("output")) / slug(loaded.name) if nested else output))
-    made = iter(_build(ready, paper, single, jobs, vassal) if ready else [])
+    made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
@@ -131,13 +218,27 @@ def _kits(
 
 
 def _build(
-    ready: list[tuple[Scenario, Path | None]], paper: str, single: bool, jobs: int, vassal: bool
+    ready: list[tuple[Scenario, Path | None]],
+    paper: str,
+    single: bool,
+    jobs: int,
+    vassal: bool,
+    counters: CounterOptions | None = None,
+    map_paper: str | None = None,
 ) -> list[Kit | KitError]:
     """The kits, with a progress bar on a terminal (``vassal``: their briefings list the module)."""
     from sheetgen.kit import build_kits
 
     if not sys.stderr.isatty():
-        return build_kits(ready, paper=paper, single=single, jobs=jobs, vassal=vassal)
+        return build_kits(
+            ready,
+            paper=paper,
+            single=single,
+            jobs=jobs,
+            vassal=vassal,
+            counters=counters,
+            map_paper=map_paper,
+        )
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
@@ -153,7 +254,16 @@ def _build(
         def step(title: str, done: int, total: int) -> None:
             bar.update(task, description=title.lower(), completed=done, total=total)
 
-        return build_kits(ready, paper=paper, single=single, progress=step, jobs=jobs, vassal=vassal)
+        return build_kits(
+            ready,
+            paper=paper,
+            single=single,
+            progress=step,
+            jobs=jobs,
+            vassal=vassal,
+            counters=counters,
+            map_paper=map_paper,
+        )
 
 
 def _report(made: Kit | KitError, scenario: Scenario) -> int:

@@ -15,6 +15,7 @@ import typer
 from sheetgen.cli.app import (
     _fail,
     _format_for,
+    _output_or_default,
     _print_located,
     _warn,
     _write_files,
@@ -59,14 +60,15 @@ def _whole(option: str, value: str, minimum: int | None = None) -> int:
 @app.command("map", short_help=short_help("map"))
 def map_command(
     output: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--output",
             "-o",
-            help="File to write: .pdf, .svg (one file per page) or .png (one image); the name says which.",
+            help="File to write: .pdf, .svg (one file per page) or .png (one image); the name says which "
+            "(default map.pdf, never replacing a file).",
             parser=given_path,
         ),
-    ],
+    ] = None,
     scenario: Annotated[
         Path | None,
         typer.Option(
@@ -165,9 +167,11 @@ def map_command(
         one_page,
         plan_pages,
         readability_warnings,
+        tiling_warnings,
     )
     from sheetgen.scenarios.terrain import parse_layers
 
+    output = _output_or_default(output, f"map.{_choice('format', fmt) if fmt else 'pdf'}")
     kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg", "png"))
     png_dpi = None
     if kind == "png":
@@ -264,6 +268,7 @@ def map_command(
         _fail(str(exc))
     _write_files(data)
     _warn(readability_warnings(opts))
+    _warn(tiling_warnings(opts))
     where = f"{len(data)} files" if len(data) > 1 else str(output)
     typer.echo(
         f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",

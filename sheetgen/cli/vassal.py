@@ -12,6 +12,7 @@ from sheetgen.cli.app import (
     _err,
     _fail,
     _format_for,
+    _output_or_default,
     _print_located,
     _warn,
     _write_files,
@@ -37,7 +38,13 @@ def vassal(
         ),
     ],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Module file to write (.vmod).", parser=given_path)
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Module file to write (.vmod; default <scenario>.vmod, never replacing a file).",
+            parser=given_path,
+        ),
     ] = None,
     dpi: Annotated[
         str | None,
@@ -58,13 +65,12 @@ def vassal(
     from sheetgen.core.output import OutputError, check_writable
     from sheetgen.scenarios.scenario import every_error, load_scenario
 
-    if output is None:
-        _fail("give the module file to write with -o FILE.vmod")
-    _format_for(output, None, ("vmod",))
-    try:
-        check_writable(output)
-    except OutputError as exc:
-        _fail(str(exc))
+    if output is not None:
+        _format_for(output, None, ("vmod",))
+        try:
+            check_writable(output)
+        except OutputError as exc:
+            _fail(str(exc))
     resolution = dpi_option(dpi)
     from sheetgen.cli.kit import _scenario_path  # a bundled scenario's name, as kit reads it
 
@@ -81,6 +87,14 @@ def vassal(
             f"(sheetgen validate {scenario} lists them all)"
         )
         raise typer.Exit(1)
+    if output is None:  # the name the kit gives the module, in the current folder
+        from sheetgen.scenarios.scenario import slug
+
+        output = _output_or_default(None, f"{slug(loaded.name)}.vmod")
+        try:
+            check_writable(output)
+        except OutputError as exc:
+            _fail(str(exc))
     module = module_for(loaded, resolution, paper.value)
     _warn(module.warnings)
     _write_files([(output, module.data)])

@@ -30,6 +30,7 @@ __all__ = [
     "Design",
     "Game",
     "Marker",
+    "MarkerNeed",
     "Placed",
     "Stats",
     "View",
@@ -118,6 +119,16 @@ class Marker:
     numbered: bool = False
     back: str | None = None
     fill: bool = True
+
+
+@dataclass(frozen=True)
+class MarkerNeed:
+    """How many of one :class:`Marker` a scenario's table can use: ``counts`` holds one
+    number per side, in the sides' order, for a ``per_side`` marker, else one number in
+    all. A count of 0 means the sides' ships cannot use the marker (it is not printed)."""
+
+    marker: Marker
+    counts: tuple[int, ...]
 
 
 class Design(Protocol):
@@ -275,6 +286,14 @@ class Game(ABC, Generic[DesignT, StatsT]):
     def markers(self) -> list[Marker]:
         """The game's marker counters, from its rules (none by default)."""
         return []
+
+    def marker_needs(self, sides: Sequence[Sequence[StatsT]]) -> list[MarkerNeed]:
+        """How many of each of :meth:`markers` a table needs for ``sides`` (each side's
+        ships' stats, one entry per ship on the map, in the sides' order): a
+        :class:`MarkerNeed` per marker, in the game's order, counting only what those
+        ships can use in the numbers the rules make sensible. By default every marker
+        in its full :attr:`Marker.count` (per side for a ``per_side`` one)."""
+        return [MarkerNeed(m, (m.count,) * len(sides) if m.per_side else (m.count,)) for m in self.markers()]
 
     def scenario_findings(self, sides: Sequence[tuple[str, Sequence[StatsT]]]) -> list[Finding]:
         """Findings about a scenario's fleets that the game's own rules give (Starfire:

@@ -34,10 +34,13 @@ class ListedPart:
     pages: int
 
 
-def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
+def _map_view(scenario: Scenario, paper: str, own_paper: bool = False) -> dict[str, Any]:
+    """The briefing's map section, tiled on ``paper``; ``own_paper``: the map has a paper
+    of its own (``kit --map-paper``), named beside its page count."""
     from sheetgen.core.hexlabel import hex_label
     from sheetgen.core.units import format_length, parse_length
     from sheetgen.layout.maps import Grid, MapError, map_options, plan_pages
+    from sheetgen.layout.maps.options import paper_words
 
     spec = scenario.map
     view: dict[str, Any] = {
@@ -48,6 +51,7 @@ def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
         "layers": [f"{x:+d}" if x else "0" for x in spec.layers],
         "index": [],
         "pages": 0,
+        "paper": paper_words(paper) if own_paper else "",
         "features": [
             {
                 "kind": f.kind.replace("-", " "),
@@ -81,10 +85,10 @@ def _map_view(scenario: Scenario, paper: str) -> dict[str, Any]:
 
 
 def briefing_view(
-    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter"
+    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
 ) -> dict[str, Any]:
     """Everything the briefing prints, as plain values; ``parts`` are the kit's
-    other files, in kit order. Each side's ``totals`` are the label/value rows of
+    other files, in kit order; the map's tiles as printed on ``map_paper`` (default ``paper``). Each side's ``totals`` are the label/value rows of
     :meth:`~sheetgen.scenarios.scenario.Scenario.side_totals` (the same as
     ``sheetgen stats`` prints for the side)."""
     sides = []
@@ -120,19 +124,21 @@ def briefing_view(
         "setup": scenario.setup or "",
         "victory": scenario.victory or "",
         "sides": sides,
-        "map": _map_view(scenario, paper),
+        "map": _map_view(scenario, map_paper or paper, own_paper=map_paper not in (None, paper)),
         "parts": [{"file": p.file, "title": p.title, "pages": p.pages} for p in parts],
         "long": False,  # True: printed again with page-breaking side lists (see _paged)
         "pages": 0,  # the briefing's own pages when that is not 1 (see _paged)
     }
 
 
-def briefing_print(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> HtmlPrint:
+def briefing_print(
+    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
+) -> HtmlPrint:
     """The briefing's HTML document to print (see :func:`render_briefing`)."""
     from sheetgen.render.html import paper_size, render_html
     from sheetgen.render.pool import HtmlPrint
 
-    view = briefing_view(scenario, parts, paper=paper)
+    view = briefing_view(scenario, parts, paper=paper, map_paper=map_paper)
     html = render_html("briefing.html.j2", {"b": view, "paper": paper_size(paper)})
     return HtmlPrint([html], lambda printed: _paged(printed[0], view, paper_size(paper)))
 
@@ -159,11 +165,14 @@ def _paged(first: Rendered, view: dict[str, Any], paper: str) -> Rendered:
     return printed
 
 
-def render_briefing(scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter") -> Rendered:
+def render_briefing(
+    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
+) -> Rendered:
     """The briefing as PDF bytes on ``paper`` (one page, or more for forces too large
     for one: the ship lists go on over the pages), listing ``parts`` (the
-    kit's other files), with WeasyPrint's warnings."""
+    kit's other files), the map's tiles as on ``map_paper`` (default ``paper``), with
+    WeasyPrint's warnings."""
     from sheetgen.render.pool import print_all
 
-    (briefing,) = print_all([briefing_print(scenario, parts, paper=paper)])
+    (briefing,) = print_all([briefing_print(scenario, parts, paper=paper, map_paper=map_paper)])
     return briefing

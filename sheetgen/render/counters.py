@@ -13,11 +13,15 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheetgen.core.source import Located
 from sheetgen.draw.primitives import Drawing
-from sheetgen.games.base import AnyGame
+from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["CounterSet", "counter_files", "gather_counters"]
 
@@ -33,7 +37,11 @@ class CounterSet:
     input that cannot be read). ``exit_code``: 0, 1 when a design or scenario
     has errors, 2 when input cannot be read (then nothing more was gathered).
     ``error``: why nothing can be printed (too many counters), else None.
-    ``sides``: the ``(name, colour)`` sides the markers were made for.
+    ``sides``: the ``(name, colour)`` sides the markers were made for; ``needs``, how
+    many of each marker those sides' ships can use (the game's
+    :meth:`~sheetgen.games.base.Game.marker_needs`), or None for the game's full set
+    (no ships, or ships of another game than the markers'). ``scenario``: the one
+    scenario the counters come from when they come from nothing else.
     """
 
     counters: list[Counter] = field(default_factory=list)
@@ -43,6 +51,8 @@ class CounterSet:
     exit_code: int = 0
     error: str | None = None
     sides: list[tuple[str, str]] = field(default_factory=list)
+    needs: list[MarkerNeed] | None = None
+    scenario: Scenario | None = None
 
 
 def gather_counters(
@@ -56,12 +66,14 @@ def gather_counters(
     gives that many ships, its ``side`` their side and colour) and every ship of
     every side of the ``scenarios`` (scenario files met among ``paths`` too, after
     them), ``copies`` of each, then the ``markers`` game's markers for those
-    sides (two default sides when there are none). See :class:`CounterSet`.
+    sides, as many as their ships can use (the game's full set for two default
+    sides when there are no ships). See :class:`CounterSet`.
     """
     from sheetgen.layout.counters import (
         DEFAULT_COLOURS,
         CounterError,
         fleet_counters,
+        fleet_side_stats,
         marker_counters,
         scenario_counters,
     )
@@ -73,6 +85,9 @@ def gather_counters(
     scenario_paths = list(scenarios)
     fleet_items: list[Counter] = []
     fleet_sides: list[tuple[str, str]] = []
+    fleet_stats: list[list[Stats]] = []
+    side_stats: list[list[Stats]] = []
+    games: set[str] = set()
     if given:
         result = load_designs(given)
         if result.input_errors:
@@ -84,11 +99,14 @@ def gather_counters(
         out.exit_code = result.exit_code
         try:
             fleet_items, fleet_sides = fleet_counters(result.entries, copies=copies)
+            fleet_stats = fleet_side_stats(result.entries)
+            games |= {entry.game.id for entry in result.entries}
         except CounterError as exc:
             out.error = str(exc)
             return out
     sides: list[tuple[str, str]] = []
     names: list[str] = []
+    lone: Scenario | None = None
     for path in scenario_paths:
         loaded, sresult = load_scenario(path)
         if sresult.input_errors or loaded is None:
@@ -105,16 +123,23 @@ def gather_counters(
             out.error = str(exc)
             return out
         sides += [(side.name, side.colour) for side in loaded.sides]
+        side_stats += [[ship.stats for ship in side.ships] for side in loaded.sides]
+        games.add(loaded.game.id)
         names.append(loaded.name)
+        lone = loaded
     # one scenario alone names the sheets, as in its kit
     if len(names) == 1 and not fleet_items:
         out.title = f"{names[0]}: counters"
+        out.scenario = lone
     out.counters += fleet_items
     sides += fleet_sides
+    side_stats += fleet_stats
     out.ships = len(out.counters)
     if markers is not None:
         owners = sides or [("Side 1", DEFAULT_COLOURS[0]), ("Side 2", DEFAULT_COLOURS[1])]
-        out.counters += marker_counters(markers, owners)
+        if sides and games == {markers.id}:  # the markers these ships can use
+            out.needs = markers.marker_needs(side_stats)
+        out.counters += marker_counters(markers, owners, out.needs)
         out.sides = owners
     return out
 

@@ -93,8 +93,9 @@ def test_fleets_of_two_sides_take_two_colours(invoke: Invoke, write: Write, tmp_
     out = tmp_path / "c.pdf"
     assert invoke("counters", blue, red, "--markers", "starfire", "-o", out).exit_code == 0
     data = out.read_bytes()
-    assert fronts(data, BLUE) == 5 + 6  # ships + shields-down markers of the first side
-    assert fronts(data, RED) == 3 + 6
+    # ships + a shields-down marker per shield: 3 Arrows (2 each) and 2 Hammers (3 each)
+    assert fronts(data, BLUE) == 5 + 3 * 2 + 2 * 3
+    assert fronts(data, RED) == 3 + 1 * 2 + 2 * 3
 
 
 def test_scenario_gives_both_sides_in_their_colours(invoke: Invoke, tmp_path: Path) -> None:
@@ -102,11 +103,13 @@ def test_scenario_gives_both_sides_in_their_colours(invoke: Invoke, tmp_path: Pa
     result = invoke("counters", "--scenario", SCENARIO, "--markers", "starfire", "-o", out)
     assert result.exit_code == 0, result.stderr
     data = out.read_bytes()
-    assert fronts(data, BLUE) == 3 + 6 and fronts(data, RED) == 3 + 6
+    # a shields-down marker per shield of the side's ships: 3 + 2 + 2 and 4 + 2 + 2
+    assert fronts(data, BLUE) == 3 + 7 and fronts(data, RED) == 3 + 8
     text = " ".join(pdf_text(data))
-    for name in ("Hammer", "Arrow", "Dart", "Anvil", "Lance", "Pike", "ENGINES LOST", "WP", "DMG"):
+    for name in ("Hammer", "Arrow", "Dart", "Anvil", "Lance", "Pike", "ENGINES LOST", "DMG"):
         assert name in text
-    assert "6 ship counters, 29 markers" in result.stderr
+    assert "WP" not in text  # the scenario's map prints its terrain
+    assert "6 ship counters, 21 markers" in result.stderr
 
 
 def test_fill_puts_more_markers_in_every_spare_cell(invoke: Invoke, tmp_path: Path) -> None:
@@ -114,15 +117,15 @@ def test_fill_puts_more_markers_in_every_spare_cell(invoke: Invoke, tmp_path: Pa
     args = ("counters", "--scenario", SCENARIO, "--markers", "starfire", "-o", out)
     result = invoke(*args, "--fill")
     assert result.exit_code == 0, result.stderr
-    # 12 x 16 cells on Letter: 6 ships, 29 markers, 157 more markers; one sheet as without --fill
+    # 12 x 16 cells on Letter: 6 ships, 21 markers, 165 more markers; one sheet as without --fill
     assert "6 ship counters, 186 markers; 2 pages" in result.stderr
     data = out.read_bytes()
-    # shields down, per side, 86 more (12 to the damage markers' 10): 43 for each side
-    assert fronts(data, BLUE) == 3 + 6 + 43 and fronts(data, RED) == 3 + 6 + 43
+    # shields down 118 more (15 to the damage markers' 6), dealt 7 to 8 as the sides' shields: 55 + 63
+    assert fronts(data, BLUE) == 3 + 7 + 55 and fronts(data, RED) == 3 + 8 + 63
     assert backs(data, BLUE) == fronts(data, BLUE) and backs(data, RED) == fronts(data, RED)
     front = pdf_text(data)[0]
-    assert front.count("shields down") == 98 and front.count("damage") == 81
-    assert front.count("warp point") == 2  # terrain is not repeated
+    assert front.count("shields down") == 15 + 118 and front.count("damage") == 6 + 47
+    assert front.count("warp point") == 0  # the map prints the terrain
     # the png faces have no sheet to fill; --fill needs a marker set
     png = invoke("counters", "--scenario", SCENARIO, "--markers", "starfire", "--fill", "-o", tmp_path)
     assert png.exit_code == 2 and png.stderr.strip() == (
@@ -364,11 +367,17 @@ def test_the_suffix_chooses_the_format(invoke: Invoke, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c-1.svg", "c-2.svg", "c.PDF", "d.pdf"]
 
 
-def test_nothing_to_print_and_missing_output(invoke: Invoke, tmp_path: Path) -> None:
+def test_nothing_to_print_and_missing_output(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     result = invoke("counters", "-o", tmp_path / "c.pdf")
     assert result.exit_code == 2 and "nothing to print" in result.stderr
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "counters.pdf").write_bytes(b"mine")  # a default name never replaces a file
     result = invoke("counters", SHIPS / "corvette-arrow.yaml")
-    assert result.exit_code == 2 and "-o FILE" in result.stderr
+    assert result.exit_code == 2 and "counters.pdf is already here; give -o counters.pdf" in result.stderr
+    assert (tmp_path / "counters.pdf").read_bytes() == b"mine"
+    (tmp_path / "counters.pdf").unlink()
     result = invoke("counters", SHIPS / "corvette-arrow.yaml", "-o", tmp_path / "no" / "c.pdf")
     assert result.exit_code == 2 and "does not exist" in result.stderr
     assert not any(tmp_path.iterdir())
@@ -404,8 +413,8 @@ def test_kit_adds_counters_that_fit_the_hexes(bundled_kits: Built) -> None:
     # 1 in hexes take at most 0.732 in: the kit prints 5/8 in counters
     (rect, *_) = pdf_shapes(data)[0].filled(BLUE)
     assert rect.w == 45.0
-    # 3 ships and 6 shields-down markers a side, and the fill's 86 more shields down: 43 + 43
-    assert fronts(data, BLUE) == 3 + 6 + 43 and fronts(data, RED) == 3 + 6 + 43
+    # 3 ships and a shields-down marker per shield a side, and the fill's 118 more: 55 + 63
+    assert fronts(data, BLUE) == 3 + 7 + 55 and fronts(data, RED) == 3 + 8 + 63
     assert "DMG" in pdf_text(data)[0]
     assert "warning" not in kit_stderr(bundled_kits, SCENARIO.stem)
 

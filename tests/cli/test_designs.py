@@ -206,9 +206,17 @@ def test_bad_input_leaves_existing_output_untouched(invoke: Invoke, write: Write
 # --- reference card formats -------------------------------------------------------------------------
 
 
-def test_reference_pdf_needs_an_output_file(invoke: Invoke) -> None:
+def test_reference_pdf_without_output_is_its_default_name_never_replaced(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "reference-card.pdf").write_bytes(b"mine")
     r = invoke("reference", "starfire")
-    assert r.exit_code == 2 and "--format pdf needs -o FILE" in r.stderr
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        "sheetgen: error: reference-card.pdf is already here; give -o reference-card.pdf to replace it, "
+        "or -o another name"
+    )
+    assert (tmp_path / "reference-card.pdf").read_bytes() == b"mine"
 
 
 def test_reference_unknown_game(invoke: Invoke) -> None:

@@ -559,7 +559,10 @@ def test_scenario_counters_cover_every_ship_of_both_sides_and_the_markers() -> N
         ("Lance", "Player B", "#b3261e"),
         ("Pike", "Player B", "#b3261e"),
     ]
-    assert len(items) - len(ships) == 2 + 2 + 3 + 6 * 2 + 10
+    # the markers its ships can use: no terrain (the map prints it), a shields-down marker
+    # per shield of each side (A 3 + 2 + 2, B 4 + 2 + 2), a damage marker per ship
+    labels = [(c.front.label, c.side) for c in items if isinstance(c.front, MarkerFace)]
+    assert labels == [("S↓", "Player A")] * 7 + [("S↓", "Player B")] * 8 + [("DMG", "")] * 6
 
 
 # ------------------------------------------------------------------ how many counters one run lays out

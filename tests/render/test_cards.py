@@ -9,6 +9,7 @@ import pytest
 
 from sheetgen.core.card import Card, Table
 from sheetgen.games import GAMES, find_game
+from sheetgen.render.cards import card_margins
 from sheetgen.render.html import PAPER, render_html
 
 from tests.conftest import Built, pdf_text
@@ -16,7 +17,8 @@ from tests.conftest import Built, pdf_text
 
 def test_text_columns_are_marked_left() -> None:
     card = Card("x", "X", [Table("t", "T", ["result", "effect"], [["a", "long words"]], left={"effect"})])
-    html = render_html("reference.html.j2", {"card": card, "paper": PAPER["letter"], "quick": False})
+    context = {"card": card, "paper": PAPER["letter"], "margins": card_margins("letter"), "quick": False}
+    html = render_html("reference.html.j2", context)
     assert '<td class=" left">long words</td>' in html
     assert '<td class="first">a</td>' in html
 

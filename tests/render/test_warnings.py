@@ -125,6 +125,7 @@ def test_the_kit_returns_its_warnings_and_prints_nothing(
         "counters.pdf",
         "map.pdf",
         "reference-card.pdf",
+        "quick-card.pdf",
     ]
     assert kit.name_warnings == []
     warning, same = kit.warnings

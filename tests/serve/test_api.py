@@ -509,6 +509,7 @@ def test_a_scenario_kit_is_one_zip(starfire_space: Path) -> None:
             "counters.pdf",
             "map.pdf",
             "reference-card.pdf",
+            "quick-card.pdf",
             "kit.pdf",
         } <= parts
         assert len({name.split("/", 1)[0] for name in names}) == 1

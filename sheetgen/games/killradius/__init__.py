@@ -25,7 +25,7 @@ from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.rounding import percent_text
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, Placed, View, stacks
+from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
 from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.play import recovery_chance
@@ -190,6 +190,29 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
                 )
             )
         return out
+
+    def marker_needs(self, sides: Sequence[Sequence[KillRadiusStats]]) -> list[MarkerNeed]:
+        """What a scenario's table uses of :meth:`markers`, for ``sides`` (each side's ships):
+
+        - vector markers: one per ship of the side (Kill Radius, Movement: a ship's
+          temporary marker marks where it began its move until its new vector is noted);
+        - fighters: the fighters the side's carriers hold at the start (Ship types and
+          Fighters: a carrier holds as many as its Number, and all start aboard unless the
+          scenario says otherwise; none for a side without a carrier);
+        - pinned: as many as the side has fighters, but no more than the other sides
+          have (Fighters, Dogfight: a fighter moving into a hex of fighters pins them, so
+          every pinned stack needs one of its own fighters and an enemy one);
+        - damage: one numbered marker per ship on the map.
+        """
+        vector, fighter, pinned, damage = self.markers()
+        fighters = [sum(s.fighters for s in side if s.carrier) for side in sides]
+        total = sum(fighters)
+        return [
+            MarkerNeed(vector, tuple(len(side) for side in sides)),
+            MarkerNeed(fighter, tuple(fighters)),
+            MarkerNeed(pinned, tuple(min(own, total - own) for own in fighters)),
+            MarkerNeed(damage, (sum(len(side) for side in sides),)),
+        ]
 
 
 GAME = KillRadius()

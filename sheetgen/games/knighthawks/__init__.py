@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View, counted
+from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View, counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
@@ -224,6 +224,44 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
             ),
             Marker("FIRE", "fire · ½ ADF, no MR", count=4, back="DISASTROUS FIRE"),
             Marker("DMG", "damage", count=12, numbered=True),
+        ]
+
+    def marker_needs(self, sides: Sequence[Sequence[KnightHawksStats]]) -> list[MarkerNeed]:
+        """What a scenario's table uses of :meth:`markers`, for ``sides`` (each side's ships).
+        Ordnance in flight is marked one marker a missile, up to the marker's full count
+        (a table that launches more stacks them):
+
+        - seekers, torpedoes: the side's seeker missiles and torpedoes carried (Knight
+          Hawks 2000, Weapons: a ship may launch all it carries in one turn); none without;
+        - mines: the hexes the side's minelaying plans mine, else the mines it carries
+          (Weapons, Mines: at least one mine a hex);
+        - decoys: one per ship of the side (Detection: any ship may launch them);
+        - ICM: the side's ICM salvos; ABM: two clouds of four hexes while the side carries
+          two or more ABM salvos, one cloud with one (Defensive Systems: a salvo blankets
+          four hexes in a line); none without;
+        - fire: one per ship on the map (Explanation of Damage Results, Fire: a second fire
+          turns it disastrous, the marker's back);
+        - damage: one numbered marker per ship on the map.
+        """
+        sm, tt, mines, decoy, icm, abm, fire, damage = self.markers()
+
+        def carried(side: Sequence[KnightHawksStats], code: str) -> int:
+            return sum((m.ordnance or 0) for s in side for m in s.weapons if m.code == code)
+
+        def laid(side: Sequence[KnightHawksStats]) -> int:
+            return sum(s.mine_hexes if s.mines_planned else carried([s], "mines") for s in side)
+
+        ships = sum(len(side) for side in sides)
+        clouds = [min(2, sum(s.abm_salvos for s in side)) * data.ABM_CLOUD_HEXES for side in sides]
+        return [
+            MarkerNeed(sm, tuple(min(sm.count, carried(side, "SM")) for side in sides)),
+            MarkerNeed(tt, tuple(min(tt.count, carried(side, "TT")) for side in sides)),
+            MarkerNeed(mines, tuple(min(mines.count, laid(side)) for side in sides)),
+            MarkerNeed(decoy, tuple(min(decoy.count, len(side)) for side in sides)),
+            MarkerNeed(icm, tuple(min(icm.count, sum(s.icm_salvos for s in side)) for side in sides)),
+            MarkerNeed(abm, tuple(clouds)),
+            MarkerNeed(fire, (ships,)),
+            MarkerNeed(damage, (ships,)),
         ]
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, Placed, View, stacks
+from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
 from sheetgen.games.spacecruisers import data, play, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -142,6 +142,40 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
             Marker("JUMP", "turbine used", count=4),
             Marker("DMG", "damage", count=10, numbered=True),
         ]
+
+    def marker_needs(self, sides: Sequence[Sequence[SpaceCruisersStats]]) -> list[MarkerNeed]:
+        """What a scenario's table uses of :meth:`markers`, for ``sides`` (each side's figures):
+
+        - cloaked: one per ship of the side with a cloaking device (Space Cruisers, Cloak
+          Phase: only ships with one may cloak; a ship has at most one);
+        - disabled: one per figure on the map when any ship mounts an ion shockwave (it
+          disables every ship within one hex, friends too), else none;
+        - fighters: the fighters the side's ships carry, 5 per cargo bay (Fighter hulls);
+          none for a side without cargo bays;
+        - each lasting critical result: one per figure a critical roll does not simply
+          destroy (Critical Damage Table; a fighter hull is destroyed by any roll);
+        - turbine used: one per jump plasma turbine (one use each);
+        - damage: one numbered marker per figure.
+        """
+        markers = {m.label: m for m in self.markers()}
+        figures = [s for side in sides for s in side]
+        lasting = sum(1 for s in figures if not s.critical_destroys)
+        ion = any(w.name == "ion shockwave" for s in figures for w in s.weapons)
+        out: list[MarkerNeed] = []
+        for label, marker in markers.items():
+            if label == "CLOAK":
+                out.append(MarkerNeed(marker, tuple(sum(s.cloaking_device for s in side) for side in sides)))
+            elif label == "DIS":
+                out.append(MarkerNeed(marker, (len(figures) if ion else 0,)))
+            elif label == "F":
+                out.append(MarkerNeed(marker, tuple(sum(s.fighters_carried for s in side) for side in sides)))
+            elif label == "JUMP":
+                out.append(MarkerNeed(marker, (sum(s.jump_plasma_turbines for s in figures),)))
+            elif label == "DMG":
+                out.append(MarkerNeed(marker, (len(figures),)))
+            else:  # a lasting critical result
+                out.append(MarkerNeed(marker, (lasting,)))
+        return out
 
     def scenario_findings(self, sides: Sequence[tuple[str, Sequence[SpaceCruisersStats]]]) -> list[Finding]:
         """The set-up rule (seed 004, Setup): the sides field equal numbers of figures

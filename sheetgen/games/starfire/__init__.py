@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View, counted
+from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -130,6 +130,25 @@ class Starfire(Game[rules.Design, StarfireStats]):
             Marker("M", "moon", count=3, fill=False),
             Marker("S↓", "shields down", count=6, per_side=True),
             Marker("DMG", "damage", count=10, numbered=True),
+        ]
+
+    def marker_needs(self, sides: Sequence[Sequence[StarfireStats]]) -> list[MarkerNeed]:
+        """What a scenario's table uses of :meth:`markers`, for ``sides`` (each side's ships):
+
+        - warp points, planets and moons: none, the scenario's map prints its own terrain;
+        - shields down: one per shield the side's ships mount (Solar Starfire Quick Start,
+          Combat: damage knocks shields offline one at a time and they come back one at a
+          time, so each shield can be down on its own); none for a side without shields;
+        - damage: one numbered marker per ship on the map.
+        """
+        wp, planet, moon, shields_down, damage = self.markers()
+        ships = sum(len(side) for side in sides)
+        return [
+            MarkerNeed(wp, (0,)),
+            MarkerNeed(planet, (0,)),
+            MarkerNeed(moon, (0,)),
+            MarkerNeed(shields_down, tuple(sum(s.shields for s in side) for side in sides)),
+            MarkerNeed(damage, (ships,)),
         ]
 
     def scenario_findings(self, sides: Sequence[tuple[str, Sequence[StarfireStats]]]) -> list[Finding]:

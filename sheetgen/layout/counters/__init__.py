@@ -84,11 +84,13 @@ if TYPE_CHECKING:
         MarkerFace,
         counter_size_for_hex,
         fleet_counters,
+        fleet_side_stats,
         format_size,
         largest_counter_for_hex,
         marker_counters,
         marker_fill,
         scenario_counters,
+        scenario_marker_needs,
         ship_counters,
     )
     from sheetgen.layout.counters.paper import (
@@ -123,6 +125,7 @@ __all__ = [
     "Sheets",
     "counter_size_for_hex",
     "fleet_counters",
+    "fleet_side_stats",
     "format_size",
     "kit_counter_size",
     "largest_counter_for_hex",
@@ -130,6 +133,7 @@ __all__ = [
     "marker_counters",
     "marker_fill",
     "scenario_counters",
+    "scenario_marker_needs",
     "ship_counters",
 ]
 
@@ -147,11 +151,13 @@ _HOMES: dict[str, str] = {
     "MarkerFace": "build",
     "counter_size_for_hex": "build",
     "fleet_counters": "build",
+    "fleet_side_stats": "build",
     "format_size": "build",
     "largest_counter_for_hex": "build",
     "marker_counters": "build",
     "marker_fill": "build",
     "scenario_counters": "build",
+    "scenario_marker_needs": "build",
     "ship_counters": "build",
     "EDGE": "paper",
     "MARGIN": "paper",

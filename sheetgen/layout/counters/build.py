@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from sheetgen.games.base import AnyGame, CounterFace, Marker, Stats
+from sheetgen.games.base import AnyGame, CounterFace, Marker, MarkerNeed, Stats
 from sheetgen.scenarios.scenario import DEFAULT_COLOURS
 
 if TYPE_CHECKING:
@@ -40,11 +40,13 @@ __all__ = [
     "check_total",
     "counter_size_for_hex",
     "fleet_counters",
+    "fleet_side_stats",
     "format_size",
     "largest_counter_for_hex",
     "marker_counters",
     "marker_fill",
     "scenario_counters",
+    "scenario_marker_needs",
     "ship_counters",
 ]
 
@@ -122,52 +124,91 @@ def ship_counters(
     return [Counter(front, back, colour, side, side if group is None else group)] * copies
 
 
-def marker_counters(game: AnyGame, sides: Sequence[tuple[str, str]]) -> list[Counter]:
-    """Every marker counter of ``game`` (``game.markers()``), in the game's order.
+def marker_counters(
+    game: AnyGame, sides: Sequence[tuple[str, str]], needs: Sequence[MarkerNeed] | None = None
+) -> list[Counter]:
+    """The marker counters of ``game`` for ``sides`` (``(name, colour)`` pairs), in the game's order.
 
-    A marker with ``per_side`` comes ``count`` times for each ``(name, colour)``
-    of ``sides`` in that side's colour; any other ``count`` times in all, on the
-    neutral colour. Numbered markers carry 1..count (per side when per side).
-    A marker without ``back`` shows the same face on both sides.
+    ``needs`` (from :meth:`~sheetgen.games.base.Game.marker_needs`, one count per side
+    of ``sides`` for a per-side marker) says how many of each; without it, every marker
+    of ``game.markers()`` in its full ``count``. A per-side marker comes in each side's
+    colour, the others on the neutral colour. Numbered markers carry 1..count (per side
+    when per side). A marker without ``back`` shows the same face on both sides.
     """
     out: list[Counter] = []
-    for marker in game.markers():
-        owners = list(sides) if marker.per_side else [("", NEUTRAL)]
-        for side, colour in owners:
-            out.extend(_marker_copies(marker, side, colour))
+    for marker, side, colour, count in _owned(game, sides, needs):
+        out.extend(_marker_copies(marker, side, colour, count))
     return out
 
 
-def marker_fill(game: AnyGame, sides: Sequence[tuple[str, str]], cells: int) -> list[Counter]:
+def _owned(
+    game: AnyGame, sides: Sequence[tuple[str, str]], needs: Sequence[MarkerNeed] | None
+) -> list[tuple[Marker, str, str, int]]:
+    """``(marker, side, colour, count)`` for every marker and owner, in the game's order:
+    the counts of ``needs`` (the game's full set without them)."""
+    if needs is None:
+        needs = [
+            MarkerNeed(m, (m.count,) * len(sides) if m.per_side and sides else (m.count,))
+            for m in game.markers()
+        ]
+    out: list[tuple[Marker, str, str, int]] = []
+    for need in needs:
+        owners = list(sides) if need.marker.per_side and sides else [("", NEUTRAL)]
+        for (side, colour), count in zip(owners, need.counts, strict=False):
+            out.append((need.marker, side, colour, count))
+    return out
+
+
+def scenario_marker_needs(scenario: Scenario) -> list[MarkerNeed]:
+    """The markers ``scenario``'s ships can use, as its game counts them
+    (:meth:`~sheetgen.games.base.Game.marker_needs` of every side's ships)."""
+    return scenario.game.marker_needs([[ship.stats for ship in side.ships] for side in scenario.sides])
+
+
+def marker_fill(
+    game: AnyGame, sides: Sequence[tuple[str, str]], cells: int, needs: Sequence[MarkerNeed] | None = None
+) -> list[Counter]:
     """``cells`` more marker counters of ``game``, to fill a sheet's spare cells.
 
-    They are the markers that ``fill`` (play markers, not terrain the map prints), in
-    the proportion the game's own markers are (:func:`marker_counters`:
-    each marker weighs its ``count``, times the sides for a ``per_side`` one), the
-    ``cells`` shared out by largest remainder (ties to the game's order), and are
-    laid in the game's order. A per-side marker's share is dealt to the sides as
-    evenly as can be (the first sides take any one left over), each side's copies
-    together; numbered markers go on from ``count + 1`` (per side when per side),
-    so no two counters of a sheet carry the same number. None when the game has
-    no markers or ``cells`` is 0 or less.
+    They are the markers that ``fill`` (play markers, not terrain the map prints) and
+    that ``needs`` counts (without ``needs``, the game's full set, as
+    :func:`marker_counters`), in the proportion of those counts: each marker weighs
+    its count summed over its owners, the ``cells`` shared out by largest remainder
+    (ties to the game's order), and laid in the game's order. A per-side marker's share
+    is dealt to the sides in proportion to their counts the same way (equal counts:
+    as evenly as can be, the first sides taking any one left over), each side's copies
+    together; a side whose ships cannot use a marker (count 0) gets none of it.
+    Numbered markers go on from the owner's count + 1, so no two counters of a sheet
+    carry the same number. None when nothing can be filled or ``cells`` is 0 or less.
     """
-    markers = [m for m in game.markers() if m.count > 0 and m.fill]
-    owners = [list(sides) if m.per_side and sides else [("", NEUTRAL)] for m in markers]
-    weights = [m.count * len(o) for m, o in zip(markers, owners, strict=True)]
+    by_marker: dict[int, list[tuple[Marker, str, str, int]]] = {}
+    order: list[Marker] = []
+    for owned in _owned(game, sides, needs):
+        if owned[0].fill and owned[3] > 0:
+            if id(owned[0]) not in by_marker:
+                order.append(owned[0])
+            by_marker.setdefault(id(owned[0]), []).append(owned)
+    groups = [by_marker[id(m)] for m in order]
+    out: list[Counter] = []
+    for group, share in zip(groups, _shares(cells, [sum(o[3] for o in g) for g in groups]), strict=True):
+        for (marker, side, colour, count), own in zip(
+            group, _shares(share, [o[3] for o in group]), strict=True
+        ):
+            out += _marker_copies(marker, side, colour, own, first=count + 1)
+    return out
+
+
+def _shares(cells: int, weights: Sequence[int]) -> list[int]:
+    """``cells`` shared out in proportion to ``weights`` by largest remainder, ties to
+    the first; all 0 when ``cells`` is 0 or less or the weights are all 0."""
     total = sum(weights)
     if cells <= 0 or not total:
-        return []
+        return [0] * len(weights)
     shares = [cells * w // total for w in weights]
-    left = cells - sum(shares)
-    by_remainder = sorted(range(len(markers)), key=lambda i: (-(cells * weights[i] % total), i))
-    for i in by_remainder[:left]:
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(cells * weights[i] % total), i))
+    for i in by_remainder[: cells - sum(shares)]:
         shares[i] += 1
-    out: list[Counter] = []
-    for marker, who, share in zip(markers, owners, shares, strict=True):
-        each, extra = divmod(share, len(who))
-        for k, (side, colour) in enumerate(who):
-            out += _marker_copies(marker, side, colour, each + (k < extra), first=marker.count + 1)
-    return out
+    return shares
 
 
 def _marker_copies(
@@ -219,9 +260,23 @@ def fleet_counters(
     return counters, list(side_colour.items())
 
 
+def fleet_side_stats(entries: Sequence[Entry]) -> list[list[Stats]]:
+    """The ships' stats of each side :func:`fleet_counters` makes of ``entries``, in the
+    same order of sides: each design ``count`` times (once at least)."""
+    by_side: dict[str, list[Stats]] = {}
+    for entry in entries:
+        data = entry.document.data
+        side = ""
+        if isinstance(data, dict) and "designs" in data and isinstance(data.get("side"), str):
+            side = data["side"].strip()
+        by_side.setdefault(side, []).extend([entry.stats] * max(1, entry.count))
+    return list(by_side.values())
+
+
 def scenario_counters(scenario: Scenario, *, copies: int = 1, markers: bool = True) -> list[Counter]:
     """Counters for every ship of every side of ``scenario`` (named, in its side's
-    colour, ``copies`` of each), then the game's markers for those sides.
+    colour, ``copies`` of each), then the game's markers its ships can use, as many
+    as its game counts (:func:`scenario_marker_needs`).
     Raises :class:`CounterError`, before building any, when the ships alone make
     more than :data:`MAX_COUNTERS` counters."""
     ships = sum(len(side.ships) for side in scenario.sides)
@@ -233,7 +288,8 @@ def scenario_counters(scenario: Scenario, *, copies: int = 1, markers: bool = Tr
                 ship.entry.game, ship.stats, colour=side.colour, side=side.name, copies=copies
             )
     if markers:
-        out += marker_counters(scenario.game, [(side.name, side.colour) for side in scenario.sides])
+        owners = [(side.name, side.colour) for side in scenario.sides]
+        out += marker_counters(scenario.game, owners, scenario_marker_needs(scenario))
     return out
 
 

@@ -69,10 +69,12 @@ from sheetgen.layout.maps.plan import (
     MAX_PAGES,
     RULER,
     SAFE_EDGE,
+    THIN_EDGE,
     PagePlan,
     Tile,
     one_page,
     plan_pages,
+    tiling_warnings,
 )
 
 __all__ = [
@@ -91,6 +93,7 @@ __all__ = [
     "RULER",
     "SAFE_EDGE",
     "STYLES",
+    "THIN_EDGE",
     "Grid",
     "MapError",
     "MapOptions",
@@ -104,4 +107,5 @@ __all__ = [
     "readability_warnings",
     "scenario_map",
     "tile_name",
+    "tiling_warnings",
 ]

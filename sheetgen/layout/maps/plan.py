@@ -34,12 +34,17 @@ __all__ = [
     "MIN_PAGE_WIDTH",
     "RULER",
     "SAFE_EDGE",
+    "THIN_EDGE",
     "PagePlan",
     "Tile",
     "one_page",
     "plan_pages",
+    "tiling_warnings",
 ]
 
+#: A last column or row of pages holding this many new hex columns or rows or fewer
+#: is warned about (:func:`tiling_warnings`): a page printed for a sliver of map.
+THIN_EDGE = 2
 #: Most pages in one run.
 MAX_PAGES = 200
 #: Longest side of a ``fit`` page, in pt: 200 in, the largest page PDF readers handle.
@@ -208,3 +213,62 @@ def plan_pages(opts: MapOptions) -> PagePlan:
             "for one print-shop page, or a smaller map or hex"
         )
     return best
+
+
+def _thin_edges(plan: PagePlan) -> list[tuple[str, int, int]]:
+    """``(what, new, of)`` for the last column and the last row of pages of ``plan`` when
+    it shows :data:`THIN_EDGE` or fewer hex columns (rows) its neighbour does not: ``new``
+    of them, of ``of`` in all."""
+    out = []
+    for what, spans in (
+        ("column", sorted({(t.c0, t.c1) for t in plan.tiles})),
+        ("row", sorted({(t.v0, t.v1) for t in plan.tiles})),
+    ):
+        if len(spans) > 1:
+            new = spans[-1][1] - spans[-2][1]
+            if new <= THIN_EDGE:
+                out.append((what, new, spans[-1][1] + 1))
+    return out
+
+
+def tiling_warnings(opts: MapOptions) -> list[str]:
+    """A warning line when the tiling of ``opts`` on its paper has a last column or row
+    of pages holding only :data:`THIN_EDGE` hex columns or rows or fewer (pages printed
+    for a sliver of the map), naming the paper that wastes least: of every paper of
+    :data:`~sheetgen.core.units.PAPER_SIZES` tiled as :func:`plan_pages` tiles it
+    (orientation included), the one with no such sliver using the least paper (fewest
+    pages, then least area). Empty for a ``fit`` page or a tiling without a sliver.
+    Raises :class:`MapError` as :func:`plan_pages` does."""
+    import dataclasses
+
+    plan = plan_pages(opts)
+    if opts.paper == "fit":
+        return []
+    thin = _thin_edges(plan)
+    if not thin:
+        return []
+    slivers = " and ".join(
+        f"the last {what} of pages holds only {count_words(new, 'new hex ' + what)} (of {of})"
+        for what, new, of in thin
+    )
+    here = f"{plan.pages} {paper_words(opts.paper)} pages ({'landscape' if plan.landscape else 'portrait'})"
+    best: tuple[tuple[float, float], str, PagePlan] | None = None
+    for paper in PAPER_SIZES:
+        try:
+            other = plan_pages(dataclasses.replace(opts, paper=paper))
+        except MapError:
+            continue
+        if _thin_edges(other):
+            continue
+        key = (other.pages * other.width * other.height, other.pages)
+        if best is None or key < best[0]:
+            best = (key, paper, other)
+    if best is None or best[0][0] >= plan.pages * plan.width * plan.height:
+        advice = "no other paper tiles it with less waste"
+    else:
+        _key, paper, other = best
+        orientation = "landscape" if other.landscape else "portrait"
+        advice = (
+            f"{paper_words(paper)} paper ({orientation}) wastes least: {count_words(other.pages, 'page')}"
+        )
+    return [f"on {here} {slivers}; {advice}"]

@@ -50,14 +50,14 @@ def test_registered() -> None:
 @pytest.mark.parametrize(
     ("paper", "cells", "fill"),
     [
-        ("letter", 192, {"V": 28, "F": 56, "PIN": 19, "DMG": 23}),
-        ("a4", 187, {"V": 27, "F": 54, "PIN": 18, "DMG": 22}),
+        ("letter", 192, {"V": 32, "F": 35, "PIN": 32, "DMG": 32}),
+        ("a4", 187, {"V": 31, "F": 33, "PIN": 31, "DMG": 31}),
     ],
 )
 def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
     """The kit's counter pages have no empty cell: every cell of the layout holds a
-    counter, the ships first and all there, then the game's markers, then more of
-    those markers (in the game's proportion) in the spare cells; nothing else."""
+    counter, the ships first and all there, then the markers the ships can use, then
+    more of those markers (in the same proportion) in the spare cells; nothing else."""
     kit = kit_counters(DESIGNS / "kill-radius/scenarios/border-clash.yaml", paper)
     assert kit.cells == cells == len(kit.sheets.placements)
     assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
@@ -76,7 +76,7 @@ def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict
         "Fang",
         "Needle",
     ]
-    assert (kit.ships, kit.markers) == (12, 54)
-    assert kit.fill_labels == fill and sum(fill.values()) == cells - 12 - 54
+    assert (kit.ships, kit.markers) == (12, 49)  # V 6 + 6, F 7 + 6, PIN 6 + 6, DMG 12
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 12 - 49
     assert set(kit.fill_labels) <= kit.marker_labels
     assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

@@ -54,25 +54,26 @@ def test_registered_with_its_hex_scale() -> None:
         (
             "letter",
             192,
-            {"SM": 15, "TT": 12, "MINES": 15, "DECOY": 8, "ICM": 11, "ABM": 15, "FIRE": 4, "DMG": 11},
+            {"SM": 16, "TT": 12, "MINES": 12, "DECOY": 10, "ICM": 23, "ABM": 31, "FIRE": 10, "DMG": 10},
         ),
         (
             "a4",
             187,
-            {"SM": 14, "TT": 11, "MINES": 14, "DECOY": 7, "ICM": 11, "ABM": 14, "FIRE": 4, "DMG": 11},
+            {"SM": 15, "TT": 11, "MINES": 11, "DECOY": 10, "ICM": 23, "ABM": 30, "FIRE": 10, "DMG": 9},
         ),
     ],
 )
 def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
     """The kit's counter pages have no empty cell: every cell of the layout holds a
-    counter, the ships first and all there, then the game's markers, then more of
-    those markers (in the game's proportion) in the spare cells; nothing else."""
+    counter, the ships first and all there, then the markers the ships can use, then
+    more of those markers (in the same proportion) in the spare cells; nothing else."""
     kit = kit_counters(DESIGNS / "knight-hawks-2000/scenarios/flank-action.yaml", paper)
     assert kit.cells == cells == len(kit.sheets.placements)
     assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
     titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
     assert titles == ["Pugilist", "Kestrel Red", "Kestrel Gold", "Exalted", "Warden"]
-    assert (kit.ships, kit.markers) == (5, 96)
-    assert kit.fill_labels == fill and sum(fill.values()) == cells - 5 - 96
+    # SM 8 + 0, TT 0 + 6, MINES 0 + 6, DECOY 3 + 2, ICM 6 + 6, ABM 8 + 8, FIRE 5, DMG 5
+    assert (kit.ships, kit.markers) == (5, 63)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 5 - 63
     assert set(kit.fill_labels) <= kit.marker_labels
     assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

@@ -42,28 +42,15 @@ def test_markers_from_the_rules() -> None:
     [
         (
             "letter",
-            140,
-            {
-                "CLOAK": 6,
-                "DIS": 5,
-                "F": 15,
-                "WC": 3,
-                "LS": 3,
-                "SS": 3,
-                "TGT": 3,
-                "THR": 3,
-                "INT": 3,
-                "MAL": 3,
-                "JUMP": 3,
-                "DMG": 8,
-            },
+            70,  # one sheet: the markers these ships use fit beside them
+            {"WC": 2, "LS": 2, "SS": 2, "TGT": 2, "THR": 2, "INT": 1, "MAL": 1, "DMG": 1},
         ),
     ],
 )
 def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
     """The kit's counter pages have no empty cell: every cell of the layout holds a
-    counter, the ships first and all there, then the game's markers, then more of
-    those markers (in the game's proportion) in the spare cells; nothing else."""
+    counter, the ships first and all there, then the markers the ships can use, then
+    more of those markers (in the same proportion) in the spare cells; nothing else."""
     kit = kit_counters(DESIGNS / "space-cruisers/scenarios/kepler-station.yaml", paper)
     assert kit.cells == cells == len(kit.sheets.placements)
     assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
@@ -76,7 +63,9 @@ def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict
         "The Atlantea",
         "Wraith",
     ]
-    assert (kit.ships, kit.markers) == (6, 76)
-    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 76
+    # 2 cloaks (the raiders' Atlantea and Wraith), 7 critical results x 6 figures, the
+    # Wraith's one turbine, 6 damage; no fighter (no cargo bay), no disabled (no ion shockwave)
+    assert (kit.ships, kit.markers) == (6, 2 + 7 * 6 + 1 + 6)
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 51
     assert set(kit.fill_labels) <= kit.marker_labels
     assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)

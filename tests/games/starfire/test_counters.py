@@ -43,20 +43,20 @@ def test_a_base_counter_never_says_engines_lost() -> None:
 @pytest.mark.parametrize(
     ("paper", "cells", "fill"),
     [
-        ("letter", 192, {"S↓": 86, "DMG": 71}),
-        ("a4", 187, {"S↓": 83, "DMG": 69}),
+        ("letter", 192, {"S↓": 118, "DMG": 47}),
+        ("a4", 187, {"S↓": 114, "DMG": 46}),
     ],
 )
 def test_kit_counter_pages_have_no_empty_cell(paper: str, cells: int, fill: dict[str, int]) -> None:
     """The kit's counter pages have no empty cell: every cell of the layout holds a
-    counter, the ships first and all there, then the game's markers, then more of
-    those markers (in the game's proportion) in the spare cells; nothing else."""
+    counter, the ships first and all there, then the markers the ships can use, then
+    more of those markers (in the same proportion) in the spare cells; nothing else."""
     kit = kit_counters(DESIGNS / "starfire/scenarios/small-task-groups.yaml", paper)
     assert kit.cells == cells == len(kit.sheets.placements)
     assert len({(p.front_page, p.front) for p in kit.sheets.placements}) == cells
     titles = [c.front.title for c in kit.counters[: kit.ships] if isinstance(c.front, CounterFace)]
     assert titles == ["Hammer", "Arrow", "Dart", "Anvil", "Lance", "Pike"]
-    assert (kit.ships, kit.markers) == (6, 29)
-    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 29
+    assert (kit.ships, kit.markers) == (6, 21)  # shields down 7 + 8, damage 6; no terrain
+    assert kit.fill_labels == fill and sum(fill.values()) == cells - 6 - 21
     assert set(kit.fill_labels) <= kit.marker_labels
     assert all(isinstance(c.front, MarkerFace) and c.group == "markers" for c in kit.fill)
