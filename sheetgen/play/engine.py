@@ -93,12 +93,14 @@ class Engine:
     def __init__(self, root: str | Path, load: Callable[[str], Scenario] | None = None) -> None:
         self.root = Path(root).resolve()
         self.store = Store(self.root)
-        self._load = load or self._default_load
+        self._load = load or self.read_scenario
         self._games: dict[str, _Game] = {}
         self._lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
 
-    def _default_load(self, path: str) -> Scenario:
+    def read_scenario(self, path: str) -> Scenario:
+        """The scenario at ``path`` (relative to the workspace), its designs inside it; raises
+        :class:`Refused` with the first error when it cannot be read or has rule errors."""
         scenario, result = load_scenario(self.root / path, within=self.root)
         errors = every_error(scenario, result)
         if scenario is None or errors:
