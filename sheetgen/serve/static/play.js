@@ -67,7 +67,7 @@ function starfire(ship) {
     el("span", {}, "MP ", el("b", {}, now.movement_points)),
     el("span", {}, "TM ", el("b", {}, now.turn_mode)),
     now.shields_offline ? el("span", {}, "shields offline ", el("b", {}, now.shields_offline),
-      ` (quiet turns ${now.quiet_turns}/3)`) : null,
+      ` (quiet turns ${now.quiet_turns})`) : null,
     now.double_damage ? el("span", {}, "double damage") : null);
   return [facts, boxes, el("div", { class: "facts" }, el("code", {}, now.systems || "—"))];
 }
