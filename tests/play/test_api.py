@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -34,10 +35,11 @@ def host(workspace: Path) -> Iterator[TestClient]:
 def game(host: TestClient) -> dict[str, str]:
     answer = host.post("/api/play", json={"scenario": SCENARIO})
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    made: dict[str, str] = answer.json()
+    return made
 
 
-def _ship(state: dict, name: str) -> dict:
+def _ship(state: dict[str, Any], name: str) -> dict[str, Any]:
     return next(s for s in state["ships"] if s["name"] == name)
 
 
@@ -77,7 +79,7 @@ def test_an_event_answers_the_new_state_and_undo_takes_it_back(
     ],
 )
 def test_a_refused_event_is_a_4xx_line_and_changes_nothing(
-    host: TestClient, game: dict[str, str], event: dict, status: int, line: str
+    host: TestClient, game: dict[str, str], event: dict[str, Any], status: int, line: str
 ) -> None:
     url = f"/api/play/{game['id']}"
     answer = host.post(f"{url}/events", json=event)

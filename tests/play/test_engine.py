@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _hammer(state: dict) -> dict:
+def _hammer(state: dict[str, Any]) -> dict[str, Any]:
     return next(s for s in state["ships"] if s["name"] == "Hammer")
 
 
@@ -83,13 +84,14 @@ def test_undo_and_redo_are_events(workspace: Path) -> None:
 def test_a_refused_event_changes_nothing(workspace: Path) -> None:
     engine = Engine(workspace)
     game = engine.create(SCENARIO)
-    for event, line in [
+    refused: list[tuple[dict[str, Any], str]] = [
         ({"ship": "Hammer", "action": "damage", "amount": 0}, "1 or more"),
         ({"ship": "Nobody", "action": "damage", "amount": 1}, "no ship named 'Nobody'"),
         ({"action": "fly"}, "the table's events"),
         ({"action": "roll", "dice": "3d7"}, "dice are written like 2d10"),
         ({"action": "undo"}, "nothing to undo"),
-    ]:
+    ]
+    for event, line in refused:
         with pytest.raises(Refused, match=line):
             engine.submit(game.id, event)
     assert engine.state(game.id)["version"] == 0

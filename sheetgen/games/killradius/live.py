@@ -55,7 +55,7 @@ def start(stats: KillRadiusStats) -> State:
 
 def removed(state: State) -> bool:
     """Whether the ship is destroyed: its Number has reached 0 (Kill Radius, Damage)."""
-    return state["number"] == 0
+    return bool(state["number"] == 0)
 
 
 def _whole(event: dict[str, Any], key: str, low: int, high: int | None, what: str) -> int:

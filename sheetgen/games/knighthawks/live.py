@@ -46,7 +46,7 @@ def start(stats: KnightHawksStats) -> State:
 
 def removed(state: State) -> bool:
     """Whether the ship is destroyed: zero SP left."""
-    return state["lost"] >= state["stats"].structure_points
+    return bool(state["lost"] >= state["stats"].structure_points)
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
