@@ -35,12 +35,16 @@ from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
-__all__ = ["Engine", "Refused", "UnknownGame", "live_module"]
+__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module"]
 
 _DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
 _TABLE = ("next_turn", "phase", "roll", "undo", "redo")
 #: The longest text an event's strings may hold (names, weapons, phases, who).
 _MAX_TEXT = 80
+#: The keys an event may carry (what the games' and the table's events read), and the
+#: largest whole number it may hold: the log keeps what was sent, so nothing else is taken.
+KEYS = frozenset({"ship", "action", "amount", "weapon", "roll", "double", "phase", "dice"})
+MAX_NUMBER = 10**9
 
 
 class UnknownGame(LookupError):
@@ -77,7 +81,8 @@ class _Game:
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > _MAX_TEXT:
-        raise Refused(f"{what} is text of 1 to {_MAX_TEXT} characters, not {value!r}")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "..."
+        raise Refused(f"{what} is text of 1 to {_MAX_TEXT} characters, not {shown}")
     return value
 
 
@@ -210,6 +215,7 @@ class Engine:
             )
         who = _text(who, "who")
         body = {k: v for k, v in event.items() if v is not None and k != "who"}
+        _bounded(body)
         action = body.get("action")
         if action == "roll":
             body["faces"] = _roll(body.get("dice"))
@@ -290,6 +296,24 @@ class Engine:
                 for e in game.log
             ],
         }
+
+
+def _bounded(body: dict[str, Any]) -> None:
+    """Refuse an event with a key no event reads, or a value no event needs: text over
+    :data:`_MAX_TEXT` characters, a number beyond :data:`MAX_NUMBER`, a list or mapping."""
+    unknown = sorted(str(k) for k in body if k not in KEYS)
+    if unknown:
+        raise Refused(f"an event carries {', '.join(sorted(KEYS))}; not {', '.join(map(repr, unknown))}")
+    for key, value in body.items():
+        if isinstance(value, str):
+            _text(value, key)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                raise Refused(f"{key} {value:.3g} is beyond {MAX_NUMBER:,}")
+        else:
+            raise Refused(f"{key} is text, a whole number or true/false, not {type(value).__name__}")
 
 
 def _roll(dice: object) -> list[int]:

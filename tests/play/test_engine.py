@@ -90,6 +90,13 @@ def test_a_refused_event_changes_nothing(workspace: Path) -> None:
         ({"action": "fly"}, "the table's events"),
         ({"action": "roll", "dice": "3d7"}, "dice are written like 2d10"),
         ({"action": "undo"}, "nothing to undo"),
+        ({"ship": "Hammer", "action": "damage", "amount": 1, "note": "x"}, "not 'note'"),
+        ({"ship": "Hammer", "action": "damage", "amount": 10**12}, "beyond 1,000,000,000"),
+        ({"ship": "Hammer", "action": "damage", "amount": 1.5}, "not float"),
+        (
+            {"ship": "Hammer", "action": "damage", "amount": 1, "weapon": "F" * 5000},
+            r"characters, not 'FFF.*\.\.\.$",
+        ),
     ]
     for event, line in refused:
         with pytest.raises(Refused, match=line):
