@@ -38,6 +38,7 @@ def main() -> None:
 
     import uvicorn
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     from sheetgen.serve.app import create_app
 
@@ -64,7 +65,7 @@ def main() -> None:
         game = post("/api/play", {"scenario": SCENARIO})
         url = f"/api/play/{game['id']}"
         pushed, answered = [], []
-        with connect(f"ws://127.0.0.1:{port}{url}/live", origin=f"http://127.0.0.1:{port}") as two:
+        with connect(f"ws://127.0.0.1:{port}{url}/live", origin=Origin(f"http://127.0.0.1:{port}")) as two:
             json.loads(two.recv())
             for n in range(args.runs + 10):
                 ship = SHIPS[n % len(SHIPS)]
