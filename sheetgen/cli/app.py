@@ -56,6 +56,7 @@ VERB_TABLE: dict[str, tuple[str, str]] = {
     "vassal": ("vassal", "Write a scenario as a VASSAL module (.vmod)."),
     "tts": ("tts", "Write a scenario as a Tabletop Simulator saved object."),
     "serve": ("serve", "Design ships in the browser, with live checks and previews."),
+    "play": ("play", "Play a scenario with live record sheets in the browser."),
 }
 
 #: The verbs, in the order ``sheetgen --help`` lists them.

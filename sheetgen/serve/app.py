@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sheetgen.core.source import UNPRINTABLE
 from sheetgen.serve import MAX_BODY, service
+from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal, finding_json
 from sheetgen.serve.workspace import Workspace
@@ -241,6 +242,7 @@ def create_app(
     its defaults when not given)."""
     space = Workspace(workspace)
     printing = prints or Prints()
+    hosts = tuple(hosts)  # read twice: the guard's and play mode's
 
     def query(request: Request, name: str, default: str | None = None) -> str | None:
         """The query parameter ``name``; one holding a line break or another control
@@ -401,6 +403,7 @@ def create_app(
         Route("/api/scenario", scenario, methods=["GET", "POST"]),
         Route("/api/scenario/map.svg", scenario_map),
         Route("/api/kit.zip", kit, methods=["POST"]),
+        *play_routes(space, (*LOOPBACK, *hosts), _body),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]

@@ -1,0 +1,84 @@
+"""``sheetgen play``: a scenario's game in the browser (play mode, ``docs/play.md``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import _fail, app, given_path, short_help
+from sheetgen.cli.serve import _address, serve
+
+__all__ = ["play"]
+
+
+@app.command(short_help=short_help("play"))
+def play(
+    scenario: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="SCENARIO", help="The scenario to play (a file in the workspace).", parser=given_path
+        ),
+    ] = None,
+    list_games: Annotated[
+        bool, typer.Option("--list", help="List the games kept in the workspace and stop.")
+    ] = False,
+    workspace: Annotated[
+        Path,
+        typer.Option(
+            metavar="<folder>", help="The workspace (default: the current folder).", parser=given_path
+        ),
+    ] = Path("."),
+    new: Annotated[
+        bool, typer.Option("--new", help="Start a new game even if one of SCENARIO is kept.")
+    ] = False,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
+    ] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="<address>",
+            help="Address to listen on; anything but loopback lets other devices join (with the join code).",
+            parser=_address,
+        ),
+    ] = "127.0.0.1",
+) -> None:
+    """Play SCENARIO: serve every ship of every side as a live record sheet on
+    http://HOST:PORT/play until interrupted (Ctrl-C).
+
+    The game is kept in the workspace's .sheetgen/ folder: run the same command again
+    to resume the newest game of SCENARIO (--new starts another). Other devices join
+    with the join code the page shows.
+    """
+    from sheetgen.core.refused import Refused
+    from sheetgen.play.engine import Engine
+
+    if not workspace.is_dir():
+        _fail(f"{workspace}: no such folder (the workspace must be a folder)")
+    engine = Engine(workspace)
+    if list_games:
+        kept = engine.games()
+        if not kept:
+            typer.echo(f"no games kept in {workspace.resolve()}")
+        for g in kept:
+            when = datetime.fromtimestamp(g.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
+            typer.echo(f"{g.id}  {when}  {engine.version(g.id)} events  {g.scenario}")
+        return
+    if scenario is None:
+        _fail("give the scenario to play, or --list for the games kept")
+    try:
+        relative = scenario.resolve().relative_to(engine.root).as_posix()
+    except ValueError:
+        _fail(f"{scenario}: not inside the workspace {engine.root} (give --workspace)")
+    kept = [g for g in engine.games() if g.scenario == relative]
+    try:
+        game = kept[0] if kept and not new else engine.create(relative)
+    except Refused as exc:
+        _fail(str(exc))
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"game {game.id} of {relative}: join code {game.code}", err=True)
+    typer.echo(f"play on http://{shown}:{port}/play?game={game.id}", err=True)
+    serve(workspace, port=port, host=host, open_browser=False)

@@ -1,0 +1,134 @@
+"""Kill Radius in play: one ship's Number as events change it (Kill Radius, Damage and
+Recovery Period; RULINGS KR-2, KR-3, KR-5).
+
+The state is a plain mapping built by :func:`start`, changed only by :func:`apply` (one
+event) and :func:`end_turn`; :func:`now` is what the ship is and can do now. Every
+number comes from :mod:`sheetgen.games.killradius.play`.
+
+Damage is noted in the turn's damage row as it is dealt and takes effect at the start
+of the next turn (all shooting is simultaneous): :func:`end_turn` lowers the Number by
+the turn's damage. A ship whose Number reaches 0 is destroyed. A recovery roll (d10 at
+most the starting Number) raises a damaged ship's Number by 1, never above its starting
+Number, and only while it is not below half its starting Number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.core.refused import Refused
+from sheetgen.games.killradius import data
+from sheetgen.games.killradius.play import (
+    apply_damage,
+    can_deploy,
+    can_recover,
+    facing_changes,
+    half_number,
+    movement_points,
+    recover,
+    reduced,
+    roll_number,
+)
+from sheetgen.games.killradius.stats import KillRadiusStats
+
+__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+
+#: The parts of a turn, in order (Kill Radius, Playing the Game).
+PHASES: tuple[str, ...] = tuple(name for name, _ in data.TURN_SEQUENCE)
+
+#: The events a Kill Radius ship takes: action -> what it needs.
+ACTIONS: dict[str, str] = {
+    "damage": "amount (points of damage of one attack, noted for the end of the turn)",
+    "recover": "roll (the d10 of the recovery roll, 1 to 10)",
+}
+
+State = dict[str, Any]
+
+
+def start(stats: KillRadiusStats) -> State:
+    """The state of ``stats``' ship undamaged: ``starting`` and ``number`` (its Number),
+    ``damage_this_turn`` (noted, not yet taken), ``recovered`` (rolled this turn)."""
+    if not data.MIN_NUMBER <= stats.number <= data.MAX_NUMBER:
+        raise Refused(f"{stats.name}'s Number {stats.number} is outside 1 to 10 (Kill Radius, Numbers)")
+    return {"stats": stats, "starting": stats.number, "number": stats.number, "damage_this_turn": 0}
+
+
+def removed(state: State) -> bool:
+    """Whether the ship is destroyed: its Number has reached 0 (Kill Radius, Damage)."""
+    return bool(state["number"] == 0)
+
+
+def _whole(event: dict[str, Any], key: str, low: int, high: int | None, what: str) -> int:
+    value = event.get(key)
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"{low} or more" if high is None else f"{low} to {high}"
+        raise Refused(f"{what} is a whole number, {span}, not {value!r}")
+    return value
+
+
+def apply(state: State, event: dict[str, Any]) -> State:
+    """The state after ``event``: ``{"action": "damage", "amount": N}`` notes N points in
+    this turn's damage row; ``{"action": "recover", "roll": D}`` makes the recovery roll.
+
+    Raises :class:`~sheetgen.core.refused.Refused` for an unknown action, a bad amount or
+    roll, a destroyed ship, or a recovery roll the ship may not make (undamaged, or below
+    half its starting Number); ``state`` is never changed.
+    """
+    action = event.get("action")
+    name = state["stats"].name
+    if action not in ACTIONS:
+        raise Refused(f"a Kill Radius ship takes {', '.join(ACTIONS)}, not {action!r}")
+    if removed(state):
+        raise Refused(f"{name} is destroyed: its Number reached 0 (Kill Radius, Damage)")
+    if action == "damage":
+        amount = _whole(event, "amount", 1, None, "damage (Kill Radius, Attacking)")
+        return {**state, "damage_this_turn": state["damage_this_turn"] + amount}
+    roll = _whole(event, "roll", 1, data.DIE_SIDES, "a recovery roll (d10)")
+    starting, number = state["starting"], state["number"]
+    if number >= starting:
+        raise Refused(
+            f"{name} is undamaged: only damaged ships roll to recover (Kill Radius, Recovery Period)"
+        )
+    if not can_recover(starting, number):
+        raise Refused(
+            f"{name}'s Number {number} is below half its starting {starting} "
+            f"({half_number(starting)}): it cannot roll to recover (Kill Radius, Recovery Period)"
+        )
+    return {**state, "number": recover(starting, number, roll)}
+
+
+def end_turn(state: State) -> State:
+    """The state at the start of the next turn: the Number lowered by the damage noted this
+    turn, never below 0 (Kill Radius, Damage)."""
+    return {
+        **state,
+        "number": apply_damage(state["number"], state["damage_this_turn"]),
+        "damage_this_turn": 0,
+    }
+
+
+def now(state: State) -> dict[str, Any]:
+    """What the ship is now: ``number`` (current), ``starting_number``, ``damage_this_turn``,
+    ``number_next_turn``, ``movement_points``, ``facing_changes``, ``roll_number`` (what it adds
+    to its d10), ``reduced`` (at or below half), ``may_recover``, ``may_deploy`` (a carrier)."""
+    stats: KillRadiusStats = state["stats"]
+    starting, number = state["starting"], state["number"]
+    mp = movement_points(starting, number)
+    return {
+        "number": number,
+        "starting_number": starting,
+        "damage_this_turn": state["damage_this_turn"],
+        "number_next_turn": apply_damage(number, state["damage_this_turn"]),
+        "movement_points": mp,
+        "facing_changes": facing_changes(mp),
+        "roll_number": roll_number(number, stats.carrier),
+        "reduced": reduced(starting, number),
+        "may_recover": can_recover(starting, number),
+        "carrier": stats.carrier,
+        "may_deploy": can_deploy(starting, number, stats.carrier),
+    }

@@ -1,0 +1,325 @@
+"""Games as event logs: replay a game's events through its rules of play.
+
+A game is a scenario and the events logged for it (:mod:`sheetgen.play.store`). Its
+state is never stored: it is the scenario's ships started by their game's ``live``
+module (``sheetgen.games.<game>.live``: ``start``, ``apply``, ``end_turn``, ``now``,
+``removed``, ``PHASES``) and every event that is not undone applied in order. Nothing
+here knows a rule; each ship event is the game's to allow or refuse.
+
+Events (JSON mappings):
+
+- a ship's: ``{"ship": NAME, "action": ACTION, ...}``, given to the game's ``apply``
+  (``damage`` with ``amount`` and ``weapon`` in every game);
+- the table's: ``{"action": "next_turn"}`` (each ship's ``end_turn``, then turn + 1 and
+  the first phase), ``{"action": "phase", "phase": NAME}`` (the tracker informs and never
+  forbids: any phase, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
+  here, the faces logged);
+- ``{"action": "undo"}`` takes back the last event still standing, ``{"action": "redo"}``
+  puts back the last one undone (a new event after an undo ends what can be redone).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from sheetgen.core.refused import Refused
+from sheetgen.games import GAMES
+from sheetgen.play.store import Logged, Stale, Store, StoredGame
+from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
+
+__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module"]
+
+_DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
+_TABLE = ("next_turn", "phase", "roll", "undo", "redo")
+#: The longest text an event's strings may hold (names, weapons, phases, who).
+_MAX_TEXT = 80
+#: The keys an event may carry (what the games' and the table's events read), and the
+#: largest whole number it may hold: the log keeps what was sent, so nothing else is taken.
+KEYS = frozenset({"ship", "action", "amount", "weapon", "roll", "double", "phase", "dice"})
+MAX_NUMBER = 10**9
+
+
+class UnknownGame(LookupError):
+    """No game of that id is kept."""
+
+
+def live_module(game_id: str) -> ModuleType:
+    """The ``live`` module (rules in play) of the game registered as ``game_id``."""
+    return importlib.import_module(GAMES[game_id] + ".live")
+
+
+@dataclass
+class _Ship:
+    name: str
+    side: str
+    colour: str
+    live: ModuleType
+    state: Any
+
+
+@dataclass
+class _Game:
+    stored: StoredGame
+    scenario: Scenario
+    ships: dict[str, _Ship]
+    phases: tuple[str, ...]
+    log: list[Logged] = field(default_factory=list)
+    turn: int = 1
+    phase: str = ""
+    #: seqs of the events standing (applied), and of those undone that may be redone
+    done: list[int] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > _MAX_TEXT:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "..."
+        raise Refused(f"{what} is text of 1 to {_MAX_TEXT} characters, not {shown}")
+    return value
+
+
+class Engine:
+    """The games of the workspace ``root``: create, read, and change them by events.
+
+    ``load`` reads a scenario path (as given, relative to ``root``) and raises
+    :class:`Refused` when it cannot be played (default: :func:`load_scenario` with its
+    designs kept inside ``root``). Safe to call from several threads: one game's events
+    are applied one at a time, in the order the log keeps them.
+    """
+
+    def __init__(self, root: str | Path, load: Callable[[str], Scenario] | None = None) -> None:
+        self.root = Path(root).resolve()
+        self.store = Store(self.root)
+        self._load = load or self.read_scenario
+        self._games: dict[str, _Game] = {}
+        self._lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    def read_scenario(self, path: str) -> Scenario:
+        """The scenario at ``path`` (relative to the workspace), its designs inside it; raises
+        :class:`Refused` with the first error when it cannot be read or has rule errors."""
+        scenario, result = load_scenario(self.root / path, within=self.root)
+        errors = every_error(scenario, result)
+        if scenario is None or errors:
+            first = errors[0] if errors else None
+            raise Refused(f"{path}: cannot be played: {first.finding.message if first else 'not a scenario'}")
+        return scenario
+
+    # --- games ---------------------------------------------------------------------------
+
+    def create(self, scenario: str) -> StoredGame:
+        """A new game of the scenario at ``scenario`` (path in the workspace); raises
+        :class:`Refused` when it cannot be read or played."""
+        self._start(self._load(scenario), None)  # refused before anything is kept
+        stored = self.store.create(scenario)
+        return stored
+
+    def games(self) -> list[StoredGame]:
+        """Every game kept, newest first."""
+        return self.store.games()
+
+    def _lock_of(self, game_id: str) -> threading.Lock:
+        with self._lock:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def _start(self, scenario: Scenario, stored: StoredGame | None) -> _Game:
+        ships: dict[str, _Ship] = {}
+        phases: tuple[str, ...] = ()
+        for ship in scenario.ships:
+            live = live_module(ship.entry.game.id)
+            phases = phases or tuple(live.PHASES)
+            ships[ship.name] = _Ship(ship.name, ship.side, ship.colour, live, live.start(ship.stats))
+        placeholder = StoredGame("", "", "", 0.0)
+        return _Game(stored or placeholder, scenario, ships, phases, phase=phases[0] if phases else "")
+
+    def _game(self, game_id: str) -> _Game:
+        """The game ``game_id`` replayed up to its last logged event (cached)."""
+        game = self._games.get(game_id)
+        if game is None:
+            stored = self.store.game(game_id)
+            if stored is None:
+                raise UnknownGame(game_id)
+            game = self._start(self._load(stored.scenario), stored)
+            self._games[game_id] = game
+        for logged in self.store.events(game_id, after=len(game.log)):
+            self._record(game, logged)
+        return game
+
+    # --- replay ----------------------------------------------------------------------------
+
+    def _replay(self, game: _Game) -> None:
+        """Rebuild ``game``'s state from the start through the events standing."""
+        fresh = self._start(game.scenario, game.stored)
+        by_seq = {e.seq: e for e in game.log}
+        for seq in game.done:
+            self._apply(fresh, by_seq[seq].body)
+        for ship in game.ships.values():
+            ship.state = fresh.ships[ship.name].state
+        game.turn, game.phase = fresh.turn, fresh.phase
+
+    def _record(self, game: _Game, logged: Logged) -> None:
+        """Take one logged event into ``game`` (as it is applied, or as it is replayed)."""
+        game.log.append(logged)
+        action = logged.body.get("action")
+        if action == "undo":
+            if game.done:
+                game.undone.append(game.done.pop())
+                self._replay(game)
+        elif action == "redo":
+            if game.undone:
+                seq = game.undone.pop()
+                game.done.append(seq)
+                self._apply(game, next(e.body for e in game.log if e.seq == seq))
+        else:
+            game.undone.clear()
+            game.done.append(logged.seq)
+            self._apply(game, logged.body)
+
+    def _apply(self, game: _Game, event: dict[str, Any]) -> None:
+        """Apply one event to ``game`` in place; raises :class:`Refused` changing nothing."""
+        action = event.get("action")
+        if "ship" in event and event["ship"] is not None:
+            ship = game.ships.get(event["ship"]) if isinstance(event["ship"], str) else None
+            if ship is None:
+                raise Refused(f"no ship named {event['ship']!r} in this game")
+            ship.state = ship.live.apply(ship.state, event)
+        elif action == "next_turn":
+            for ship in game.ships.values():
+                ship.state = ship.live.end_turn(ship.state)
+            game.turn += 1
+            game.phase = game.phases[0] if game.phases else ""
+        elif action == "phase":
+            game.phase = _text(event.get("phase"), "a phase")
+        elif action == "roll":
+            pass  # the faces are in the event already
+        else:
+            raise Refused(f"a ship event names its ship; the table's events are {', '.join(_TABLE)}")
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def submit(self, game_id: str, event: dict[str, Any], who: str = "host") -> dict[str, Any]:
+        """Apply ``event`` to the game and log it (durable before this returns); the new
+        state (:meth:`state`). Raises :class:`Refused` (nothing changes) for an event the
+        rules or this engine refuse, and :class:`UnknownGame`."""
+        if not isinstance(event, dict):
+            raise Refused(
+                'an event is a JSON object, e.g. {"ship": "Hammer", "action": "damage", "amount": 2}'
+            )
+        who = _text(who, "who")
+        body = {k: v for k, v in event.items() if v is not None and k != "who"}
+        _bounded(body)
+        action = body.get("action")
+        if action == "roll":
+            body["faces"] = _roll(body.get("dice"))
+        with self._lock_of(game_id):
+            while True:
+                game = self._game(game_id)
+                if action == "undo" and not game.done:
+                    raise Refused("nothing to undo")
+                if action == "redo" and not game.undone:
+                    raise Refused("nothing to redo")
+                if action not in ("undo", "redo"):
+                    self._check(game, body)
+                try:
+                    logged = self.store.append(game_id, len(game.log) + 1, body, who)
+                except Stale:
+                    continue  # another process wrote first: read its events and check again
+                self._record(game, logged)
+                return self._view(game)
+
+    def _check(self, game: _Game, body: dict[str, Any]) -> None:
+        """Raise :class:`Refused` if ``body`` cannot be applied now; changes nothing."""
+        trial = _Game(game.stored, game.scenario, {}, game.phases, turn=game.turn, phase=game.phase)
+        trial.ships = {n: _Ship(s.name, s.side, s.colour, s.live, s.state) for n, s in game.ships.items()}
+        self._apply(trial, body)
+
+    def undo(self, game_id: str, who: str = "host") -> dict[str, Any]:
+        """Take back the last event standing (logged as an undo event)."""
+        return self.submit(game_id, {"action": "undo"}, who)
+
+    def redo(self, game_id: str, who: str = "host") -> dict[str, Any]:
+        """Put back the last event undone (logged as a redo event)."""
+        return self.submit(game_id, {"action": "redo"}, who)
+
+    # --- reading -------------------------------------------------------------------------
+
+    def state(self, game_id: str) -> dict[str, Any]:
+        """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "code",
+        "ships": [{"name", "side", "colour", "removed", "now"}], "log": [{"seq", "who", "at",
+        "event", "undone"}]}``; ``version`` is the number of events logged. Raises
+        :class:`UnknownGame`."""
+        with self._lock_of(game_id):
+            return self._view(self._game(game_id))
+
+    def version(self, game_id: str) -> int:
+        """The number of events logged for the game (what :meth:`state` calls ``version``)."""
+        with self._lock_of(game_id):
+            return len(self._game(game_id).log)
+
+    def _view(self, game: _Game) -> dict[str, Any]:
+        standing = set(game.done)
+        return {
+            "id": game.stored.id,
+            "scenario": game.stored.scenario,
+            "name": game.scenario.name,
+            "game": game.scenario.game.id,
+            "turn": game.turn,
+            "phase": game.phase,
+            "phases": list(game.phases),
+            "version": len(game.log),
+            "ships": [
+                {
+                    "name": s.name,
+                    "side": s.side,
+                    "colour": s.colour,
+                    "removed": bool(s.live.removed(s.state)),
+                    "now": s.live.now(s.state),
+                }
+                for s in game.ships.values()
+            ],
+            "log": [
+                {
+                    "seq": e.seq,
+                    "who": e.who,
+                    "at": e.at,
+                    "event": e.body,
+                    "undone": e.body.get("action") not in ("undo", "redo") and e.seq not in standing,
+                }
+                for e in game.log
+            ],
+        }
+
+
+def _bounded(body: dict[str, Any]) -> None:
+    """Refuse an event with a key no event reads, or a value no event needs: text over
+    :data:`_MAX_TEXT` characters, a number beyond :data:`MAX_NUMBER`, a list or mapping."""
+    unknown = sorted(str(k) for k in body if k not in KEYS)
+    if unknown:
+        raise Refused(f"an event carries {', '.join(sorted(KEYS))}; not {', '.join(map(repr, unknown))}")
+    for key, value in body.items():
+        if isinstance(value, str):
+            _text(value, key)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                raise Refused(f"{key} {value:.3g} is beyond {MAX_NUMBER:,}")
+        else:
+            raise Refused(f"{key} is text, a whole number or true/false, not {type(value).__name__}")
+
+
+def _roll(dice: object) -> list[int]:
+    """Roll ``NdS`` (1-10 dice of 6, 10, 20 or 100 sides): the faces."""
+    m = _DICE.fullmatch(dice.strip().lower()) if isinstance(dice, str) else None
+    if m is None:
+        raise Refused(f"dice are written like 2d10 (1 to 10 dice of 6, 10, 20 or 100 sides), not {dice!r}")
+    count, sides = int(m.group(1)), int(m.group(2))
+    return [secrets.randbelow(sides) + 1 for _ in range(count)]

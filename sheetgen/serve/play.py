@@ -1,0 +1,218 @@
+"""Play mode's HTTP and WebSocket routes (``docs/play.md``), over :mod:`sheetgen.play.engine`.
+
+- ``POST /api/play`` ``{"scenario": PATH}``: a new game of that workspace scenario,
+  201 ``{"id", "code"}``; ``GET /api/play``: ``{"games": [{"id", "scenario", "created"}]}``.
+- ``GET /api/play/{id}``: the game's state (:meth:`~sheetgen.play.engine.Engine.state`),
+  with its join ``code`` only for this machine (loopback).
+- ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
+  the rules refuse is 409 with the rule's one line, and nothing changes.
+- WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
+- ``GET /play``: the page.
+
+A request from another machine must carry the game's join code (``X-Join-Code`` header
+or ``code`` query parameter; for the games list, any game's code): else 403, and after
+:data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine gets 429 until
+the window passes. The WebSocket checks ``Host`` and ``Origin`` as the HTTP guard does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from sheetgen.core.refused import Refused
+from sheetgen.play.engine import Engine, UnknownGame
+from sheetgen.serve.service import Refusal
+from sheetgen.serve.workspace import Workspace
+
+__all__ = ["MAX_WRONG", "WRONG_WINDOW", "play_routes"]
+
+STATIC = Path(__file__).parent / "static"
+#: Wrong join codes one machine may send in :data:`WRONG_WINDOW` seconds before it is refused (429).
+MAX_WRONG = 10
+WRONG_WINDOW = 60.0
+_LOOPBACK = ("127.0.0.1", "::1", "localhost")
+_PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; style-src 'self' 'unsafe-inline'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def _fail(status: int, message: str) -> Refusal:
+    return Refusal(status, [f"sheetgen: error: {message}"])
+
+
+class _Live:
+    """Who listens to which game: a queue per WebSocket, fed each new state."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[asyncio.Queue[dict[str, Any]]]] = defaultdict(set)
+
+    def publish(self, game_id: str, state: dict[str, Any]) -> None:
+        for queue in list(self.listeners.get(game_id, ())):
+            queue.put_nowait(state)
+
+
+def play_routes(
+    space: Workspace, hosts: Iterable[str], read_body: Callable[[Request], Awaitable[bytes]]
+) -> list[BaseRoute]:
+    """The play routes for the workspace ``space``; ``hosts`` the host names served (loopback
+    included), ``read_body`` the server's bounded body reader."""
+    engine = Engine(space.root, load=lambda path: _load(space, engine, path))
+    live = _Live()
+    served = {h.strip().removeprefix("[").removesuffix("]").lower() for h in hosts}
+    wrong: dict[str, deque[float]] = defaultdict(deque)
+
+    def local(conn: HTTPConnection) -> bool:
+        return conn.client is None or conn.client.host in _LOOPBACK or conn.client.host.startswith("127.")
+
+    def admit(conn: HTTPConnection, game_id: str | None) -> None:
+        """Refuse a request from another machine without the right join code."""
+        if local(conn):
+            return
+        who = conn.client.host if conn.client else ""
+        recent = wrong[who]
+        while recent and recent[0] < time.monotonic() - WRONG_WINDOW:
+            recent.popleft()
+        if len(recent) >= MAX_WRONG:
+            raise Refusal(
+                429,
+                [f"sheetgen: error: too many wrong join codes; wait {WRONG_WINDOW:g} s"],
+                headers={"Retry-After": f"{WRONG_WINDOW:g}"},
+            )
+        code = (conn.headers.get("x-join-code") or conn.query_params.get("code") or "").strip().upper()
+        games = engine.games()
+        ok = any(g.code == code for g in games if game_id is None or g.id == game_id)
+        if not ok:
+            recent.append(time.monotonic())
+            raise _fail(403, "this game needs its join code (ask the host for it)")
+
+    async def call(fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await run_in_threadpool(fn, *args)
+        except UnknownGame as exc:
+            raise _fail(404, f"no game {exc.args[0]!r} here (sheetgen play --list shows the games)") from None
+        except Refused as exc:
+            raise Refusal(409, [f"sheetgen: error: {exc}"]) from None
+
+    async def event_body(request: Request) -> dict[str, Any]:
+        raw = await read_body(request)
+        try:
+            body = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise _fail(400, "the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise _fail(400, "the body is a JSON object")
+        return body
+
+    def shown(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+        if local(request):
+            code = next((g.code for g in engine.games() if g.id == state["id"]), None)
+            return {**state, "code": code}
+        return state
+
+    async def games(request: Request) -> Response:
+        if request.method == "POST":
+            body = await event_body(request)
+            path = body.get("scenario")
+            if not isinstance(path, str):
+                raise _fail(400, 'give the scenario to play: {"scenario": "scenarios/battle.yaml"}')
+            if not local(request):
+                raise _fail(403, "only the host's machine starts games")
+            stored = await call(engine.create, path)
+            return JSONResponse({"id": stored.id, "code": stored.code}, status_code=201)
+        admit(request, None)
+        kept = await call(engine.games)
+        listed = [{"id": g.id, "scenario": g.scenario, "created": g.created} for g in kept]
+        return JSONResponse({"games": listed})
+
+    async def game(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        return JSONResponse(shown(request, await call(engine.state, game_id)))
+
+    def change(kind: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handle(request: Request) -> Response:
+            game_id = request.path_params["id"]
+            admit(request, game_id)
+            body = await event_body(request)
+            who = body.pop("who", None) or ("host" if local(request) else "guest")
+            if kind == "events":
+                state = await call(engine.submit, game_id, body, who)
+            else:
+                state = await call(engine.submit, game_id, {"action": kind}, who)
+            live.publish(game_id, state)
+            return JSONResponse(shown(request, state))
+
+        return handle
+
+    async def stream(socket: WebSocket) -> None:
+        game_id = socket.path_params["id"]
+        host = socket.headers.get("host", "")
+        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1 : host.find("]")]
+        origin = socket.headers.get("origin")
+        if name.lower() not in served or (origin is not None and origin.split("://", 1)[-1] != host):
+            await socket.close(code=1008)
+            return
+        try:
+            admit(socket, game_id)
+            state = await call(engine.state, game_id)
+        except Refusal as exc:
+            await socket.close(code=1008, reason=str(exc)[:120])
+            return
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        live.listeners[game_id].add(queue)
+        await socket.accept()
+        try:
+            await socket.send_json(state)
+            sender = asyncio.ensure_future(_send_all(socket, queue))
+            try:
+                while (await socket.receive())["type"] != "websocket.disconnect":
+                    pass
+            finally:
+                sender.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            live.listeners[game_id].discard(queue)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "play.html", headers=_PAGE_HEADERS)
+
+    return [
+        Route("/play", page),
+        Route("/api/play", games, methods=["GET", "POST"]),
+        Route("/api/play/{id}", game),
+        Route("/api/play/{id}/events", change("events"), methods=["POST"]),
+        Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
+        Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),
+        WebSocketRoute("/api/play/{id}/live", stream),
+    ]
+
+
+async def _send_all(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    while True:
+        state = await queue.get()
+        while not queue.empty():  # only the newest matters
+            state = queue.get_nowait()
+        await socket.send_json({k: v for k, v in state.items() if k != "code"})
+
+
+def _load(space: Workspace, engine: Engine, path: str) -> Any:
+    """The scenario at ``path``, kept inside the workspace (refused as the designer refuses)."""
+    space.resolve(path)
+    return engine.read_scenario(path)

@@ -1,0 +1,231 @@
+// sheetgen play: every ship as a live record sheet. No rule lives here: the page sends what
+// happened (POST /api/play/{id}/events) and draws the state the server answers or pushes.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const gameId = params.get("game");
+let code = params.get("code") || sessionStorage.getItem("sheetgen-code-" + gameId) || "";
+let state = null;
+let socket = null;
+
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "style") node.setAttribute("style", value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function notice(text, bad = false) {
+  $("notice").textContent = text;
+  $("notice").classList.toggle("bad", bad);
+}
+
+async function api(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (code) headers["X-Join-Code"] = code;
+  const answer = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+  const data = await answer.json().catch(() => ({ error: `sheetgen: error: ${answer.status}` }));
+  if (!answer.ok) throw new Error(data.error || String(answer.status));
+  return data;
+}
+
+async function send(event) {
+  try {
+    const path = event.action === "undo" || event.action === "redo"
+      ? `/api/play/${gameId}/${event.action}` : `/api/play/${gameId}/events`;
+    show(await api(path, event.action === "undo" || event.action === "redo" ? {} : event));
+    notice("");
+  } catch (err) {
+    notice(err.message.replace(/^sheetgen: error: /, ""), true);
+  }
+}
+
+// --- the ships, drawn from the state's "now" (what each game's rules say the ship is) ------------
+
+function starfire(ship) {
+  const now = ship.now;
+  const boxes = el("div", { class: "boxes", "aria-label": "systems" });
+  let room = null, holder = boxes;
+  now.all_systems.forEach((system, i) => {
+    const inRoom = now.system_rooms[i];
+    if (inRoom !== room) {
+      holder = inRoom === null ? boxes : boxes.appendChild(el("span", { class: "room" }));
+      room = inRoom;
+    }
+    const cls = "box" + (now.destroyed[i] ? " lost" : "") + (now.offline[i] ? " off" : "");
+    holder.append(el("span", { class: cls, title: now.offline[i] ? "offline" : now.destroyed[i] ? "destroyed" : "" }, system));
+  });
+  const facts = el("div", { class: "facts" },
+    el("span", {}, "MP ", el("b", {}, now.movement_points)),
+    el("span", {}, "TM ", el("b", {}, now.turn_mode)),
+    now.shields_offline ? el("span", {}, "shields offline ", el("b", {}, now.shields_offline),
+      ` (quiet turns ${now.quiet_turns})`) : null,
+    now.double_damage ? el("span", {}, "double damage") : null);
+  return [facts, boxes, el("div", { class: "facts" }, el("code", {}, now.systems || "—"))];
+}
+
+function killRadius(ship) {
+  const now = ship.now;
+  const track = el("div", { class: "boxes", "aria-label": "Number track" });
+  for (let n = now.starting_number; n >= 0; n--) {
+    track.append(el("span", { class: "box" + (n === now.number ? " now" : n > now.number ? " lost" : "") }, n));
+  }
+  return [
+    el("div", { class: "facts" },
+      el("span", {}, "Number ", el("b", {}, now.number)),
+      el("span", {}, "MP ", el("b", {}, now.movement_points)),
+      el("span", {}, "facing changes ", el("b", {}, now.facing_changes)),
+      el("span", {}, "damage this turn ", el("b", {}, now.damage_this_turn), ` → ${now.number_next_turn} next turn`)),
+    track,
+  ];
+}
+
+function meter(left, total) {
+  const share = total > 0 ? Math.max(0, Math.min(1, left / total)) : 0;
+  return el("div", { class: "meter" }, el("span", { style: `width:${(share * 100).toFixed(1)}%` }));
+}
+
+function knightHawks(ship) {
+  const now = ship.now;
+  return [
+    el("div", { class: "facts" },
+      el("span", {}, "SP ", el("b", {}, now.structure_points.toLocaleString()), ` / ${now.starting_structure_points.toLocaleString()}`),
+      el("span", {}, "ADF ", el("b", {}, now.adf)), el("span", {}, "MR ", el("b", {}, now.mr)),
+      el("span", {}, now.structure_state),
+      now.breakup_rolls ? el("span", {}, `break-up rolls ${now.breakup_rolls}/turn`) : null),
+    meter(now.structure_points, now.starting_structure_points),
+  ];
+}
+
+function spaceCruisers(ship) {
+  const now = ship.now;
+  return [
+    el("div", { class: "facts" },
+      el("span", {}, "hull points ", el("b", {}, now.hull_points), ` / ${now.starting_hull_points}`),
+      el("span", {}, "shields ", el("b", {}, now.shields)),
+      now.criticals_due ? el("span", {}, "critical rolls due ", el("b", {}, now.criticals_due)) : null),
+    meter(now.hull_points, now.starting_hull_points),
+  ];
+}
+
+const DRAW = { "starfire": starfire, "kill-radius": killRadius, "knight-hawks-2000": knightHawks, "space-cruisers": spaceCruisers };
+
+function actions(ship) {
+  const amount = el("input", { type: "number", min: "0", value: "1", inputmode: "numeric", "aria-label": `damage to ${ship.name}` });
+  const weapon = el("input", { class: "weapon", placeholder: "weapon", "aria-label": `weapon hitting ${ship.name}` });
+  const hit = () => send({ ship: ship.name, action: "damage", amount: Number(amount.value), weapon: weapon.value.trim() || null });
+  const row = el("div", { class: "act" }, amount, weapon,
+    el("button", { type: "button", "data-testid": "damage", onclick: hit, disabled: ship.removed }, "Damage"));
+  if (state.game === "kill-radius") {
+    const roll = el("input", { type: "number", min: "1", max: "10", value: "", placeholder: "d10", "aria-label": `recovery roll of ${ship.name}` });
+    row.append(roll, el("button", { type: "button", onclick: () => send({ ship: ship.name, action: "recover", roll: Number(roll.value) }), disabled: ship.removed }, "Recover"));
+  }
+  return row;
+}
+
+function card(ship) {
+  return el("article", { class: "ship" + (ship.removed ? " removed" : ""), "data-testid": "play-ship", "data-ship": ship.name, style: `--side:${ship.colour}` },
+    el("header", {}, el("h3", {}, ship.name), ship.removed ? el("span", { class: "gone" }, "REMOVED") : null),
+    ...(DRAW[state.game] || (() => [el("pre", {}, JSON.stringify(ship.now, null, 1))]))(ship),
+    actions(ship));
+}
+
+function describe(entry) {
+  const e = entry.event;
+  if (e.action === "roll") return `rolled ${e.dice}: ${e.faces.join(" + ")}${e.faces.length > 1 ? " = " + e.faces.reduce((a, b) => a + b, 0) : ""}`;
+  if (e.action === "next_turn") return "next turn";
+  if (e.action === "phase") return `phase: ${e.phase}`;
+  if (e.action === "undo" || e.action === "redo") return e.action;
+  const extra = ["amount", "weapon", "roll", "double"].filter((k) => k in e).map((k) => `${k} ${e[k]}`).join(", ");
+  return `${e.ship}: ${e.action}${extra ? " (" + extra + ")" : ""}`;
+}
+
+function show(next) {
+  if (state && next.version < state.version) return; // an older push
+  state = next;
+  document.title = `${state.name} · sheetgen play`;
+  $("scenario").textContent = state.name;
+  $("turn").textContent = state.turn;
+  const phase = $("phase");
+  phase.replaceChildren(...state.phases.map((p) => el("option", { selected: p === state.phase }, p)));
+  if (!state.phases.includes(state.phase)) phase.append(el("option", { selected: true }, state.phase));
+  if (state.code) {
+    const join = $("join-code");
+    join.hidden = false;
+    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id}`);
+  }
+  const sides = new Map();
+  for (const ship of state.ships) {
+    if (!sides.has(ship.side)) sides.set(ship.side, { colour: ship.colour, ships: [] });
+    sides.get(ship.side).ships.push(ship);
+  }
+  $("sides").replaceChildren(...[...sides].map(([name, side]) =>
+    el("section", { class: "side", style: `--side:${side.colour}` }, el("h2", {}, name), el("div", { class: "ships" }, side.ships.map(card)))));
+  $("log").replaceChildren(...[...state.log].reverse().map((entry) =>
+    el("li", { class: entry.undone ? "undone" : "" }, describe(entry), " ",
+      el("time", {}, `${entry.who}, ${new Date(entry.at * 1000).toLocaleTimeString()}`))));
+  const standing = state.log.filter((e) => !e.undone && e.event.action !== "undo" && e.event.action !== "redo");
+  $("undo").disabled = standing.length === 0;
+  const last = [...state.log].reverse().find((e) => e.event.action === "roll" && !e.undone);
+  $("roll-result").textContent = last ? last.event.faces.join("+") : "";
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/play/${gameId}/live${code ? "?code=" + encodeURIComponent(code) : ""}`);
+  socket.onmessage = (message) => show(JSON.parse(message.data));
+  socket.onclose = () => setTimeout(connect, 1000);
+}
+
+async function lobby() {
+  $("play").hidden = true;
+  $("lobby").hidden = false;
+  try {
+    const { games } = await api("/api/play");
+    $("games").replaceChildren(...games.map((g) => el("li", {}, el("a", { href: `/play?game=${g.id}` }, g.id), ` ${g.scenario}`)));
+  } catch (err) {
+    notice(err.message, true);
+  }
+  $("new-game").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const made = await api("/api/play", { scenario: $("new-scenario").value.trim() });
+      location.search = `?game=${made.id}`;
+    } catch (err) {
+      notice(err.message, true);
+    }
+  });
+}
+
+async function start() {
+  $("undo").addEventListener("click", () => send({ action: "undo" }));
+  $("redo").addEventListener("click", () => send({ action: "redo" }));
+  $("next-turn").addEventListener("click", () => send({ action: "next_turn" }));
+  $("phase").addEventListener("change", () => send({ action: "phase", phase: $("phase").value }));
+  $("roll").addEventListener("click", () => send({ action: "roll", dice: $("dice-kind").value }));
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    code = $("join-input").value.trim().toUpperCase();
+    sessionStorage.setItem("sheetgen-code-" + gameId, code);
+    location.reload();
+  });
+  if (!gameId) return lobby();
+  try {
+    show(await api(`/api/play/${gameId}`));
+    connect();
+  } catch (err) {
+    notice(err.message.replace(/^sheetgen: error: /, ""), true);
+    $("lobby").hidden = false;
+    $("new-game").hidden = true;
+  }
+}
+
+start();
