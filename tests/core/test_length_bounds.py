@@ -50,7 +50,7 @@ def test_offsets_and_bleeds_may_be_zero_or_signed_when_asked() -> None:
 
 
 @settings(max_examples=300)
-@given(st.text(alphabet="0123456789./ -+,inmcptfe\"\x00\n", max_size=30))
+@given(st.text(alphabet='0123456789./ -+,inmcptfe"\x00\n', max_size=30))
 def test_any_text_is_a_length_within_bounds_or_one_refusal(text: str) -> None:
     try:
         points = parse_length(text, signed=True, zero=True)
@@ -63,14 +63,26 @@ def test_any_text_is_a_length_within_bounds_or_one_refusal(text: str) -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["counters", str(FLEET), "--size", "1/0in"], "sheetgen: error: --size: length '1/0in' divides by zero"),
-        (["counters", str(FLEET), "--bleed", "1/0in"], "sheetgen: error: --bleed: length '1/0in' divides by zero"),
-        (["counters", str(FLEET), "--gutter", "1/0in"], "sheetgen: error: --gutter: length '1/0in' divides by zero"),
+        (
+            ["counters", str(FLEET), "--size", "1/0in"],
+            "sheetgen: error: --size: length '1/0in' divides by zero",
+        ),
+        (
+            ["counters", str(FLEET), "--bleed", "1/0in"],
+            "sheetgen: error: --bleed: length '1/0in' divides by zero",
+        ),
+        (
+            ["counters", str(FLEET), "--gutter", "1/0in"],
+            "sheetgen: error: --gutter: length '1/0in' divides by zero",
+        ),
         (
             ["counters", str(FLEET), "--back-offset", "1/0mm,0"],
             "sheetgen: error: --back-offset: length '1/0mm' divides by zero",
         ),
-        (["counters", str(FLEET), "--bleed", "-1mm"], "sheetgen: error: --bleed: length '-1mm' must be zero or more"),
+        (
+            ["counters", str(FLEET), "--bleed", "-1mm"],
+            "sheetgen: error: --bleed: length '-1mm' must be zero or more",
+        ),
         (
             ["counters", str(FLEET), "--size", "5000in"],
             "sheetgen: error: --size: length '5000in' is longer than the most sheetgen reads, 100in",
@@ -89,7 +101,9 @@ def test_the_command_line_refuses_each_length_in_one_line(invoke, tmp_path: Path
 
 @pytest.mark.parametrize("verb", ["validate", "map", "kit"])
 def test_a_scenario_hex_over_zero_is_one_line(invoke, write, tmp_path: Path, verb: str) -> None:
-    p = write("s.yaml", "scenario: Zero\ngame: starfire\nmap:\n  hex: 1/0in\nsides:\n  - name: A\n    fleet: []\n")
+    p = write(
+        "s.yaml", "scenario: Zero\ngame: starfire\nmap:\n  hex: 1/0in\nsides:\n  - name: A\n    fleet: []\n"
+    )
     args = {"validate": [str(p)], "map": ["--scenario", str(p), "-o", str(tmp_path / "m.pdf")]}.get(
         verb, [str(p), "-o", str(tmp_path / "kit")]
     )
