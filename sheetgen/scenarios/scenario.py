@@ -23,7 +23,15 @@ from sheetgen.core.source import Document, Located, SourceError, load_bytes, loa
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Stats
 from sheetgen.hexgrid import OffsetGrid
-from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
+from sheetgen.scenarios.loading import (
+    MAX_COUNT,
+    MAX_SHIPS,
+    SCENARIO_KEY,
+    Entry,
+    LoadResult,
+    looks_like,
+    read_designs,
+)
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
 from sheetgen.scenarios.terrain import MapPlan, read_plan
 
@@ -484,6 +492,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         raise InputError([error("GAME", str(exc), ("game",))]) from None
     map_fields = top.mapping("map", what="map")
     spec = MapSpec()
+    too_big = False  # a map past MAX_MAP_HEXES: said once; nothing is laid out on it
     if map_fields is not None:
         spec = MapSpec(
             cols=map_fields.integer("cols", spec.cols, minimum=1) or spec.cols,
@@ -501,6 +510,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         _check_hex_size(map_fields, spec.hex)
         total = spec.cols * spec.rows * max(1, len(spec.layers))
         if total > MAX_MAP_HEXES:  # the map verb and the kit refuse it: say so where it is written
+            too_big = True
             map_fields.problem(
                 f"{spec.cols} x {spec.rows}"
                 + (f" x {len(spec.layers)} levels" if len(spec.layers) > 1 else "")
@@ -512,6 +522,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     children: list[Fields | None] = [map_fields]
     notes: list[Finding] = []
     unread: dict[str, tuple[str, str]] = {}  # names given to ships whose design could not be read
+    fielded = 0  # ships of every side so far, held to MAX_SHIPS before any is made
     if not isinstance(sides_raw, list) or not sides_raw:
         top.problem("'sides' must be a list of at least one side", top.at("sides"))
         sides_raw = []
@@ -549,6 +560,16 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 unread.update(dict.fromkeys(names, (side.name, side.colour)))
                 side.unread = True
             ships_here = count * sum(e.count for e in entries) if entries else count
+            if fielded > MAX_SHIPS:  # past the most already, said once: no ship of it is made
+                entries = []
+            elif fielded + ships_here > MAX_SHIPS:  # said before a ship of it is made
+                item.problem(
+                    f"this entry brings the scenario to {fielded + ships_here:,} ships;"
+                    f" at most {MAX_SHIPS:,} ships take part in one scenario",
+                    item.at("count") if "count" in item.data else item.at("design"),
+                )
+                fielded, entries = MAX_SHIPS + 1, []
+            fielded += ships_here if entries else 0
             if len(names) > ships_here:
                 item.problem(
                     f"{len(names)} names for {ships_here} ship{'s' if ships_here != 1 else ''}: raise 'count' or drop names",
@@ -600,7 +621,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 )
         sides.append(side)
     _check_unique_names(top, sides)
-    if map_fields is not None:
+    if map_fields is not None and not too_big:  # zones and terrain are expanded over the map's hexes
         ships = unread | {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
         spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)
         map_fields.problems.extend(spec.plan.check(spec.cols, spec.rows, spec.orientation, spec.layers))
