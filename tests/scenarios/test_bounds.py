@@ -88,7 +88,7 @@ def test_a_whole_number_is_a_yaml_integer(invoke, write, written, line) -> None:
 
 
 def test_a_count_written_as_a_float_is_refused(invoke, write) -> None:
-    p = write("d.yaml", f"game: starfire\nname: A\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\ncount: 1.0e+3\n")
+    p = write("d.yaml", "game: starfire\nname: A\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\ncount: 1.0e+3\n")
     r = invoke("validate", str(p))
     assert r.exit_code == 2
     assert (
