@@ -199,18 +199,23 @@ Jobs = Annotated[
         "-j",
         min=1,
         metavar="<n>",
-        help="Processes printing record sheets (default: one per processor); the PDF is the same for any number.",
+        help="Processes printing record sheets (default and most: one per processor, and as many as the"
+        " free memory holds at 160 MiB each; a larger number is lowered, with a note); the PDF is the"
+        " same for any number.",
     ),
 ]
 
 
 def _jobs(jobs: int | None) -> int:
-    """``--jobs`` as given, or one per processor this process may use."""
-    if jobs is not None:
-        return jobs
-    from sheetgen.render.pool import default_jobs
+    """``--jobs`` as given, or one per processor this process may use; at most that, and as
+    many as the free memory holds (:func:`~sheetgen.render.pool.bounded_jobs`), with a note
+    line when it is lowered."""
+    from sheetgen.render.pool import bounded_jobs
 
-    return default_jobs()
+    used, lowered = bounded_jobs(jobs)
+    if lowered is not None:
+        _err(f"sheetgen: note: {lowered}")
+    return used
 
 
 class SheetFormat(StrEnum):
