@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from sheetgen.cli.app import (
+    _err,
     _fail,
     _format_for,
     _print_located,
@@ -232,7 +233,7 @@ def map_command(
         written = write_map_pngs(opts, output, png_dpi)
         _warn(readability_warnings(opts))
         where = f"{len(written)} files" if len(written) > 1 else str(output)
-        typer.echo(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi", err=True)
+        _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi")
         return
     from sheetgen.render.maps import map_files
 
@@ -244,10 +245,7 @@ def map_command(
     _write_files(data)
     _warn(readability_warnings(opts))
     where = f"{len(data)} files" if len(data) > 1 else str(output)
-    typer.echo(
-        f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",
-        err=True,
-    )
+    _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}")
 
 
 def _replace(opts: MapOptions, **changes: Any) -> MapOptions:
