@@ -170,7 +170,7 @@ def test_a_newline_in_a_file_name_stays_inside_its_one_line(invoke, tmp_path: Pa
     assert r.exit_code == 2
     (line,) = r.stdout.splitlines()
     assert "\x1b" not in line and line.startswith(
-        f"{str(tmp_path / 'gone')}\\x1b[2J.yaml':1:1: error [FILE]".replace(
+        f"{tmp_path / 'gone'!s}\\x1b[2J.yaml':1:1: error [FILE]".replace(
             str(tmp_path), "'" + str(tmp_path), 1
         )
     )
