@@ -63,7 +63,7 @@ def test_every_writer_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None
 
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
 def test_a_device_is_refused() -> None:
-    with pytest.raises(OutputError, match="^/dev/null: is a device, not a regular file"):
+    with pytest.raises(OutputError, match=r"^/dev/null: is a device, not a regular file"):
         check_target(Path("/dev/null"))
 
 
