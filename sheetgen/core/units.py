@@ -98,11 +98,10 @@ def parse_length(
     number = Fraction(digits) * sign
     if number == 0 and not zero:
         raise LengthError(f"length {text!r} must be more than zero")
-    points = number * Fraction(UNITS[unit])
-    if abs(points) > Fraction(maximum):
+    if abs(number) * Fraction(UNITS[unit]) > Fraction(maximum):  # exact: no float overflows
         most = format_length(maximum, "in" if unit == "pt" else unit)
         raise LengthError(f"length {text!r} is longer than the most sheetgen reads, {most}")
-    return float(points)
+    return float(number) * UNITS[unit]
 
 
 def format_length(points: float, unit: str = "in") -> str:

@@ -26,10 +26,12 @@ from sheetgen.games.starfire.data import HULLS, SYSTEMS
 
 __all__ = [
     "MAX_REPEAT",
+    "SAMPLE",
     "Notation",
     "Slot",
     "SystemString",
     "notation",
+    "other_notation",
     "parse_notation",
     "parse_system_string",
     "system_string",
@@ -446,6 +448,56 @@ def parse_notation(text: str) -> Notation:
         result.systems = parse_system_string(result.systems_text, sys_at + lead)
     result.findings = findings + result.systems.findings
     return result
+
+
+#: The Quick Start's sample string, named where a pasted one is in another notation.
+SAMPLE = "CT-[2]-SSAA(I)(I)(I)QLR-[6]"
+
+#: A Galactic Starfire code: a capital and a small letter (``Rb``, ``Ia``, ``Hs``), which no
+#: Quick Start code is but ``Mg`` and ``Pt``; an ``x`` before a count is a repeat (``Ax6``).
+_GALACTIC = re.compile(r"[A-Z][a-z]")
+#: The older Starfire's turn mode and speed: a bare number in parentheses at either end,
+#: ``(2) SSAIIIFIII (6)``.
+_OLDER = re.compile(r"^\s*\(\s*\d+\s*\)|\(\s*\d+\s*\)\s*$")
+
+
+def other_notation(text: str) -> Finding | None:
+    """One ``SF-1`` error naming the notation when ``text`` is written in another Starfire's
+    notation than the Quick Start's, else None: the Galactic Starfire's (a code of a capital
+    and a small letter that is no case slip of Quick Start codes: ``Rbx6``, ``(IaIa)``), or the
+    older Starfire's (turn mode and speed as bare numbers in parentheses,
+    ``(2) SSAIIIFIII (6)``). Its :class:`Char` offset is the first mark of that notation.
+
+    >>> other_notation("CL-[3]-SSRbx6(IaIa)Q").message.split(";")[0]
+    "this is Galactic Starfire notation ('Rb')"
+    >>> other_notation("CT-[2]-SSAA(I)(I)(I)QLR-[6]") is None, other_notation("ct-ssaa(i)q") is None
+    (True, True)
+    """
+    older = _OLDER.search(text)
+    if older is not None:
+        at = older.start() + len(older.group()) - len(older.group().lstrip())
+        return error(
+            "SF-1",
+            f"this is older Starfire notation (the turn mode or speed as {older.group().strip()});"
+            f" sheetgen reads Solar Starfire Quick Start strings such as {SAMPLE}",
+            (Char(at),),
+        )
+    parsed = parse_notation(text) if "-" in text else None
+    start = parsed.systems_offset if parsed is not None and parsed.systems_text else 0
+    systems = parsed.systems_text if parsed is not None and parsed.systems_text else text
+    for m in _GALACTIC.finditer(systems):
+        pair, big, small = m.group(), m.group()[0], m.group()[1]
+        if pair in SYSTEMS or (small == "x" and systems[m.end() : m.end() + 1].isdigit()):
+            continue
+        if small.upper() in SYSTEMS and not (big == "I" and small != "i"):
+            continue  # a case slip ("Ss", "Ii"), which the capitals reading fixes
+        return error(
+            "SF-1",
+            f"this is Galactic Starfire notation ({pair!r});"
+            f" sheetgen reads Solar Starfire Quick Start strings such as {SAMPLE}",
+            (Char(start + m.start()),),
+        )
+    return None
 
 
 def notation(hull: str, systems: str, turn_mode: int | None = None, speed: int | None = None) -> str:
