@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -29,22 +30,32 @@ def _scenario(cols: str, *, zone: str = "{label: A, edge: top, depth: 3}") -> st
     )
 
 
-def _limited(*args: str) -> subprocess.CompletedProcess[str]:
-    """``sheetgen ARGS`` in a fresh interpreter whose address space is :data:`LIMIT`."""
+def _limited(*args: str, seconds: float = 120) -> subprocess.CompletedProcess[str]:
+    """``sheetgen ARGS`` in a fresh interpreter whose address space is :data:`LIMIT`; a run
+    still going after ``seconds`` (it is building what it should have refused) is stopped,
+    with every process it started, and fails the test."""
 
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
+    with subprocess.Popen(
         [sys.executable, "-m", "sheetgen", *args],
         preexec_fn=limit,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
         env=env,
         cwd=ROOT,
-    )
+        start_new_session=True,
+    ) as run:
+        try:
+            out, err = run.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.communicate()
+            pytest.fail(f"sheetgen {args[0]} still ran after {seconds} s: a bound was not checked first")
+    return subprocess.CompletedProcess(run.args, run.returncode, out, err)
 
 
 @pytest.mark.parametrize("verb", ["validate", "map"])
@@ -61,11 +72,12 @@ def test_fifty_million_columns_are_refused_before_a_zone_is_laid_over_them(write
     assert not (tmp_path / "m.pdf").exists()
 
 
-def test_a_kit_of_fifty_million_columns_is_one_line(invoke, write, tmp_path) -> None:
+def test_a_kit_of_fifty_million_columns_is_one_line(write, tmp_path) -> None:
     p = write("big.yaml", _scenario("50000000", zone="{label: A, cols: 1-50000000}"))
-    r = invoke("kit", str(p), "-o", str(tmp_path / "kit"))
-    assert r.exit_code == 2
+    r = _limited("kit", str(p), "-o", str(tmp_path / "kit"))
+    assert r.returncode == 2, r.stderr[-2000:]
     assert f"{p}:4:9: error [SCHEMA] 50000000 x 30 is 1,500,000,000 hexes" in r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
     assert not (tmp_path / "kit").exists()
 
 
@@ -129,7 +141,7 @@ def test_the_entry_past_the_most_ships_is_named(invoke, write) -> None:
     ]
 
 
-def test_record_sheets_count_their_ships_first(invoke, write, tmp_path) -> None:
+def test_record_sheets_count_their_ships_first(write, tmp_path) -> None:
     fleet = write(
         "fleet.yaml",
         "game: starfire\ndesigns:\n"
@@ -138,8 +150,8 @@ def test_record_sheets_count_their_ships_first(invoke, write, tmp_path) -> None:
         ),
     )
     out = tmp_path / "s.pdf"
-    r = invoke("sheets", str(fleet), "-o", str(out))
-    assert r.exit_code == 2
+    r = _limited("sheets", str(fleet), "-o", str(out), "-j", "1", seconds=60)
+    assert r.returncode == 2, r.stderr[-2000:]
     assert r.stderr.strip().splitlines()[-1] == (
         "sheetgen: error: 6,000 ships (counts multiplied out); at most 5,000 record sheets in one run:"
         " print fewer designs at a time"
