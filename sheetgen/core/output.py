@@ -54,13 +54,12 @@ _KINDS = (
 def check_target(target: Path) -> None:
     """Raise :class:`OutputError` unless ``target`` is absent or a regular file: a symbolic
     link (followed or not, either would write somewhere the name does not say), a named
-    pipe, a device, a socket or a folder is never replaced by sheetgen's output."""
+    pipe, a device, a socket or a folder is never replaced by sheetgen's output. A name the
+    file system refuses (too long) raises its :class:`OSError`, as opening it would."""
     try:
         mode = os.lstat(target).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # absent (the folder's check says why)
         return
-    except OSError as exc:
-        raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
     if stat.S_ISREG(mode):
         return
     kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
