@@ -154,6 +154,7 @@ def map_command(
     from sheetgen.layout.maps import (
         MapError,
         MapOptions,
+        check_options,
         map_options,
         one_page,
         plan_pages,
@@ -223,6 +224,10 @@ def map_command(
     if rows is not None:
         opts = _replace(opts, rows=_whole("rows", rows))
     if loaded is not None:
+        try:  # the map's size first: the plan's zones are laid over every hex of it
+            check_options(opts)
+        except MapError as exc:
+            _fail(str(exc))
         problems = opts.plan.check(opts.cols, opts.rows, opts.orientation, opts.layers)
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)

@@ -33,7 +33,7 @@ from sheetgen.scenarios.loading import (
     read_designs,
 )
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
-from sheetgen.scenarios.terrain import MapPlan, read_plan
+from sheetgen.scenarios.terrain import MAX_MAP_HEXES, MapPlan, read_plan
 
 __all__ = [
     "MapSpec",
@@ -49,11 +49,6 @@ __all__ = [
 #: Side colours used when a scenario gives none (blue, red, green, amber).
 DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-#: Most hexes one scenario map may have, all levels together (``sheetgen map`` and the kit
-#: print no more: :data:`sheetgen.layout.maps.MAX_HEXES` is this number).
-MAX_MAP_HEXES = 100_000
 
 
 #: The longest slug kept whole: folder and file names made from it (``<slug>.vmod``) stay well

@@ -157,3 +157,21 @@ def test_record_sheets_count_their_ships_first(write, tmp_path) -> None:
         " print fewer designs at a time"
     )
     assert not out.exists()
+
+
+def test_a_map_widened_on_the_command_line_is_measured_before_its_zones(tmp_path) -> None:
+    scenario = ROOT / "designs" / "starfire" / "scenarios" / "convoy-raid.yaml"
+    assert "edge:" in scenario.read_text(encoding="utf-8")
+    out = tmp_path / "m.pdf"
+    r = _limited("map", "--scenario", str(scenario), "--cols", "50000000", "-o", str(out))
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert r.stderr.strip().endswith("is 1,550,000,000 hexes; the most one map can have is 100,000")
+    assert r.stderr.count("\n") == 1 and not out.exists()
+
+
+def test_a_plan_is_never_laid_over_a_map_past_the_most_hexes() -> None:
+    from sheetgen.scenarios.terrain import MapPlan, Zone
+
+    plan = MapPlan(zones=(Zone("A", "#000000", edge="top", depth=3),))
+    (problem,) = plan.check(50_000_000, 30, "flat", (0,))
+    assert problem.message == "50000000 x 30 is 1,500,000,000 hexes; the most one map can have is 100,000"
