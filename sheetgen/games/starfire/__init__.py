@@ -34,6 +34,11 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
 __all__ = ["GAME", "Starfire"]
 
 
+#: Most characters of a pasted notation read: ten times what a design's system string may
+#: hold, room for a long number, so the repeats in it are bounded before it is read.
+MAX_PASTED = 10 * data.MAX_SYSTEMS_TEXT
+
+
 def _case_fixed(n: Notation, text: str) -> None:
     """A pasted string whose only slip is letter case (``ct-sssaaa(i)(i)q``) is read in the
     Hull and System Charts' case and said once, as a note giving the string read: the
@@ -200,10 +205,24 @@ class Starfire(Game[rules.Design, StarfireStats]):
                     )
                 ]
             )
+        if len(text) > MAX_PASTED:  # measured before it is read
+            raise InputError(
+                [
+                    error(
+                        "SCHEMA",
+                        f"the pasted text is {len(text):,} characters long; at most {MAX_PASTED:,} are read"
+                        f" (a design's system string holds {data.MAX_SYSTEMS_TEXT:,})",
+                        (Char(0),),
+                    )
+                ]
+            )
         foreign = other_notation(text)
         if foreign is not None:  # another Starfire's notation: named in one line, nothing read
             raise InputError([foreign])
         n = parse_notation(text)
+        cut = [f for f in n.systems.findings if f.message.startswith("the repeats write out")]
+        if cut:  # what import would write is not what was pasted: refused, as a longer string is
+            raise InputError(cut)
         _case_fixed(n, text)
         if not n.systems_text:
             # no system string at all: not a design that can be checked

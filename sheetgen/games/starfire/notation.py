@@ -22,10 +22,11 @@ import re
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Char, Finding, error
-from sheetgen.games.starfire.data import HULLS, SYSTEMS
+from sheetgen.games.starfire.data import HULLS, MAX_SYSTEMS_TEXT, SYSTEMS
 
 __all__ = [
     "MAX_REPEAT",
+    "MAX_SLOTS",
     "SAMPLE",
     "Notation",
     "Slot",
@@ -41,6 +42,11 @@ __all__ = [
 MAX_REPEAT = 60
 
 _REPEAT_MARK = "x×*"
+
+#: Most systems repeats may write out: a design's system string holds at most
+#: :data:`~sheetgen.games.starfire.data.MAX_SYSTEMS_TEXT` characters written out, one or
+#: more a system.
+MAX_SLOTS = MAX_SYSTEMS_TEXT
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,7 @@ class _Reader:
         self.pos = 0
         self.room_count = 0
         self.findings: list[Finding] = []
+        self.too_many = False  # repeats past MAX_SLOTS, said once
 
     def fail(self, rule: str, message: str, offset: int) -> None:
         self.findings.append(error(rule, message, (Char(offset),)))
@@ -178,7 +185,19 @@ class _Reader:
         return units
 
     def repeat(self, slots: list[Slot], n: int) -> list[Slot]:
-        """``slots`` n times; engine rooms in each copy get rooms of their own."""
+        """``slots`` n times; engine rooms in each copy get rooms of their own. Repeats that
+        would write out more than :data:`MAX_SLOTS` systems (nested: ``60x(60x(60xA))``) are
+        said once and cut to that many, before any copy is made."""
+        if len(slots) * n > MAX_SLOTS:
+            if not self.too_many:
+                self.too_many = True
+                self.fail(
+                    "SF-1",
+                    f"the repeats write out {len(slots) * n:,} systems or more;"
+                    f" a system string holds at most {MAX_SLOTS:,}",
+                    slots[0].offset if slots else self.pos,
+                )
+            n = max(1, MAX_SLOTS // max(1, len(slots)))
         out: list[Slot] = []
         for copy in range(n):
             mapping: dict[int, int] = {}

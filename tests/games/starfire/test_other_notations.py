@@ -114,3 +114,31 @@ def test_any_pasted_text_is_read_or_refused_never_a_crash(text: str) -> None:
         GAME.import_notation(text, "A")
     except InputError as exc:
         assert exc.findings
+
+
+@pytest.mark.parametrize("pasted", ["CT-60x60x60x60xA", "CT-(60x(60x(60x(60xA))))"])
+def test_nested_repeats_are_measured_before_they_are_written_out(invoke, tmp_path: Path, pasted: str) -> None:
+    """``60x`` four deep is 12,960,000 systems: it took gigabytes and ended in a MemoryError."""
+    out = tmp_path / "d.yaml"
+    r = invoke("import", "starfire", pasted, "-o", str(out))
+    assert r.exit_code == 2
+    assert r.stderr.strip().endswith(
+        "error [SF-1] the repeats write out 3,600 systems or more; a system string holds at most 1,000"
+    )
+    assert r.stderr.count("\n") == 1 and not out.exists()
+
+
+def test_nested_repeats_in_a_design_file_are_one_line(invoke, write) -> None:
+    p = write("d.yaml", 'game: starfire\nname: A\nhull: CT\nsystems: "SS(60x(60x(60x(60xA))))(I)Q"\n')
+    r = invoke("validate", str(p))
+    assert r.exit_code == 1
+    assert r.stdout.count("the repeats write out") == 1
+
+
+def test_a_pasted_text_is_measured_before_it_is_read(invoke) -> None:
+    r = invoke("import", "starfire", "CT-" + "60xA" * 30_000)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        "notation:1:1: error [SCHEMA] the pasted text is 120,003 characters long; at most 10,000 are read"
+        " (a design's system string holds 1,000)"
+    )
