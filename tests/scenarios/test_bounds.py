@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import DESIGNS
 
@@ -175,3 +177,28 @@ def test_a_plan_is_never_laid_over_a_map_past_the_most_hexes() -> None:
     plan = MapPlan(zones=(Zone("A", "#000000", edge="top", depth=3),))
     (problem,) = plan.check(50_000_000, 30, "flat", (0,))
     assert problem.message == "50000000 x 30 is 1,500,000,000 hexes; the most one map can have is 100,000"
+
+
+_SIZE = st.one_of(
+    st.integers(min_value=-5, max_value=10**12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["1.0e+20", "0x10", "1_000", "'40'", "[3]"]),
+)
+
+
+@settings(max_examples=60)
+@given(_SIZE, _SIZE, st.sampled_from(["top", "left", "bottom", "right"]))
+def test_any_map_size_is_a_map_or_located_errors(cols: object, rows: object, edge: str) -> None:
+    from sheetgen.scenarios.scenario import load_scenario
+
+    text = (
+        f"scenario: S\ngame: starfire\nmap:\n  cols: {cols}\n  rows: {rows}\n"
+        f"  zones:\n    - {{label: A, edge: {edge}, depth: 2}}\nsides:\n  - name: A\n    fleet: []\n"
+    )
+    scenario, result = load_scenario("s.yaml", text=text.encode())
+    if scenario is None:
+        assert result.input_errors and all("\n" not in str(loc) for loc in result.input_errors)
+        return
+    spec = scenario.map
+    assert isinstance(spec.cols, int) and isinstance(spec.rows, int)
+    assert spec.cols * spec.rows <= 100_000
