@@ -156,7 +156,9 @@ class _OneLineErrors(TyperGroup):
                 typer.echo(message, err=True)
                 sys.exit(2)
             hint = f" (see {where} --help)" if ctx is not None else ""
-            typer.echo(f"{where}: error: {message}{hint}", err=True)
+            from sheetgen.core.findings import one_line
+
+            typer.echo(one_line(f"{where}: error: {message}{hint}"), err=True)
             sys.exit(getattr(exc, "exit_code", 2))
         except typer.Abort:
             typer.echo("sheetgen: aborted", err=True)
@@ -167,7 +169,9 @@ class _OneLineErrors(TyperGroup):
         except OSError as exc:
             # the file system refusing a path the user gave (a name longer than it allows, a
             # folder where a file should be...): one line, exit 2, as for any unusable input
-            where = f"{exc.filename}: " if exc.filename else ""
+            from sheetgen.core.findings import shown_path
+
+            where = f"{shown_path(exc.filename)}: " if exc.filename else ""
             typer.echo(f"sheetgen: error: {where}{exc.strerror or exc}", err=True)
             sys.exit(2)
         sys.exit(code if isinstance(code, int) else 0)
@@ -201,18 +205,23 @@ Jobs = Annotated[
         "-j",
         min=1,
         metavar="<n>",
-        help="Processes printing record sheets (default: one per processor); the PDF is the same for any number.",
+        help="Processes printing record sheets (default and most: one per processor, and as many as the"
+        " free memory holds at 160 MiB each; a larger number is lowered, with a note); the PDF is the"
+        " same for any number.",
     ),
 ]
 
 
 def _jobs(jobs: int | None) -> int:
-    """``--jobs`` as given, or one per processor this process may use."""
-    if jobs is not None:
-        return jobs
-    from sheetgen.render.pool import default_jobs
+    """``--jobs`` as given, or one per processor this process may use; at most that, and as
+    many as the free memory holds (:func:`~sheetgen.render.pool.bounded_jobs`), with a note
+    line when it is lowered."""
+    from sheetgen.render.pool import bounded_jobs
 
-    return default_jobs()
+    used, lowered = bounded_jobs(jobs)
+    if lowered is not None:
+        _err(f"sheetgen: note: {lowered}")
+    return used
 
 
 class SheetFormat(StrEnum):
@@ -228,7 +237,11 @@ class CardFormat(StrEnum):
 
 
 def _err(line: str) -> None:
-    typer.echo(line, err=True)
+    """``line`` on standard error, as one line: a character that does not print (a newline
+    in a file's name) is written as its escape (:func:`~sheetgen.core.findings.one_line`)."""
+    from sheetgen.core.findings import one_line
+
+    typer.echo(one_line(line), err=True)
 
 
 def _warn(lines: Iterable[str]) -> None:

@@ -53,15 +53,13 @@ def length_option(option: str, text: str, *, zero: bool = False, signed: bool = 
     allowed, ``signed``: a leading sign is read); fails (exit 2) with one line."""
     from sheetgen.core.units import LengthError, parse_length
 
-    raw, sign = text.strip(), 1.0
-    if signed and raw[:1] in ("+", "-"):
-        sign, raw = (-1.0 if raw[0] == "-" else 1.0), raw[1:]
-    if _ZERO.match(raw):
+    raw = text.strip()
+    if _ZERO.match(raw[1:] if signed and raw[:1] in ("+", "-") else raw):  # a bare 0 needs no unit
         if zero:
             return 0.0
         _fail(f"{option} {text}: must be more than zero")
     try:
-        return sign * parse_length(raw)
+        return parse_length(raw, zero=zero, signed=signed)
     except LengthError as exc:
         _fail(f"{option}: {exc}")
 

@@ -67,6 +67,21 @@ def new(
     _err(f"wrote {output}: check it with sheetgen validate {output}")
 
 
+def _no_links_inside(folder: Path, relatives: list[Path]) -> None:
+    """Fail (exit 2, nothing copied) when a sub-folder or file the examples would be copied
+    to under ``folder`` is a symbolic link: a copy through it would land outside ``folder``."""
+    from sheetgen.core.findings import shown_path
+
+    for relative in relatives:
+        for depth in range(1, len(relative.parts) + 1):
+            inside = folder.joinpath(*relative.parts[:depth])
+            if inside.is_symlink():
+                _fail(
+                    f"{shown_path(inside)} is a symbolic link; examples are copied only into"
+                    f" {shown_path(folder)} itself: remove the link or choose another folder (nothing was copied)"
+                )
+
+
 @app.command(short_help=short_help("examples"))
 def examples(
     folder: Annotated[
@@ -104,6 +119,7 @@ def examples(
         files = example_files()
     except MissingResource as exc:
         _fail(str(exc))
+    _no_links_inside(folder, [relative for relative, _source in files])
     kept: list[Path] = []
     copied: list[Path] = []  # the files this run created
     made: list[Path] = []  # the folders it made, deepest first

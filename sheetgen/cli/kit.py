@@ -188,6 +188,7 @@ def _kits(
     # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
     loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
     ready: list[tuple[Scenario, Path | None]] = []
+    links: dict[Path, Path] = {}  # a kit's folder under the named one that is a symbolic link
     for path in paths:
         loaded, result = load_scenario(path)
         if result.input_errors or loaded is None:
@@ -198,13 +199,26 @@ def _kits(
         if errors:
             loads.append((path, "rules", errors, None))
             continue
+        folder = (output or Path("output")) / slug(loaded.name) if nested else output
+        if nested and folder is not None and folder.is_symlink():  # it would write outside the folder
+            links[path] = folder
+            loads.append((path, "link", [], None))
+            continue
         loads.append((path, "kit", [], loaded))
-        ready.append((loaded, (output or Path("output")) / slug(loaded.name) if nested else output))
+        ready.append((loaded, folder))
     made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
             code = max(code, _report(next(made), scenario))
+        elif kind == "link":
+            from sheetgen.core.findings import shown_path
+
+            _err(
+                f"sheetgen: error: {shown_path(links[path])} is a symbolic link; each kit is written only"
+                f" inside {shown_path(output or Path('output'))}: remove the link"
+            )
+            code = 2
         elif kind == "rules":
             _print_located(errors, err=True)
             _err(

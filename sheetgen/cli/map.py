@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from sheetgen.cli.app import (
+    _err,
     _fail,
     _format_for,
     _output_or_default,
@@ -163,6 +164,7 @@ def map_command(
     from sheetgen.layout.maps import (
         MapError,
         MapOptions,
+        check_options,
         map_options,
         one_page,
         plan_pages,
@@ -236,6 +238,10 @@ def map_command(
     if rows is not None:
         opts = _replace(opts, rows=_whole("rows", rows))
     if loaded is not None:
+        try:  # the map's size first: the plan's zones are laid over every hex of it
+            check_options(opts)
+        except MapError as exc:
+            _fail(str(exc))
         problems = opts.plan.check(opts.cols, opts.rows, opts.orientation, opts.layers)
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)
@@ -257,7 +263,7 @@ def map_command(
         written = write_map_pngs(opts, output, png_dpi)
         _warn(readability_warnings(opts))
         where = f"{len(written)} files" if len(written) > 1 else str(output)
-        typer.echo(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi", err=True)
+        _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi")
         return
     from sheetgen.render.maps import map_files
 
@@ -270,10 +276,7 @@ def map_command(
     _warn(readability_warnings(opts))
     _warn(tiling_warnings(opts))
     where = f"{len(data)} files" if len(data) > 1 else str(output)
-    typer.echo(
-        f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}",
-        err=True,
-    )
+    _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}")
 
 
 def _replace(opts: MapOptions, **changes: Any) -> MapOptions:

@@ -28,8 +28,35 @@ __all__ = [
     "PathPart",
     "Severity",
     "in_order",
+    "one_line",
     "rule_order",
+    "shown_path",
 ]
+
+
+def shown_path(name: object) -> str:
+    r"""A file name as a message prints it: as it is when every character prints, else
+    quoted with each control character escaped as Python writes it (``'a\nb.yaml'``), so a
+    newline or an escape sequence in a name can neither split a one-line message nor act
+    on the terminal.
+
+    >>> shown_path("ships/a.yaml"), shown_path("a\nb.yaml")
+    ('ships/a.yaml', "'a\\nb.yaml'")
+    """
+    text = str(name)
+    return text if text.isprintable() else repr(text)
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with each character that does not print (a line break, a tab, an escape)
+    written as its escape (``\n``, ``\x1b``): what a message of one line holds.
+
+    >>> one_line("two\nlines")
+    'two\\nlines'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 class Severity(StrEnum):

@@ -16,15 +16,18 @@ import errno
 import itertools
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from sheetgen.core.findings import shown_path
 from sheetgen.core.stopping import held
 
 __all__ = [
     "OutputError",
     "OutputExists",
     "check_folder",
+    "check_target",
     "check_writable",
     "make_folder",
     "remove_empty",
@@ -39,21 +42,51 @@ class OutputError(Exception):
     """An output path that cannot be written (missing folder, read-only, a folder)."""
 
 
+#: What a path that is not a regular file is, by the kind :func:`os.lstat` gives it.
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def check_target(target: Path) -> None:
+    """Raise :class:`OutputError` unless ``target`` is absent or a regular file: a symbolic
+    link (followed or not, either would write somewhere the name does not say), a named
+    pipe, a device, a socket or a folder is never replaced by sheetgen's output. A name the
+    file system refuses (too long) raises its :class:`OSError`, as opening it would."""
+    try:
+        mode = os.lstat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):  # absent (the folder's check says why)
+        return
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    if kind == "a folder":
+        raise OutputError(f"{shown_path(target)}: is a folder; give a file name")
+    raise OutputError(
+        f"{shown_path(target)}: is {kind}, not a regular file; give a new or regular file's name"
+    )
+
+
 def check_writable(path: str | os.PathLike[str]) -> Path:
-    """Raise :class:`OutputError` unless ``path``'s folder exists and can be written.
+    """Raise :class:`OutputError` unless ``path``'s folder exists and can be written, and
+    ``path`` is absent or a regular file (:func:`check_target`).
 
     Called before any rendering so a bad ``-o`` fails fast; returns ``path`` as a Path.
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise OutputError(f"{target}: is a folder; give a file name")
+    check_target(target)
     if not folder.is_dir():
-        raise OutputError(f"{target}: folder {folder} does not exist")
+        raise OutputError(f"{shown_path(target)}: folder {shown_path(folder)} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"{target}: folder {folder} is not writable")
+        raise OutputError(f"{shown_path(target)}: folder {shown_path(folder)} is not writable")
     if target.exists() and not os.access(target, os.W_OK):
-        raise OutputError(f"{target}: file is read-only")
+        raise OutputError(f"{shown_path(target)}: file is read-only")
     return target
 
 
@@ -65,10 +98,10 @@ def check_folder(path: str | os.PathLike[str]) -> Path:
     folder = Path(path)
     there = next((p for p in (folder, *folder.parents) if p.exists() or p.is_symlink()), Path("."))
     if not there.is_dir():
-        where = "is a file" if there == folder else f"{there} is a file"
-        raise OutputError(f"{folder}: {where}, not a folder")
+        where = "is a file" if there == folder else f"{shown_path(there)} is a file"
+        raise OutputError(f"{shown_path(folder)}: {where}, not a folder")
     if not os.access(there, os.W_OK | os.X_OK):
-        raise OutputError(f"{folder}: folder {there} is not writable")
+        raise OutputError(f"{shown_path(folder)}: folder {shown_path(there)} is not writable")
     return folder
 
 
@@ -122,7 +155,7 @@ def write_new(path: str | os.PathLike[str], data: bytes | str) -> Path:
     :class:`OutputError` if it cannot be written.
     """
     if Path(path).exists() or Path(path).is_symlink():
-        raise OutputExists(f"{path} already exists")
+        raise OutputExists(f"{shown_path(path)} already exists")
     return _write_staged(check_writable(path), data, _link_new)
 
 
@@ -131,13 +164,13 @@ def _link_new(tmp: str, target: Path) -> None:
     try:
         os.link(tmp, target)  # fails if target exists: no window in which it is replaced
     except FileExistsError:
-        raise OutputExists(f"{target} already exists") from None
+        raise OutputExists(f"{shown_path(target)} already exists") from None
     except OSError:
         # a file system without hard links: create-exclusive, then the atomic rename
         try:
             os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
         except FileExistsError:
-            raise OutputExists(f"{target} already exists") from None
+            raise OutputExists(f"{shown_path(target)} already exists") from None
         os.replace(tmp, target)
 
 
@@ -148,10 +181,11 @@ def _write_staged(target: Path, data: bytes | str, place: Callable[[str, Path], 
     staged: list[str] = []
     try:
         _stage(target, data, staged)
+        check_target(target)  # again: a link or pipe put there while the bytes were written
         try:
             place(staged[0], target)
         except OSError as exc:
-            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
     finally:
         _unlink_all(staged)
     return target
@@ -169,11 +203,13 @@ def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]
         for target, (_path, data) in zip(targets, files, strict=True):
             _stage(target, data, staged)
         with held():  # every file put in place, or (a signal before the first) none
+            for target in targets:  # again, before any is put in place: all or none
+                check_target(target)
             for tmp, target in zip(staged, targets, strict=True):
                 try:
                     os.replace(tmp, target)
                 except OSError as exc:
-                    raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+                    raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
     finally:
         _unlink_all(staged)
     return targets
@@ -200,7 +236,7 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
             staged.remove(tmp)
         except OSError as exc:
             staged.remove(tmp)
-            raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -208,7 +244,7 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
 
 
 #: A temporary file :func:`_stage` makes: ``.NAME.<pid>-<12 hex digits>.tmp``.

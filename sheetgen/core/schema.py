@@ -215,7 +215,7 @@ class Fields:
         minimum: int | None = None,
         maximum: int | None = None,
     ) -> int | None:
-        """A whole number within ``[minimum, maximum]``; ``2.0`` is accepted, ``2.5`` and text are not."""
+        """A whole number within ``[minimum, maximum]``; ``2`` is accepted, ``2.0``, ``2.5`` and text are not."""
         value = self._get(key, required)
         if value is _MISSING:
             return default
@@ -231,9 +231,15 @@ class Fields:
         maximum: int | None = None,
         default: int | None = None,
     ) -> int | None:
-        """Validate ``value`` (found at ``path``) as a whole number in range."""
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
+        """Validate ``value`` (found at ``path``) as a whole number in range: a YAML integer
+        only (``2``; ``2.0`` and ``1.0e+20`` are refused as numbers with a point, so a bound
+        is checked on the number as written and never on a float's rounding)."""
+        if isinstance(value, float) and value.is_integer():  # finite and whole, written as a float
+            self.problem(
+                f"'{label}' must be a whole number written with digits only, found {value!r}; write {int(value)}",
+                path,
+            )
+            return default
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(f"'{label}' must be a whole number, found {describe(value)}", path)
             return default

@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from sheetgen.core.findings import Char, Finding, Key, Path, Severity, error
+from sheetgen.core.findings import Char, Finding, Key, Path, Severity, error, one_line, shown_path
 
 try:  # the C parser is an order of magnitude faster; PyYAML falls back without it
     from yaml import CSafeLoader as _Loader
@@ -94,8 +94,8 @@ class Located:
     finding: Finding
 
     def __str__(self) -> str:
-        f = self.finding
-        return f"{self.source}:{self.line}:{self.column}: {f.severity.value} [{f.rule}] {f.message}"
+        f = self.finding  # one line, whatever the file's name or the message holds
+        return f"{shown_path(self.source)}:{self.line}:{self.column}: {f.severity.value} [{f.rule}] {one_line(f.message)}"
 
 
 def reading_order(lines: Iterable[Located]) -> list[Located]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-__all__ = ["PAPER_SIZES", "UNITS", "LengthError", "format_length", "parse_length"]
+__all__ = ["MAX_LENGTH", "PAPER_SIZES", "UNITS", "LengthError", "format_length", "parse_length"]
 
 #: Points per unit.
 UNITS: dict[str, float] = {"in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "pt": 1.0}
@@ -38,20 +38,50 @@ class LengthError(ValueError):
     """A length that cannot be read; the message quotes it and lists the units."""
 
 
-def parse_length(text: str, *, default_unit: str | None = None) -> float:
+#: The longest length sheetgen reads, in pt (100 in, 2.54 m): far beyond any paper it prints
+#: on, so a larger one is a slip (``1000in``), refused before anything is laid out with it.
+MAX_LENGTH = 7200.0
+
+#: The most characters a length may be written with: a length is a short word (``0.625in``);
+#: a longer text is refused before its number is read.
+MAX_LENGTH_TEXT = 40
+
+
+def parse_length(
+    text: str,
+    *,
+    default_unit: str | None = None,
+    zero: bool = False,
+    signed: bool = False,
+    maximum: float = MAX_LENGTH,
+) -> float:
     """``text`` as a length in pt. A bare number takes ``default_unit`` (else it is an
-    error). Raises :class:`LengthError` for an unknown unit, a malformed number (a
-    decimal comma, ``0,75in``, is refused with the hint to write ``0.75in``: one reading
-    of lengths everywhere), or a length of zero (lengths here are sizes: they must be
-    positive).
+    error). Raises :class:`LengthError` (one line, quoting ``text``) for an unknown unit, a
+    malformed number (a decimal comma, ``0,75in``, is refused with the hint to write
+    ``0.75in``: one reading of lengths everywhere), a fraction over zero (``1/0in``), a
+    length longer than ``maximum`` pt (:data:`MAX_LENGTH`, 100 in) or written with more
+    than :data:`MAX_LENGTH_TEXT` characters, and a length of zero (lengths here are sizes:
+    they must be positive) unless ``zero`` allows it. ``signed`` allows a leading ``+`` or
+    ``-`` (an offset); else a minus is refused as "must be more than zero". Never
+    returns NaN or infinity.
 
     >>> parse_length("5/8in"), parse_length("25.4mm"), parse_length("18pt")
     (45.0, 72.0, 18.0)
     """
-    m = _LENGTH.match(str(text))
-    comma = None if m else _DECIMAL_COMMA.match(str(text))
+    raw = str(text)
+    if len(raw) > MAX_LENGTH_TEXT:
+        raise LengthError(f"not a length: {raw[:MAX_LENGTH_TEXT]!r}... is {len(raw):,} characters long")
+    body, sign = raw.strip(), 1
+    if body[:1] in ("+", "-") and (signed or body[:1] == "-"):
+        if not signed:
+            if _LENGTH.match(body[1:]):
+                raise LengthError(f"length {text!r} must be {'zero or more' if zero else 'more than zero'}")
+        else:
+            sign, body = (-1 if body[0] == "-" else 1), body[1:]
+    m = _LENGTH.match(body)
+    comma = None if m else _DECIMAL_COMMA.match(body)
     if comma:
-        fixed = f"{comma['int'] or '0'}.{comma['frac']}{comma['unit']}"
+        fixed = f"{'-' if sign < 0 else ''}{comma['int'] or '0'}.{comma['frac']}{comma['unit']}"
         raise LengthError(f"not a length: {text!r}: a decimal comma; write a decimal point, {fixed}")
     if not m:
         raise LengthError(
@@ -62,9 +92,15 @@ def parse_length(text: str, *, default_unit: str | None = None) -> float:
         unit = "in"
     if unit not in UNITS:
         raise LengthError(f"length {text!r} needs a unit: {', '.join(UNITS)}")
-    number = Fraction(m.group("num").replace(" ", ""))
-    if number <= 0:
+    digits = m.group("num").replace(" ", "")
+    if "/" in digits and Fraction(digits.partition("/")[2]) == 0:
+        raise LengthError(f"length {text!r} divides by zero")
+    number = Fraction(digits) * sign
+    if number == 0 and not zero:
         raise LengthError(f"length {text!r} must be more than zero")
+    if abs(number) * Fraction(UNITS[unit]) > Fraction(maximum):  # exact: no float overflows
+        most = format_length(maximum, "in" if unit == "pt" else unit)
+        raise LengthError(f"length {text!r} is longer than the most sheetgen reads, {most}")
     return float(number) * UNITS[unit]
 
 

@@ -29,14 +29,76 @@ from sheetgen.core.stopping import STOPPING, held, leave
 from sheetgen.render import printcache
 from sheetgen.render.html import html_to_pdf, prepare_worker
 
-__all__ = ["HtmlPrint", "Printer", "WorkerLost", "default_jobs", "print_all", "print_documents"]
+__all__ = [
+    "WORKER_MEMORY",
+    "HtmlPrint",
+    "Printer",
+    "WorkerLost",
+    "available_memory",
+    "bounded_jobs",
+    "default_jobs",
+    "most_jobs",
+    "print_all",
+    "print_documents",
+    "processors",
+]
 
 
-def default_jobs() -> int:
-    """Worker processes to use by default: the processors this process may run on."""
+#: The memory one printing worker takes at its peak, in bytes: the largest process of
+#: record sheets for 1,000 ships measured 159 MiB (``docs/performance.md``).
+WORKER_MEMORY = 160 * 2**20
+
+
+def processors() -> int:
+    """The processors this process may run on (at least 1)."""
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory the system can give new processes now without swapping
+    (``MemAvailable`` of ``/proc/meminfo``; elsewhere the free physical pages), or None
+    when the system does not say."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def most_jobs() -> tuple[int, str]:
+    """The most worker processes worth starting here, and why: one per processor
+    (:func:`processors`), and no more than the available memory holds at
+    :data:`WORKER_MEMORY` each (at least 1). The reason reads ``"2 processors"`` or
+    ``"memory for 3 workers"``."""
+    cores = processors()
+    free = available_memory()
+    fits = max(1, free // WORKER_MEMORY) if free is not None else cores
+    if fits < cores:
+        return fits, f"memory for {fits} worker{'s' if fits != 1 else ''}"
+    return cores, f"{cores} processor{'s' if cores != 1 else ''}"
+
+
+def default_jobs() -> int:
+    """Worker processes to use by default: :func:`most_jobs`."""
+    return most_jobs()[0]
+
+
+def bounded_jobs(asked: int | None) -> tuple[int, str | None]:
+    """``--jobs``: ``asked`` (None: :func:`default_jobs`), lowered to :func:`most_jobs`,
+    with a note line saying so when it was lowered (else None). More workers than
+    processors only wait on each other, and each takes :data:`WORKER_MEMORY`."""
+    most, why = most_jobs()
+    if asked is None or asked <= most:
+        return (most if asked is None else asked), None
+    return most, f"--jobs {asked} lowered to {most}: {why}"
 
 
 class Printer:

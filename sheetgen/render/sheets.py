@@ -232,10 +232,18 @@ def design_sheets(
     ``Name k`` (:func:`~sheetgen.scenarios.fleets.numbered_ships`); a fleet file's
     ``side:`` is printed on its ships' sheets. The warnings are
     :func:`glyph_warnings` for the designs' names, then WeasyPrint's. Raises
-    :class:`SheetError` as :func:`render_sheets` does, carrying the name warnings.
+    :class:`SheetError` as :func:`render_sheets` does, carrying the name warnings, and
+    for more than :data:`~sheetgen.scenarios.loading.MAX_SHIPS` ships.
     """
     from sheetgen.scenarios.fleets import fleet_side, numbered_ships
+    from sheetgen.scenarios.loading import MAX_SHIPS
 
+    total = sum(entry.count for entry in entries)
+    if total > MAX_SHIPS:  # counted before a ship is made
+        raise SheetError(
+            f"{total:,} ships (counts multiplied out); at most {MAX_SHIPS:,} record sheets in one run:"
+            " print fewer designs at a time"
+        )
     ships: list[Ship] = []
     designs: list[Ship] = []
     for entry in entries:

@@ -28,6 +28,10 @@ __all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "looks_like", 
 YAML_SUFFIXES = (".yaml", ".yml")
 #: Most ships one design's ``count`` (or a scenario fleet entry's) may ask for.
 MAX_COUNT = 1000
+#: Most ships one scenario fields, or one ``sheetgen sheets`` run prints sheets for (counts
+#: multiplied out): checked before any ship is made, so the memory a run takes follows the
+#: file's length, not the numbers written in it. As many as the counters one run lays out.
+MAX_SHIPS = 5000
 #: Keys that mark a document as a scenario rather than a design or fleet.
 SCENARIO_KEY = "scenario"
 

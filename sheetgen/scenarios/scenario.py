@@ -23,9 +23,17 @@ from sheetgen.core.source import Document, Located, SourceError, load_bytes, loa
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Placed, Stats
 from sheetgen.hexgrid import OffsetGrid
-from sheetgen.scenarios.loading import MAX_COUNT, SCENARIO_KEY, Entry, LoadResult, looks_like, read_designs
+from sheetgen.scenarios.loading import (
+    MAX_COUNT,
+    MAX_SHIPS,
+    SCENARIO_KEY,
+    Entry,
+    LoadResult,
+    looks_like,
+    read_designs,
+)
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
-from sheetgen.scenarios.terrain import MapPlan, read_plan
+from sheetgen.scenarios.terrain import MAX_MAP_HEXES, MapPlan, read_plan
 
 __all__ = [
     "MapSpec",
@@ -41,11 +49,6 @@ __all__ = [
 #: Side colours used when a scenario gives none (blue, red, green, amber).
 DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-#: Most hexes one scenario map may have, all levels together (``sheetgen map`` and the kit
-#: print no more: :data:`sheetgen.layout.maps.MAX_HEXES` is this number).
-MAX_MAP_HEXES = 100_000
 
 
 #: The longest slug kept whole: folder and file names made from it (``<slug>.vmod``) stay well
@@ -502,6 +505,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         raise InputError([error("GAME", str(exc), ("game",))]) from None
     map_fields = top.mapping("map", what="map")
     spec = MapSpec()
+    too_big = False  # a map past MAX_MAP_HEXES: said once; nothing is laid out on it
     if map_fields is not None:
         spec = MapSpec(
             cols=map_fields.integer("cols", spec.cols, minimum=1) or spec.cols,
@@ -519,6 +523,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         _check_hex_size(map_fields, spec.hex)
         total = spec.cols * spec.rows * max(1, len(spec.layers))
         if total > MAX_MAP_HEXES:  # the map verb and the kit refuse it: say so where it is written
+            too_big = True
             map_fields.problem(
                 f"{spec.cols} x {spec.rows}"
                 + (f" x {len(spec.layers)} levels" if len(spec.layers) > 1 else "")
@@ -530,6 +535,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
     children: list[Fields | None] = [map_fields]
     notes: list[Finding] = []
     unread: dict[str, tuple[str, str]] = {}  # names given to ships whose design could not be read
+    fielded = 0  # ships of every side so far, held to MAX_SHIPS before any is made
     if not isinstance(sides_raw, list) or not sides_raw:
         top.problem("'sides' must be a list of at least one side", top.at("sides"))
         sides_raw = []
@@ -567,6 +573,16 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 unread.update(dict.fromkeys(names, (side.name, side.colour)))
                 side.unread = True
             ships_here = count * sum(e.count for e in entries) if entries else count
+            if fielded > MAX_SHIPS:  # past the most already, said once: no ship of it is made
+                entries = []
+            elif fielded + ships_here > MAX_SHIPS:  # said before a ship of it is made
+                item.problem(
+                    f"this entry brings the scenario to {fielded + ships_here:,} ships;"
+                    f" at most {MAX_SHIPS:,} ships take part in one scenario",
+                    item.at("count") if "count" in item.data else item.at("design"),
+                )
+                fielded, entries = MAX_SHIPS + 1, []
+            fielded += ships_here if entries else 0
             if len(names) > ships_here:
                 item.problem(
                     f"{len(names)} names for {ships_here} ship{'s' if ships_here != 1 else ''}: raise 'count' or drop names",
@@ -618,7 +634,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 )
         sides.append(side)
     _check_unique_names(top, sides)
-    if map_fields is not None:
+    if map_fields is not None and not too_big:  # zones and terrain are expanded over the map's hexes
         ships = unread | {ship.name: (ship.side, ship.colour) for side in sides for ship in side.ships}
         spec.plan = read_plan(map_fields, {s.name: s.colour for s in sides}, ships, children)
         map_fields.problems.extend(spec.plan.check(spec.cols, spec.rows, spec.orientation, spec.layers))

@@ -43,6 +43,7 @@ from sheetgen.hexgrid import direction_names, distance, from_offset, hexes_withi
 
 __all__ = [
     "KINDS",
+    "MAX_MAP_HEXES",
     "SIZES",
     "Feature",
     "HexRef",
@@ -74,6 +75,10 @@ _KIND_NAMES = ("planet", "moon", "warp-point", "asteroids")
 #: Named sizes of planets and moons: diameter as a fraction of the hex's flat-to-flat width.
 SIZES: dict[str, float] = {"tiny": 0.2, "small": 0.3, "medium": 0.42, "large": 0.54, "huge": 0.66}
 _DEFAULT_SIZE = {"planet": "large", "moon": "small"}
+
+#: Most hexes one scenario map may have, all levels together (``sheetgen map`` and the kit
+#: print no more: :data:`sheetgen.layout.maps.MAX_HEXES` is this number).
+MAX_MAP_HEXES = 100_000
 
 #: Levels a 3D map may have (Knight Hawks 2000's Hexgrid -2 .. +2 and beyond).
 MAX_LEVEL = 9
@@ -250,6 +255,13 @@ class MapPlan:
         levels = set(layers)
         problems: list[Finding] = []
         bounds = f"columns run 1-{cols} and rows 1-{rows}"
+        if cols * rows > MAX_MAP_HEXES:  # zones are laid over the hexes: never on a map this big
+            return [
+                error(
+                    "SCHEMA",
+                    f"{cols} x {rows} is {cols * rows:,} hexes; the most one map can have is {MAX_MAP_HEXES:,}",
+                )
+            ]
 
         def place(ref: HexRef | None) -> None:
             if ref is not None and not (0 <= ref.col < cols and 0 <= ref.row < rows):

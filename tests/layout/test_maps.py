@@ -376,7 +376,7 @@ def _label_dy(orientation: str) -> float:
     ("args", "words"),
     [
         (["--hex", "0in"], "more than zero"),
-        (["--hex", "-1in"], "not a length"),
+        (["--hex", "-1in"], "must be more than zero"),
         (["--hex", "4mm"], "5 mm or more"),
         (["--hex", "1furlong"], "not a length"),
         (["--hex", "12"], "needs a unit"),

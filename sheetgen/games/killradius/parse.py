@@ -1,7 +1,8 @@
 """Reading a Kill Radius design mapping from YAML (see the package docstring for its keys).
 
 Types are checked here (``SCHEMA`` problems, exit status 2): the Number and
-fighters must be whole numbers (``6.0`` is read as 6). Values of the right type
+fighters must be whole numbers written with digits only (``6``; ``6.0`` is refused, as
+every whole number is). Values of the right type
 that the rules refuse (a Number outside 1 to 10, a negative fighter count, a
 ``carrier:`` against the text's list) are left to
 :func:`sheetgen.games.killradius.rules.check`, so they print with a ruling id.

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sheetgen.core.findings import Char, Finding, InputError, Severity, error
+from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View, counted
 from sheetgen.games.starfire import data, rules
-from sheetgen.games.starfire.notation import parse_notation
+from sheetgen.games.starfire.notation import Notation, capitalised, notation, other_notation, parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
 from sheetgen.games.starfire.stats import StarfireStats
 from sheetgen.games.starfire.stats import derive as derive_stats
@@ -32,6 +32,36 @@ if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
 
 __all__ = ["GAME", "Starfire"]
+
+
+#: Most characters of a pasted notation read: ten times what a design's system string may
+#: hold, room for a long number, so the repeats in it are bounded before it is read.
+MAX_PASTED = 10 * data.MAX_SYSTEMS_TEXT
+
+
+def _case_fixed(n: Notation, text: str) -> None:
+    """A pasted string whose only slip is letter case (``ct-sssaaa(i)(i)q``) is read in the
+    Hull and System Charts' case and said once, as a note giving the string read: the
+    capitals reading's ``SF-1`` error (:func:`~sheetgen.games.starfire.notation.parse_system_string`)
+    becomes that note, and a hull in small letters joins it. The design file import writes
+    is then legal as the browser's import writes it: one behaviour for both."""
+    slip = next((f for f in n.systems.findings if f.message.startswith("system codes are capitals")), None)
+    hull_typed = text[n.hull_offset : n.hull_offset + len(n.hull)]
+    if slip is None and (hull_typed == n.hull or n.hull not in data.HULLS):
+        return
+    systems = capitalised(n.systems_text) if slip is not None else n.systems_text
+    fixed = notation(n.hull, systems, n.turn_mode, n.speed)
+    at = slip.path if slip is not None and hull_typed == n.hull else (Char(n.hull_offset),)
+    said = note(
+        "SF-1",
+        f"letter case fixed: read as {fixed!r} (hull and system codes are capitals, Mg and Pt capitalised)",
+        at,
+    )
+    if slip is None:
+        n.findings.insert(0, said)
+        return
+    n.systems.findings[n.systems.findings.index(slip)] = said
+    n.findings[n.findings.index(slip)] = said
 
 
 class Starfire(Game[rules.Design, StarfireStats]):
@@ -195,7 +225,25 @@ class Starfire(Game[rules.Design, StarfireStats]):
                     )
                 ]
             )
+        if len(text) > MAX_PASTED:  # measured before it is read
+            raise InputError(
+                [
+                    error(
+                        "SCHEMA",
+                        f"the pasted text is {len(text):,} characters long; at most {MAX_PASTED:,} are read"
+                        f" (a design's system string holds {data.MAX_SYSTEMS_TEXT:,})",
+                        (Char(0),),
+                    )
+                ]
+            )
+        foreign = other_notation(text)
+        if foreign is not None:  # another Starfire's notation: named in one line, nothing read
+            raise InputError([foreign])
         n = parse_notation(text)
+        cut = [f for f in n.systems.findings if f.message.startswith("the repeats write out")]
+        if cut:  # what import would write is not what was pasted: refused, as a longer string is
+            raise InputError(cut)
+        _case_fixed(n, text)
         if not n.systems_text:
             # no system string at all: not a design that can be checked
             raise InputError(n.findings or [error("SF-1", "no system string", (Char(0),))])

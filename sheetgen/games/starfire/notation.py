@@ -22,14 +22,17 @@ import re
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Char, Finding, error
-from sheetgen.games.starfire.data import HULLS, SYSTEMS
+from sheetgen.games.starfire.data import HULLS, MAX_SYSTEMS_TEXT, SYSTEMS
 
 __all__ = [
     "MAX_REPEAT",
+    "MAX_SLOTS",
+    "SAMPLE",
     "Notation",
     "Slot",
     "SystemString",
     "notation",
+    "other_notation",
     "parse_notation",
     "parse_system_string",
     "system_string",
@@ -39,6 +42,11 @@ __all__ = [
 MAX_REPEAT = 60
 
 _REPEAT_MARK = "x×*"
+
+#: Most systems repeats may write out: a design's system string holds at most
+#: :data:`~sheetgen.games.starfire.data.MAX_SYSTEMS_TEXT` characters written out, one or
+#: more a system.
+MAX_SLOTS = MAX_SYSTEMS_TEXT
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,7 @@ class _Reader:
         self.pos = 0
         self.room_count = 0
         self.findings: list[Finding] = []
+        self.too_many = False  # repeats past MAX_SLOTS, said once
 
     def fail(self, rule: str, message: str, offset: int) -> None:
         self.findings.append(error(rule, message, (Char(offset),)))
@@ -176,7 +185,19 @@ class _Reader:
         return units
 
     def repeat(self, slots: list[Slot], n: int) -> list[Slot]:
-        """``slots`` n times; engine rooms in each copy get rooms of their own."""
+        """``slots`` n times; engine rooms in each copy get rooms of their own. Repeats that
+        would write out more than :data:`MAX_SLOTS` systems (nested: ``60x(60x(60xA))``) are
+        said once and cut to that many, before any copy is made."""
+        if len(slots) * n > MAX_SLOTS:
+            if not self.too_many:
+                self.too_many = True
+                self.fail(
+                    "SF-1",
+                    f"the repeats write out {len(slots) * n:,} systems or more;"
+                    f" a system string holds at most {MAX_SLOTS:,}",
+                    slots[0].offset if slots else self.pos,
+                )
+            n = max(1, MAX_SLOTS // max(1, len(slots)))
         out: list[Slot] = []
         for copy in range(n):
             mapping: dict[int, int] = {}
@@ -446,6 +467,56 @@ def parse_notation(text: str) -> Notation:
         result.systems = parse_system_string(result.systems_text, sys_at + lead)
     result.findings = findings + result.systems.findings
     return result
+
+
+#: The Quick Start's sample string, named where a pasted one is in another notation.
+SAMPLE = "CT-[2]-SSAA(I)(I)(I)QLR-[6]"
+
+#: A Galactic Starfire code: a capital and a small letter (``Rb``, ``Ia``, ``Hs``), which no
+#: Quick Start code is but ``Mg`` and ``Pt``; an ``x`` before a count is a repeat (``Ax6``).
+_GALACTIC = re.compile(r"[A-Z][a-z]")
+#: The older Starfire's turn mode and speed: a bare number in parentheses at either end,
+#: ``(2) SSAIIIFIII (6)``.
+_OLDER = re.compile(r"^\s*\(\s*\d+\s*\)|\(\s*\d+\s*\)\s*$")
+
+
+def other_notation(text: str) -> Finding | None:
+    """One ``SF-1`` error naming the notation when ``text`` is written in another Starfire's
+    notation than the Quick Start's, else None: the Galactic Starfire's (a code of a capital
+    and a small letter that is no case slip of Quick Start codes: ``Rbx6``, ``(IaIa)``), or the
+    older Starfire's (turn mode and speed as bare numbers in parentheses,
+    ``(2) SSAIIIFIII (6)``). Its :class:`Char` offset is the first mark of that notation.
+
+    >>> other_notation("CL-[3]-SSRbx6(IaIa)Q").message.split(";")[0]
+    "this is Galactic Starfire notation ('Rb')"
+    >>> other_notation("CT-[2]-SSAA(I)(I)(I)QLR-[6]") is None, other_notation("ct-ssaa(i)q") is None
+    (True, True)
+    """
+    older = _OLDER.search(text)
+    if older is not None:
+        at = older.start() + len(older.group()) - len(older.group().lstrip())
+        return error(
+            "SF-1",
+            f"this is older Starfire notation (the turn mode or speed as {older.group().strip()});"
+            f" sheetgen reads Solar Starfire Quick Start strings such as {SAMPLE}",
+            (Char(at),),
+        )
+    parsed = parse_notation(text) if "-" in text else None
+    start = parsed.systems_offset if parsed is not None and parsed.systems_text else 0
+    systems = parsed.systems_text if parsed is not None and parsed.systems_text else text
+    for m in _GALACTIC.finditer(systems):
+        pair, big, small = m.group(), m.group()[0], m.group()[1]
+        if pair in SYSTEMS or (small == "x" and systems[m.end() : m.end() + 1].isdigit()):
+            continue
+        if small.upper() in SYSTEMS and not (big == "I" and small != "i"):
+            continue  # a case slip ("Ss", "Ii"), which the capitals reading fixes
+        return error(
+            "SF-1",
+            f"this is Galactic Starfire notation ({pair!r});"
+            f" sheetgen reads Solar Starfire Quick Start strings such as {SAMPLE}",
+            (Char(start + m.start()),),
+        )
+    return None
 
 
 def notation(hull: str, systems: str, turn_mode: int | None = None, speed: int | None = None) -> str:

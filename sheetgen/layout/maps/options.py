@@ -19,7 +19,7 @@ from sheetgen.scenarios.terrain import MapPlan
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
-from sheetgen.scenarios.scenario import MAX_MAP_HEXES
+from sheetgen.scenarios.terrain import MAX_MAP_HEXES
 
 __all__ = [
     "DEFAULT_SEED",

@@ -41,10 +41,15 @@ def test_numbers_of_the_wrong_type_are_schema_errors(
     assert message in problem.finding.message
 
 
-def test_whole_float_number_is_accepted(write: Callable[[str, str], Path]) -> None:
+def test_whole_float_number_is_refused_with_its_digits(write: Callable[[str, str], Path]) -> None:
     path = write("n.yaml", "game: kill-radius\nname: X\ntype: cruiser\nnumber: 6.0\n")
-    (entry,) = load_designs([path]).entries
-    assert entry.legal and entry.stats.number == 6
+    result = load_designs([path])
+    assert result.exit_code == 2 and not result.entries
+    (problem,) = result.input_errors
+    assert (
+        problem.finding.message
+        == "'number' must be a whole number written with digits only, found 6.0; write 6"
+    )
 
 
 @pytest.mark.parametrize(
@@ -63,10 +68,13 @@ def test_fighter_counts_of_the_wrong_type_are_schema_errors(
     assert problem.finding.message == f"'fighters' must be a whole number, found {found}"
 
 
-def test_whole_float_fighter_count_is_accepted(write: Callable[[str, str], Path]) -> None:
+def test_whole_float_fighter_count_is_refused_with_its_digits(write: Callable[[str, str], Path]) -> None:
     path = write("c.yaml", "game: kill-radius\nname: C\ntype: escort carrier\nnumber: 6\nfighters: 4.0\n")
-    (entry,) = load_designs([path]).entries
-    assert entry.legal and entry.design.fighters == 4 and entry.stats.fighters == 4
+    result = load_designs([path])
+    assert result.exit_code == 2
+    assert "'fighters' must be a whole number written with digits only, found 4.0; write 4" in [
+        p.finding.message for p in result.input_errors
+    ]
 
 
 @pytest.mark.parametrize(
