@@ -4,11 +4,13 @@ A path a request names is relative to the workspace, a ``.yaml`` or ``.yml``
 file, with no ``..``, no absolute or drive path, no hidden part; resolved
 (symbolic links followed) it must still lie inside the workspace. Saving goes
 through :func:`sheetgen.core.output.write_atomic`, so a failed save leaves the
-file as it was.
+file as it was; a save into folders that are not there yet makes them, inside the
+workspace.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -26,6 +28,8 @@ __all__ = ["Workspace"]
 SUFFIXES = (".yaml", ".yml")
 #: Most files ``GET /api/files`` lists.
 MAX_FILES = 2000
+#: Most folders one save makes (``ships/escorts/new.yaml`` makes two).
+MAX_NEW_FOLDERS = 8
 
 
 def _refuse(status: int, message: str) -> Refusal:
@@ -172,16 +176,48 @@ class Workspace:
             return zip_bytes((path.relative_to(tmp).as_posix(), path.read_bytes()) for path in kit.files)
 
     def save(self, raw: str, body: bytes) -> str:
-        """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must
-        exist. Returns the relative path saved."""
+        """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically. Folders it
+        names that are not there yet are made (at most :data:`MAX_NEW_FOLDERS` of them, each
+        inside the workspace, checked as :meth:`resolve` checks the file); a failed save
+        removes the folders it made. Returns the relative path saved; refuses (409) a save
+        that cannot be written (a folder that is a file, a read-only folder)."""
         target = self.resolve(raw)
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        made = self._folders(raw, target)
         try:
             write_atomic(target, body)
         except OutputError as exc:
+            for folder in reversed(made):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
             message = str(exc).replace(str(self.root) + os.sep, "")
             raise _refuse(409, message) from None
         return target.relative_to(self.root).as_posix()
+
+    def _folders(self, raw: str, target: Path) -> list[Path]:
+        """Make the folders above ``target`` that are missing, outermost first, and return
+        them; each is made only when its parent, links followed, is still in the workspace."""
+        missing: list[Path] = []
+        folder = target.parent
+        while folder != self.root and not folder.exists() and not folder.is_symlink():
+            missing.append(folder)
+            folder = folder.parent
+        if len(missing) > MAX_NEW_FOLDERS:
+            raise _refuse(409, f"{raw}: at most {MAX_NEW_FOLDERS} new folders are made in one save")
+        made: list[Path] = []
+        for folder in reversed(missing):
+            if not folder.parent.resolve().is_relative_to(self.root):
+                raise _refuse(403, f"path {raw!r} leads out of the workspace (a symbolic link?)")
+            try:
+                folder.mkdir()
+            except OSError as exc:
+                for done in reversed(made):
+                    with contextlib.suppress(OSError):
+                        done.rmdir()
+                shown = folder.relative_to(self.root).as_posix()
+                raise _refuse(409, f"{raw}: cannot make the folder {shown}: {exc.strerror or exc}") from None
+            made.append(folder)
+        return made
