@@ -123,7 +123,7 @@ def counters(
     size: Annotated[
         str, typer.Option(help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length.")
     ] = "5/8in",
-    paper: Annotated[Paper, typer.Option(help="Paper size (portrait).")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size (portrait).", case_sensitive=False)] = Paper.letter,
     duplex: Annotated[
         Duplex,
         typer.Option(

@@ -135,7 +135,7 @@ def sheets(
     output: Annotated[
         Path, typer.Option("--output", "-o", help="File to write (.pdf or .html).", parser=given_path)
     ],
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.letter,
     fmt: Annotated[
         SheetFormat | None,
         typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
@@ -192,7 +192,9 @@ def reference(
         CardFormat | None,
         typer.Option("--format", help="pdf, html, json or csv (default: from the file name, else pdf)."),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size (printed landscape).")] = Paper.letter,
+    paper: Annotated[
+        Paper, typer.Option(help="Paper size (printed landscape).", case_sensitive=False)
+    ] = Paper.letter,
     tables: Annotated[
         Path | None,
         typer.Option(

@@ -179,9 +179,11 @@ def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE)
 
 
 def _paper(paper: str) -> str:
-    if paper not in PAPERS:
+    """``?paper=`` as the CLI's ``--paper`` reads it: a known paper name in any letter case."""
+    key = paper.strip().lower()
+    if key not in PAPERS:
         raise _fail(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
-    return paper
+    return key
 
 
 def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = None) -> bytes:

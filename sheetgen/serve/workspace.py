@@ -156,9 +156,9 @@ class Workspace:
         from sheetgen.core.archive import zip_bytes
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
+        from sheetgen.serve.service import _paper
 
-        if paper not in ("letter", "a4"):
-            raise _refuse(400, f"unknown paper {paper!r}; known: letter, a4")
+        paper = _paper(paper)
         loaded = self._scenario(raw)
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:

@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from sheetgen.core.resources import starting_design
+
 from tests.conftest import ROOT
 
 FORM = json.loads((ROOT / "sheetgen" / "serve" / "static" / "form.json").read_text(encoding="utf-8"))
