@@ -163,10 +163,10 @@ def _sorted(result: LoadResult) -> list[Located]:
 
 
 def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:
-    """``POST /api/check``: ``{"legal", "findings", "stats", "designs"}``. ``findings``
-    are ``validate``'s lines as objects; ``stats`` the first design's derived stats and
-    ``designs`` every design's object of ``stats --json`` (with its own ``legal`` and
-    ``findings``)."""
+    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "designs"}``.
+    ``findings`` are ``validate``'s lines as objects; ``stats`` the first design's derived
+    stats, ``table`` the same as a player reads them (:func:`stats_table`) and ``designs``
+    every design's object of ``stats --json`` (with its own ``legal`` and ``findings``)."""
     result = load(body, game=game, source=source)
     first = result.entries[0]
     return {
@@ -174,8 +174,21 @@ def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE)
         "game": first.game.id,
         "findings": [finding_json(loc) for loc in _sorted(result)],
         "stats": first.stats.to_dict(),
+        "table": stats_table(first),
         "designs": [entry.stats_dict() for entry in result.entries],
     }
+
+
+def stats_table(entry: Entry) -> list[JSON]:
+    """The design's stats as ``sheetgen stats`` prints them for a player, as
+    ``[{"label", "value"}]``: its name and class, then the game's own rows
+    (:meth:`~sheetgen.games.base.Game.summary`: units, the rule text's fractions)."""
+    rows = entry.game.summary(entry.stats)
+    head = [("name", str(entry.stats.name))]
+    design_class = entry.stats.to_dict().get("class")
+    if design_class and not any(label == "class" for label, _ in rows):
+        head.append(("class", str(design_class)))
+    return [{"label": label, "value": value} for label, value in head + rows]
 
 
 def _paper(paper: str) -> str:

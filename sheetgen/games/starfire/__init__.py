@@ -62,12 +62,11 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
     def summary(self, stats: StarfireStats) -> list[tuple[str, str]]:
         s = stats
+        over = s.hull_spaces_used - s.hull_spaces
+        room = f"{over} over" if over > 0 else f"{s.hull_spaces_free} free"  # SF-7
         rows = [
             ("hull", f"{s.hull} ({s.hull_name}, {s.kind})"),
-            (
-                "hull spaces",
-                f"{s.hull_spaces_used} / {s.hull_spaces} HS ({s.hull_spaces_free} free)",
-            ),
+            ("hull spaces", f"{s.hull_spaces_used} / {s.hull_spaces} HS ({room})"),
             ("turn mode", str(s.turn_mode)),
             ("movement points", f"{s.movement_points} (max {s.max_movement_points})"),
             ("engine rooms", " ".join("(" + "I" * n + ")" for n in s.engine_rooms) or "none"),

@@ -70,6 +70,26 @@
 
   function hideDraft() { offered = null; $("draft").hidden = true; }
 
+  /** Replace the editor's whole text as one edit of its own, never merged with typing
+   * before it: Ctrl+Z takes it back alone. */
+  function replaceText(body) {
+    const Transaction = view.state.update({}).constructor;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: body },
+      annotations: Transaction.userEvent.of("sheetgen.replace") });
+  }
+
+  /** A fresh editor holding `body`: a new buffer starts with an empty undo history, so
+   * Ctrl+Z never brings back another file's text. */
+  function newEditor(body) {
+    const focused = view && view.hasFocus;
+    if (view) view.destroy();
+    $("editor").replaceChildren();
+    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); keepDraft(); }, lint);
+    CM.forceLinting(view);
+    syncForm(body);
+    if (focused) view.focus();
+  }
+
   /** Put `body` in the editor as the text of `path` (null: a new design of the current game),
    * and offer back a draft of that buffer the browser kept, if it differs. */
   function setBuffer(body, path) {
@@ -79,7 +99,7 @@
     const key = bufferKey();
     const draft = load(draftKey(key));
     if (draft && typeof draft.text === "string" && draft.text !== body) offered = { key, text: draft.text, at: draft.at };
-    CM.setText(view, body);
+    newEditor(body);
     keepDraft();
     if (offered) {
       const when = offered.at ? new Date(offered.at).toLocaleString() : "earlier";
@@ -92,7 +112,7 @@
     if (!offered) return;
     const t = offered.text;
     hideDraft();
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t } });  // one edit: Ctrl+Z undoes it
+    replaceText(t);  // one edit: Ctrl+Z undoes it
     keepDraft();
     notice("draft restored: save to keep it in the file");
   }
@@ -195,21 +215,14 @@
     view.focus();
   }
 
-  /** A stat as text: none as "—", yes/no, lists and mappings item by item (nested ones too). */
-  function value(v) {
-    if (v === null || v === undefined) return "—";
-    if (Array.isArray(v)) return v.map((x) => (x !== null && typeof x === "object" && !Array.isArray(x) && (x.name || x.code)) || value(x)).join(", ");
-    if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${value(x)}`).join(", ");
-    if (typeof v === "boolean") return v ? "yes" : "no";
-    return String(v);
-  }
-
-  function showStats(stats) {
+  /** The stats as a player reads them: the check's `table` rows (the game's own wording,
+   * units and fractions, as `sheetgen stats` prints them), label and value. */
+  function showStats(table) {
     const dl = $("stats");
     dl.replaceChildren();
-    for (const [k, v] of Object.entries(stats || {})) {
-      const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = value(v);
+    for (const row of table || []) {
+      const dt = document.createElement("dt"); dt.textContent = row.label;
+      const dd = document.createElement("dd"); dd.textContent = row.value;
       dl.append(dt, dd);
     }
   }
@@ -244,7 +257,7 @@
     if (ok) {
       showVerdict(out.legal ? "legal" : "illegal", out.legal ? "legal" : "illegal");
       showFindings(out.findings);
-      showStats(out.stats);
+      showStats(out.table);
       lastGood = body;
       previews(body, mine);
       notice("");
@@ -482,7 +495,7 @@
     try {
       const body = await (await api(`/api/import?game=${encodeURIComponent(game)}&name=${encodeURIComponent(name)}`,
         { method: "POST", body: pasted })).text();
-      CM.setText(view, body);
+      replaceText(body);
       notice("imported");
     } catch (err) { notice(err.message); }
   }
@@ -515,10 +528,8 @@
     game = games.some((g) => g.id === last.game) ? last.game : games[0].id;
     $("game").value = game;
     const first = await (await api(`/api/starting/${encodeURIComponent(game)}?name=New%20design`)).text();
-    view = CM.createEditor($("editor"), "", (body) => { syncForm(body); keepDraft(); }, lint);
     // the buffer open before a reload or a crash comes back, its draft offered
     if (!(typeof last.path === "string" && (await openFile(last.path)))) setBuffer(first, null);
-    CM.forceLinting(view);
     await buildForm();
     $("game").addEventListener("change", (e) => pickGame(e.target.value));
     $("files").addEventListener("change", (e) => openFile(e.target.value));

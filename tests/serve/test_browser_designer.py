@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import DESIGNS
-from tests.serve.test_browser import CHROMIUM, SHOTS, _serving, _type, browser  # noqa: F401 (a fixture)
+from tests.serve.test_browser import CHROMIUM, SHOTS, _serving, _type
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
@@ -44,7 +44,7 @@ def server(space: Path) -> Iterator[str]:
 
 
 @pytest.fixture(params=sorted(SIZES))
-def page(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
+def page(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[Any]:
     width, height = SIZES[request.param]
     context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
     pg = context.new_page()
@@ -101,6 +101,11 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
     expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=5000)
     expect(dirty).to_be_hidden()
     assert "name: Anvil" in _editor_text(page)
+    page.locator("[data-testid=editor] .cm-content").click()
+    page.keyboard.press("Control+z")  # opening a file is no edit: Ctrl+Z does not bring warden back
+    page.wait_for_timeout(300)
+    assert "name: Anvil" in _editor_text(page)
+    expect(dirty).to_be_hidden()
     _open(page, "ships/warden.yaml")  # harrier is unchanged: no question
     draft = page.get_by_test_id("draft")
     expect(draft).to_be_visible(timeout=5000)
@@ -217,3 +222,25 @@ def test_a_hull_chosen_in_the_form_leaves_no_comment_about_the_old_one(page: Any
     editor = page.locator("[data-testid=editor] .cm-content")
     expect(editor).to_contain_text("hull: CL")
     assert "CT's" not in _editor_text(page)
+
+
+def test_stats_are_a_players_table_and_typos_get_did_you_mean(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.get_by_test_id("game").select_option("knight-hawks-2000")
+    stats = page.get_by_test_id("stats")
+    maneuvers = page.locator("[data-testid=stats] dt:text-is('maneuver points') + dd")
+    expect(maneuvers).to_have_text("30 a turn; one maneuver takes 1/30 turns", timeout=5000)
+    expect(page.locator("[data-testid=stats] dt:text-is('structure') + dd")).to_contain_text("60 SP")
+    for raw in ("0.0333", "count", "maneuver turns", "_"):
+        assert raw not in stats.inner_text()
+    _shot(page, "6-stats-knight-hawks")
+    page.get_by_test_id("game").select_option("starfire")
+    expect(page.get_by_test_id("field-hull")).to_have_value("CT", timeout=5000)
+    _type(page, "game: starfire\nname: Typo\nhull: LC\nsystems: SSAP(I)QLR\nmunitions: {PT: 6}\n")
+    findings = page.get_by_test_id("findings")
+    expect(findings).to_contain_text("unknown hull 'LC' (did you mean CL?)", timeout=5000)
+    _type(page, "game: starfire\nname: Typo\nhull: CT\nsystems: SSAP(I)QLR\nmunitions: {PT: 6}\n")
+    expect(findings).to_contain_text("unknown system 'P' (did you mean Pt?)", timeout=5000)
+    expect(findings).to_contain_text("PT does not use munitions (did you mean Pt?)")
+    _shot(page, "7-did-you-mean")
