@@ -163,9 +163,10 @@ def _sorted(result: LoadResult) -> list[Located]:
 
 
 def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:
-    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "designs"}``.
+    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "budget", "designs"}``.
     ``findings`` are ``validate``'s lines as objects; ``stats`` the first design's derived
-    stats, ``table`` the same as a player reads them (:func:`stats_table`) and ``designs``
+    stats, ``table`` the same as a player reads them (:func:`stats_table`), ``budget`` the
+    limits it is built within (:meth:`~sheetgen.games.base.Game.budget`) and ``designs``
     every design's object of ``stats --json`` (with its own ``legal`` and ``findings``)."""
     result = load(body, game=game, source=source)
     first = result.entries[0]
@@ -175,6 +176,7 @@ def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE)
         "findings": [finding_json(loc) for loc in _sorted(result)],
         "stats": first.stats.to_dict(),
         "table": stats_table(first),
+        "budget": [b.to_dict() for b in first.game.budget(first.stats)],
         "designs": [entry.stats_dict() for entry in result.entries],
     }
 

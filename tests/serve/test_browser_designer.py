@@ -244,3 +244,34 @@ def test_stats_are_a_players_table_and_typos_get_did_you_mean(page: Any) -> None
     expect(findings).to_contain_text("unknown system 'P' (did you mean Pt?)", timeout=5000)
     expect(findings).to_contain_text("PT does not use munitions (did you mean Pt?)")
     _shot(page, "7-did-you-mean")
+
+
+def test_breaking_the_budget_turns_the_lamp_and_marks_the_bar(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    lamp = page.get_by_test_id("legal-lamp")
+    expect(lamp).to_have_attribute("data-errors", "0", timeout=5000)
+    expect(lamp).to_have_class("lamp legal")
+    hs = page.locator("[data-testid=budget] .meter[data-budget='hull spaces']")
+    expect(hs).to_have_attribute("aria-valuenow", "16")
+    expect(hs).to_have_attribute("data-ok", "yes")
+    page.get_by_test_id("field-systems").fill("SSAA(I)(I)(I)QLRL")  # 20 HS on the CT's 16
+    expect(hs).to_have_attribute("data-ok", "no", timeout=5000)
+    expect(hs).to_have_attribute("aria-valuenow", "20")
+    expect(page.locator("[data-testid=budget] .text[data-budget='hull spaces']")).to_contain_text(
+        "20 / 16 HS"
+    )
+    expect(lamp).to_have_class("lamp illegal")
+    expect(lamp).to_have_attribute("data-errors", "1")
+    expect(lamp).to_have_text("1 error, 0 warnings")
+    _shot(page, "8-budget-broken")
+    page.get_by_test_id("field-hull").select_option("DD")  # 30 HS, but 2 quarters needed
+    expect(hs).to_have_attribute("data-ok", "yes", timeout=5000)
+    q = page.locator("[data-testid=budget] .meter[data-budget='crew quarters']")
+    expect(q).to_have_attribute("data-ok", "no")
+    expect(page.locator("[data-testid=budget] .text[data-budget='crew quarters']")).to_contain_text(
+        "1 of 2 Q needed"
+    )
+    _type(page, "game: starfire\nname: [Broken\n")
+    expect(lamp).to_have_class("lamp unreadable", timeout=5000)
+    expect(page.get_by_test_id("budget")).to_have_class("budget stale")

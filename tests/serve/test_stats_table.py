@@ -47,3 +47,33 @@ def test_an_overfull_starfire_hull_says_how_far_over() -> None:
     out = service.check(b"game: starfire\nname: Overfull\nhull: CT\nsystems: SSAA(I)(I)(I)QLRL\n")
     rows = dict((r["label"], r["value"]) for r in out["table"])
     assert rows["hull spaces"] == "20 / 16 HS (4 over)"
+
+
+BROKEN = [
+    "game: starfire\nname: O\nhull: CT\nsystems: SSAA(I)(I)(I)QLRL\n",
+    "game: starfire\nname: O\nhull: DD\nsystems: SSAA(I)(I)(I)QLR\n",
+    "game: space-cruisers\nname: O\nhull: fighter\nsystems: [phasers, shields, armor, drives]\n",
+    "game: kill-radius\nname: O\ntype: light carrier\nnumber: 3\nfighters: 5\n",
+    "game: knight-hawks-2000\nname: O\nrole: military\nhull_size: 4\nstructure_points: 60\nadf: 6\nmr: 5\n"
+    "void_engines: 1\ncrew: {total: 1}\n",
+]
+
+
+@pytest.mark.parametrize("text", BROKEN, ids=lambda t: t.split("\n")[0][6:])
+def test_a_broken_budget_is_an_error_of_its_rule(text: str) -> None:
+    """Each game's budget (Game.budget) marks the limit the checks find broken: a bar that
+    is not kept has an error (a warning for a Knight Hawks crew below the minimum, which
+    the text allows) of the rule it names; the budget comes from the game, not the page."""
+    out = service.check(text.encode())
+    broken = [b for b in out["budget"] if not b["ok"]]
+    assert broken, out["budget"]
+    found = {f["rule"] for f in out["findings"] if f["severity"] in ("error", "warning")}
+    for b in broken:
+        assert b["rule"] in found, (b, found)
+
+
+@pytest.mark.parametrize("path", SHIPS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_a_legal_ship_keeps_every_budget(path: Path) -> None:
+    out = service.check(path.read_bytes())
+    assert out["legal"]
+    assert all(b["ok"] for b in out["budget"]), out["budget"]

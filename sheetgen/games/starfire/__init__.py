@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View, counted
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -78,6 +78,16 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if s.munitions:
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
+
+    def budget(self, stats: StarfireStats) -> list[Budget]:
+        """Hull spaces used of the hull's (SF-7) and crew quarters of those it needs (SF-2)."""
+        s = stats
+        if not s.hull_spaces:  # an unknown hull: nothing to measure against
+            return []
+        return [
+            Budget("hull spaces", s.hull_spaces_used, s.hull_spaces, "HS", "SF-7"),
+            Budget("crew quarters", s.crew_quarters, s.crew_quarters_required, "Q", "SF-2", at_least=True),
+        ]
 
     def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship

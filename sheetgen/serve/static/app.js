@@ -258,11 +258,14 @@
       showVerdict(out.legal ? "legal" : "illegal", out.legal ? "legal" : "illegal");
       showFindings(out.findings);
       showStats(out.table);
+      showBudget(out.budget);
+      showLamp(out.findings);
       lastGood = body;
       previews(body, mine);
       notice("");
     } else {
       showVerdict("unreadable", "cannot be read");
+      showLamp(null);
       if (out.findings.length) showFindings(out.findings);
       else { $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: out.error })); }
     }
@@ -291,6 +294,7 @@
     } else {
       findings = refused.body.findings || [];
       showVerdict("unreadable", "cannot be read");
+      showLamp(null);
       $("scenario-map").classList.add("stale");
       if (findings.length) showFindings(findings);
       else $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: refused.message }));
@@ -301,11 +305,64 @@
     return marks(v, findings.filter((f) => !f.file || f.file === path));
   }
 
+  /** The legal lamp: how many errors and warnings the check found (`null`: the text
+   * cannot be read). */
+  function showLamp(findings) {
+    const lamp = $("legal-lamp");
+    if (findings === null) {
+      lamp.className = "lamp unreadable";
+      lamp.textContent = "not checked";
+      lamp.dataset.errors = lamp.dataset.warnings = "";
+      return;
+    }
+    const errors = findings.filter((f) => f.severity === "error").length;
+    const warnings = findings.filter((f) => f.severity === "warning").length;
+    const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    lamp.className = `lamp ${errors ? "illegal" : warnings ? "warned" : "legal"}`;
+    lamp.textContent = `${n(errors, "error")}, ${n(warnings, "warning")}`;
+    lamp.dataset.errors = String(errors);
+    lamp.dataset.warnings = String(warnings);
+  }
+
+  /** The budget bars: each limit the game's package says the design is built within
+   * (`budget` of the check: used, limit, unit, the rule that sets it, whether it is kept). */
+  function showBudget(budget) {
+    const box = $("budget");
+    box.replaceChildren();
+    for (const b of budget || []) {
+      const label = document.createElement("span");
+      label.className = "label";
+      label.textContent = b.label;
+      const bar = document.createElement("div");
+      bar.className = `meter${b.ok ? "" : " over"}`;
+      bar.setAttribute("role", "meter");
+      bar.setAttribute("aria-label", b.label);
+      bar.setAttribute("aria-valuemin", "0");
+      bar.setAttribute("aria-valuemax", String(b.limit));
+      bar.setAttribute("aria-valuenow", String(b.used));
+      const fill = document.createElement("div");
+      fill.className = "fill";
+      fill.style.width = `${b.limit > 0 ? Math.min(100, (100 * b.used) / b.limit) : b.used > 0 ? 100 : 0}%`;
+      bar.append(fill);
+      const text = document.createElement("span");
+      text.className = `text${b.ok ? "" : " over"}`;
+      const what = b.at_least ? `${b.used} of ${b.limit} ${b.unit} needed` : `${b.used} / ${b.limit} ${b.unit}`;
+      const rule = document.createElement("a");
+      rule.href = `/api/rulings/${encodeURIComponent(b.rule)}`;
+      rule.textContent = b.rule;
+      rule.tabIndex = -1;  // the findings' rule links are the keyboard's way to the rulings
+      rule.addEventListener("click", (e) => { e.preventDefault(); showRuling(b.rule); });
+      text.append(`${what} `, rule);
+      for (const el of [label, bar, text]) { el.dataset.budget = b.label; el.dataset.ok = b.ok ? "yes" : "no"; }
+      box.append(label, bar, text);
+    }
+  }
+
   /** Mark the stats and previews as the last readable design's, or as current again. */
   function showStale(on) {
     $("stale").hidden = !on;
     document.querySelector("[data-testid=preview-stale]").hidden = !on;
-    for (const id of ["stats", "counter-preview", "sheet-preview"]) $(id).classList.toggle("stale", on);
+    for (const id of ["stats", "counter-preview", "sheet-preview", "budget"]) $(id).classList.toggle("stale", on);
     $("design-pane").dataset.stale = on ? "yes" : "no";
   }
 
@@ -448,6 +505,7 @@
     }
     showVerdict(info.legal ? "legal" : "illegal", info.legal ? "legal" : "illegal");
     showFindings(info.findings);
+    showLamp(info.findings);
     showStats(null);
     setBlob("map", $("scenario-map"), info.map, "image/svg+xml");
     $("scenario-map").classList.remove("stale");
@@ -458,7 +516,7 @@
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
     $("doc-title").textContent = path ? "Scenario" : "Design";
-    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields"]) $(id).hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
 
