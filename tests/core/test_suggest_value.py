@@ -154,3 +154,15 @@ def test_the_designer_takes_paper_names_in_any_case(client: TestClient) -> None:
     assert (
         r.status_code == 400 and r.json()["error"] == "sheetgen: error: unknown paper 'a5'; known: letter, a4"
     )
+
+
+@pytest.mark.parametrize("free", ["strike carrier", "battle carrier", "escort", "picket"])
+def test_a_kill_radius_name_of_ones_own_gets_no_guess(
+    free: str, invoke: Invoke, write: Callable[[str, str], Path]
+) -> None:
+    result = invoke(
+        "validate", write("design.yaml", f"game: kill-radius\nname: A\ntype: {free}\nnumber: 3\n")
+    )
+    assert result.exit_code == 0
+    assert "not one of the text's ship types" in result.stdout
+    assert "did you mean" not in result.stdout
