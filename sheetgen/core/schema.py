@@ -143,8 +143,8 @@ def suggest_value(typed: object, known: Iterable[str], *, cutoff: float = 0.75) 
     Tried in order, each only when it names exactly one option: the same value in another
     letter case or spacing (``PT`` for ``Pt``, ``Starfire`` for ``starfire``), an option
     the value begins (``P`` for ``Pt``, ``M`` for ``Mg``), an option one edit away (``LC``
-    for ``CL``: two letters swapped; ``Sheilds`` for ``shields``); then the closest option
-    at least ``cutoff`` alike (:func:`difflib.get_close_matches`: ``militray`` for
+    for ``CL``: two letters swapped; ``Sheilds`` for ``shields``; several one edit away
+    is a tie, and no guess); then the closest option at least ``cutoff`` alike (:func:`difflib.get_close_matches`: ``militray`` for
     ``military``, ``lite carrier`` for ``light carrier``). The options are returned as
     listed. Used for every value a front end reads (hulls, system codes, munitions, ship
     types, weapon codes, game and paper names), so the CLI and the designer say the same.
@@ -163,12 +163,15 @@ def suggest_value(typed: object, known: Iterable[str], *, cutoff: float = 0.75) 
         by_plain.setdefault(_plain(option), option)
     if plain in by_plain:
         return by_plain[plain]
-    for candidates in (
-        [p for p in by_plain if p.startswith(plain)],
-        [p for p in by_plain if abs(len(p) - len(plain)) <= 1 and _edits(plain, p) == 1],
-    ):
-        if len(candidates) == 1:
-            return by_plain[candidates[0]]
+    begun = [p for p in by_plain if p.startswith(plain)]
+    if len(begun) == 1:
+        return by_plain[begun[0]]
+    # one letter is one edit from any other: B is no typo of A
+    near = [p for p in by_plain if len(plain) > 1 and abs(len(p) - len(plain)) <= 1 and _edits(plain, p) == 1]
+    if len(near) == 1:
+        return by_plain[near[0]]
+    if near:  # one edit from several (W: A, D, E...; Player C: Player A, Player B): no guess
+        return None
     import difflib  # only when a value is unknown: off the start-up path
 
     close = difflib.get_close_matches(plain, list(by_plain), n=1, cutoff=cutoff)

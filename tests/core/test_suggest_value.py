@@ -36,6 +36,14 @@ Invoke = Callable[..., Any]
         ("A4", ["letter", "a4"], "a4"),
         ("tractor beam", sc.SYSTEMS, None),
         ("", sf.HULLS, None),
+        ("B", ["A"], None),  # one letter is no typo of another
+        ("Player C", ["Player A", "Player B"], None),  # one edit from two: a tie, no guess
+        ("Hamer", ["Hammer", "Anvil"], "Hammer"),
+        (
+            "starfre",
+            ["starfire", "space-cruisers", "kill-radius", "knight-hawks-2000", "fleet", "scenario"],
+            "starfire",
+        ),
     ],
 )
 def test_suggest_value(typed: str, known: Any, meant: str | None) -> None:
@@ -166,3 +174,9 @@ def test_a_kill_radius_name_of_ones_own_gets_no_guess(
     assert result.exit_code == 0
     assert "not one of the text's ship types" in result.stdout
     assert "did you mean" not in result.stdout
+
+
+def test_schema_names_get_did_you_mean(invoke: Invoke) -> None:
+    result = invoke("schema", "starfre")
+    assert result.exit_code == 2
+    assert "no schema named 'starfre' (did you mean starfire?)" in result.stderr

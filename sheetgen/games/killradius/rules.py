@@ -106,7 +106,9 @@ def check(design: Design) -> list[Finding]:
     listed = find_type(design.ship_type)
     # a free type name very close to one of the text's (lite carrier) is most likely a typo;
     # one further off (battle carrier, not battlecruiser) is a name of the player's own
-    meant = did_you_mean(design.ship_type, [t.name for t in SHIP_TYPES], cutoff=0.85) if listed is None else ""
+    meant = (
+        did_you_mean(design.ship_type, [t.name for t in SHIP_TYPES], cutoff=0.85) if listed is None else ""
+    )
     if listed is None:
         kind = "a carrier (carrier: true)" if design.carrier else "not a carrier"
         out.append(
