@@ -300,7 +300,12 @@ def schema_text(name: str) -> str:
     from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file
 
     if name not in SCHEMA_NAMES:
-        raise Refusal(404, [f"sheetgen: error: no schema named {name!r}; known: {', '.join(SCHEMA_NAMES)}"])
+        from sheetgen.core.schema import did_you_mean
+
+        meant = did_you_mean(name, SCHEMA_NAMES)
+        raise Refusal(
+            404, [f"sheetgen: error: no schema named {name!r}{meant}; known: {', '.join(SCHEMA_NAMES)}"]
+        )
     return schema_file(name).read_text(encoding="utf-8")
 
 

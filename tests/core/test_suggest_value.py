@@ -180,3 +180,9 @@ def test_schema_names_get_did_you_mean(invoke: Invoke) -> None:
     result = invoke("schema", "starfre")
     assert result.exit_code == 2
     assert "no schema named 'starfre' (did you mean starfire?)" in result.stderr
+
+
+def test_the_designer_says_did_you_mean_for_a_schema_name(client: TestClient) -> None:
+    r = client.get("/api/schema/starfre")
+    assert r.status_code == 404
+    assert r.json()["error"].startswith("sheetgen: error: no schema named 'starfre' (did you mean starfire?)")
