@@ -80,7 +80,10 @@ def _browser(port: int, runs: int) -> None:
             text = path.read_text(encoding="utf-8")
             name = next(line for line in text.splitlines() if line.startswith("name:"))
             page.get_by_test_id("game").select_option(game)
-            page.wait_for_timeout(500)
+            page.wait_for_timeout(200)
+            if page.get_by_test_id("confirm").is_visible():  # the last game's edits: not kept
+                page.get_by_test_id("confirm-discard").click()
+            page.wait_for_timeout(300)
             times = []
             for i in range(runs):
                 page.locator(".cm-content").click()

@@ -128,7 +128,7 @@ def counters(
             "scenario, its counter_size or the largest that fits its map's hex, as the kit; else 5/8in)."
         ),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size (portrait).")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size (portrait).", case_sensitive=False)] = Paper.letter,
     duplex: Annotated[
         Duplex,
         typer.Option(

@@ -142,7 +142,7 @@ def sheets(
             parser=given_path,
         ),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.letter,
     fmt: Annotated[
         SheetFormat | None,
         typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
@@ -201,7 +201,9 @@ def reference(
         CardFormat | None,
         typer.Option("--format", help="pdf, html, json or csv (default: from the file name, else pdf)."),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size (printed landscape).")] = Paper.letter,
+    paper: Annotated[
+        Paper, typer.Option(help="Paper size (printed landscape).", case_sensitive=False)
+    ] = Paper.letter,
     tables: Annotated[
         Path | None,
         typer.Option(

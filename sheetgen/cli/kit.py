@@ -35,7 +35,7 @@ def kit(
             parser=given_path,
         ),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.letter,
     single: Annotated[
         bool,
         typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),

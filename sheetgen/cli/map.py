@@ -160,6 +160,7 @@ def map_command(
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
     from sheetgen.core.output import check_writable
+    from sheetgen.core.schema import did_you_mean
     from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
     from sheetgen.layout.maps import (
         MapError,
@@ -190,7 +191,8 @@ def map_command(
         _fail(str(exc))
     paper_key = paper.strip().lower()
     if paper_key not in (*PAPER_SIZES, "fit"):
-        _fail(f"unknown paper {paper!r}; choose one of {', '.join((*PAPER_SIZES, 'fit'))}")
+        meant = did_you_mean(paper, (*PAPER_SIZES, "fit"))
+        _fail(f"unknown paper {paper!r}{meant}; choose one of {', '.join((*PAPER_SIZES, 'fit'))}")
 
     loaded = None
     opts = MapOptions(paper=paper_key)

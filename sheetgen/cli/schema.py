@@ -46,7 +46,9 @@ def schema(
 
     key = name.strip().lower()
     if key not in SCHEMA_NAMES:
-        _fail(f"no schema named {name!r}; known: {', '.join(SCHEMA_NAMES)}")
+        from sheetgen.core.schema import did_you_mean
+
+        _fail(f"no schema named {name!r}{did_you_mean(name, SCHEMA_NAMES)}; known: {', '.join(SCHEMA_NAMES)}")
     if path:
         typer.echo(str(schema_file(key)))
         return

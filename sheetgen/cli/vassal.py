@@ -50,9 +50,10 @@ def vassal(
         str | None,
         typer.Option("--dpi", metavar="N", help="Resolution of the board and counter images (default 150)."),
     ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper of the record sheets and reference card inside.")] = (
-        Paper.letter
-    ),
+    paper: Annotated[
+        Paper,
+        typer.Option(help="Paper of the record sheets and reference card inside.", case_sensitive=False),
+    ] = (Paper.letter),
 ) -> None:
     """Write a VASSAL module of a scenario: the map as a board with the printed hex grid
     and numbers, a two-faced piece for every ship at its start, the game's markers,

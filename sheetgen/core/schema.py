@@ -30,7 +30,9 @@ __all__ = [
     "caseless_pattern",
     "choice_schema",
     "describe",
+    "did_you_mean",
     "suggest_key",
+    "suggest_value",
 ]
 
 _MISSING: Any = object()
@@ -112,6 +114,79 @@ def suggest_key(key: object, known: Iterable[str], *, cutoff: float = 0.75) -> s
 
     close = difflib.get_close_matches(typed.lower(), options, n=1, cutoff=cutoff)
     return close[0] if close else None
+
+
+def _plain(text: str) -> str:
+    """``text`` as a value is compared for suggestions: case folded, runs of white space,
+    ``-`` and ``_`` read as one space, none at the ends."""
+    return " ".join(text.casefold().replace("-", " ").replace("_", " ").split())
+
+
+def _edits(a: str, b: str) -> int:
+    """The number of one-character edits (insert, delete, replace, swap two neighbours)
+    between ``a`` and ``b`` (optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def suggest_value(typed: object, known: Iterable[str], *, cutoff: float = 0.75) -> str | None:
+    """The one of ``known`` a mistyped value ``typed`` was most likely meant as, or None.
+
+    Tried in order, each only when it names exactly one option: the same value in another
+    letter case or spacing (``PT`` for ``Pt``, ``Starfire`` for ``starfire``), an option
+    the value begins (``P`` for ``Pt``, ``M`` for ``Mg``), an option one edit away (``LC``
+    for ``CL``: two letters swapped; ``Sheilds`` for ``shields``; several one edit away
+    is a tie, and no guess); then the closest option at least ``cutoff`` alike (:func:`difflib.get_close_matches`: ``militray`` for
+    ``military``, ``lite carrier`` for ``light carrier``). The options are returned as
+    listed. Used for every value a front end reads (hulls, system codes, munitions, ship
+    types, weapon codes, game and paper names), so the CLI and the designer say the same.
+
+    >>> suggest_value("LC", ["ES", "CT", "DD", "CL", "CA"])
+    'CL'
+    >>> suggest_value("P", ["A", "Mg", "Pt", "S"]), suggest_value("xyz", ["A", "S"])
+    ('Pt', None)
+    """
+    plain = _plain(str(typed))
+    if not plain:
+        return None
+    options = list(dict.fromkeys(known))
+    by_plain: dict[str, str] = {}
+    for option in options:
+        by_plain.setdefault(_plain(option), option)
+    if plain in by_plain:
+        return by_plain[plain]
+    begun = [p for p in by_plain if p.startswith(plain)]
+    if len(begun) == 1:
+        return by_plain[begun[0]]
+    # one letter is one edit from any other: B is no typo of A
+    near = [p for p in by_plain if len(plain) > 1 and abs(len(p) - len(plain)) <= 1 and _edits(plain, p) == 1]
+    if len(near) == 1:
+        return by_plain[near[0]]
+    if near:  # one edit from several (W: A, D, E...; Player C: Player A, Player B): no guess
+        return None
+    import difflib  # only when a value is unknown: off the start-up path
+
+    close = difflib.get_close_matches(plain, list(by_plain), n=1, cutoff=cutoff)
+    return by_plain[close[0]] if close else None
+
+
+def did_you_mean(typed: object, known: Iterable[str], *, cutoff: float = 0.75) -> str:
+    """``" (did you mean X?)"`` for the value :func:`suggest_value` finds, to follow the
+    quoted value in a message; ``""`` when it finds none.
+
+    >>> "unknown hull 'LC'" + did_you_mean("LC", ["CT", "CL"])
+    "unknown hull 'LC' (did you mean CL?)"
+    """
+    meant = suggest_value(typed, known, cutoff=cutoff)
+    return f" (did you mean {meant}?)" if meant is not None else ""
 
 
 #: Most characters of a name, class, type, side or other label: what the printed
@@ -277,7 +352,8 @@ class Fields:
         for option in options:
             if value.strip().lower() == option.lower():
                 return option
-        self.problem(f"'{key}' must be one of {', '.join(options)}; found {value!r}", self.at(key))
+        meant = did_you_mean(value, options)
+        self.problem(f"'{key}' must be one of {', '.join(options)}; found {value!r}{meant}", self.at(key))
         return default
 
     def text_list(self, key: str, *, required: bool = False, allow_text: bool = True) -> list[str] | None:

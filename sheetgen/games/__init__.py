@@ -32,7 +32,10 @@ class UnknownGame(ValueError):
 
     def __init__(self, asked: object) -> None:
         self.asked = asked
-        super().__init__(f"unknown game {asked!r}; known games: {', '.join(GAMES)}")
+        from sheetgen.core.schema import did_you_mean
+
+        meant = did_you_mean(asked, GAMES) if isinstance(asked, str) else ""
+        super().__init__(f"unknown game {asked!r}{meant}; known games: {', '.join(GAMES)}")
 
 
 def find_game(game_id: object) -> AnyGame:

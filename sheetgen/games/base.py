@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
 
 __all__ = [
     "AnyGame",
+    "Budget",
     "CounterFace",
     "Design",
     "Game",
@@ -99,6 +100,40 @@ class CounterFace:
     arrow: bool = True
     banner: str | None = None
     emblem: bool = False
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One limit a design is built within, as the designer's budget bar shows it.
+
+    ``used`` of ``limit`` ``unit`` (``16`` of ``16`` ``HS``); with ``at_least``, ``used``
+    must reach ``limit`` (crew quarters the hull needs), else it must not pass it (hull
+    spaces). ``rule`` is the ruling id that sets the limit.
+    """
+
+    label: str
+    used: int
+    limit: int
+    unit: str
+    rule: str
+    at_least: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether the design keeps within this limit."""
+        return self.used >= self.limit if self.at_least else self.used <= self.limit
+
+    def to_dict(self) -> JSONObject:
+        """``{"label", "used", "limit", "unit", "rule", "at_least", "ok"}``."""
+        return {
+            "label": self.label,
+            "used": self.used,
+            "limit": self.limit,
+            "unit": self.unit,
+            "rule": self.rule,
+            "at_least": self.at_least,
+            "ok": self.ok,
+        }
 
 
 @dataclass(frozen=True)
@@ -244,6 +279,11 @@ class Game(ABC, Generic[DesignT, StatsT]):
     @abstractmethod
     def summary(self, stats: StatsT) -> list[tuple[str, str]]:
         """Label/value rows for the readable ``sheetgen stats`` table."""
+
+    def budget(self, stats: StatsT) -> list[Budget]:
+        """The limits the design is built within (hull spaces, caps, crew), for the
+        designer's budget bar; none unless the game says."""
+        return []
 
     @abstractmethod
     def sheet_ship(self, stats: StatsT, findings: list[Finding]) -> View:

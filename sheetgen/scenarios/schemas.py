@@ -362,13 +362,20 @@ def _scenario() -> dict[str, Any]:
                         "default": "1in",
                         "description": "Hex size across the flats, with its unit: 1in, 25mm, 5/8in.",
                     },
-                    "orientation": choice_schema(["flat", "pointy"], "Hex orientation.", what="an orientation") | {"default": "flat"},
-                    "origin": choice_schema(["ul", "ll"], "The corner hex numbering starts from.", what="a corner") | {"default": "ul"},
+                    "orientation": choice_schema(
+                        ["flat", "pointy"], "Hex orientation.", what="an orientation"
+                    )
+                    | {"default": "flat"},
+                    "origin": choice_schema(
+                        ["ul", "ll"], "The corner hex numbering starts from.", what="a corner"
+                    )
+                    | {"default": "ul"},
                     "layers": {
                         "type": ["array", "integer", "string"],
                         "description": "Grid levels of a 3D map: [-1, 0, 1], one level, or -2..+2.",
                     },
-                    "style": choice_schema(["plain", "starfield"], "How the map is printed.", what="a style") | {"default": "plain"},
+                    "style": choice_schema(["plain", "starfield"], "How the map is printed.", what="a style")
+                    | {"default": "plain"},
                     "seed": {
                         "type": "integer",
                         "description": "Seed of the starfield (the same seed, the same stars).",

@@ -38,7 +38,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.hexlabel import parse_hex
-from sheetgen.core.schema import Fields, describe
+from sheetgen.core.schema import Fields, describe, did_you_mean
 from sheetgen.hexgrid import direction_names, distance, from_offset, hexes_within, to_offset
 
 __all__ = [
@@ -444,7 +444,8 @@ class _Reader:
             return None, None
         if name not in self.sides:
             f.problem(
-                f"side '{name}' is not in this scenario (sides: {', '.join(self.sides) or 'none'})",
+                f"side '{name}'{did_you_mean(name, self.sides)} is not in this scenario"
+                f" (sides: {', '.join(self.sides) or 'none'})",
                 f.at("side"),
             )
             return None, None
@@ -562,7 +563,8 @@ def _start(reader: _Reader, f: Fields) -> Start | None:
     if ship is not None:
         if ship not in reader.ships:
             known = ", ".join(reader.ships) or "none"
-            f.problem(f"ship '{ship}' is not in this scenario (ships: {known})", f.at("ship"))
+            meant = did_you_mean(ship, reader.ships)
+            f.problem(f"ship '{ship}'{meant} is not in this scenario (ships: {known})", f.at("ship"))
         else:
             ship_side, ship_colour = reader.ships[ship]
             side, colour = side or ship_side, colour or ship_colour

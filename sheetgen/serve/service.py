@@ -181,10 +181,11 @@ def _sorted(result: LoadResult) -> list[Located]:
 
 
 def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:
-    """``POST /api/check``: ``{"legal", "findings", "stats", "designs"}``. ``findings``
-    are ``validate``'s lines as objects; ``stats`` the first design's derived stats and
-    ``designs`` every design's object of ``stats --json`` (with its own ``legal`` and
-    ``findings``)."""
+    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "budget", "designs"}``.
+    ``findings`` are ``validate``'s lines as objects; ``stats`` the first design's derived
+    stats, ``table`` the same as a player reads them (:func:`stats_table`), ``budget`` the
+    limits it is built within (:meth:`~sheetgen.games.base.Game.budget`) and ``designs``
+    every design's object of ``stats --json`` (with its own ``legal`` and ``findings``)."""
     result = load(body, game=game, source=source)
     first = result.entries[0]
     return {
@@ -192,14 +193,30 @@ def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE)
         "game": first.game.id,
         "findings": [finding_json(loc) for loc in _sorted(result)],
         "stats": first.stats.to_dict(),
+        "table": stats_table(first),
+        "budget": [b.to_dict() for b in first.game.budget(first.stats)],
         "designs": [entry.stats_dict() for entry in result.entries],
     }
 
 
+def stats_table(entry: Entry) -> list[JSON]:
+    """The design's stats as ``sheetgen stats`` prints them for a player, as
+    ``[{"label", "value"}]``: its name and class, then the game's own rows
+    (:meth:`~sheetgen.games.base.Game.summary`: units, the rule text's fractions)."""
+    rows = entry.game.summary(entry.stats)
+    head = [("name", str(entry.stats.name))]
+    design_class = entry.stats.to_dict().get("class")
+    if design_class and not any(label == "class" for label, _ in rows):
+        head.append(("class", str(design_class)))
+    return [{"label": label, "value": value} for label, value in head + rows]
+
+
 def _paper(paper: str) -> str:
-    if paper not in PAPERS:
+    """``?paper=`` as the CLI's ``--paper`` reads it: a known paper name in any letter case."""
+    key = paper.strip().lower()
+    if key not in PAPERS:
         raise _fail(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
-    return paper
+    return key
 
 
 def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = None) -> bytes:
@@ -307,7 +324,12 @@ def schema_text(name: str) -> str:
     from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file
 
     if name not in SCHEMA_NAMES:
-        raise Refusal(404, [f"sheetgen: error: no schema named {name!r}; known: {', '.join(SCHEMA_NAMES)}"])
+        from sheetgen.core.schema import did_you_mean
+
+        meant = did_you_mean(name, SCHEMA_NAMES)
+        raise Refusal(
+            404, [f"sheetgen: error: no schema named {name!r}{meant}; known: {', '.join(SCHEMA_NAMES)}"]
+        )
     return schema_file(name).read_text(encoding="utf-8")
 
 

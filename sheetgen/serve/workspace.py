@@ -4,11 +4,13 @@ A path a request names is relative to the workspace, a ``.yaml`` or ``.yml``
 file, with no ``..``, no absolute or drive path, no hidden part; resolved
 (symbolic links followed) it must still lie inside the workspace. Saving goes
 through :func:`sheetgen.core.output.write_atomic`, so a failed save leaves the
-file as it was.
+file as it was; a save into folders that are not there yet makes them, inside the
+workspace.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -26,6 +28,8 @@ __all__ = ["Workspace"]
 SUFFIXES = (".yaml", ".yml")
 #: Most files ``GET /api/files`` lists.
 MAX_FILES = 2000
+#: Most folders one save makes (``ships/escorts/new.yaml`` makes two).
+MAX_NEW_FOLDERS = 8
 
 
 def _refuse(status: int, message: str) -> Refusal:
@@ -178,9 +182,9 @@ class Workspace:
         from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, owned_folder_name, sweep_left_behind
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
+        from sheetgen.serve.service import _paper
 
-        if paper not in ("letter", "a4"):
-            raise _refuse(400, f"unknown paper {paper!r}; known: letter, a4")
+        paper = _paper(paper)
         loaded = self._scenario(raw)
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:
@@ -209,18 +213,50 @@ class Workspace:
             shutil.rmtree(tmp, ignore_errors=True)
 
     def save(self, raw: str, body: bytes) -> str:
-        """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically; its folder must
-        exist. Returns the relative path saved. The temporary files of saves killed outright
-        in that folder are removed first."""
+        """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically. Folders it
+        names that are not there yet are made (at most :data:`MAX_NEW_FOLDERS` of them, each
+        inside the workspace, checked as :meth:`resolve` checks the file); a failed save
+        removes the folders it made. Returns the relative path saved; refuses (409) a save
+        that cannot be written (a folder that is a file, a read-only folder). The temporary
+        files of saves killed outright in that folder are removed first."""
         target = self.resolve(raw)
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        made = self._folders(raw, target)
         sweep_staged(target.parent)  # what a save killed outright left beside it
         try:
             write_atomic(target, body)
         except OutputError as exc:
+            for folder in reversed(made):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
             message = str(exc).replace(str(self.root) + os.sep, "")
             raise _refuse(409, message) from None
         return target.relative_to(self.root).as_posix()
+
+    def _folders(self, raw: str, target: Path) -> list[Path]:
+        """Make the folders above ``target`` that are missing, outermost first, and return
+        them; each is made only when its parent, links followed, is still in the workspace."""
+        missing: list[Path] = []
+        folder = target.parent
+        while folder != self.root and not folder.exists() and not folder.is_symlink():
+            missing.append(folder)
+            folder = folder.parent
+        if len(missing) > MAX_NEW_FOLDERS:
+            raise _refuse(409, f"{raw}: at most {MAX_NEW_FOLDERS} new folders are made in one save")
+        made: list[Path] = []
+        for folder in reversed(missing):
+            if not folder.parent.resolve().is_relative_to(self.root):
+                raise _refuse(403, f"path {raw!r} leads out of the workspace (a symbolic link?)")
+            try:
+                folder.mkdir()
+            except OSError as exc:
+                for done in reversed(made):
+                    with contextlib.suppress(OSError):
+                        done.rmdir()
+                shown = folder.relative_to(self.root).as_posix()
+                raise _refuse(409, f"{raw}: cannot make the folder {shown}: {exc.strerror or exc}") from None
+            made.append(folder)
+        return made

@@ -115,7 +115,7 @@ def test_unknown_terrain_type_is_an_error_with_its_position(invoke, write, tmp_p
         (
             "ship: Hammer",
             "ship: Hamer",
-            "ship 'Hamer' is not in this scenario (ships: Hammer, Anvil)",
+            "ship 'Hamer' (did you mean Hammer?) is not in this scenario (ships: Hammer, Anvil)",
             "Hamer",
         ),
         ("facing: N}", "facing: E}", "facing E is not a direction on a flat-topped map", "E}"),

@@ -310,7 +310,10 @@ def test_a_failed_save_keeps_the_file(client: TestClient, workspace: Path) -> No
     assert (
         client.put("/api/file", params={"path": "ships/arrow.yaml"}, content=b"\xff bad").status_code == 400
     )
-    assert client.put("/api/file", params={"path": "nowhere/a.yaml"}, content=b"a: 1\n").status_code == 409
+    assert (
+        client.put("/api/file", params={"path": "ships/arrow.yaml/a.yaml"}, content=b"a: 1\n").status_code
+        == 409
+    )
     if os.geteuid() != 0:  # root writes anywhere
         (workspace / "ships").chmod(0o500)
         try:

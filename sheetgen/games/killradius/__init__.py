@@ -25,7 +25,7 @@ from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.rounding import percent_text
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
 from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.play import recovery_chance
@@ -57,6 +57,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
         return derive_stats(design)
+
+    def budget(self, stats: KillRadiusStats) -> list[Budget]:
+        """A carrier's fighters aboard of the most its Number holds (KR-5); none for a ship
+        that is no carrier."""
+        if not stats.carrier:
+            return []
+        return [Budget("fighters", stats.fighters, stats.fighter_capacity, "fighters", "KR-5")]
 
     def summary(self, stats: KillRadiusStats) -> list[tuple[str, str]]:
         s = stats

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.core.findings import Finding, error, in_order, note, warning
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 
@@ -103,12 +104,17 @@ def check(design: Design) -> list[Finding]:
         out.append(error("KR-1", f"Number must be from {span}, found {design.number}", ("number",)))
 
     listed = find_type(design.ship_type)
+    # a free type name very close to one of the text's (lite carrier) is most likely a typo;
+    # one further off (battle carrier, not battlecruiser) is a name of the player's own
+    meant = (
+        did_you_mean(design.ship_type, [t.name for t in SHIP_TYPES], cutoff=0.85) if listed is None else ""
+    )
     if listed is None:
         kind = "a carrier (carrier: true)" if design.carrier else "not a carrier"
         out.append(
             note(
                 "KR-1",
-                f"{design.ship_type!r} is not one of the text's ship types: a free type name, legal; {kind}",
+                f"{design.ship_type!r}{meant} is not one of the text's ship types: a free type name, legal; {kind}",
                 ("type",),
             )
         )
@@ -144,7 +150,7 @@ def check(design: Design) -> list[Finding]:
                 )
             )
         elif not carrier and fighters > 0:
-            what = f"a {listed.name}" if listed else f"a {design.ship_type!r}"
+            what = f"a {listed.name}" if listed else f"a {design.ship_type!r}{meant}"
             out.append(
                 error(
                     "KR-5",

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View, counted
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, View, counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
@@ -71,6 +71,12 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
 
     def derive(self, design: rules.Design) -> KnightHawksStats:
         return derive_stats(design)
+
+    def budget(self, stats: KnightHawksStats) -> list[Budget]:
+        """The crew of the minimum the hull size needs (KH-2)."""
+        if stats.hull_size <= 0:
+            return []
+        return [Budget("crew", stats.crew_total, stats.minimum_crew, "crew", "KH-2", at_least=True)]
 
     def summary(self, stats: KnightHawksStats) -> list[tuple[str, str]]:
         s = stats

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.play import minimum_crew, weapon
@@ -124,6 +125,8 @@ def _unknown_weapon(code: str, path: Path) -> Finding:
         extra = f" ({code} is classic Knight Hawks, a different game's data)"
     elif upper in data.DEFENCES:
         extra = f" ({upper} is a defence: write it under 'defences')"
+    else:
+        extra = did_you_mean(code, data.WEAPONS)
     return error("KH-7", f"unknown weapon {code!r}{extra}; the weapons list has {_known_codes()}", path)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
 from sheetgen.games.spacecruisers import data, play, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -56,6 +56,16 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
 
     def derive(self, design: rules.Design) -> SpaceCruisersStats:
         return derive_stats(design)
+
+    def budget(self, stats: SpaceCruisersStats) -> list[Budget]:
+        """Additional systems of the most the hull takes (SC-1: fighters at most three);
+        none for a hull without a cap."""
+        hull = data.HULLS.get(stats.hull)
+        if hull is None or hull.max_additional is None:
+            return []
+        return [
+            Budget("additional systems", stats.additional_systems, hull.max_additional, "systems", "SC-1")
+        ]
 
     def summary(self, stats: SpaceCruisersStats) -> list[tuple[str, str]]:
         s = stats

@@ -40,7 +40,10 @@ def design_schema() -> dict[str, Any]:
                 separators="-_ ",
                 words=True,
             )
-            | {"examples": hulls, "patternErrorMessage": f"Not a hull: one of {', '.join(hulls)} (any case)."},
+            | {
+                "examples": hulls,
+                "patternErrorMessage": f"Not a hull: one of {', '.join(hulls)} (any case).",
+            },
             "rules": choice_schema(
                 ["basic", "advanced"], "Which rules the design is built under.", what="a rules choice"
             )

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import yaml
 
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.spacecruisers import data
 
 __all__ = ["DEFAULT_SEED", "RollStep", "RolledShip", "RolledSystem", "choices_for_20", "roll_ship"]
@@ -182,7 +183,8 @@ def roll_ship(
     systems than the hull takes.
     """
     if hull not in data.HULLS:
-        raise ValueError(f"unknown hull {hull!r}; hulls are {', '.join(data.HULLS)}")
+        meant = did_you_mean(hull, data.HULLS)
+        raise ValueError(f"unknown hull {hull!r}{meant}; hulls are {', '.join(data.HULLS)}")
     h = data.HULLS[hull]
     count = systems if systems is not None else (h.max_additional or data.BASIC_ADDITIONAL)
     if count < 0:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Char, Finding, Key, Path, error, in_order, note, warning
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 
@@ -190,7 +191,7 @@ def check(design: Design) -> list[Finding]:
         out.append(
             error(
                 "SC-1",
-                f"unknown hull {design.hull!r}; hulls are {', '.join(HULLS)}",
+                f"unknown hull {design.hull!r}{did_you_mean(design.hull, HULLS)}; hulls are {', '.join(HULLS)}",
                 ("hull",),
             )
         )
@@ -200,7 +201,7 @@ def check(design: Design) -> list[Finding]:
             out.append(
                 error(
                     "SC-6",
-                    f"unknown system {e.written!r}; the systems table has: {known}",
+                    f"unknown system {e.written!r}{did_you_mean(e.written, SYSTEMS)}; the systems table has: {known}",
                     e.path,
                 )
             )

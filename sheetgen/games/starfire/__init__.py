@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, MarkerNeed, View, counted
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import Notation, capitalised, notation, other_notation, parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -92,12 +92,11 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
     def summary(self, stats: StarfireStats) -> list[tuple[str, str]]:
         s = stats
+        over = s.hull_spaces_used - s.hull_spaces
+        room = f"{over} over" if over > 0 else f"{s.hull_spaces_free} free"  # SF-7
         rows = [
             ("hull", f"{s.hull} ({s.hull_name}, {s.kind})"),
-            (
-                "hull spaces",
-                f"{s.hull_spaces_used} / {s.hull_spaces} HS ({s.hull_spaces_free} free)",
-            ),
+            ("hull spaces", f"{s.hull_spaces_used} / {s.hull_spaces} HS ({room})"),
             ("turn mode", str(s.turn_mode)),
             ("movement points", f"{s.movement_points} (max {s.max_movement_points})"),
             ("engine rooms", " ".join("(" + "I" * n + ")" for n in s.engine_rooms) or "none"),
@@ -109,6 +108,16 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if s.munitions:
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
+
+    def budget(self, stats: StarfireStats) -> list[Budget]:
+        """Hull spaces used of the hull's (SF-7) and crew quarters of those it needs (SF-2)."""
+        s = stats
+        if not s.hull_spaces:  # an unknown hull: nothing to measure against
+            return []
+        return [
+            Budget("hull spaces", s.hull_spaces_used, s.hull_spaces, "HS", "SF-7"),
+            Budget("crew quarters", s.crew_quarters, s.crew_quarters_required, "Q", "SF-2", at_least=True),
+        ]
 
     def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship

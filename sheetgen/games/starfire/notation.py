@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from sheetgen.core.findings import Char, Finding, error
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.starfire.data import HULLS, MAX_SYSTEMS_TEXT, SYSTEMS
 
 __all__ = [
@@ -125,8 +126,8 @@ class _Reader:
         if one.isalpha() and len(two) == 2 and two.capitalize() in SYSTEMS:
             typed, hint = two, f" (did you mean {two.capitalize()}?)"
             self.pos += 1
-        elif one.upper() in SYSTEMS:
-            hint = f" (did you mean {one.upper()}?)"
+        else:
+            hint = did_you_mean(one, SYSTEMS)
         self.fail("SF-1", f"unknown system {typed!r}{hint}; the System Chart has {known}", start)
         return None
 
@@ -433,7 +434,7 @@ def parse_notation(text: str) -> Notation:
         findings.append(
             error(
                 "SF-1",
-                f"unknown hull {hull_text.strip()!r}; the Hull Chart has {known}",
+                f"unknown hull {hull_text.strip()!r}{did_you_mean(hull_text, HULLS)}; the Hull Chart has {known}",
                 (Char(hull_at + lead),),
             )
         )

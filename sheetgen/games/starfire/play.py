@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import Hull, RoomPattern
 
@@ -252,7 +253,8 @@ def _chart_range(weapon: str, range_hexes: int, base_with_sensors: bool, combat_
     if range_hexes < 0:
         raise ValueError(f"range must be 0 or more hexes, got {range_hexes}")
     if weapon not in data.WEAPONS:
-        raise ValueError(f"unknown weapon {weapon!r}; the Weapon Chart has {', '.join(data.WEAPONS)}")
+        meant = did_you_mean(weapon, data.WEAPONS)
+        raise ValueError(f"unknown weapon {weapon!r}{meant}; the Weapon Chart has {', '.join(data.WEAPONS)}")
     if not combat_sensors and range_hexes > data.UNSENSED_TARGETING_LIMIT:
         return None
     used = base_effective_range(weapon, range_hexes) if base_with_sensors else range_hexes

@@ -9,11 +9,13 @@ Rule ids are the rulings in ``RULINGS.md`` (SF-1 .. SF-11). Derived stats are in
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.core.findings import Char, Finding, Path, error, in_order, note, warning
+from sheetgen.core.schema import did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import Slot, SystemString, parse_system_string, system_string
@@ -106,7 +108,7 @@ def check(design: Design) -> list[Finding]:
         out.append(
             error(
                 "SF-1",
-                f"unknown hull {design.hull!r}; the Hull Chart has {', '.join(HULLS)}",
+                f"unknown hull {design.hull!r}{did_you_mean(design.hull, HULLS)}; the Hull Chart has {', '.join(HULLS)}",
                 ("hull",),
             )
         )
@@ -184,7 +186,30 @@ def check(design: Design) -> list[Finding]:
     out.extend(_check_arcs(design, hull))
     out.extend(_check_speed(design, hull))
     out.extend(_check_munitions(design, codes))
-    return in_order(out)
+    return in_order(_one_fix(out))
+
+
+#: The start of the SF-1 line that gives a system string in the wrong letter case back in
+#: capitals (:func:`~sheetgen.games.starfire.notation.parse_system_string`).
+_CASE_FIX = "system codes are capitals"
+_ROOMS_FIX = re.compile(r"^(drive \(I\) outside an engine room: .*?); write (\S+)$")
+
+
+def _one_fix(findings: list[Finding]) -> list[Finding]:
+    """One string to write for one system string: when the letter case (SF-1) and the
+    engine rooms (SF-5) both need fixing, the SF-1 line gives the string with both fixed and
+    the SF-5 line says what is wrong without a second, different string."""
+    case = next((f for f in findings if f.rule == "SF-1" and f.message.startswith(_CASE_FIX)), None)
+    rooms = next((f for f in findings if f.rule == "SF-5" and _ROOMS_FIX.match(f.message)), None)
+    if case is None or rooms is None:
+        return findings
+    m = _ROOMS_FIX.match(rooms.message)
+    assert m is not None
+    fixed_case = Finding(
+        case.rule, case.severity, re.sub(r"write '.*'$", f"write {m.group(2)!r}", case.message), case.path
+    )
+    fixed_rooms = Finding(rooms.rule, rooms.severity, m.group(1), rooms.path)
+    return [fixed_case if f is case else fixed_rooms if f is rooms else f for f in findings]
 
 
 def _check_order(design: Design) -> list[Finding]:
@@ -343,7 +368,8 @@ def _check_munitions(design: Design, codes: Counter[str]) -> list[Finding]:
             out.append(
                 error(
                     "SF-9",
-                    f"{code} does not use munitions; only {', '.join(data.MUNITION_WEAPONS)} do",
+                    f"{code} does not use munitions{did_you_mean(code, data.MUNITION_WEAPONS)};"
+                    f" only {', '.join(data.MUNITION_WEAPONS)} do",
                     ("munitions", code),
                 )
             )

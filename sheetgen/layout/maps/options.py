@@ -138,7 +138,10 @@ def check_options(opts: MapOptions) -> None:
         (opts.style, STYLES, "style"),
     ):
         if value not in known:
-            raise MapError(f"unknown {what} {value!r}; choose one of {', '.join(known)}")
+            from sheetgen.core.schema import did_you_mean
+
+            meant = did_you_mean(value, known)
+            raise MapError(f"unknown {what} {value!r}{meant}; choose one of {', '.join(known)}")
     if opts.overlap < 0:
         raise MapError(f"--overlap must be 0 or more hexes, not {opts.overlap}")
     if opts.every < 1:

@@ -9,7 +9,10 @@
   let seq = 0;          // the latest check; older answers are dropped
   let lastGood = null;
   let scenarioPath = null; // the workspace scenario shown, or null in the design view
-  let savedText = null;    // the scenario's text as last opened or saved
+  let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
+  let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
+  let root = "";           // the workspace's folder name: drafts are kept per workspace and file
+  let offered = null;      // the draft offered back for this buffer: {key, text, at}
   const blobs = {};
   const schemas = {};      // game id -> its design schema ($defs.design), fetched once
   let formSpec = null;     // static/form.json: the keys the form shows
@@ -31,6 +34,124 @@
   const post = (path, text) => api(path, { method: "POST", body: text, headers: { "Content-Type": "application/yaml" } });
 
   function text() { return view ? view.state.doc.toString() : ""; }
+
+  // --- never lose work: the changed mark, drafts in the browser, asking before a buffer is left ---
+  const bufferKey = () => (filePath ? `file:${filePath}` : `new:${game}`);
+  const draftKey = (key) => `sheetgen-draft:${root}:${key}`;
+  const openKey = () => `sheetgen-open:${root}`;
+
+  function store(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* storage off or full: the page still asks before leaving */ }
+  }
+
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+
+  function isDirty() { return !!view && savedText !== null && text() !== savedText; }
+
+  /** Show whether the buffer differs from its file (or its starting text) and keep it as a
+   * draft in the browser while it does (the offered draft is kept until restored or discarded). */
+  function keepDraft() {
+    const dirty = isDirty();
+    const mark = $("dirty");
+    mark.hidden = !dirty;
+    mark.dataset.dirty = dirty ? "yes" : "no";
+    mark.title = dirty ? `${filePath || "this new design"} differs from its saved text; a draft is kept in this browser` : "";
+    document.title = `${dirty ? "● " : ""}${filePath ? `${filePath} · ` : ""}sheetgen designer`;
+    const key = bufferKey();
+    if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
+    else if (!offered || offered.key !== key) store(draftKey(key), null);
+    store(openKey(), { path: filePath, game });
+  }
+
+  function hideDraft() { offered = null; $("draft").hidden = true; }
+
+  /** Replace the editor's whole text as one edit of its own, never merged with typing
+   * before it: Ctrl+Z takes it back alone. */
+  function replaceText(body) {
+    const Transaction = view.state.update({}).constructor;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: body },
+      annotations: Transaction.userEvent.of("sheetgen.replace") });
+  }
+
+  /** A fresh editor holding `body`: a new buffer starts with an empty undo history, so
+   * Ctrl+Z never brings back another file's text. */
+  function newEditor(body) {
+    const focused = view && view.hasFocus;
+    if (view) view.destroy();
+    $("editor").replaceChildren();
+    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); keepDraft(); }, lint);
+    CM.forceLinting(view);
+    syncForm(body);
+    if (focused) view.focus();
+  }
+
+  /** Put `body` in the editor as the text of `path` (null: a new design of the current game),
+   * and offer back a draft of that buffer the browser kept, if it differs. */
+  function setBuffer(body, path) {
+    filePath = path;
+    savedText = body;
+    hideDraft();
+    const key = bufferKey();
+    const draft = load(draftKey(key));
+    if (draft && typeof draft.text === "string" && draft.text !== body) offered = { key, text: draft.text, at: draft.at };
+    newEditor(body);
+    keepDraft();
+    if (offered) {
+      const when = offered.at ? new Date(offered.at).toLocaleString() : "earlier";
+      $("draft-text").textContent = `This browser kept unsaved changes to ${path || "a new design"} (${when}).`;
+      $("draft").hidden = false;
+    }
+  }
+
+  function restoreDraft() {
+    if (!offered) return;
+    const t = offered.text;
+    hideDraft();
+    replaceText(t);  // one edit: Ctrl+Z undoes it
+    keepDraft();
+    notice("draft restored: save to keep it in the file");
+  }
+
+  function discardDraft() {
+    hideDraft();
+    keepDraft();
+    notice("draft discarded");
+  }
+
+  /** Ask in the page what to do with unsaved changes: "save", "keep", "discard" or "cancel". */
+  function ask(question) {
+    const dialog = $("confirm");
+    $("confirm-text").textContent = question;
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        for (const [id, f] of handlers) $(id).removeEventListener("click", f);
+        dialog.removeEventListener("cancel", onCancel);
+        if (dialog.open) dialog.close();
+        resolve(answer);
+      };
+      const handlers = ["save", "keep", "discard", "cancel"].map((a) => [`confirm-${a}`, () => done(a)]);
+      const onCancel = (e) => { e.preventDefault(); done("cancel"); };
+      for (const [id, f] of handlers) $(id).addEventListener("click", f);
+      dialog.addEventListener("cancel", onCancel);
+      dialog.showModal();
+      $("confirm-cancel").focus();
+    });
+  }
+
+  /** Whether the buffer may be replaced by `what` (asked first when it has unsaved changes). */
+  async function mayLeave(what) {
+    if (!isDirty()) return true;
+    const answer = await ask(`${filePath || "The new design"} has unsaved changes. ${what}: save them first, keep them as a draft in this browser, or discard them?`);
+    if (answer === "save") return saveFile();
+    if (answer === "keep") return true;
+    if (answer === "discard") { store(draftKey(bufferKey()), null); offered = null; return true; }
+    return false;
+  }
 
   // --- findings and stats --------------------------------------------------------------------
   function showVerdict(kind, label) {
@@ -94,21 +215,14 @@
     view.focus();
   }
 
-  /** A stat as text: none as "—", yes/no, lists and mappings item by item (nested ones too). */
-  function value(v) {
-    if (v === null || v === undefined) return "—";
-    if (Array.isArray(v)) return v.map((x) => (x !== null && typeof x === "object" && !Array.isArray(x) && (x.name || x.code)) || value(x)).join(", ");
-    if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${value(x)}`).join(", ");
-    if (typeof v === "boolean") return v ? "yes" : "no";
-    return String(v);
-  }
-
-  function showStats(stats) {
+  /** The stats as a player reads them: the check's `table` rows (the game's own wording,
+   * units and fractions, as `sheetgen stats` prints them), label and value. */
+  function showStats(table) {
     const dl = $("stats");
     dl.replaceChildren();
-    for (const [k, v] of Object.entries(stats || {})) {
-      const dt = document.createElement("dt"); dt.textContent = k.replace(/_/g, " ");
-      const dd = document.createElement("dd"); dd.textContent = value(v);
+    for (const row of table || []) {
+      const dt = document.createElement("dt"); dt.textContent = row.label;
+      const dd = document.createElement("dd"); dd.textContent = row.value;
       dl.append(dt, dd);
     }
   }
@@ -134,20 +248,24 @@
     try {
       out = await (await post(`/api/check?game=${encodeURIComponent(game)}`, body)).json();
     } catch (e) {
-      if (e.status === undefined) { notice("the server does not answer"); return []; }
+      if (e.status === undefined) { notice("the server does not answer"); showStale(true); return []; }
       out = { legal: false, findings: e.body.findings || [], stats: null, error: e.message };
       ok = false;
     }
     if (mine !== seq) return [];
+    showStale(!ok);
     if (ok) {
       showVerdict(out.legal ? "legal" : "illegal", out.legal ? "legal" : "illegal");
       showFindings(out.findings);
-      showStats(out.stats);
+      showStats(out.table);
+      showBudget(out.budget);
+      showLamp(out.findings);
       lastGood = body;
       previews(body, mine);
       notice("");
     } else {
       showVerdict("unreadable", "cannot be read");
+      showLamp(null);
       if (out.findings.length) showFindings(out.findings);
       else { $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: out.error })); }
     }
@@ -176,6 +294,7 @@
     } else {
       findings = refused.body.findings || [];
       showVerdict("unreadable", "cannot be read");
+      showLamp(null);
       $("scenario-map").classList.add("stale");
       if (findings.length) showFindings(findings);
       else $("findings").replaceChildren(Object.assign(document.createElement("li"), { className: "error", textContent: refused.message }));
@@ -184,6 +303,67 @@
     $("scenario-pane").dataset.text = edited ? "edited" : "saved";
     $("scenario-state").textContent = edited ? "unsaved edits: shown as typed" : "as saved";
     return marks(v, findings.filter((f) => !f.file || f.file === path));
+  }
+
+  /** The legal lamp: how many errors and warnings the check found (`null`: the text
+   * cannot be read). */
+  function showLamp(findings) {
+    const lamp = $("legal-lamp");
+    if (findings === null) {
+      lamp.className = "lamp unreadable";
+      lamp.textContent = "not checked";
+      lamp.dataset.errors = lamp.dataset.warnings = "";
+      return;
+    }
+    const errors = findings.filter((f) => f.severity === "error").length;
+    const warnings = findings.filter((f) => f.severity === "warning").length;
+    const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    lamp.className = `lamp ${errors ? "illegal" : warnings ? "warned" : "legal"}`;
+    lamp.textContent = `${n(errors, "error")}, ${n(warnings, "warning")}`;
+    lamp.dataset.errors = String(errors);
+    lamp.dataset.warnings = String(warnings);
+  }
+
+  /** The budget bars: each limit the game's package says the design is built within
+   * (`budget` of the check: used, limit, unit, the rule that sets it, whether it is kept). */
+  function showBudget(budget) {
+    const box = $("budget");
+    box.replaceChildren();
+    for (const b of budget || []) {
+      const label = document.createElement("span");
+      label.className = "label";
+      label.textContent = b.label;
+      const bar = document.createElement("div");
+      bar.className = `meter${b.ok ? "" : " over"}`;
+      bar.setAttribute("role", "meter");
+      bar.setAttribute("aria-label", b.label);
+      bar.setAttribute("aria-valuemin", "0");
+      bar.setAttribute("aria-valuemax", String(b.limit));
+      bar.setAttribute("aria-valuenow", String(b.used));
+      const fill = document.createElement("div");
+      fill.className = "fill";
+      fill.style.width = `${b.limit > 0 ? Math.min(100, (100 * b.used) / b.limit) : b.used > 0 ? 100 : 0}%`;
+      bar.append(fill);
+      const text = document.createElement("span");
+      text.className = `text${b.ok ? "" : " over"}`;
+      const what = b.at_least ? `${b.used} of ${b.limit} ${b.unit} needed` : `${b.used} / ${b.limit} ${b.unit}`;
+      const rule = document.createElement("a");
+      rule.href = `/api/rulings/${encodeURIComponent(b.rule)}`;
+      rule.textContent = b.rule;
+      rule.tabIndex = -1;  // the findings' rule links are the keyboard's way to the rulings
+      rule.addEventListener("click", (e) => { e.preventDefault(); showRuling(b.rule); });
+      text.append(`${what} `, rule);
+      for (const el of [label, bar, text]) { el.dataset.budget = b.label; el.dataset.ok = b.ok ? "yes" : "no"; }
+      box.append(label, bar, text);
+    }
+  }
+
+  /** Mark the stats and previews as the last readable design's, or as current again. */
+  function showStale(on) {
+    $("stale").hidden = !on;
+    document.querySelector("[data-testid=preview-stale]").hidden = !on;
+    for (const id of ["stats", "counter-preview", "sheet-preview", "budget"]) $(id).classList.toggle("stale", on);
+    $("design-pane").dataset.stale = on ? "yes" : "no";
   }
 
   function setBlob(key, img, data, type) {
@@ -283,22 +463,29 @@
 
   async function saveFile() {
     const path = $("save-path").value.trim();
-    if (!path) { notice("give a path in the workspace to save to, e.g. ships/arrow.yaml"); $("save-path").focus(); return; }
+    if (!path) { notice("give a path in the workspace to save to, e.g. ships/arrow.yaml"); $("save-path").focus(); return false; }
+    const body = text();
     try {
-      const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body: text() })).json();
+      const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body })).json();
       notice(`saved ${r.saved}`);
+      store(draftKey(bufferKey()), null);
+      hideDraft();
+      filePath = r.saved;
+      savedText = body;
+      keepDraft();
       if (scenarioPath) {
         scenarioPath = r.saved;
-        savedText = text();
         CM.forceLinting(view);
       }
       await listFiles(r.saved);
-    } catch (e) { notice(e.message); }
+      return true;
+    } catch (e) { notice(e.message); return false; }
   }
 
   async function listFiles(selected) {
     try {
       const r = await (await api("/api/files")).json();
+      root = r.root;
       const sel = $("files");
       sel.replaceChildren(new Option("— open a file —", ""));
       for (const f of r.files) sel.append(new Option(f, f, false, f === selected));
@@ -318,6 +505,7 @@
     }
     showVerdict(info.legal ? "legal" : "illegal", info.legal ? "legal" : "illegal");
     showFindings(info.findings);
+    showLamp(info.findings);
     showStats(null);
     setBlob("map", $("scenario-map"), info.map, "image/svg+xml");
     $("scenario-map").classList.remove("stale");
@@ -328,30 +516,33 @@
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
     $("doc-title").textContent = path ? "Scenario" : "Design";
-    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields"]) $(id).hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
 
   async function openFile(path) {
-    if (!path) return;
+    if (!path) { $("files").value = filePath || ""; return false; }
+    if (!(await mayLeave(`Open ${path}`))) { $("files").value = filePath || ""; return false; }
     try {
       const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
       if (/^scenario:/m.test(body)) {
         setView(path);
-        savedText = body;
         $("save-path").value = path;
-        CM.setText(view, body);  // checked and drawn by the linter, as every edit after it
+        $("files").value = path;
+        setBuffer(body, path);  // checked and drawn by the linter, as every edit after it
         notice(`opened scenario ${path}`);
-        return;
+        return true;
       }
       setView(null);
       const m = /^game:\s*["']?([a-z0-9-]+)/m.exec(body);
       if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; showImport(); }
       $("save-path").value = path;
-      CM.setText(view, body);
+      $("files").value = path;
+      setBuffer(body, path);
       await buildForm();
       notice(`opened ${path}`);
-    } catch (e) { notice(e.message); }
+      return true;
+    } catch (e) { $("files").value = filePath || ""; notice(e.message); return false; }
   }
 
   async function importString(e) {
@@ -362,7 +553,7 @@
     try {
       const body = await (await api(`/api/import?game=${encodeURIComponent(game)}&name=${encodeURIComponent(name)}`,
         { method: "POST", body: pasted })).text();
-      CM.setText(view, body);
+      replaceText(body);
       notice("imported");
     } catch (err) { notice(err.message); }
   }
@@ -370,23 +561,33 @@
   function showImport() { $("import-form").hidden = game !== "starfire"; }
 
   async function pickGame(id) {
+    const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
+    if (!scenarioPath && current && current[1] === id) {
+      game = id; showImport(); CM.forceLinting(view); await buildForm(); return;
+    }
+    const name = $("game").selectedOptions[0] ? $("game").selectedOptions[0].textContent : id;
+    if (!(await mayLeave(`Start a new ${name} design`))) { $("game").value = game; return; }
+    const body = await (await api(`/api/starting/${encodeURIComponent(id)}?name=New%20design`)).text();
     setView(null);
     game = id;
+    $("game").value = id;
     showImport();
-    const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
-    if (current && current[1] === id) { CM.forceLinting(view); await buildForm(); return; }
-    const body = await (await api(`/api/starting/${encodeURIComponent(id)}?name=New%20design`)).text();
-    CM.setText(view, body);
+    $("save-path").value = "";
+    $("files").value = "";
+    setBuffer(body, null);
     await buildForm();
   }
 
   async function start() {
     const games = await (await api("/api/games")).json();
     for (const g of games) $("game").append(new Option(g.name, g.id));
-    game = games[0].id;
+    await listFiles();
+    const last = load(openKey()) || {};
+    game = games.some((g) => g.id === last.game) ? last.game : games[0].id;
+    $("game").value = game;
     const first = await (await api(`/api/starting/${encodeURIComponent(game)}?name=New%20design`)).text();
-    view = CM.createEditor($("editor"), first, syncForm, lint);
-    CM.forceLinting(view);
+    // the buffer open before a reload or a crash comes back, its draft offered
+    if (!(typeof last.path === "string" && (await openFile(last.path)))) setBuffer(first, null);
     await buildForm();
     $("game").addEventListener("change", (e) => pickGame(e.target.value));
     $("files").addEventListener("change", (e) => openFile(e.target.value));
@@ -408,7 +609,14 @@
     $("download-pdf").addEventListener("click", () => download("/api/sheet.pdf", fileName("pdf")));
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
-    listFiles();
+    $("draft-restore").addEventListener("click", restoreDraft);
+    $("draft-discard").addEventListener("click", discardDraft);
+    window.addEventListener("beforeunload", (e) => {
+      if (!isDirty()) return;
+      keepDraft();
+      e.preventDefault();
+      e.returnValue = "";  // the browser asks before the tab is closed or reloaded
+    });
     document.body.dataset.ready = "yes";
   }
 

@@ -161,6 +161,8 @@ window.SheetgenForm = (() => {
   function kindOf(prop) {
     const types = [].concat(prop.type || []);
     if (prop.enum) return "enum";
+    // a choice the reader forgives in any letter case (choice_schema: a pattern over its examples)
+    if (prop.pattern && prop.patternErrorMessage && Array.isArray(prop.examples)) return "enum";
     if (types.length === 1 && types[0] === "integer") return "integer";
     if (types.length === 1 && types[0] === "boolean") return "boolean";
     return "string";
@@ -181,7 +183,7 @@ window.SheetgenForm = (() => {
         const d = prop.default !== undefined ? `default: ${prop.default === true ? "yes" : prop.default === false ? "no" : prop.default}` : "not set";
         el.append(new Option(`— ${d} —`, ""));
       }
-      const values = kind === "enum" ? prop.enum : [true, false];
+      const values = kind === "enum" ? prop.enum || prop.examples : [true, false];
       for (const v of values) el.append(new Option(kind === "boolean" ? (v ? "yes" : "no") : String(v), String(v)));
     } else {
       el = document.createElement("input");
@@ -227,12 +229,15 @@ window.SheetgenForm = (() => {
       const value = at.state === "set" ? at.value : "";
       if (el.tagName === "SELECT") {
         for (const o of [...el.options]) if (o.dataset.extra) o.remove();
-        if (![...el.options].some((o) => o.value === value)) {
+        // the reader forgives letter case and spaces around a choice (hull: ct is CT)
+        const same = [...el.options].find((o) => o.value === value)
+          || [...el.options].find((o) => o.value !== "" && o.value.toLowerCase() === value.trim().toLowerCase());
+        if (!same) {
           const o = new Option(value === "" ? "—" : `${value} (not one of these)`, value);
           o.dataset.extra = "yes";
           el.append(o);
         }
-        el.value = value;
+        el.value = same ? same.value : value;
       } else if (el.type === "number") {
         const number = /^[-+]?\d+(\.\d*)?$/.test(value.trim());
         el.value = number ? value.trim() : "";
