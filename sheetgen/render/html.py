@@ -34,6 +34,7 @@ from sheetgen.core.resources import FONTS, font_path, templates_dir
 
 __all__ = [
     "PAPER",
+    "bundled_fonts_only",
     "font_face_css",
     "html_to_pdf",
     "import_weasyprint",
@@ -111,6 +112,7 @@ def import_weasyprint() -> ModuleType:
     import fails that way (a system whose libraries only the lookup finds), it
     is tried again as WeasyPrint does it. See ``docs/performance.md``.
     """
+    bundled_fonts_only()
     if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
         return importlib.import_module("weasyprint")
     import ctypes.util
@@ -125,6 +127,28 @@ def import_weasyprint() -> ModuleType:
         return importlib.import_module("weasyprint")
     finally:
         ctypes.util.find_library = lookup
+
+
+#: fontconfig's configuration holding only the bundled fonts (in ``sheetgen/fonts``).
+FONTCONFIG = "fonts.conf"
+
+
+def bundled_fonts_only() -> None:
+    """Make every WeasyPrint font configuration of this process (and of the processes it
+    starts) hold the bundled fonts and no others: ``FONTCONFIG_FILE`` names
+    ``sheetgen/fonts/fonts.conf``, whose one font folder is the bundled fonts' own.
+
+    fontconfig reads ``FONTCONFIG_FILE`` each time a configuration is made
+    (``FcInitLoadConfigAndFonts``, once per WeasyPrint ``FontConfiguration``), so once
+    this has run no font the system has installed (a CJK fallback font, an oblique face,
+    a serif) can be picked: a character the bundled fonts lack prints as an empty box,
+    with a warning, on every machine alike, and a page's bytes do not depend on the
+    machine. A ``FONTCONFIG_FILE`` set before is replaced. Raises ``MissingResource``
+    if the configuration file is gone.
+    """
+    path = str(font_path(FONTCONFIG))
+    if os.environ.get("FONTCONFIG_FILE") != path:
+        os.environ["FONTCONFIG_FILE"] = path
 
 
 def _not_found(name: str) -> None:
