@@ -380,13 +380,16 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     ``style`` attributes, which still come after them. Warnings the parsing logged are added
     to ``warnings`` each time the stylesheet is used. A document without exactly one style
     element, or whose rules say ``!important`` (whose weight depends on where the rule is),
-    is printed as it is.
+    is printed as it is. Names a word of which runs past its line are made smaller and the
+    document laid out again (:func:`~sheetgen.render.fitnames.print_names_whole`).
     """
+    from sheetgen.render.fitnames import print_names_whole
+
     start = html.find("<style>")
     end = html.find("</style>", start)
     if start < 0 or end < 0 or "<style" in html[end:] or "!important" in html[start:end]:
         # not one plain style element: kept as written, where the order of the rules tells
-        return weasyprint.HTML(string=html, base_url=base_url).render()
+        return print_names_whole(weasyprint.HTML(string=html, base_url=base_url), lambda page: page.render())
     css = html[start + len("<style>") : end]
     rest = html[:start] + html[end + len("</style>") :]
     kept = _kept()
@@ -409,6 +412,7 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
         kept.sheets[key] = (sheet, tuple(logged))
     sheet, logged_before = kept.sheets[key]
     warnings.extend(w for w in logged_before if w not in warnings)
-    return weasyprint.HTML(string=rest, base_url=base_url).render(
-        stylesheets=[*sheets, sheet], font_config=config
+    return print_names_whole(
+        weasyprint.HTML(string=rest, base_url=base_url),
+        lambda page: page.render(stylesheets=[*sheets, sheet], font_config=config),
     )

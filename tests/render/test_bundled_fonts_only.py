@@ -79,5 +79,5 @@ def test_a_missing_configuration_file_is_a_missing_resource(monkeypatch: pytest.
     from sheetgen.core import resources
 
     monkeypatch.setattr(html_module, "FONTCONFIG", "no-such-fonts.conf")
-    with pytest.raises(resources.MissingResource, match="no-such-fonts.conf"):
+    with pytest.raises(resources.MissingResource, match=r"no-such-fonts\.conf"):
         html_module.bundled_fonts_only()
