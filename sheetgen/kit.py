@@ -222,15 +222,18 @@ def reference_card(game_id: str, paper: str) -> Rendered:
 
 
 def map_part(scenario: Scenario, paper: str) -> Callable[[], Rendered]:
-    """Renders ``scenario``'s map on ``paper``; raises :class:`~sheetgen.core.output.OutputError`
+    """Renders ``scenario``'s map on ``paper``, with a warning for each of its texts the bundled
+    fonts cannot print (its terrain names and labels); raises :class:`~sheetgen.core.output.OutputError`
     at once (before anything is written) if it cannot be printed there."""
-    from sheetgen.layout.maps import MapError, scenario_map
+    from sheetgen.layout.maps import MapError, glyph_warnings, map_options, scenario_map
 
     try:
         render = scenario_map(scenario, paper=paper)
+        # the scenario's name is warned of once, with the sides' (name_warnings)
+        glyphs = tuple(glyph_warnings(map_options(scenario, paper=paper), title=False))
     except MapError as exc:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
-    return lambda: Rendered(render())
+    return lambda: Rendered(render(), glyphs)
 
 
 def single_pdf(parts: list[KitPart]) -> bytes:

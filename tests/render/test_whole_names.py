@@ -6,7 +6,9 @@ every name is on one line, and no character runs past the page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,12 +25,12 @@ UNBROKEN = "Q" * 95
 LONG_WORD = "The " + "Wolverhampton" * 5 + " Vanguard of the Outer Marches"
 HYPHENED = "Kestrel-class Zephyrine-Marauder escort"
 
-#: A design of each game to name: (example file, extra YAML).
+#: A design of each game to name (an example file).
 BASES = {
-    "starfire": ("starfire/ships/corvette-arrow.yaml", ""),
-    "kill-radius": ("kill-radius/ships/harrier-strike-carrier.yaml", ""),
-    "knight-hawks-2000": ("knight-hawks-2000/ships/kestrel.yaml", ""),
-    "space-cruisers": ("space-cruisers/ships/gull.yaml", ""),
+    "starfire": "starfire/ships/corvette-arrow.yaml",
+    "kill-radius": "kill-radius/ships/harrier-strike-carrier.yaml",
+    "knight-hawks-2000": "knight-hawks-2000/ships/kestrel.yaml",
+    "space-cruisers": "space-cruisers/ships/gull.yaml",
 }
 
 #: (name, class) of each ship printed for every game.
@@ -44,15 +46,19 @@ def _named(text: str, name: str, design_class: str, game: str) -> str:
     return text
 
 
-def _ships(game: str, folder: Path) -> list[Ship]:
-    base, _ = BASES[game]
-    source = (DESIGNS / base).read_text(encoding="utf-8")
+def _design_files(game: str, folder: Path) -> list[Path]:
+    """A design of ``game`` for each of :data:`NAMED`, written in ``folder``."""
+    source = (DESIGNS / BASES[game]).read_text(encoding="utf-8")
     paths = []
     for k, (name, design_class) in enumerate(NAMED):
         path = folder / f"{game}-{k}.yaml"
         path.write_text(_named(source, name, design_class, game), encoding="utf-8")
         paths.append(path)
-    result = load_designs(paths)
+    return paths
+
+
+def _ships(game: str, folder: Path) -> list[Ship]:
+    result = load_designs(_design_files(game, folder))
     assert not result.input_errors, [str(e) for e in result.input_errors]
     return [Ship(e.game, e.stats, e.findings) for e in result.entries]
 
@@ -138,3 +144,16 @@ def test_names_in_the_briefing_are_whole(tmp_path: Path) -> None:
     assert _broken(text, names) == []
     for _, width, right in pages:
         assert right <= width - 5 * 72 / 25.4
+
+
+
+@pytest.mark.parametrize("game", sorted(BASES))
+def test_names_on_counters_are_whole(game: str, tmp_path: Path, invoke: Callable[..., Any]) -> None:
+    """Counters break a name only at its spaces and print a long word small (ReportLab, not
+    WeasyPrint): the same names, read back from the counter sheet."""
+    paths = _design_files(game, tmp_path)
+    out = tmp_path / "counters.pdf"
+    result = invoke("counters", *paths, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    text = "\r\n".join(page for page, _, _ in _page_texts(out.read_bytes()))
+    assert _broken(text, [name for name, _ in NAMED]) == []
