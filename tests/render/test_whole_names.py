@@ -149,7 +149,6 @@ def test_names_in_the_briefing_are_whole(tmp_path: Path) -> None:
         assert right <= width - 5 * 72 / 25.4
 
 
-
 @pytest.mark.parametrize("game", sorted(BASES))
 def test_names_on_counters_are_whole(game: str, tmp_path: Path, invoke: Callable[..., Any]) -> None:
     """Counters break a name only at its spaces and print a long word small (ReportLab, not
