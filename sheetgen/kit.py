@@ -286,19 +286,23 @@ def reference_card(game_id: str, paper: str, *, quick: bool = False) -> Rendered
 
 
 def map_part(scenario: Scenario, paper: str) -> tuple[Callable[[], Rendered], list[str]]:
-    """Renders ``scenario``'s map on ``paper``, and warnings about its tiling (a last
+    """Renders ``scenario``'s map on ``paper``, with a warning for each of its texts the bundled
+    fonts cannot print (its terrain names and labels), and warnings about its tiling (a last
     column or row of pages holding 2 hex columns or rows or fewer,
     :func:`~sheetgen.layout.maps.tiling_warnings`); raises
     :class:`~sheetgen.core.output.OutputError` at once (before anything is written) if
     it cannot be printed there."""
-    from sheetgen.layout.maps import MapError, map_options, scenario_map, tiling_warnings
+    from sheetgen.layout.maps import MapError, glyph_warnings, map_options, scenario_map, tiling_warnings
 
     try:
         render = scenario_map(scenario, paper=paper)
-        notes = tiling_warnings(map_options(scenario, paper=paper))
+        options = map_options(scenario, paper=paper)
+        notes = tiling_warnings(options)
+        # the scenario's name is warned of once, with the sides' (name_warnings)
+        glyphs = tuple(glyph_warnings(options, title=False))
     except MapError as exc:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
-    return (lambda: Rendered(render())), notes
+    return (lambda: Rendered(render(), glyphs)), notes
 
 
 def single_pdf(parts: list[KitPart]) -> bytes:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 
 from sheetgen.draw.fonts import font_name, register_fonts
@@ -31,6 +32,7 @@ __all__ = [
     "fit_lines",
     "fit_size",
     "fit_text",
+    "glyph_line",
     "glyph_warning",
     "missing_glyph_warning",
     "missing_glyphs",
@@ -80,14 +82,28 @@ def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> 
     return {ch for ch in chars if not ch.isspace() and ord(ch) not in cmap}
 
 
+def glyph_line(missing: Iterable[str], where: str | None = None) -> str:
+    """The one warning line, for every output (record sheets, cards and briefings from
+    WeasyPrint, counters and maps from ReportLab), about characters the bundled fonts
+    lack: each character and its code point, in code point order, and ``where`` they are
+    when given. Every output prints with the bundled fonts alone, so they print as empty
+    boxes on every machine.
+
+    >>> glyph_line("和大", "'大和'")
+    "the bundled fonts have no glyph for '和' (U+548C), '大' (U+5927) in '大和'; they print as empty boxes"
+    """
+    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(set(missing)))
+    place = f" in {where}" if where else ""
+    return f"the bundled fonts have no glyph for {chars}{place}; they print as empty boxes"
+
+
 def glyph_warning(text: str) -> str | None:
-    """One warning line when the bundled fonts lack characters of ``text`` (they would
-    print as empty boxes, or in whatever font a system has), else ``None``."""
+    """One warning line (:func:`glyph_line`) when the bundled fonts lack characters of
+    ``text`` (a name), else ``None``."""
     missing = missing_glyphs(text)
     if not missing:
         return None
-    chars = " ".join(sorted(missing))
-    return f"{text!r} uses characters the bundled DejaVu fonts lack ({chars}); they will not print as typed"
+    return glyph_line(missing, repr(text))
 
 
 # ---------------------------------------------------------------- fitting in boxes and margins
@@ -261,15 +277,14 @@ def fit_caption(
 
 
 def missing_glyph_warning(text: str, where: str, family: str = "SheetSans", bold: bool = False) -> str | None:
-    """One warning line naming each character of ``text`` (and its code point) that
-    the bundled font (``family``, bold or not) lacks, and ``where`` the text is
-    (e.g. ``"the caption 'Title'"``), else ``None``. The counters use it, as one
+    """One warning line (:func:`glyph_line`) naming each character of ``text`` that the
+    bundled font (``family``, bold or not) lacks, and ``where`` the text is (e.g.
+    ``"the caption 'Title'"``), else ``None``. The counters and maps use it, as one
     name can print in several fonts."""
     missing = missing_glyphs(text, family, bold=bold)
     if not missing:
         return None
-    chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in sorted(missing))
-    return f"the bundled font has no glyph for {chars} in {where}; they print as empty boxes"
+    return glyph_line(missing, where)
 
 
 # --- text blocks: extents, boxes and wrapping ------------------------------------------------------

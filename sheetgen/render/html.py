@@ -34,6 +34,7 @@ from sheetgen.core.resources import FONTS, font_path, templates_dir
 
 __all__ = [
     "PAPER",
+    "bundled_fonts_only",
     "font_face_css",
     "html_to_pdf",
     "import_weasyprint",
@@ -111,6 +112,7 @@ def import_weasyprint() -> ModuleType:
     import fails that way (a system whose libraries only the lookup finds), it
     is tried again as WeasyPrint does it. See ``docs/performance.md``.
     """
+    bundled_fonts_only()
     if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
         return importlib.import_module("weasyprint")
     import ctypes.util
@@ -125,6 +127,28 @@ def import_weasyprint() -> ModuleType:
         return importlib.import_module("weasyprint")
     finally:
         ctypes.util.find_library = lookup
+
+
+#: fontconfig's configuration holding only the bundled fonts (in ``sheetgen/fonts``).
+FONTCONFIG = "fonts.conf"
+
+
+def bundled_fonts_only() -> None:
+    """Make every WeasyPrint font configuration of this process (and of the processes it
+    starts) hold the bundled fonts and no others: ``FONTCONFIG_FILE`` names
+    ``sheetgen/fonts/fonts.conf``, whose one font folder is the bundled fonts' own.
+
+    fontconfig reads ``FONTCONFIG_FILE`` each time a configuration is made
+    (``FcInitLoadConfigAndFonts``, once per WeasyPrint ``FontConfiguration``), so once
+    this has run no font the system has installed (a CJK fallback font, an oblique face,
+    a serif) can be picked: a character the bundled fonts lack prints as an empty box,
+    with a warning, on every machine alike, and a page's bytes do not depend on the
+    machine. A ``FONTCONFIG_FILE`` set before is replaced. Raises ``MissingResource``
+    if the configuration file is gone.
+    """
+    path = str(font_path(FONTCONFIG))
+    if os.environ.get("FONTCONFIG_FILE") != path:
+        os.environ["FONTCONFIG_FILE"] = path
 
 
 def _not_found(name: str) -> None:
@@ -239,12 +263,14 @@ _NOTDEF = re.compile(
 
 def _folded(warnings: list[str]) -> tuple[str, ...]:
     """``warnings`` once each (a kept stylesheet's are given each time it is used), WeasyPrint's
-    line per character no font has folded into one line naming them all, where the first was."""
-    missing = [m.groups() for w in warnings if (m := _NOTDEF.fullmatch(w))]
+    line per character no font has folded into one line naming them all, where the first was
+    (:func:`~sheetgen.layout.text.glyph_line`, the line every output gives)."""
+    from sheetgen.layout.text import glyph_line
+
+    missing = [ch for w in warnings if (m := _NOTDEF.fullmatch(w)) for ch in m.group(1)]
     if not missing:
         return tuple(dict.fromkeys(warnings))
-    chars = ", ".join(f"'{c}' ({code})" for c, code in sorted(set(missing)))
-    line = f"the bundled fonts have no glyph for {chars}; they print as empty boxes"
+    line = glyph_line(missing)
     return tuple(dict.fromkeys(line if _NOTDEF.fullmatch(w) else w for w in warnings))
 
 
@@ -356,13 +382,16 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     ``style`` attributes, which still come after them. Warnings the parsing logged are added
     to ``warnings`` each time the stylesheet is used. A document without exactly one style
     element, or whose rules say ``!important`` (whose weight depends on where the rule is),
-    is printed as it is.
+    is printed as it is. Names a word of which runs past its line are made smaller and the
+    document laid out again (:func:`~sheetgen.render.fitnames.print_names_whole`).
     """
+    from sheetgen.render.fitnames import print_names_whole
+
     start = html.find("<style>")
     end = html.find("</style>", start)
     if start < 0 or end < 0 or "<style" in html[end:] or "!important" in html[start:end]:
         # not one plain style element: kept as written, where the order of the rules tells
-        return weasyprint.HTML(string=html, base_url=base_url).render()
+        return print_names_whole(weasyprint.HTML(string=html, base_url=base_url), lambda page: page.render())
     css = html[start + len("<style>") : end]
     rest = html[:start] + html[end + len("</style>") :]
     kept = _kept()
@@ -385,6 +414,7 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
         kept.sheets[key] = (sheet, tuple(logged))
     sheet, logged_before = kept.sheets[key]
     warnings.extend(w for w in logged_before if w not in warnings)
-    return weasyprint.HTML(string=rest, base_url=base_url).render(
-        stylesheets=[*sheets, sheet], font_config=config
+    return print_names_whole(
+        weasyprint.HTML(string=rest, base_url=base_url),
+        lambda page: page.render(stylesheets=[*sheets, sheet], font_config=config),
     )

@@ -77,6 +77,29 @@ def glyph_warnings(ships: list[Ship]) -> list[str]:
     return out
 
 
+def _not_named(warnings: tuple[str, ...], ships: list[Ship]) -> tuple[str, ...]:
+    """``warnings`` without WeasyPrint's line of characters the bundled fonts lack
+    (:func:`~sheetgen.layout.text.glyph_line`, no place named) when the ships' names alone
+    hold all of them: the name warnings (:func:`glyph_warnings`) already say so, and where."""
+    import re
+
+    from sheetgen.layout.text import glyph_line, missing_glyphs
+
+    named = {
+        ch
+        for ship in ships
+        for text in (ship.stats.name, ship.stats.design_class)
+        if text
+        for ch in missing_glyphs(text)
+    }
+
+    def said(line: str) -> bool:
+        chars = {chr(int(code, 16)) for code in re.findall(r"\(U\+([0-9A-F]{4,6})\)", line)}
+        return bool(chars) and chars <= named and line == glyph_line(chars)
+
+    return tuple(line for line in warnings if not said(line))
+
+
 #: Ships in one printed document. A game's sheets for more ships are printed as
 #: several documents (in parallel with ``jobs``), each starting on a new page, and
 #: joined with continuous page numbers. Fixed, so the output never depends on ``jobs``;
@@ -231,7 +254,8 @@ def design_sheets(
     A design whose fleet file gives ``count: k`` prints ``k`` sheets, ``Name 1`` ..
     ``Name k`` (:func:`~sheetgen.scenarios.fleets.numbered_ships`); a fleet file's
     ``side:`` is printed on its ships' sheets. The warnings are
-    :func:`glyph_warnings` for the designs' names, then WeasyPrint's. Raises
+    :func:`glyph_warnings` for the designs' names, then WeasyPrint's (its line of characters the
+    fonts lack left out when the names hold them all). Raises
     :class:`SheetError` as :func:`render_sheets` does, carrying the name warnings, and
     for more than :data:`~sheetgen.scenarios.loading.MAX_SHIPS` ships.
     """
@@ -252,6 +276,7 @@ def design_sheets(
         ships += [Ship(entry.game, stats, entry.findings, side) for stats in numbered_ships(entry)]
     names = tuple(glyph_warnings(designs))
     try:
-        return render_sheets(ships, paper=paper, fmt=fmt, title=title, jobs=jobs).warned(names)
+        printed = render_sheets(ships, paper=paper, fmt=fmt, title=title, jobs=jobs)
+        return Rendered(printed.data, _not_named(printed.warnings, designs)).warned(names)
     except SheetError as exc:
         raise SheetError(str(exc), names) from None

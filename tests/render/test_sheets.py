@@ -151,7 +151,10 @@ def test_characters_missing_from_the_bundled_font_are_reported(
     )
     r = invoke("sheets", p, "-o", tmp_path / "cjk.pdf")
     assert r.exit_code == 0
-    assert "sheetgen: warning: '大和' uses characters the bundled DejaVu fonts lack (和 大)" in r.stderr
+    assert (
+        "sheetgen: warning: the bundled fonts have no glyph for '和' (U+548C), '大' (U+5927) in '大和'"
+        in r.stderr
+    )
     greek = write(
         "greek.yaml", "game: starfire\nname: Αθηνά\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n"
     )

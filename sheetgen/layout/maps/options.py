@@ -34,6 +34,7 @@ __all__ = [
     "MapOptions",
     "check_options",
     "count_words",
+    "glyph_warnings",
     "label_font",
     "length_words",
     "map_options",
@@ -154,20 +155,43 @@ def check_options(opts: MapOptions) -> None:
 MIN_NUMBER = 4.0
 
 
+def glyph_warnings(opts: MapOptions, *, title: bool = True) -> list[str]:
+    """A line (:func:`~sheetgen.layout.text.missing_glyph_warning`, the one every output
+    gives) for each text this map prints with characters the bundled fonts lack: its
+    ``title`` (unless ``title`` is false: a kit warns of its scenario's name once), each
+    terrain feature's name, each zone's label and each start position's label, in the
+    font each prints in. Empty when the fonts have every character."""
+    from sheetgen.layout.text import missing_glyph_warning
+
+    texts: list[tuple[str, str, str]] = []  # text, where, family (all bold)
+    if title:
+        texts.append((opts.title, f"the map's title {opts.title!r}", "SheetSans"))
+    texts += [
+        (f.name, f"the map's feature {f.name!r}", "SheetCondensed") for f in opts.plan.features if f.name
+    ]
+    texts += [(z.label, f"the map's zone {z.label!r}", "SheetSans") for z in opts.plan.zones if z.label]
+    texts += [(s.label, f"the map's start position {s.label!r}", "SheetCondensed") for s in opts.plan.starts]
+    lines = (missing_glyph_warning(text, where, family, bold=True) for text, where, family in texts)
+    return list(dict.fromkeys(line for line in lines if line))
+
+
 def readability_warnings(opts: MapOptions) -> list[str]:
     """Lines saying what on this map prints too small to read: hex numbers under
-    :data:`MIN_NUMBER` pt (hexes under 20 pt, about 7.1 mm, across the flats).
-    Empty when all is legible or the map has no numbers."""
+    :data:`MIN_NUMBER` pt (hexes under 20 pt, about 7.1 mm, across the flats); then
+    the texts the bundled fonts cannot print (:func:`glyph_warnings`). Empty when all
+    is legible or the map has no numbers."""
+    glyphs = glyph_warnings(opts)
     if opts.numbering == "none":
-        return []
+        return glyphs
     size = label_font(opts.hex_size)
     if size >= MIN_NUMBER - 1e-9:
-        return []
+        return glyphs
     smallest = MIN_NUMBER / 0.2  # label_font gives 20 % of the hex below 20 pt
     return [
+        *glyphs,
         f"hex numbers on {length_words(opts.hex_size)} hexes print at {size:.1f} pt, too small to read; "
         f"hexes of {smallest:.0f} pt ({smallest / mm(1):.1f} mm) or more print them at "
-        f"{MIN_NUMBER:.0f} pt or larger, or leave them off with --numbering none"
+        f"{MIN_NUMBER:.0f} pt or larger, or leave them off with --numbering none",
     ]
 
 
