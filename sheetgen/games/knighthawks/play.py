@@ -661,16 +661,20 @@ def structure_state(structure_points: int, lost: int) -> StructureState:
 
 
 def adf_mr_in_state(state: StructureState, adf: int, mr: int) -> tuple[Fraction, Fraction]:
-    """ADF and MR in ``state``: halved at half structure, 1 at two-thirds, 0 when destroyed.
+    """ADF and MR in ``state``: halved at half structure, "reduced to ... 1" at two-thirds
+    (Knight Hawks 2000, Explanation of Damage Results; a reduction, so a ship already at
+    less after halving keeps the less), 0 when destroyed.
 
     >>> adf_mr_in_state(StructureState.HALF, 4, 4)
     (Fraction(2, 1), Fraction(2, 1))
+    >>> adf_mr_in_state(StructureState.TWO_THIRDS, 4, 1)
+    (Fraction(1, 1), Fraction(1, 2))
     """
     if state is StructureState.HALF:
         return Fraction(adf, 2), Fraction(mr, 2)
     if state is StructureState.TWO_THIRDS:
         one = Fraction(data.TWO_THIRDS_ADF_MR)
-        return min(one, Fraction(adf)), min(one, Fraction(mr))
+        return min(one, Fraction(adf, 2)), min(one, Fraction(mr, 2))
     if state is StructureState.DESTROYED:
         return Fraction(0), Fraction(0)
     return Fraction(adf), Fraction(mr)

@@ -80,10 +80,15 @@ def evade_chance() -> Fraction:
 def security_outcomes(*, evading: bool = False) -> dict[str, Fraction]:
     """Exact chances of a security team's attack: ``team lost`` (d6 1-2), ``no
     effect`` (3-4), ``target destroyed`` (5-6). With ``evading`` the target's
-    elite crew tries to evade first (a success means no effect).
+    elite crew tries to evade the attack that hits (Space Cruisers, attack phase: "If an
+    attack hits, a ship may try to evade ... Security teams may be evaded"): the 5-6 that
+    would destroy it becomes no effect on a successful evade; the team's own 1-2 is not a
+    hit and cannot be evaded.
 
     >>> security_outcomes()["target destroyed"], security_outcomes(evading=True)["target destroyed"]
     (Fraction(1, 3), Fraction(1, 6))
+    >>> security_outcomes(evading=True)["team lost"], security_outcomes(evading=True)["no effect"]
+    (Fraction(1, 3), Fraction(1, 2))
     """
 
     def outcome(face: int) -> str:
@@ -96,9 +101,9 @@ def security_outcomes(*, evading: bool = False) -> dict[str, Fraction]:
     h = H(6).apply(outcome)
     chances = {k: Fraction(h.get(k, 0), h.total) for k in ("team lost", "no effect", "target destroyed")}
     if evading:
-        through = 1 - evade_chance()
-        chances = {k: v * through for k, v in chances.items()}
-        chances["no effect"] += evade_chance()
+        evaded = chances["target destroyed"] * evade_chance()
+        chances["target destroyed"] -= evaded
+        chances["no effect"] += evaded
     return chances
 
 

@@ -243,6 +243,10 @@ def test_adf_and_mr_by_state() -> None:
     assert play.adf_mr_in_state(StructureState.HALF, 3, 2) == (Fraction(3, 2), 1)
     assert play.adf_mr_in_state(StructureState.TWO_THIRDS, 3, 2) == (1, 1)
     assert play.adf_mr_in_state(StructureState.TWO_THIRDS, 0, 2) == (0, 1)
+    # "reduced to an ADF and MR of 1" never raises what halving left below 1: ADF/MR 1 is 1/2
+    # from half structure on (Knight Hawks 2000, Explanation of Damage Results)
+    assert play.adf_mr_in_state(StructureState.HALF, 1, 1) == (Fraction(1, 2), Fraction(1, 2))
+    assert play.adf_mr_in_state(StructureState.TWO_THIRDS, 1, 1) == (Fraction(1, 2), Fraction(1, 2))
     assert play.adf_mr_in_state(StructureState.DESTROYED, 3, 2) == (0, 0)
 
 

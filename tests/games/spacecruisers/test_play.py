@@ -71,10 +71,11 @@ def test_shield_outcomes(dice: int, bonus: int, stopped: Fraction, mean: Fractio
 def test_security_team_odds() -> None:
     third = Fraction(1, 3)
     assert odds.security_outcomes() == {"team lost": third, "no effect": third, "target destroyed": third}
-    # an elite crew evades half the time first: each outcome halves, the evaded half is no effect
+    # Space Cruisers, attack phase: an elite crew may evade an attack that hits (the 5-6 that
+    # destroys the ship), on 1-3 of a d6; the team's own 1-2 is no hit and stands
     assert odds.security_outcomes(evading=True) == {
-        "team lost": Fraction(1, 6),
-        "no effect": Fraction(2, 3),
+        "team lost": Fraction(1, 3),
+        "no effect": Fraction(1, 2),
         "target destroyed": Fraction(1, 6),
     }
 
