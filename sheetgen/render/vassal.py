@@ -38,6 +38,7 @@ __all__ = [
     "Piece",
     "check_module",
     "facing_index",
+    "module_version",
     "piece_definition",
     "sequence",
     "vassal_module",
@@ -45,8 +46,25 @@ __all__ = [
 
 #: Resolution of the module's images when none is asked for, dots per inch.
 DEFAULT_DPI = 150
-#: The VASSAL release whose classes this module is written for (``VassalVersion``).
-VASSAL_VERSION = "3.7.0"
+#: The VASSAL release whose classes this module is written for (``VassalVersion``): VASSAL
+#: refuses a module whose minor version is newer than its own (``Info.isModuleTooNew``).
+VASSAL_VERSION = "3.8.0-beta1"
+#: What ``VASSAL.build.module.GlobalOptions`` writes for a new module (its defaults), so that
+#: VASSAL's editor saves the element unchanged.
+_GLOBAL_OPTIONS = {
+    "autoReport": "Always",
+    "chatterHTMLSupport": "Never",
+    "disablePieceIndexing": "false",
+    "hotKeysOnClosedWindows": "Never",
+    "inventoryForAll": "Always",
+    "minMaxHeap": "0",
+    "nonOwnerUnmaskable": "Never",
+    "playerIdFormat": "$PlayerName$",
+    "promptString": "Opponents can unmask my pieces",
+    "purgeBlankPropertyPrompts": "true",
+    "sendToLocationMoveTrails": "Never",
+    "storeLeadingZeroIntegersAsStrings": "false",
+}
 #: The reference card's chart images' resolution, dots per inch.
 CHART_DPI = 150
 #: Java key codes and modifiers (``KeyStroke.getModifiers()``: CTRL_MASK | CTRL_DOWN_MASK)
@@ -79,6 +97,24 @@ def sequence(items: Sequence[str], delimiter: str) -> str:
             escaped = f"'{escaped}'"
         out.append(escaped)
     return delimiter.join(out)
+
+
+def module_version(version: str | None = None) -> str:
+    """The module's version, ``x.y.z``: the release part of ``version`` (sheetgen's own,
+    ``sheetgen.__version__``, when None), missing parts 0. The same sheetgen gives the same
+    version, so the same input gives the same module bytes.
+
+    >>> module_version("0.1.0"), module_version("1.2.dev3"), module_version("2.0.1rc1+local")
+    ('0.1.0', '1.2.0', '2.0.1')
+    """
+    import re
+
+    if version is None:
+        from sheetgen import __version__ as version
+    match = re.match(r"\d+(?:\.\d+)*", version.strip().lstrip("vV"))
+    parts = [int(p) for p in match.group(0).split(".")] if match else []
+    parts = [*parts, 0, 0, 0][:3]
+    return ".".join(str(p) for p in parts)
 
 
 def facing_index(facing: str | None, orientation: str) -> int:
@@ -236,13 +272,14 @@ def vassal_module(
     dpi: int = DEFAULT_DPI,
     record_sheets: bytes | None = None,
     reference_card: bytes | None = None,
-    version: str = "1.0",
+    version: str | None = None,
 ) -> Module:
     """The VASSAL module of ``scenario`` at ``dpi`` (see the module's notes), with
     ``record_sheets`` and ``reference_card`` (PDF bytes) as help files when given (the
     card also as a chart image). Raises :class:`~sheetgen.render.raster.RasterError`,
     :class:`~sheetgen.layout.maps.MapError` or
-    :class:`~sheetgen.layout.counters.CounterError` for what cannot be made."""
+    :class:`~sheetgen.layout.counters.CounterError` for what cannot be made. ``version``:
+    the module's (:func:`module_version`, sheetgen's own when None)."""
     import dataclasses
 
     from sheetgen.draw.pdf import to_pdf
@@ -252,6 +289,7 @@ def vassal_module(
     from sheetgen.render.raster import PageImage, face_pngs, pixels, render_pages
 
     board = check_module(scenario, dpi)
+    version = module_version(version)
     warnings: list[str] = []
     opts = dataclasses.replace(map_options(scenario, paper="fit"), paper="fit")
     layered = len(opts.layers) > 1 or opts.layers != (0,)
@@ -421,6 +459,10 @@ def _build_file(
     )
     # VASSAL.build.module.BasicCommandEncoder: decodes the pieces' "+/..." definitions
     _el(root, "build.module.BasicCommandEncoder")
+    # VASSAL.build.module.GlobalOptions, before any Map: a map docks into the main window
+    # only when GlobalOptions was built first (without it, after New Game no window shows
+    # the map)
+    _el(root, "build.module.GlobalOptions", dict(_GLOBAL_OPTIONS))
     # VASSAL.build.module.Documentation > documentation.BrowserPDFFile (title, pdfFile)
     docs = _el(root, "build.module.Documentation")
     for name, _data in help_files:
