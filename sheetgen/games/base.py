@@ -165,6 +165,12 @@ class Game(ABC, Generic[DesignT, StatsT]):
     hex_scale: ClassVar[tuple[float, str] | None] = None
     #: Whether :meth:`roll` builds ships (``sheetgen roll``); Space Cruisers only.
     rolls: ClassVar[bool] = False
+    #: The dice the rules roll, as ``(count, sides)`` (``(2, 6)`` is 2d6), in the order the
+    #: rule text brings them in: the dice buttons of a VASSAL module. Empty: none named.
+    dice: ClassVar[tuple[tuple[int, int], ...]] = ()
+    #: The turn's sequence of play, its phases' names in order as the rule text gives them
+    #: (a VASSAL module's turn counter steps through them). Empty where the text names none.
+    turn_phases: ClassVar[tuple[str, ...]] = ()
     #: Design keys whose problem (a wrong type, a bad value, a missing required key) leaves
     #: the rest of the design checkable, each with the rule ids whose findings read that key
     #: (dropped then, with every finding located at the key). A problem in any other key

@@ -37,6 +37,7 @@ __all__ = [
     "Module",
     "Piece",
     "check_module",
+    "dice_name",
     "facing_index",
     "module_version",
     "piece_definition",
@@ -71,6 +72,8 @@ CHART_DPI = 150
 #: of the pieces' commands: Ctrl+F flips, Ctrl+] and Ctrl+[ turn.
 _CTRL = 130
 _KEY_F, _KEY_CLOSE_BRACKET, _KEY_OPEN_BRACKET = 70, 93, 91
+#: The Delete key (``KeyEvent.VK_DELETE``), unmodified: removes a piece.
+_KEY_DELETE = 127
 
 #: Clockwise screen angle (degrees from up) of each facing a start may give; the
 #: counter's arrow points up. Pointy-topped maps face hexsides at odd multiples of 30.
@@ -179,6 +182,12 @@ def _faces(front: str, back: str) -> tuple[str, str]:
     return "emb2;" + sequence(fields, ";"), "1"
 
 
+def _delete() -> tuple[str, str]:
+    """``VASSAL.counters.Delete``: the menu's "Delete", also the Delete key; no state.
+    Fields in ``myGetType`` order: command name, key stroke, description."""
+    return "delete;" + sequence(["Delete", f"{_KEY_DELETE},0", ""], ";"), ""
+
+
 def _rotator(angles: int, index: int) -> tuple[str, str]:
     """``VASSAL.counters.FreeRotator`` with ``angles`` fixed facings (Ctrl+] clockwise,
     Ctrl+[ counter-clockwise); state: the facing's index. Fields in ``myGetType`` order."""
@@ -203,10 +212,10 @@ def _rotator(angles: int, index: int) -> tuple[str, str]:
 def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int = 0, facing: int = 0) -> str:
     """The text of a ``VASSAL.build.widget.PieceSlot``: an ``AddPiece`` command as
     ``VASSAL.build.module.BasicCommandEncoder.encode`` writes it, ``+/<id>/<type>/<state>``,
-    the piece a ``FreeRotator`` (when ``angles``) over an ``Embellishment`` over a
-    ``BasicPiece``; a decorator's type and state are its own then the inner piece's,
-    tab-separated (``VASSAL.counters.Decorator.getType``/``getState``)."""
-    traits = []
+    the piece a ``Delete`` over a ``FreeRotator`` (when ``angles``) over an
+    ``Embellishment`` over a ``BasicPiece``; a decorator's type and state are its own then
+    the inner piece's, tab-separated (``VASSAL.counters.Decorator.getType``/``getState``)."""
+    traits = [_delete()]
     if angles:
         traits.append(_rotator(angles, facing))
     traits.append(_faces(front, back))
@@ -298,8 +307,9 @@ def vassal_module(
     size_px = pixels(counter_size, dpi)
 
     images: list[tuple[str, bytes]] = []
-    # the board: every layer's fit page, cut to the board's pixels
-    drawing = layout_map(opts)
+    # the board: every layer's fit page, cut to the board's pixels; the bare map, as the
+    # ships' start markers and names travel with the pieces (their counters show both)
+    drawing = layout_map(dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=())))
     map_pdf = to_pdf(drawing)
     boards: list[tuple[int, Board]] = []
     board_files: list[str] = []
@@ -486,6 +496,9 @@ def _build_file(
         for piece in members:
             _slot(listing, piece, size_px, next_gpid(), angles if piece.ship else 0, 0)
 
+    _dice(root, scenario.game.dice)
+    _turns(root, scenario.game.turn_phases)
+
     for (layer, board), image in zip(boards, board_files, strict=True):
         name = _board_name(layer, layered)
         # VASSAL.build.module.Map (mapName); its children are what Map.build adds to a new map
@@ -587,6 +600,76 @@ def _build_file(
     ET.indent(root)
     text: bytes = ET.tostring(root, encoding="UTF-8", xml_declaration=True)
     return text + b"\n"
+
+
+def dice_name(count: int, sides: int) -> str:
+    """A die roll's name as the rule texts write it: ``d10``, ``2d6``, ``d100``."""
+    return f"{count if count > 1 else ''}d{sides}"
+
+
+def _dice(root: ET.Element, dice: Sequence[tuple[int, int]]) -> None:
+    """A ``VASSAL.build.module.DiceButton`` per roll of the game's rules (``(count, sides)``),
+    its button named as the roll (``2d6``); the total goes to the chat, with the roller's
+    name."""
+    for count, sides in dice:
+        name = dice_name(count, sides)
+        _el(
+            root,
+            "build.module.DiceButton",
+            {
+                "name": name,
+                "text": name,
+                "tooltip": f"Roll {name}",
+                "nDice": str(count),
+                "nSides": str(sides),
+                "plus": "0",
+                "addToTotal": "0",
+                "reportTotal": "true",
+                "prompt": "false",
+                "reportFormat": "** $name$ = $result$ *** &lt;$playerName$&gt;",
+            },
+        )
+
+
+def _turns(root: ET.Element, phases: Sequence[str]) -> None:
+    """A ``VASSAL.build.module.turn.TurnTracker``: a ``CounterTurnLevel`` "Turn" from 1,
+    over a ``ListTurnLevel`` "Phase" stepping through ``phases`` (the game's sequence of
+    play) when there are any. The chat reports each step."""
+    tracker = _el(
+        root,
+        "build.module.turn.TurnTracker",
+        {
+            "name": "Turn",
+            "buttonText": "Turn",
+            "turnFormat": "Turn $level1$ $level2$" if phases else "Turn $level1$",
+            "reportFormat": "* &lt;$playerName$&gt; $newTurn$",
+        },
+    )
+    level = _el(
+        tracker,
+        "build.module.turn.CounterTurnLevel",
+        {
+            "name": "Turn",
+            "property": "Turn",
+            "turnFormat": "$value$",
+            "start": "1",
+            "incr": "1",
+            "loop": "false",
+        },
+    )
+    if phases:
+        _el(
+            level,
+            "build.module.turn.ListTurnLevel",
+            {
+                "name": "Phase",
+                "property": "Phase",
+                "turnFormat": "$value$",
+                "list": sequence(list(phases), ","),
+                "configList": "false",
+                "configFirst": "false",
+            },
+        )
 
 
 def _label(board: Board, col: int, row: int) -> str:

@@ -81,3 +81,109 @@ def test_versions_written_are_the_modules_and_a_vassal_3_8(built: dict[str, Buil
 def test_the_same_input_gives_the_same_bytes(built: dict[str, Built]) -> None:
     b = built["space-cruisers"]
     assert vassal_module(b.scenario, dpi=40).data == b.module.data
+
+
+# --- player features ------------------------------------------------------------------------------
+
+
+def _slots(build: ET.Element) -> list[ET.Element]:
+    return list(build.iter(f"{V}widget.PieceSlot"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_piece_can_be_deleted_with_the_delete_key_or_its_menu(
+    built: dict[str, Built], game: str
+) -> None:
+    """Every piece, palette and placed, ship and marker, is outermost a ``Delete`` trait:
+    menu entry "Delete", the Delete key (Java key code 127, no modifier)."""
+    slots = _slots(built[game].build)
+    assert slots
+    for slot in slots:
+        text = slot.text or ""
+        assert text.startswith("+/null/delete;Delete;127,0;\t"), text[:60]
+
+
+def _game(game: str) -> object:
+    from sheetgen.games import find_game
+
+    return find_game(game)
+
+
+@pytest.mark.parametrize(
+    ("game", "rolls"),
+    [
+        # the rule texts: Starfire and Kill Radius roll ten-sided dice only; Knight Hawks 2000
+        # 1D10 and 2D10 on its damage tables and percentile skill and to-hit rolls; Space
+        # Cruisers needs 10-, 20- and 6-sided dice, 2D6 for torpedo and missile damage
+        ("starfire", ["d10"]),
+        ("kill-radius", ["d10"]),
+        ("knight-hawks-2000", ["d10", "2d10", "d100"]),
+        ("space-cruisers", ["d10", "d20", "d6", "2d6"]),
+    ],
+)
+def test_a_dice_button_per_roll_of_the_games_rules(
+    built: dict[str, Built], game: str, rolls: list[str]
+) -> None:
+    buttons = built[game].build.findall(f"{V}module.DiceButton")
+    assert [b.get("name") for b in buttons] == rolls
+    assert [(int(b.get("nDice", "")), int(b.get("nSides", ""))) for b in buttons] == list(_game(game).dice)  # type: ignore[attr-defined]
+    for b in buttons:
+        assert b.get("text") == b.get("name") and b.get("reportTotal") == "true" and b.get("plus") == "0"
+        assert "$result$" in (b.get("reportFormat") or "")  # the roll goes to the chat
+
+
+@pytest.mark.parametrize(
+    ("game", "phases"),
+    [
+        ("starfire", ["Initiative", "Movement", "Combat"]),
+        (
+            "kill-radius",
+            [
+                *(f"Combat phase {n}" for n in range(10, 0, -1)),
+                "Damage",
+                "Recovery period",
+                "Fighters segment",
+            ],
+        ),
+        ("knight-hawks-2000", ["Detection", "Initiative", "Movement", "Firing"]),
+        ("space-cruisers", ["Cloak", "Initiative", "Move", "Attack"]),
+    ],
+)
+def test_a_turn_counter_steps_through_the_games_sequence_of_play(
+    built: dict[str, Built], game: str, phases: list[str]
+) -> None:
+    trackers = built[game].build.findall(f"{V}module.turn.TurnTracker")
+    assert len(trackers) == 1
+    turn = trackers[0].find(f"{V}module.turn.CounterTurnLevel")
+    assert (
+        turn is not None
+        and turn.get("start") == "1"
+        and turn.get("incr") == "1"
+        and turn.get("loop") == "false"
+    )
+    phase = turn.find(f"{V}module.turn.ListTurnLevel")
+    assert phase is not None and phase.get("property") == "Phase"
+    assert (phase.get("list") or "").split(",") == phases
+    assert tuple(phases) == _game(game).turn_phases  # type: ignore[attr-defined]
+
+
+def test_the_board_is_the_bare_map_without_start_markers(built: dict[str, Built]) -> None:
+    """No start arrow or ship name is printed into the board: around each start hex's centre
+    there is no pixel of the side's colour (the marker's outline and the name were in it);
+    the pieces, which carry name and arrow, start there instead."""
+    from PIL import Image
+
+    b = built["starfire"]
+    board = b.module.boards[0][1]
+    with Image.open(io.BytesIO(b.zip.read("images/map.png"))) as im:
+        image = im.convert("RGB")
+    reach = int(0.2 * board.hex_size * board.scale)
+    starts = b.scenario.map.plan.starts
+    assert starts
+    for start in starts:
+        colour = tuple(int(start.colour[i : i + 2], 16) for i in (1, 3, 5))
+        x, y = board.image_centre(start.at.col, start.at.row)
+        box = image.crop((int(x) - reach, int(y) - reach, int(x) + reach, int(y) + reach))
+        near = [p for p in box.get_flattened_data() if sum(abs(a - c) for a, c in zip(p, colour, strict=True)) < 90]
+        assert not near, (start.label, len(near))
+    assert {p.name for p in b.module.pieces if p.at is not None} == {s.label for s in starts}

@@ -24,7 +24,7 @@ from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, Game, Marker, View
-from sheetgen.games.killradius import rules
+from sheetgen.games.killradius import data, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.stats import KillRadiusStats
 from sheetgen.games.killradius.stats import derive as derive_stats
@@ -40,6 +40,12 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     """The Kill Radius rules module (RULINGS KR-1 .. KR-6)."""
 
     id = "kill-radius"
+    dice = ((1, data.DIE_SIDES),)
+    #: the combat phases one by one, highest Number first, then the rest of the turn
+    turn_phases = (
+        *(f"Combat phase {n}" for n in range(data.PHASES, 0, -1)),
+        *(name for name, _ in data.TURN_SEQUENCE[1:]),
+    )
     title = "Kill Radius: Quick & Dirty Starship Combat"
     seed = "000_608a47ddada5aaa7.txt"
 

@@ -56,6 +56,8 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     """The Knight Hawks 2000 rules module (RULINGS KH-1 .. KH-7)."""
 
     id = "knight-hawks-2000"
+    dice = data.DICE
+    turn_phases = data.TURN_PHASES
     title = "Knight Hawks 2000"
     seed = "002_8960282e34192c00.txt"
     hex_scale = (60, "m")

@@ -44,6 +44,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
     title = "Space Cruisers"
     seed = "004_072c088ea38743b6.txt"
     rolls = True
+    dice = data.DICE
+    #: the turn sequence's phases as the rule text heads them (CLOAK PHASE: Cloak...)
+    turn_phases = tuple(phase.capitalize() for phase in data.TURN_PHASES)
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)

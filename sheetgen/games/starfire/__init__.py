@@ -38,6 +38,8 @@ class Starfire(Game[rules.Design, StarfireStats]):
     """The Starfire rules module (RULINGS SF-1 .. SF-11)."""
 
     id = "starfire"
+    dice = data.DICE
+    turn_phases = data.TURN_PHASES
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
     # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
