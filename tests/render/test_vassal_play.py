@@ -184,6 +184,10 @@ def test_the_board_is_the_bare_map_without_start_markers(built: dict[str, Built]
         colour = tuple(int(start.colour[i : i + 2], 16) for i in (1, 3, 5))
         x, y = board.image_centre(start.at.col, start.at.row)
         box = image.crop((int(x) - reach, int(y) - reach, int(x) + reach, int(y) + reach))
-        near = [p for p in box.get_flattened_data() if sum(abs(a - c) for a, c in zip(p, colour, strict=True)) < 90]
+        near = [
+            p
+            for p in box.get_flattened_data()
+            if sum(abs(a - c) for a, c in zip(p, colour, strict=True)) < 90
+        ]
         assert not near, (start.label, len(near))
     assert {p.name for p in b.module.pieces if p.at is not None} == {s.label for s in starts}
