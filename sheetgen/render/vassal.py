@@ -642,7 +642,7 @@ def _turns(root: ET.Element, phases: Sequence[str]) -> None:
             "name": "Turn",
             "buttonText": "Turn",
             "turnFormat": "Turn $level1$ $level2$" if phases else "Turn $level1$",
-            "reportFormat": "* &lt;$playerName$&gt; $newTurn$",
+            "reportFormat": "&lt;$PlayerId$&gt; $newTurn$",
         },
     )
     level = _el(

@@ -6,8 +6,13 @@ VASSAL's Player under Xvfb, starts a New Game, checks every piece, drops and tur
 saves the game, and ends with ``vassal-check: N problems, M VASSAL warnings/errors``.
 ``scripts/install.sh --test`` runs its ``setup.sh`` (a JDK, Xvfb, the engine's build).
 
-Each module is built and checked once per session (about 25 s each, two at a time); the
-tests then read the check's report. Without the harness, Java or Xvfb they skip, saying
+``vassal_play/PlayCheck.java`` (compiled here against the engine) then plays each module
+the way the harness does not: it presses every dice button, steps the turn tracker, drops
+markers on a ship and deletes pieces with the Delete key, and reports what the engine did.
+
+Each module is built and checked once per session (about 25 s a run, two runs at a time);
+the tests then read the reports. A run that does not finish (on a machine so loaded that
+VASSAL's first dialogs are not answered in time) is run once more. Without the harness, Java or Xvfb they skip, saying
 which is missing. ``SHEETGEN_VASSAL_OUT=DIR`` keeps the modules, reports and screenshots in
 ``DIR/<session>/``.
 """
@@ -28,6 +33,9 @@ from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parents[2]
 DESIGNS = ROOT / "designs"
+PLAY_CHECK = Path(__file__).resolve().parent / "vassal_play" / "PlayCheck.java"
+#: seconds before a run is stopped (a run takes about 25 s, over a minute on a loaded machine)
+TIMEOUT = os.environ.get("VASSAL_CHECK_TIMEOUT", "180")
 
 #: scenario name -> (scenario file, module preferences written before it loads): one per
 #: game; Starfire's with terrain (warp points, a planet), Knight Hawks 2000's on three
@@ -64,13 +72,16 @@ def _missing() -> str | None:
 
 @dataclass(frozen=True)
 class Check:
-    """One module's check: the exit status, what check.sh printed, its report, the folder."""
+    """One module's check: the exit status, what check.sh printed, its report, the folder,
+    the ships placed at start; PlayCheck's report and the engine's warnings in that run."""
 
     rc: int
     output: str
     report: str
     out: Path
     placed: int
+    play: str = ""
+    play_warnings: str = ""
 
     @property
     def counts(self) -> tuple[int, int]:
@@ -106,6 +117,74 @@ def _build(name: str, root: Path) -> tuple[Path, Path, int]:
     return vmod, probes, sum(1 for p in module.pieces if p.at is not None)
 
 
+def _engine_classpath() -> str:
+    """The engine's class path as check.sh builds it (the harness's ``common.sh``)."""
+    script = 'D="$1"; . "$D/common.sh"; printf %s "$VC:$CP"'
+    run = subprocess.run(
+        ["sh", "-c", script, "sh", str(harness_dir())], capture_output=True, text=True, check=True
+    )
+    return run.stdout
+
+
+def _compile_play_check(root: Path) -> Path:
+    classes = root / "play-classes"
+    classes.mkdir(exist_ok=True)
+    subprocess.run(
+        ["javac", "-nowarn", "-d", str(classes), "-cp", _engine_classpath(), str(PLAY_CHECK)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return classes
+
+
+def _play(name: str, vmod: Path, classes: Path) -> dict[str, str]:
+    """PlayCheck's report on ``vmod``, run as check.sh runs the harness: under Xvfb, in a
+    fresh VASSAL configuration folder with the welcome wizard off (twice if the first run
+    does not finish)."""
+    out = vmod.parent / f"{name}-play"
+    report = out / "report.txt"
+    java = [
+        "java",
+        "-Xmx2g",
+        f"-DVASSAL.conf={out / 'conf'}",
+        f"-Dlogback.configurationFile={harness_dir() / 'harness-logback.xml'}",
+        "-cp",
+        f"{classes}:{_engine_classpath()}",
+        "PlayCheck",
+        str(vmod),
+        str(report),
+    ]
+    for _attempt in range(2):
+        shutil.rmtree(out, ignore_errors=True)
+        (out / "conf" / "prefs").mkdir(parents=True)
+        (out / "conf" / "prefs" / "V_Global").write_text("welcomeWizard=false\n", encoding="utf-8")
+        run = subprocess.run(
+            [
+                "timeout",
+                "-k",
+                "10",
+                TIMEOUT,
+                "xvfb-run",
+                "-a",
+                "-s",
+                "-screen 0 1920x1200x24 -noreset",
+                *java,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=out,
+            check=False,
+        )
+        text = report.read_text(encoding="utf-8") if report.exists() else f"no report (exit {run.returncode})"
+        if text.rstrip().endswith("done"):
+            break
+    warnings = "\n".join(
+        line for line in run.stdout.splitlines() if re.match(r"VASSAL-LOG (WARN|ERROR)", line)
+    )
+    return {"play": text, "play_warnings": warnings}
+
+
 def _check(name: str, vmod: Path, probes: Path, placed: int) -> dict[str, object]:
     """check.sh's verdict on ``vmod``, with the module's preferences of :data:`CHECKED`."""
     prefs = CHECKED[name][1]
@@ -113,14 +192,17 @@ def _check(name: str, vmod: Path, probes: Path, placed: int) -> dict[str, object
     env = dict(os.environ)
     if prefs:
         env["VMODCHECK_JAVA_OPTS"] = f"-Dvmodcheck.modulePrefs={prefs}"
-    env.setdefault("VASSAL_CHECK_TIMEOUT", "300")
-    run = subprocess.run(
-        ["sh", str(harness_dir() / "check.sh"), str(vmod), str(out), str(probes)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    env["VASSAL_CHECK_TIMEOUT"] = TIMEOUT
+    for _attempt in range(2):  # exit 2: the check could not run to its end
+        run = subprocess.run(
+            ["sh", str(harness_dir() / "check.sh"), str(vmod), str(out), str(probes)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        if run.returncode != 2:
+            break
     report = (out / "report.txt").read_text(encoding="utf-8") if (out / "report.txt").exists() else ""
     return {
         "rc": run.returncode,
@@ -152,12 +234,18 @@ def engine_checks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Check]:
             if build.returncode != 0:
                 pytest.skip(f"the VASSAL engine could not be built: {(build.stdout + build.stderr)[-500:]}")
             made = {name: _build(name, root) for name in CHECKED}
-            with ThreadPoolExecutor(max_workers=2) as pool:  # each check mostly waits for windows
-                done = dict(zip(made, pool.map(lambda n: _check(n, *made[n]), made), strict=True))
+            classes = _compile_play_check(root)
+            with ThreadPoolExecutor(max_workers=2) as pool:  # each run mostly waits for windows
+                checks = {n: pool.submit(_check, n, *made[n]) for n in made}
+                plays = {n: pool.submit(_play, n, made[n][0], classes) for n in made}
+                done = {n: checks[n].result() | plays[n].result() for n in made}
             record.write_text(json.dumps(done), encoding="utf-8")
     raw = json.loads(record.read_text(encoding="utf-8"))
     return {
-        name: Check(c["rc"], c["output"], c["report"], Path(c["out"]), c["placed"]) for name, c in raw.items()
+        name: Check(
+            c["rc"], c["output"], c["report"], Path(c["out"]), c["placed"], c["play"], c["play_warnings"]
+        )
+        for name, c in raw.items()
     }
 
 
@@ -210,3 +298,71 @@ def test_the_new_game_screenshot_shows_the_map(engine_checks: dict[str, Check], 
         colours = image.getcolors(maxcolors=1 << 20) or []
         dark = sum(n for n, rgb in colours if sum(rgb) < 384)
     assert dark > 5000, (len(colours), dark)
+
+
+# --- what a player does with it: PlayCheck's report -----------------------------------------------
+
+
+def _game(name: str) -> object:
+    from sheetgen.scenarios.scenario import load_scenario
+
+    scenario, _ = load_scenario(CHECKED[name][0])
+    assert scenario is not None
+    return scenario.game
+
+
+@pytest.mark.parametrize("name", list(CHECKED))
+def test_playing_raises_no_vassal_warning(engine_checks: dict[str, Check], name: str) -> None:
+    check = engine_checks[name]
+    assert check.play.rstrip().endswith("done"), check.play[-2000:]
+    assert "FAIL" not in check.play and "game started true" in check.play, check.play[-2000:]
+    assert check.play_warnings == ""
+
+
+@pytest.mark.parametrize("name", list(CHECKED))
+def test_every_dice_button_rolls_into_the_chat(engine_checks: dict[str, Check], name: str) -> None:
+    """Each of the game's rolls has its button; pressed, it puts one total in range in the chat."""
+    from sheetgen.render.vassal import dice_name
+
+    play = engine_checks[name].play
+    dice = _game(name).dice  # type: ignore[attr-defined]
+    assert dice
+    for count, sides in dice:
+        label = dice_name(count, sides)
+        rolled = re.findall(
+            rf"^dice {label} nDice={count} nSides={sides} chat: \*+ {label} = (\d+) \*+", play, re.M
+        )
+        assert len(rolled) == 1, (label, play[:3000])
+        assert count <= int(rolled[0]) <= count * sides
+        assert re.search(rf"^chat \*+ {label} = {rolled[0]} \*+ <", play, re.M)
+
+
+@pytest.mark.parametrize("name", list(CHECKED))
+def test_the_turn_tracker_steps_through_the_games_phases(engine_checks: dict[str, Check], name: str) -> None:
+    """From turn 1's first phase, Next steps through the game's phases in order and on to the
+    next turn, Previous steps back; each step is reported in the chat."""
+    play = engine_checks[name].play
+    phases = list(_game(name).turn_phases)  # type: ignore[attr-defined]
+    assert phases
+    seen = re.findall(r"^turn (start|next|prev) Turn (\d+) (.+?) \| Turn=(\d+) Phase=(.+)$", play, re.M)
+    expected = [(1 + i // len(phases), phases[i % len(phases)]) for i in range(17)]
+    steps = [(int(t), p) for kind, t, p, _, _ in seen if kind != "prev"]
+    assert steps == expected
+    assert all(t == t2 and p == p2 for _, t, p, t2, p2 in seen)  # the Turn and Phase properties agree
+    back = [(int(t), p) for kind, t, p, _, _ in seen if kind == "prev"]
+    assert back == [expected[15]]
+    assert re.search(rf"^chat \* <[^>]*> Turn 2 {re.escape(phases[0])}$", play, re.M), play[-3000:]
+
+
+@pytest.mark.parametrize("name", list(CHECKED))
+def test_markers_stack_on_a_ship_and_delete_removes_pieces(
+    engine_checks: dict[str, Check], name: str
+) -> None:
+    play = engine_checks[name].play
+    markers = re.findall(r"^marker '.+' at (\S+) same stack as ship: (\w+)$", play, re.M)
+    ship_at = re.search(r"^ship '.+' at (\S+)$", play, re.M)
+    assert ship_at and len(markers) == 2
+    assert all(at == ship_at.group(1) and same == "true" for at, same in markers), markers
+    deleted = re.findall(r"^delete (marker|ship) '.+': on map (\w+), pieces (\d+) -> (\d+)$", play, re.M)
+    assert [kind for kind, *_ in deleted] == ["marker", "ship"]
+    assert all(on == "false" and int(b) - int(a) == 1 for _, on, b, a in deleted), deleted
