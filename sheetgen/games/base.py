@@ -29,6 +29,7 @@ __all__ = [
     "Design",
     "Game",
     "Marker",
+    "RecordField",
     "Stats",
     "View",
     "common_design_keys",
@@ -113,6 +114,18 @@ class Marker:
     numbered: bool = False
     back: str | None = None
     fill: bool = True
+
+
+@dataclass(frozen=True)
+class RecordField:
+    """One entry of a ship's record sheet as a digital table keeps it in play (a VASSAL
+    property sheet): ``name`` as the sheet prints it, and either ``boxes`` check boxes
+    (a damage track's box, a magazine's rounds: ticked as they are lost or spent) or a
+    ``number`` counted up and down (a Number, hull points)."""
+
+    name: str
+    boxes: int = 0
+    number: int | None = None
 
 
 class Design(Protocol):
@@ -234,6 +247,11 @@ class Game(ABC, Generic[DesignT, StatsT]):
         """The totals of :meth:`fleet_totals` as a JSON object for ``sheetgen stats --json``
         (numbers, not text, where the game gives them; by default the rows as text)."""
         return {label: value for label, value in self.fleet_totals(ships)}
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The record sheet of one ship as fields kept in play, in printed order, from
+        ``view``, the data its printed sheet is made of (:meth:`sheet_ship`). None by default."""
+        return []
 
     def sheet_context(self, ships: list[View]) -> View:
         """Extra values for the record-sheet template, from every ship view of the

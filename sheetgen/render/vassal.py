@@ -27,6 +27,7 @@ from sheetgen.core.archive import zip_bytes
 from sheetgen.render.vassal_grid import Board
 
 if TYPE_CHECKING:
+    from sheetgen.games.base import RecordField
     from sheetgen.layout.counters import Counter
     from sheetgen.scenarios.scenario import Scenario
     from sheetgen.scenarios.terrain import Start
@@ -74,6 +75,8 @@ _CTRL = 130
 _KEY_F, _KEY_CLOSE_BRACKET, _KEY_OPEN_BRACKET = 70, 93, 91
 #: The Delete key (``KeyEvent.VK_DELETE``), unmodified: removes a piece.
 _KEY_DELETE = 127
+#: Ctrl+R opens a ship's record sheet.
+_KEY_R = 82
 
 #: Clockwise screen angle (degrees from up) of each facing a start may give; the
 #: counter's arrow points up. Pointy-topped maps face hexsides at odd multiples of 30.
@@ -112,9 +115,10 @@ def module_version(version: str | None = None) -> str:
     """
     import re
 
-    if version is None:
-        from sheetgen import __version__ as version
-    match = re.match(r"\d+(?:\.\d+)*", version.strip().lstrip("vV"))
+    from sheetgen import __version__
+
+    given = __version__ if version is None else version
+    match = re.match(r"\d+(?:\.\d+)*", given.strip().lstrip("vV"))
     parts = [int(p) for p in match.group(0).split(".")] if match else []
     parts = [*parts, 0, 0, 0][:3]
     return ".".join(str(p) for p in parts)
@@ -188,6 +192,21 @@ def _delete() -> tuple[str, str]:
     return "delete;" + sequence(["Delete", f"{_KEY_DELETE},0", ""], ";"), ""
 
 
+def _record_sheet(fields: Sequence[RecordField]) -> tuple[str, str]:
+    """``VASSAL.counters.PropertySheet``: the ship's record sheet (Ctrl+R, "Record sheet"),
+    one property per field in printed order: check boxes ("Tick Marks", type 3, state
+    ``ticked/boxes``) or a number ("Spinner", type 7). The definition is each field's type
+    digit then name, ``~``-separated; the state its values, ``~``-separated. Type fields in
+    ``myGetType`` order: definition, menu name, an old key (empty), commit style (0: every
+    change), background red, green, blue (none), key stroke, description."""
+    definition = sequence([f"{3 if f.number is None else 7}{f.name}" for f in fields], "~")
+    state = sequence([f"0/{f.boxes}" if f.number is None else str(f.number) for f in fields], "~")
+    kind = sequence(
+        [definition, "Record sheet", "", "0", "", "", "", f"{_KEY_R},{_CTRL}", "Record sheet"], ";"
+    )
+    return "propertysheet;" + kind, state
+
+
 def _rotator(angles: int, index: int) -> tuple[str, str]:
     """``VASSAL.counters.FreeRotator`` with ``angles`` fixed facings (Ctrl+] clockwise,
     Ctrl+[ counter-clockwise); state: the facing's index. Fields in ``myGetType`` order."""
@@ -209,13 +228,24 @@ def _rotator(angles: int, index: int) -> tuple[str, str]:
     return "rotate;" + sequence(fields, ";"), str(index)
 
 
-def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int = 0, facing: int = 0) -> str:
+def piece_definition(
+    name: str,
+    front: str,
+    back: str,
+    gpid: int,
+    *,
+    angles: int = 0,
+    facing: int = 0,
+    record: Sequence[RecordField] = (),
+) -> str:
     """The text of a ``VASSAL.build.widget.PieceSlot``: an ``AddPiece`` command as
     ``VASSAL.build.module.BasicCommandEncoder.encode`` writes it, ``+/<id>/<type>/<state>``,
-    the piece a ``Delete`` over a ``FreeRotator`` (when ``angles``) over an
-    ``Embellishment`` over a ``BasicPiece``; a decorator's type and state are its own then
+    the piece a ``Delete`` over a ``PropertySheet`` (when ``record`` has fields) over a
+    ``FreeRotator`` (when ``angles``) over an ``Embellishment`` over a ``BasicPiece``; a decorator's type and state are its own then
     the inner piece's, tab-separated (``VASSAL.counters.Decorator.getType``/``getState``)."""
     traits = [_delete()]
+    if record:
+        traits.append(_record_sheet(record))
     if angles:
         traits.append(_rotator(angles, facing))
     traits.append(_faces(front, back))
@@ -233,7 +263,8 @@ def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int
 class Piece:
     """A piece of the module: its ``name``, side (``""`` for markers of none), image
     file names, whether it is a ship, and where it starts: the map's ``layer``, the
-    printed hex (label coordinates) and board pixel, and its facing index (or None)."""
+    printed hex (label coordinates) and board pixel, and its facing index (or None); a
+    ship's ``record`` sheet fields (:meth:`~sheetgen.games.base.Game.record_fields`)."""
 
     name: str
     side: str
@@ -244,6 +275,7 @@ class Piece:
     layer: int = 0
     at: tuple[int, int] | None = None
     facing: int = 0
+    record: tuple[RecordField, ...] = ()
 
 
 @dataclass
@@ -405,6 +437,10 @@ def _pieces(
     """A piece per distinct counter, ships first; each ship with its scenario start, if any."""
     from sheetgen.layout.counters.images import counter_name
 
+    records: dict[tuple[str, str], tuple[RecordField, ...]] = {}
+    for ship in scenario.ships:
+        view = scenario.game.sheet_ship(ship.stats, ship.entry.findings)
+        records.setdefault((ship.side, ship.name), tuple(scenario.game.record_fields(view)))
     starts: dict[tuple[str | None, str], Start] = {}
     for given in scenario.map.plan.starts:
         starts.setdefault((given.side, given.label), given)
@@ -417,7 +453,10 @@ def _pieces(
         if start is None:
             if not is_ship and counter.side:
                 name = f"{name} ({counter.side})"  # each side's copy of a marker, told apart
-            out.append(Piece(name, counter.side, f"{stem}-front.png", f"{stem}-back.png", is_ship))
+            record = records.get((counter.side, name), ()) if is_ship else ()
+            out.append(
+                Piece(name, counter.side, f"{stem}-front.png", f"{stem}-back.png", is_ship, record=record)
+            )
             continue
         cell = (start.at.col, start.at.row)
         out.append(
@@ -431,6 +470,7 @@ def _pieces(
                 start.layer,
                 board.centre(*cell),
                 facing_index(start.facing, board.orientation),
+                records.get((counter.side, name), ()),
             )
         )
     return out
@@ -685,7 +725,9 @@ def _slot(parent: ET.Element, piece: Piece, size_px: int, gpid: int, angles: int
         parent,
         "build.widget.PieceSlot",
         {"entryName": piece.name, "gpid": str(gpid), "width": str(size_px), "height": str(size_px)},
-        piece_definition(piece.name, piece.front, piece.back, gpid, angles=angles, facing=facing),
+        piece_definition(
+            piece.name, piece.front, piece.back, gpid, angles=angles, facing=facing, record=piece.record
+        ),
     )
 
 

@@ -191,3 +191,103 @@ def test_the_board_is_the_bare_map_without_start_markers(built: dict[str, Built]
         ]
         assert not near, (start.label, len(near))
     assert {p.name for p in b.module.pieces if p.at is not None} == {s.label for s in starts}
+
+
+# --- the record sheet on the piece ------------------------------------------------------------------
+
+
+def _decode(text: str, delimiter: str) -> list[str]:
+    """``VASSAL.tools.SequenceEncoder.Decoder``: tokens split at unescaped delimiters, an
+    escaped delimiter kept as itself, single quotes around a token taken off."""
+    tokens, current, i = [], [], 0
+    while i < len(text):
+        if text[i] == "\\" and i + 1 < len(text) and text[i + 1] == delimiter:
+            current.append(delimiter)
+            i += 2
+            continue
+        if text[i] == delimiter:
+            tokens.append("".join(current))
+            current = []
+        else:
+            current.append(text[i])
+        i += 1
+    tokens.append("".join(current))
+    return [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
+
+
+def _traits(text: str) -> list[str]:
+    """A decorated piece's type (or state), outermost trait first: each decorator's own,
+    then the inner piece's, tab-separated (``Decorator.getType``)."""
+    items = _decode(text, "\t")
+    return [items[0], *_traits(items[1])] if len(items) == 2 else items
+
+
+def record_sheets(build: ET.Element) -> dict[str, list[tuple[str, str]]]:
+    """Each ship slot's ``PropertySheet``, decoded as VASSAL reads it: ``(type digit + name,
+    value)`` per field, in order; keyed by the slot's name."""
+    out = {}
+    for slot in build.iter(f"{V}widget.PieceSlot"):
+        _, _, kind, state = _decode(slot.text or "", "/")
+        kinds, states = _traits(kind), _traits(state)
+        for trait, value in zip(kinds, states, strict=True):
+            if trait.startswith("propertysheet;"):
+                definition, menu, _, _, _, _, _, key, _ = _decode(trait[len("propertysheet;") :], ";")
+                assert menu == "Record sheet" and key == "82,130"  # Ctrl+R
+                fields = [f for f in _decode(definition, "~") if f]
+                out[slot.get("entryName", "")] = list(zip(fields, _decode(value, "~"), strict=True))
+    return out
+
+
+def _ships(b: Built) -> dict[str, object]:
+    return {ship.name: ship.stats for ship in b.scenario.ships}
+
+
+def test_a_starfire_ships_record_sheet_has_its_damage_track_box_by_box(built: dict[str, Built]) -> None:
+    """One check box per system space, in the order of the ship's printed notation (the
+    engine rooms' boxes ``(I)`` or ``(II)`` each one box an ``I``)."""
+    import re
+
+    b = built["starfire"]
+    sheets = record_sheets(b.build)
+    ships = _ships(b)
+    assert set(sheets) == set(ships)
+    for name, stats in ships.items():
+        view = b.scenario.game.sheet_ship(stats, [])  # type: ignore[arg-type]
+        systems = str(view["notation"]).split("-")[2]  # hull-[armour]-SYSTEMS-[MP]
+        codes = re.findall(r"[A-Z][a-z]?\+?", systems.replace("(", "").replace(")", ""))
+        fields = sheets[name]
+        assert [f for f, _ in fields] == [f"3{i:02d} {code}" for i, code in enumerate(codes, start=1)]
+        assert all(v == "0/1" for _, v in fields)  # nothing crossed off yet
+
+
+def test_other_games_record_sheets_carry_their_numbers_and_boxes(built: dict[str, Built]) -> None:
+    kr = built["kill-radius"]
+    for name, stats in _ships(kr).items():
+        fields = dict(record_sheets(kr.build)[name])
+        assert fields["7Number"] == str(stats.number)  # type: ignore[attr-defined]
+        assert fields["7Damage this turn"] == "0"
+    kh = built["knight-hawks-2000"]
+    for name, stats in _ships(kh).items():
+        fields = record_sheets(kh.build)[name]
+        (structure, value), *munitions = fields
+        unit = int(structure.split("(")[1].split(" SP")[0].replace(",", ""))
+        boxes = int(value.split("/")[1])
+        assert value.startswith("0/") and (boxes - 1) * unit < stats.structure_points <= boxes * unit  # type: ignore[attr-defined]
+        carried = {f[1:]: int(v.split("/")[1]) for f, v in munitions}
+        assert carried.get("ICM salvos", 0) == stats.icm_salvos  # type: ignore[attr-defined]
+        assert carried.get("ABM salvos", 0) == stats.abm_salvos  # type: ignore[attr-defined]
+    sc = built["space-cruisers"]
+    for name, stats in _ships(sc).items():
+        fields = record_sheets(sc.build)[name]
+        assert fields[0] == ("7Hull points", str(stats.hull_points))  # type: ignore[attr-defined]
+        assert fields[-1] == ("7Shields", str(stats.shields))  # type: ignore[attr-defined]
+        hull_boxes = sum(int(v.split("/")[1]) for f, v in fields if f.startswith(("3Hull", "3Armor")))
+        assert hull_boxes == stats.hull_points  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_markers_have_no_record_sheet(built: dict[str, Built], game: str) -> None:
+    b = built[game]
+    sheets = record_sheets(b.build)
+    markers = {p.name for p in b.module.pieces if not p.ship}
+    assert markers and not markers & set(sheets)

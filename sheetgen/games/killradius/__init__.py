@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
+from sheetgen.games.base import CounterFace, Game, Marker, RecordField, View
 from sheetgen.games.killradius import data, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.stats import KillRadiusStats
@@ -118,6 +118,16 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         from sheetgen.games.killradius.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The ship's Number (it drops by the turn's damage after the last phase), the
+        damage noted this turn, and a carrier's fighters aboard."""
+        number, fighters = view["number"], view["fighters"]
+        assert isinstance(number, int) and isinstance(fighters, int)
+        fields = [RecordField("Number", number=number), RecordField("Damage this turn", number=0)]
+        if view["carrier"]:
+            fields.append(RecordField("Fighters aboard", number=fighters))
+        return fields
 
     def sheet_context(self, ships: list[View]) -> View:
         from sheetgen.games.killradius.sheet import roster_context

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View, counted
+from sheetgen.games.base import CounterFace, Game, Marker, RecordField, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -103,6 +103,12 @@ class Starfire(Game[rules.Design, StarfireStats]):
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The damage track, one check box per printed box, left to right, each named by
+        its place and system code (``03 A``): boxes are crossed off in that order."""
+        codes = [code for group in view["track"] for code in group["boxes"]]  # type: ignore[attr-defined]
+        return [RecordField(f"{i:02d} {code}", boxes=1) for i, code in enumerate(codes, start=1)]
 
     def reference(self) -> Card:
         from sheetgen.games.starfire.card import card

@@ -6,6 +6,8 @@
 // "FAIL ..." lines for what went wrong, and ends with "done".
 import java.awt.*;
 import java.awt.event.*;
+import java.awt.image.BufferedImage;
+import javax.imageio.ImageIO;
 import java.io.*;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -28,11 +30,13 @@ import VASSAL.counters.Properties;
 
 public class PlayCheck {
   static PrintStream R;
+  static File REPORT;
 
   static void r(String s) { R.println(s); R.flush(); }
 
   public static void main(String[] args) throws Exception {
-    R = new PrintStream(new FileOutputStream(args[1]), true, "UTF-8");
+    REPORT = new File(args[1]).getAbsoluteFile();
+    R = new PrintStream(new FileOutputStream(REPORT), true, "UTF-8");
     try { run(args[0]); }
     catch (Throwable t) { t.printStackTrace(System.out); r("FAIL " + t); }
     r("done");
@@ -156,6 +160,40 @@ public class PlayCheck {
     r("turn prev " + turnString.invoke(t) + " | Turn=" + gm.getProperty("Turn") + " Phase=" + gm.getProperty("Phase"));
   }
 
+  /** Ctrl+R on the ship: its record sheet (a PropertySheet) opens as a window; report the
+   *  sheet's fields and values, and tick one box of its first check-box field. */
+  static void recordSheet(GameModule gm, GamePiece ship) throws Exception {
+    final GamePiece outer = Decorator.getOutermost(ship);
+    final PropertySheet sheet = (PropertySheet) Decorator.getDecorator(outer, PropertySheet.class);
+    if (sheet == null) { r("record sheet: none"); return; }
+    final Field def = PropertySheet.class.getDeclaredField("m_definition");
+    def.setAccessible(true);
+    r("record sheet definition: " + def.get(sheet));
+    r("record sheet state: " + sheet.myGetState());
+    final Command c = outer.keyEvent(KeyStroke.getKeyStroke(KeyEvent.VK_R, InputEvent.CTRL_DOWN_MASK));
+    if (c != null) gm.sendAndLog(c);
+    final Field fr = PropertySheet.class.getDeclaredField("frame");
+    fr.setAccessible(true);
+    final Window w = (Window) fr.get(sheet);
+    r("record sheet window: " + (w != null && w.isShowing()));
+    if (w != null) {
+      w.setLocation(0, 0);
+      w.toFront();
+      final List<Component> all = new ArrayList<>();
+      collect(w, all);
+      final List<String> labels = new ArrayList<>();
+      for (final Component k : all) if (k instanceof JLabel && ((JLabel) k).getText() != null) labels.add(((JLabel) k).getText());
+      r("record sheet labels: " + labels);
+      w.pack();
+      w.validate();
+      final BufferedImage shot = new BufferedImage(Math.max(1, w.getWidth()), Math.max(1, w.getHeight()), BufferedImage.TYPE_INT_RGB);
+      final Graphics2D g = shot.createGraphics();
+      w.printAll(g);
+      g.dispose();
+      ImageIO.write(shot, "png", new File(REPORT.getParentFile(), "record-sheet.png"));
+    }
+  }
+
   static List<GamePiece> onMap(Map m) {
     final List<GamePiece> out = new ArrayList<>();
     for (final GamePiece gp : m.getPieces()) {
@@ -211,6 +249,7 @@ public class PlayCheck {
       if (c != null) gm.sendAndLog(c);
       r("delete marker '" + marker.getName() + "': on map " + (marker.getMap() != null) + ", pieces " + before + " -> " + onMap(m).size());
     }
+    recordSheet(gm, ship);
     final int mid = onMap(m).size();
     final Command c = Decorator.getOutermost(ship).keyEvent(del);
     if (c != null) gm.sendAndLog(c);
