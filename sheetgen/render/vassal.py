@@ -1,14 +1,17 @@
 """A VASSAL module (``.vmod``) of a scenario: the printed map as a board with the same
-hex grid and numbers, every ship's counter as a two-faced piece at its start, the
-game's markers in a palette, the record sheets and reference card inside.
+hex grid and numbers (without the start markers: the pieces carry names and arrows),
+every ship's counter as a two-faced piece at its start carrying its record sheet, the
+game's markers in a palette, Delete on every piece, a dice button per roll of the game's
+rules and a turn tracker through its sequence of play (``Game.dice``, ``Game.turn_phases``,
+``Game.record_fields``), the record sheets and reference card inside.
 
 A ``.vmod`` is a zip of ``buildFile.xml`` (the module's components, one XML element
 per VASSAL class, named by the class), ``moduledata`` (name, version, description)
 and ``images/``. Every element and attribute written here is one that VASSAL's own
 classes read (each is named in a comment by the class that reads it); the piece
 definitions are VASSAL's serialised ``GamePiece`` types and states
-(``VASSAL.counters.BasicPiece``, ``Embellishment``, ``FreeRotator``), encoded as
-``VASSAL.tools.SequenceEncoder`` does (:func:`sequence`).
+(``VASSAL.counters.BasicPiece``, ``Embellishment``, ``FreeRotator``, ``PropertySheet``,
+``Delete``), encoded as ``VASSAL.tools.SequenceEncoder`` does (:func:`sequence`).
 
 Images come from the printed files (:mod:`sheetgen.render.raster`): the board is the
 map's one-page PDF, the pieces the counters' faces, at the same ``dpi`` so a counter
