@@ -202,7 +202,17 @@ def _record_sheet(fields: Sequence[RecordField]) -> tuple[str, str]:
     digit then name, ``~``-separated; the state its values, ``~``-separated. Type fields in
     ``myGetType`` order: definition, menu name, an old key (empty), commit style (0: every
     change), background red, green, blue (none), key stroke, description."""
-    definition = sequence([f"{3 if f.number is None else 7}{f.name}" for f in fields], "~")
+    # VASSAL keeps a sheet's values by name: a name given twice is told apart by a number
+    names: list[str] = []
+    for f in fields:
+        name, n = f.name, 1
+        while name in names:
+            n += 1
+            name = f"{f.name} ({n})"
+        names.append(name)
+    definition = sequence(
+        [f"{3 if f.number is None else 7}{n}" for f, n in zip(fields, names, strict=True)], "~"
+    )
     state = sequence([f"0/{f.boxes}" if f.number is None else str(f.number) for f in fields], "~")
     kind = sequence(
         [definition, "Record sheet", "", "0", "", "", "", f"{_KEY_R},{_CTRL}", "Record sheet"], ";"

@@ -291,3 +291,21 @@ def test_markers_have_no_record_sheet(built: dict[str, Built], game: str) -> Non
     sheets = record_sheets(b.build)
     markers = {p.name for p in b.module.pieces if not p.ship}
     assert markers and not markers & set(sheets)
+
+
+def test_record_sheet_fields_of_one_name_are_told_apart() -> None:
+    """VASSAL keeps a property sheet's values by name: two bays of one name would share one."""
+    from sheetgen.games.base import RecordField
+    from sheetgen.render.vassal import piece_definition
+
+    fields = [
+        RecordField("bay: seekers", boxes=4),
+        RecordField("bay: seekers", boxes=2),
+        RecordField("Hull", number=3),
+    ]
+    text = piece_definition("Ship", "f.png", "b.png", 1, record=fields)
+    _, _, kind, state = _decode(text, "/")
+    sheet = next(t for t in _traits(kind) if t.startswith("propertysheet;"))
+    definition = _decode(sheet[len("propertysheet;") :], ";")[0]
+    assert _decode(definition, "~") == ["3bay: seekers", "3bay: seekers (2)", "7Hull"]
+    assert _decode(_traits(state)[1], "~") == ["0/4", "0/2", "3"]
