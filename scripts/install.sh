@@ -26,6 +26,12 @@ if [ "${1:-}" = "--test" ] && [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium >/dev/null
 fi
 
+# the VASSAL engine tests (tests/render/test_vassal_engine.py) load modules in the real engine:
+# its harness, next to the checkout, installs a JDK and Xvfb and builds the engine into a cache
+if [ "${1:-}" = "--test" ] && [ -f ../shared/vassal/setup.sh ]; then
+  sh ../shared/vassal/setup.sh
+fi
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi

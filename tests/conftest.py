@@ -96,8 +96,9 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
 
 # --- scheduling ---------------------------------------------------------------------------------
 
-#: Session fixtures that build many files in one go (every bundled kit, the default kit).
-SHARED_BUILDS = ("bundled_kits", "default_kit")
+#: Session fixtures that build many files in one go (every bundled kit, the default kit, the
+#: VASSAL engine checks of tests/render/test_vassal_engine.py).
+SHARED_BUILDS = ("bundled_kits", "default_kit", "engine_checks")
 
 #: Tests that wait on a tool in a subprocess (mypy, ruff, import-linter): run first, so
 #: the tool works on one core while the other core runs tests, instead of at the end.

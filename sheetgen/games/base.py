@@ -33,6 +33,7 @@ __all__ = [
     "Marker",
     "MarkerNeed",
     "Placed",
+    "RecordField",
     "Stats",
     "View",
     "common_design_keys",
@@ -166,6 +167,18 @@ class MarkerNeed:
     counts: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class RecordField:
+    """One entry of a ship's record sheet as a digital table keeps it in play (a VASSAL
+    property sheet): ``name`` as the sheet prints it, and either ``boxes`` check boxes
+    (a damage track's box, a magazine's rounds: ticked as they are lost or spent) or a
+    ``number`` counted up and down (a Number, hull points)."""
+
+    name: str
+    boxes: int = 0
+    number: int | None = None
+
+
 class Design(Protocol):
     """What the loader needs of any game's design: its ``name`` (must not be empty)
     and ``count``, the ships of it a file asks for (set after :meth:`Game.parse`)."""
@@ -241,6 +254,12 @@ class Game(ABC, Generic[DesignT, StatsT]):
     hex_scale: ClassVar[tuple[float, str] | None] = None
     #: Whether :meth:`roll` builds ships (``sheetgen roll``); Space Cruisers only.
     rolls: ClassVar[bool] = False
+    #: The dice the rules roll, as ``(count, sides)`` (``(2, 6)`` is 2d6), in the order the
+    #: rule text brings them in: the dice buttons of a VASSAL module. Empty: none named.
+    dice: ClassVar[tuple[tuple[int, int], ...]] = ()
+    #: The turn's sequence of play, its phases' names in order as the rule text gives them
+    #: (a VASSAL module's turn counter steps through them). Empty where the text names none.
+    turn_phases: ClassVar[tuple[str, ...]] = ()
     #: Design keys whose problem (a wrong type, a bad value, a missing required key) leaves
     #: the rest of the design checkable, each with the rule ids whose findings read that key
     #: (dropped then, with every finding located at the key). A problem in any other key
@@ -309,6 +328,11 @@ class Game(ABC, Generic[DesignT, StatsT]):
         """The totals of :meth:`fleet_totals` as a JSON object for ``sheetgen stats --json``
         (numbers, not text, where the game gives them; by default the rows as text)."""
         return {label: value for label, value in self.fleet_totals(ships)}
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The record sheet of one ship as fields kept in play, in printed order, from
+        ``view``, the data its printed sheet is made of (:meth:`sheet_ship`). None by default."""
+        return []
 
     def sheet_context(self, ships: list[View]) -> View:
         """Extra values for the record-sheet template, from every ship view of the

@@ -1,14 +1,17 @@
 """A VASSAL module (``.vmod``) of a scenario: the printed map as a board with the same
-hex grid and numbers, every ship's counter as a two-faced piece at its start, the
-game's markers in a palette, the record sheets and reference card inside.
+hex grid and numbers (without the start markers: the pieces carry names and arrows),
+every ship's counter as a two-faced piece at its start carrying its record sheet, the
+game's markers in a palette, Delete on every piece, a dice button per roll of the game's
+rules and a turn tracker through its sequence of play (``Game.dice``, ``Game.turn_phases``,
+``Game.record_fields``), the record sheets and reference card inside.
 
 A ``.vmod`` is a zip of ``buildFile.xml`` (the module's components, one XML element
 per VASSAL class, named by the class), ``moduledata`` (name, version, description)
 and ``images/``. Every element and attribute written here is one that VASSAL's own
 classes read (each is named in a comment by the class that reads it); the piece
 definitions are VASSAL's serialised ``GamePiece`` types and states
-(``VASSAL.counters.BasicPiece``, ``Embellishment``, ``FreeRotator``), encoded as
-``VASSAL.tools.SequenceEncoder`` does (:func:`sequence`).
+(``VASSAL.counters.BasicPiece``, ``Embellishment``, ``FreeRotator``, ``PropertySheet``,
+``Delete``), encoded as ``VASSAL.tools.SequenceEncoder`` does (:func:`sequence`).
 
 Images come from the printed files (:mod:`sheetgen.render.raster`): the board is the
 map's one-page PDF, the pieces the counters' faces, at the same ``dpi`` so a counter
@@ -27,6 +30,7 @@ from sheetgen.core.archive import zip_bytes
 from sheetgen.render.vassal_grid import Board
 
 if TYPE_CHECKING:
+    from sheetgen.games.base import RecordField
     from sheetgen.layout.counters import Counter
     from sheetgen.scenarios.scenario import Scenario
     from sheetgen.scenarios.terrain import Start
@@ -37,7 +41,9 @@ __all__ = [
     "Module",
     "Piece",
     "check_module",
+    "dice_name",
     "facing_index",
+    "module_version",
     "piece_definition",
     "sequence",
     "vassal_module",
@@ -45,14 +51,35 @@ __all__ = [
 
 #: Resolution of the module's images when none is asked for, dots per inch.
 DEFAULT_DPI = 150
-#: The VASSAL release whose classes this module is written for (``VassalVersion``).
-VASSAL_VERSION = "3.7.0"
+#: The VASSAL release whose classes this module is written for (``VassalVersion``): VASSAL
+#: refuses a module whose minor version is newer than its own (``Info.isModuleTooNew``).
+VASSAL_VERSION = "3.8.0-beta1"
+#: What ``VASSAL.build.module.GlobalOptions`` writes for a new module (its defaults), so that
+#: VASSAL's editor saves the element unchanged.
+_GLOBAL_OPTIONS = {
+    "autoReport": "Always",
+    "chatterHTMLSupport": "Never",
+    "disablePieceIndexing": "false",
+    "hotKeysOnClosedWindows": "Never",
+    "inventoryForAll": "Always",
+    "minMaxHeap": "0",
+    "nonOwnerUnmaskable": "Never",
+    "playerIdFormat": "$PlayerName$",
+    "promptString": "Opponents can unmask my pieces",
+    "purgeBlankPropertyPrompts": "true",
+    "sendToLocationMoveTrails": "Never",
+    "storeLeadingZeroIntegersAsStrings": "false",
+}
 #: The reference card's chart images' resolution, dots per inch.
 CHART_DPI = 150
 #: Java key codes and modifiers (``KeyStroke.getModifiers()``: CTRL_MASK | CTRL_DOWN_MASK)
 #: of the pieces' commands: Ctrl+F flips, Ctrl+] and Ctrl+[ turn.
 _CTRL = 130
 _KEY_F, _KEY_CLOSE_BRACKET, _KEY_OPEN_BRACKET = 70, 93, 91
+#: The Delete key (``KeyEvent.VK_DELETE``), unmodified: removes a piece.
+_KEY_DELETE = 127
+#: Ctrl+R opens a ship's record sheet.
+_KEY_R = 82
 
 #: Clockwise screen angle (degrees from up) of each facing a start may give; the
 #: counter's arrow points up. Pointy-topped maps face hexsides at odd multiples of 30.
@@ -79,6 +106,25 @@ def sequence(items: Sequence[str], delimiter: str) -> str:
             escaped = f"'{escaped}'"
         out.append(escaped)
     return delimiter.join(out)
+
+
+def module_version(version: str | None = None) -> str:
+    """The module's version, ``x.y.z``: the release part of ``version`` (sheetgen's own,
+    ``sheetgen.__version__``, when None), missing parts 0. The same sheetgen gives the same
+    version, so the same input gives the same module bytes.
+
+    >>> module_version("0.1.0"), module_version("1.2.dev3"), module_version("2.0.1rc1+local")
+    ('0.1.0', '1.2.0', '2.0.1')
+    """
+    import re
+
+    from sheetgen import __version__
+
+    given = __version__ if version is None else version
+    match = re.match(r"\d+(?:\.\d+)*", given.strip().lstrip("vV"))
+    parts = [int(p) for p in match.group(0).split(".")] if match else []
+    parts = [*parts, 0, 0, 0][:3]
+    return ".".join(str(p) for p in parts)
 
 
 def facing_index(facing: str | None, orientation: str) -> int:
@@ -143,6 +189,37 @@ def _faces(front: str, back: str) -> tuple[str, str]:
     return "emb2;" + sequence(fields, ";"), "1"
 
 
+def _delete() -> tuple[str, str]:
+    """``VASSAL.counters.Delete``: the menu's "Delete", also the Delete key; no state.
+    Fields in ``myGetType`` order: command name, key stroke, description."""
+    return "delete;" + sequence(["Delete", f"{_KEY_DELETE},0", ""], ";"), ""
+
+
+def _record_sheet(fields: Sequence[RecordField]) -> tuple[str, str]:
+    """``VASSAL.counters.PropertySheet``: the ship's record sheet (Ctrl+R, "Record sheet"),
+    one property per field in printed order: check boxes ("Tick Marks", type 3, state
+    ``ticked/boxes``) or a number ("Spinner", type 7). The definition is each field's type
+    digit then name, ``~``-separated; the state its values, ``~``-separated. Type fields in
+    ``myGetType`` order: definition, menu name, an old key (empty), commit style (0: every
+    change), background red, green, blue (none), key stroke, description."""
+    # VASSAL keeps a sheet's values by name: a name given twice is told apart by a number
+    names: list[str] = []
+    for f in fields:
+        name, n = f.name, 1
+        while name in names:
+            n += 1
+            name = f"{f.name} ({n})"
+        names.append(name)
+    definition = sequence(
+        [f"{3 if f.number is None else 7}{n}" for f, n in zip(fields, names, strict=True)], "~"
+    )
+    state = sequence([f"0/{f.boxes}" if f.number is None else str(f.number) for f in fields], "~")
+    kind = sequence(
+        [definition, "Record sheet", "", "0", "", "", "", f"{_KEY_R},{_CTRL}", "Record sheet"], ";"
+    )
+    return "propertysheet;" + kind, state
+
+
 def _rotator(angles: int, index: int) -> tuple[str, str]:
     """``VASSAL.counters.FreeRotator`` with ``angles`` fixed facings (Ctrl+] clockwise,
     Ctrl+[ counter-clockwise); state: the facing's index. Fields in ``myGetType`` order."""
@@ -164,13 +241,24 @@ def _rotator(angles: int, index: int) -> tuple[str, str]:
     return "rotate;" + sequence(fields, ";"), str(index)
 
 
-def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int = 0, facing: int = 0) -> str:
+def piece_definition(
+    name: str,
+    front: str,
+    back: str,
+    gpid: int,
+    *,
+    angles: int = 0,
+    facing: int = 0,
+    record: Sequence[RecordField] = (),
+) -> str:
     """The text of a ``VASSAL.build.widget.PieceSlot``: an ``AddPiece`` command as
     ``VASSAL.build.module.BasicCommandEncoder.encode`` writes it, ``+/<id>/<type>/<state>``,
-    the piece a ``FreeRotator`` (when ``angles``) over an ``Embellishment`` over a
-    ``BasicPiece``; a decorator's type and state are its own then the inner piece's,
-    tab-separated (``VASSAL.counters.Decorator.getType``/``getState``)."""
-    traits = []
+    the piece a ``Delete`` over a ``PropertySheet`` (when ``record`` has fields) over a
+    ``FreeRotator`` (when ``angles``) over an ``Embellishment`` over a ``BasicPiece``; a decorator's type and state are its own then
+    the inner piece's, tab-separated (``VASSAL.counters.Decorator.getType``/``getState``)."""
+    traits = [_delete()]
+    if record:
+        traits.append(_record_sheet(record))
     if angles:
         traits.append(_rotator(angles, facing))
     traits.append(_faces(front, back))
@@ -188,7 +276,8 @@ def piece_definition(name: str, front: str, back: str, gpid: int, *, angles: int
 class Piece:
     """A piece of the module: its ``name``, side (``""`` for markers of none), image
     file names, whether it is a ship, and where it starts: the map's ``layer``, the
-    printed hex (label coordinates) and board pixel, and its facing index (or None)."""
+    printed hex (label coordinates) and board pixel, and its facing index (or None); a
+    ship's ``record`` sheet fields (:meth:`~sheetgen.games.base.Game.record_fields`)."""
 
     name: str
     side: str
@@ -199,6 +288,7 @@ class Piece:
     layer: int = 0
     at: tuple[int, int] | None = None
     facing: int = 0
+    record: tuple[RecordField, ...] = ()
 
 
 @dataclass
@@ -236,13 +326,14 @@ def vassal_module(
     dpi: int = DEFAULT_DPI,
     record_sheets: bytes | None = None,
     reference_card: bytes | None = None,
-    version: str = "1.0",
+    version: str | None = None,
 ) -> Module:
     """The VASSAL module of ``scenario`` at ``dpi`` (see the module's notes), with
     ``record_sheets`` and ``reference_card`` (PDF bytes) as help files when given (the
     card also as a chart image). Raises :class:`~sheetgen.render.raster.RasterError`,
     :class:`~sheetgen.layout.maps.MapError` or
-    :class:`~sheetgen.layout.counters.CounterError` for what cannot be made."""
+    :class:`~sheetgen.layout.counters.CounterError` for what cannot be made. ``version``:
+    the module's (:func:`module_version`, sheetgen's own when None)."""
     import dataclasses
 
     from sheetgen.draw.pdf import to_pdf
@@ -252,6 +343,7 @@ def vassal_module(
     from sheetgen.render.raster import PageImage, face_pngs, pixels, render_pages
 
     board = check_module(scenario, dpi)
+    version = module_version(version)
     warnings: list[str] = []
     opts = dataclasses.replace(map_options(scenario, paper="fit"), paper="fit")
     layered = len(opts.layers) > 1 or opts.layers != (0,)
@@ -260,8 +352,9 @@ def vassal_module(
     size_px = pixels(counter_size, dpi)
 
     images: list[tuple[str, bytes]] = []
-    # the board: every layer's fit page, cut to the board's pixels
-    drawing = layout_map(opts)
+    # the board: every layer's fit page, cut to the board's pixels; the bare map, as the
+    # ships' start markers and names travel with the pieces (their counters show both)
+    drawing = layout_map(dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=())))
     map_pdf = to_pdf(drawing)
     boards: list[tuple[int, Board]] = []
     board_files: list[str] = []
@@ -357,6 +450,10 @@ def _pieces(
     """A piece per distinct counter, ships first; each ship with its scenario start, if any."""
     from sheetgen.layout.counters.images import counter_name
 
+    records: dict[tuple[str, str], tuple[RecordField, ...]] = {}
+    for ship in scenario.ships:
+        view = scenario.game.sheet_ship(ship.stats, ship.entry.findings)
+        records.setdefault((ship.side, ship.name), tuple(scenario.game.record_fields(view)))
     starts: dict[tuple[str | None, str], Start] = {}
     for given in scenario.map.plan.starts:
         starts.setdefault((given.side, given.label), given)
@@ -369,7 +466,10 @@ def _pieces(
         if start is None:
             if not is_ship and counter.side:
                 name = f"{name} ({counter.side})"  # each side's copy of a marker, told apart
-            out.append(Piece(name, counter.side, f"{stem}-front.png", f"{stem}-back.png", is_ship))
+            record = records.get((counter.side, name), ()) if is_ship else ()
+            out.append(
+                Piece(name, counter.side, f"{stem}-front.png", f"{stem}-back.png", is_ship, record=record)
+            )
             continue
         cell = (start.at.col, start.at.row)
         out.append(
@@ -383,6 +483,7 @@ def _pieces(
                 start.layer,
                 board.centre(*cell),
                 facing_index(start.facing, board.orientation),
+                records.get((counter.side, name), ()),
             )
         )
     return out
@@ -421,6 +522,10 @@ def _build_file(
     )
     # VASSAL.build.module.BasicCommandEncoder: decodes the pieces' "+/..." definitions
     _el(root, "build.module.BasicCommandEncoder")
+    # VASSAL.build.module.GlobalOptions, before any Map: a map docks into the main window
+    # only when GlobalOptions was built first (without it, after New Game no window shows
+    # the map)
+    _el(root, "build.module.GlobalOptions", dict(_GLOBAL_OPTIONS))
     # VASSAL.build.module.Documentation > documentation.BrowserPDFFile (title, pdfFile)
     docs = _el(root, "build.module.Documentation")
     for name, _data in help_files:
@@ -443,6 +548,9 @@ def _build_file(
         listing = _el(tabs, "build.widget.ListWidget", {"entryName": group, "scale": "1.0"})
         for piece in members:
             _slot(listing, piece, size_px, next_gpid(), angles if piece.ship else 0, 0)
+
+    _dice(root, scenario.game.dice)
+    _turns(root, scenario.game.turn_phases)
 
     for (layer, board), image in zip(boards, board_files, strict=True):
         name = _board_name(layer, layered)
@@ -547,6 +655,76 @@ def _build_file(
     return text + b"\n"
 
 
+def dice_name(count: int, sides: int) -> str:
+    """A die roll's name as the rule texts write it: ``d10``, ``2d6``, ``d100``."""
+    return f"{count if count > 1 else ''}d{sides}"
+
+
+def _dice(root: ET.Element, dice: Sequence[tuple[int, int]]) -> None:
+    """A ``VASSAL.build.module.DiceButton`` per roll of the game's rules (``(count, sides)``),
+    its button named as the roll (``2d6``); the total goes to the chat, with the roller's
+    name."""
+    for count, sides in dice:
+        name = dice_name(count, sides)
+        _el(
+            root,
+            "build.module.DiceButton",
+            {
+                "name": name,
+                "text": name,
+                "tooltip": f"Roll {name}",
+                "nDice": str(count),
+                "nSides": str(sides),
+                "plus": "0",
+                "addToTotal": "0",
+                "reportTotal": "true",
+                "prompt": "false",
+                "reportFormat": "** $name$ = $result$ *** &lt;$playerName$&gt;",
+            },
+        )
+
+
+def _turns(root: ET.Element, phases: Sequence[str]) -> None:
+    """A ``VASSAL.build.module.turn.TurnTracker``: a ``CounterTurnLevel`` "Turn" from 1,
+    over a ``ListTurnLevel`` "Phase" stepping through ``phases`` (the game's sequence of
+    play) when there are any. The chat reports each step."""
+    tracker = _el(
+        root,
+        "build.module.turn.TurnTracker",
+        {
+            "name": "Turn",
+            "buttonText": "Turn",
+            "turnFormat": "Turn $level1$ $level2$" if phases else "Turn $level1$",
+            "reportFormat": "&lt;$PlayerId$&gt; $newTurn$",
+        },
+    )
+    level = _el(
+        tracker,
+        "build.module.turn.CounterTurnLevel",
+        {
+            "name": "Turn",
+            "property": "Turn",
+            "turnFormat": "$value$",
+            "start": "1",
+            "incr": "1",
+            "loop": "false",
+        },
+    )
+    if phases:
+        _el(
+            level,
+            "build.module.turn.ListTurnLevel",
+            {
+                "name": "Phase",
+                "property": "Phase",
+                "turnFormat": "$value$",
+                "list": sequence(list(phases), ","),
+                "configList": "false",
+                "configFirst": "false",
+            },
+        )
+
+
 def _label(board: Board, col: int, row: int) -> str:
     """The printed label of the hex at label coordinates ``(col, row)`` (``0815``)."""
     from sheetgen.core.hexlabel import hex_label
@@ -560,7 +738,9 @@ def _slot(parent: ET.Element, piece: Piece, size_px: int, gpid: int, angles: int
         parent,
         "build.widget.PieceSlot",
         {"entryName": piece.name, "gpid": str(gpid), "width": str(size_px), "height": str(size_px)},
-        piece_definition(piece.name, piece.front, piece.back, gpid, angles=angles, facing=facing),
+        piece_definition(
+            piece.name, piece.front, piece.back, gpid, angles=angles, facing=facing, record=piece.record
+        ),
     )
 
 

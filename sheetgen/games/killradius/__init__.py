@@ -25,7 +25,17 @@ from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.rounding import percent_text
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
+from sheetgen.games.base import (
+    Budget,
+    CounterFace,
+    Game,
+    Marker,
+    MarkerNeed,
+    Placed,
+    RecordField,
+    View,
+    stacks,
+)
 from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.play import recovery_chance
@@ -43,6 +53,12 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     """The Kill Radius rules module (RULINGS KR-1 .. KR-6)."""
 
     id = "kill-radius"
+    dice = ((1, data.DIE_SIDES),)
+    #: the combat phases one by one, highest Number first, then the rest of the turn
+    turn_phases = (
+        *(f"Combat phase {n}" for n in range(data.PHASES, 0, -1)),
+        *(name for name, _ in data.TURN_SEQUENCE[1:]),
+    )
     title = "Kill Radius: Quick & Dirty Starship Combat"
     seed = "000_608a47ddada5aaa7.txt"
 
@@ -122,6 +138,16 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         from sheetgen.games.killradius.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The ship's Number (it drops by the turn's damage after the last phase), the
+        damage noted this turn, and a carrier's fighters aboard."""
+        number, fighters = view["number"], view["fighters"]
+        assert isinstance(number, int) and isinstance(fighters, int)
+        fields = [RecordField("Number", number=number), RecordField("Damage this turn", number=0)]
+        if view["carrier"]:
+            fields.append(RecordField("Fighters aboard", number=fighters))
+        return fields
 
     def sheet_context(self, ships: list[View]) -> View:
         from sheetgen.games.killradius.sheet import roster_context

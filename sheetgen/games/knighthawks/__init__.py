@@ -34,12 +34,12 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, View, counted
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, RecordField, View, counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
@@ -56,6 +56,8 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     """The Knight Hawks 2000 rules module (RULINGS KH-1 .. KH-7)."""
 
     id = "knight-hawks-2000"
+    dice = data.DICE
+    turn_phases = data.TURN_PHASES
     title = "Knight Hawks 2000"
     seed = "002_8960282e34192c00.txt"
     hex_scale = (60, "m")
@@ -163,6 +165,20 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         from sheetgen.games.knighthawks.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The structural damage track (its boxes, each worth the printed number of
+        structural points), then each bay's munitions (mines too), the ICM and ABM salvos,
+        one box a round, as the sheet prints them."""
+        track = cast("dict[str, Any]", view["track"])
+        fields = [RecordField(f"Structure ({track['unit_text']} SP a box)", boxes=int(track["boxes"]))]
+        for bay in cast("list[dict[str, Any]]", view["bays"]):
+            fields.append(RecordField(f"{bay['name']}: {bay['holds']}", boxes=int(bay["carried"])))
+        for key, name in (("icm", "ICM salvos"), ("abm", "ABM salvos")):
+            count = sum(cast("list[int]", view[key]))
+            if count:
+                fields.append(RecordField(name, boxes=count))
+        return fields
 
     def map_findings(
         self, stats: KnightHawksStats, cols: int, rows: int, layers: Sequence[int]

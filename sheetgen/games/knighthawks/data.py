@@ -19,6 +19,7 @@ __all__ = [
     "DEFENCES",
     "DETECTION_BANDS",
     "DETECTION_MODIFIERS",
+    "DICE",
     "HEX_METRES",
     "MANEUVERS",
     "ROLES",
@@ -26,6 +27,7 @@ __all__ = [
     "TEXT_ROLLS",
     "TEXT_ROLL_WORDS",
     "TO_HIT_MODIFIERS",
+    "TURN_PHASES",
     "WEAPONS",
     "Defence",
     "DetectionBand",
@@ -44,6 +46,14 @@ HEX_METRES = 60
 TURN_SECONDS = 6
 #: Changing facing by one hexside turns the ship this many degrees.
 FACING_DEGREES = 60
+
+#: The dice the rules roll, ``(count, sides)``: 1D10 and 2D10 on the damage tables, and the
+#: percentile roll of every skill check and to-hit roll (Knight Hawks 2000: Hit Determination,
+#: critical hits on 01-05; Damage Resolution).
+DICE: tuple[tuple[int, int], ...] = ((1, 10), (2, 10), (1, 100))
+#: The game turn's steps in order (Knight Hawks 2000: The Game Turn: Detection, Initiative,
+#: Movement, Firing).
+TURN_PHASES: tuple[str, ...] = ("Detection", "Initiative", "Movement", "Firing")
 
 # --- Roles (seed 002, "BOARDING PARTY TACTICS"; RULINGS KH-2) ---------------------
 

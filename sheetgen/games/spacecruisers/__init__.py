@@ -24,7 +24,17 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, Placed, View, stacks
+from sheetgen.games.base import (
+    Budget,
+    CounterFace,
+    Game,
+    Marker,
+    MarkerNeed,
+    Placed,
+    RecordField,
+    View,
+    stacks,
+)
 from sheetgen.games.spacecruisers import data, play, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -44,6 +54,9 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
     title = "Space Cruisers"
     seed = "004_072c088ea38743b6.txt"
     rolls = True
+    dice = data.DICE
+    #: the turn sequence's phases as the rule text heads them (CLOAK PHASE: Cloak...)
+    turn_phases = tuple(phase.capitalize() for phase in data.TURN_PHASES)
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)
@@ -120,6 +133,17 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         from sheetgen.games.spacecruisers.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """Hull points (counted down, below zero too), the hull boxes row by row, each
+        system's boxes as printed, and the shields."""
+        fields = [RecordField("Hull points", number=int(view["hull_points"]))]  # type: ignore[call-overload]
+        for row in view["hull_rows"]:  # type: ignore[attr-defined]
+            fields.append(RecordField(str(row["label"]).capitalize(), boxes=len(row["boxes"])))
+        for system in view["systems"]:  # type: ignore[attr-defined]
+            fields.append(RecordField(str(system["label"]), boxes=int(system["boxes"])))
+        fields.append(RecordField("Shields", number=int(view["shields"])))  # type: ignore[call-overload]
+        return fields
 
     def reference(self) -> Card:
         from sheetgen.games.spacecruisers.card import card

@@ -17,6 +17,7 @@ __all__ = [
     "CHOOSE",
     "CRITICALS",
     "D20",
+    "DICE",
     "HULLS",
     "NON_MILITARY_EXAMPLES",
     "SIZE_CLASSES",
@@ -399,3 +400,8 @@ CRITICAL_DIE = 10
 
 #: The turn's phases in order (seed 004, "TURN SEQUENCE").
 TURN_PHASES: tuple[str, ...] = ("cloak", "initiative", "move", "attack")
+
+#: The dice the rules roll, ``(count, sides)``: 10-, 20- and 6-sided (Space Cruisers,
+#: Equipment): 1D10 to hit, for initiative and criticals, 1D20 on the systems table, 1D6 to
+#: evade and phaser damage, 2D6 torpedo and missile damage.
+DICE: tuple[tuple[int, int], ...] = ((1, TO_HIT_DIE), (1, D20_SIDES), (1, EVADE_DIE), (2, EVADE_DIE))

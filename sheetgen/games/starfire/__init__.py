@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, View, counted
+from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, RecordField, View, counted
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import Notation, capitalised, notation, other_notation, parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -68,6 +68,8 @@ class Starfire(Game[rules.Design, StarfireStats]):
     """The Starfire rules module (RULINGS SF-1 .. SF-11)."""
 
     id = "starfire"
+    dice = data.DICE
+    turn_phases = data.TURN_PHASES
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
     # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
@@ -140,6 +142,12 @@ class Starfire(Game[rules.Design, StarfireStats]):
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def record_fields(self, view: View) -> list[RecordField]:
+        """The damage track, one check box per printed box, left to right, each named by
+        its place and system code (``03 A``): boxes are crossed off in that order."""
+        codes = [code for group in view["track"] for code in group["boxes"]]  # type: ignore[attr-defined]
+        return [RecordField(f"{i:02d} {code}", boxes=1) for i, code in enumerate(codes, start=1)]
 
     def reference(self) -> Card:
         from sheetgen.games.starfire.card import card

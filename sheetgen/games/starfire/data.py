@@ -14,12 +14,14 @@ from fractions import Fraction
 
 __all__ = [
     "BLANK_MUNITION_BOXES",
+    "DICE",
     "HULLS",
     "MUNITION_WEAPONS",
     "POINT_DEFENSE",
     "RANGES",
     "RESTRICTED_ARC",
     "SYSTEMS",
+    "TURN_PHASES",
     "WEAPONS",
     "Hull",
     "HullKind",
@@ -28,6 +30,14 @@ __all__ = [
     "SystemType",
     "WeaponRow",
 ]
+
+
+#: The dice the rules roll, ``(count, sides)``: ten-sided dice only, one a roll (Solar
+#: Starfire Quick Start: the components, Initiative, the To-Hit roll, Point Defense).
+DICE: tuple[tuple[int, int], ...] = ((1, 10),)
+#: A tactical turn's phases in order (Solar Starfire Quick Start: initiative, the Movement
+#: Phase, then the Combat Phase after all movement).
+TURN_PHASES: tuple[str, ...] = ("Initiative", "Movement", "Combat")
 
 
 class HullKind(StrEnum):
