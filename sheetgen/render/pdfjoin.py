@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-__all__ = ["join_pdfs", "page_count", "retag_subsets"]
+__all__ = ["join_pdfs", "note_pages", "outline_entries", "page_count", "retag_subsets"]
 
 _PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
 
@@ -23,6 +23,52 @@ def page_count(pdf: bytes) -> int:
     from pypdf import PdfReader
 
     return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def outline_entries(reader: object) -> list[tuple[str, int, int]]:
+    """The bookmarks of a pypdf ``PdfReader``, in order: ``(title, page index, depth)``,
+    depth 0 for the top level."""
+    out: list[tuple[str, int, int]] = []
+
+    def walk(items: list[object], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                page = reader.get_destination_page_number(item)  # type: ignore[attr-defined]
+                if page is not None and page >= 0:
+                    out.append((str(item.title), page, depth))  # type: ignore[attr-defined]
+
+    walk(reader.outline, 0)  # type: ignore[attr-defined]
+    return out
+
+
+def note_pages(notes: Sequence[tuple[float, float, Sequence[str]]], *, title: str) -> bytes:
+    """A PDF of one page per ``(width, height, lines)`` of ``notes`` (pt), its lines
+    centred on the page, the first in bold: the pages a document holds only so that
+    it prints right two-sided ("This page is intentionally blank.")."""
+    from sheetgen.draw.pdf import to_pdf
+    from sheetgen.draw.primitives import Drawing, Page, Text
+
+    drawing = Drawing(title)
+    for width, height, lines in notes:
+        page = Page(width, height)
+        y = height / 2 - 8 * (len(lines) - 1)
+        for k, line in enumerate(lines):
+            page.add(
+                Text(
+                    width / 2,
+                    y,
+                    line,
+                    size=13 if k == 0 else 10,
+                    bold=k == 0,
+                    anchor="middle",
+                    fill="#555555",
+                )
+            )
+            y += 20 if k == 0 else 14
+        drawing.pages.append(page)
+    return to_pdf(drawing)
 
 
 def join_pdfs(
