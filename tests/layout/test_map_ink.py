@@ -242,8 +242,11 @@ def _check_zone_labels(opts: MapOptions) -> None:
                 assert box[0] >= left and box[1] >= top, f"{where} is on the overlap trimmed away"
                 ground = [g for g in grounds if g.x <= box[0] and box[2] <= g.x + g.w and g.y <= box[1]]
                 assert ground and ground[-1].x >= left - 1e-6 and ground[-1].y >= top - 1e-6, where
-                # its ground lies under the hex edges and the zones' outlines: it hides none of them
-                assert page.items.index(ground[-1]) < min(outline_at), where
+                # its ground lies over the hex edges (none strikes through the label, issue 27)
+                # and under the zones' outlines (it hides none of them)
+                grid_at = [n for n, i in drawn if i.style.stroke == pal.grid]
+                zone_at = [n for n in outline_at if n not in grid_at]
+                assert max(grid_at) < page.items.index(ground[-1]) < min(zone_at, default=len(page.items)), where
                 assert not [e for e in edges if overlap(box, e)], f"{where} crosses a zone's outline"
                 assert not [n for n in numbers if overlap(box, n)], f"{where} covers a hex number"
                 assert not [m for m in marks if overlap(box, m)], f"{where} covers a trim line or a ⊕ mark"

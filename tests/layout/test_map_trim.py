@@ -84,3 +84,49 @@ def test_the_reported_crossings_are_gone() -> None:
     assert crossings(_options("small-task-groups")) == []
     raid = layout_map(_options("convoy-raid"))
     assert "Pike" in [i.text for i in raid.pages[3].items if isinstance(i, Text)]
+
+
+def struck_labels(opts: MapOptions) -> list[str]:
+    """Zone labels a hex edge strikes through: a grid segment crossing the label's text
+    that no ground drawn after it (and before the text) covers."""
+    from sheetgen.draw.primitives import Rect
+    from sheetgen.layout.maps.context import PALETTES
+
+    from tests.layout.test_map_ink import _zone_texts, overlap
+
+    pal = PALETTES[opts.style]
+    found = []
+    for page in layout_map(opts).pages[1:]:
+        grid_at = [
+            n
+            for n, i in enumerate(page.items)
+            if isinstance(i, Lines) and i.style.stroke == pal.grid and not i.style.dash
+        ]
+        for zone in opts.plan.zones:
+            for text in _zone_texts(page, zone):
+                (box,) = item_boxes(text)
+                at = page.items.index(text)
+                for n in grid_at:
+                    hit = [
+                        seg for seg in page.items[n].segments if overlap(box, item_boxes(Lines((seg,)))[0])
+                    ]
+                    covered = any(
+                        isinstance(r, Rect)
+                        and r.style.fill
+                        and r.x <= box[0]
+                        and box[2] <= r.x + r.w
+                        and r.y <= box[1]
+                        and box[3] <= r.y + r.h
+                        for r in page.items[n + 1 : at]
+                    )
+                    if hit and not covered:
+                        found.append(f"{page.label}: {text.text}")
+    return found
+
+
+@pytest.mark.parametrize("name", ["small-task-groups", "convoy-raid", "warp-point-assault"])
+@pytest.mark.parametrize("style", ["plain", "starfield"])
+def test_no_hex_edge_strikes_through_a_zone_label(name: str, style: str) -> None:
+    opts = _options(name, style=style)
+    assert opts.plan.zones
+    assert struck_labels(opts) == []
