@@ -130,3 +130,75 @@ def test_no_hex_edge_strikes_through_a_zone_label(name: str, style: str) -> None
     opts = _options(name, style=style)
     assert opts.plan.zones
     assert struck_labels(opts) == []
+
+
+def _inside_hex(point: tuple[float, float], centre: tuple[float, float], flats: float, flat: bool) -> bool:
+    """Whether ``point`` lies in the regular hexagon ``flats`` pt across the flats about ``centre``."""
+    dx, dy = abs(point[0] - centre[0]), abs(point[1] - centre[1])
+    if not flat:
+        dx, dy = dy, dx
+    radius = flats / 3**0.5
+    return dy <= flats / 2 + 1e-6 and 3**0.5 * dx + dy <= 3**0.5 * radius + 1e-6
+
+
+def _outside_by(point: tuple[float, float], centre: tuple[float, float], flats: float, flat: bool) -> float:
+    """How far (pt) ``point`` lies outside the regular hexagon ``flats`` pt across the flats
+    about ``centre`` (0 inside): the largest excess over its three pairs of sides."""
+    dx, dy = abs(point[0] - centre[0]), abs(point[1] - centre[1])
+    if not flat:
+        dx, dy = dy, dx
+    half = flats / 2  # each side's distance from the centre
+    # normals of a flat-topped hexagon's sides: (0, 1) and (±sin 60, cos 60)
+    return max(0.0, dy - half, dx * 3**0.5 / 2 + dy / 2 - half)
+
+
+def captions_outside(opts: MapOptions) -> list[str]:
+    """Names printed at the foot of a hex (start positions, bodies, warp points: bold
+    condensed) whose ink box leaves their hex, and by how much (pt)."""
+    from sheetgen.layout.maps import Grid
+
+    grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
+    label_dy = _label_dy(opts)
+    found = []
+    for page in layout_map(opts).pages[1:]:
+        (labels,) = [i for i in page.items if isinstance(i, Labels)]
+        x, y, text = labels.items[0]  # a hex number tells where the grid is on the page
+        c, v = grid.cell(int(text[:2]) - 1, int(text[2:]) - 1)
+        cx, cy = grid.center(c, v)
+        ox, oy = x - cx, y - label_dy - cy
+        for item in page.items:
+            if not (isinstance(item, Text) and item.font == "SheetCondensed" and item.bold):
+                continue
+            (box,) = item_boxes(item)
+            centre = grid.center(*grid.locate(item.x - ox, item.y - oy - 1))
+            centre = (centre[0] + ox, centre[1] + oy)
+            corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+            out = max(_outside_by(p, centre, opts.hex_size, grid.flat) for p in corners)
+            if out > 1e-6:
+                found.append(f"{page.label}: {item.text!r} {out:.2f}")
+    return found
+
+
+def _label_dy(opts: MapOptions) -> float:
+    """How far a hex number's baseline lies below its hex's centre (pt)."""
+    from sheetgen.layout.maps import Grid, plan_pages
+    from sheetgen.layout.maps.context import MapContext
+
+    grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
+    return MapContext(opts, plan_pages(opts), grid).label_dy
+
+
+LONG_NAMES = ["Pike", "Indomitable", "Lance of the Morning Star", "Wolfhound", "Marquis de Lafayette"]
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("hex_size", [inch(5 / 8), inch(0.75), inch(1.0), inch(1.5)])
+def test_start_and_body_names_stay_within_their_hex(orientation: str, hex_size: float) -> None:
+    import dataclasses
+
+    opts = _options("convoy-raid", orientation=orientation, hex_size=hex_size)
+    starts = tuple(
+        dataclasses.replace(s, label=LONG_NAMES[k % len(LONG_NAMES)]) for k, s in enumerate(opts.plan.starts)
+    )
+    opts = dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=starts))
+    assert captions_outside(opts) == []
