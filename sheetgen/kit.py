@@ -321,8 +321,7 @@ def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
             parents.append(
                 writer.add_outline_item(title=entry, page_number=placed[(k, page)], parent=parents[-1])
             )
-    if title:
-        writer.add_metadata({"/Title": title})
+    writer.metadata = {"/Title": title or "Game kit", "/Subject": "Game kit", "/Creator": "sheetgen"}
     writer._root_object[NameObject("/Lang")] = TextStringObject("en")
     writer.page_mode = "/UseOutlines"
     retag_subsets(writer)

@@ -71,6 +71,7 @@ def test_kit_pdf_has_a_title_a_language_and_a_bookmark_for_every_part_and_ship(
     assert scenario is not None
     reader = PdfReader(str(bundled_kits.path / name / "kit.pdf"))
     assert reader.metadata is not None and reader.metadata.title == f"{scenario.name}: game kit"
+    assert reader.metadata.creator == "sheetgen" and reader.metadata.author is None
     assert reader.trailer["/Root"]["/Lang"] == "en"
     outline = reader.outline
     tops = [item for item in outline if not isinstance(item, list)]

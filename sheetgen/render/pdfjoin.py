@@ -13,10 +13,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from sheetgen.draw.pdf import retag_subsets
+
 __all__ = ["join_pdfs", "note_pages", "outline_entries", "page_count", "retag_subsets"]
-
-_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
-
 
 def page_count(pdf: bytes) -> int:
     """Pages in a PDF (read back with pypdf)."""
@@ -103,47 +102,3 @@ def join_pdfs(
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def _subset_tag(program: bytes) -> str:
-    """Six capital letters from the SHA-256 of a font program (ISO 32000-1 9.6.4's
-    subset tag form): the same program, the same tag; different programs, different tags."""
-    import hashlib
-
-    digest = hashlib.sha256(program).digest()
-    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
-
-
-def retag_subsets(writer: object) -> None:
-    """Rename every embedded subset in ``writer`` (a pypdf ``PdfWriter``) after its own
-    font program. The parts are made apart (WeasyPrint, ReportLab) and each tags its
-    subsets on its own, so merged, one ``XXXXXX+Family`` could name several programs."""
-    from pypdf.generic import NameObject
-
-    done: set[int] = set()
-    for page in writer.pages:  # type: ignore[attr-defined]
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources else None
-        if not fonts:
-            continue
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            if id(font) in done:
-                continue
-            done.add(id(font))
-            named = [font]
-            if font.get("/Subtype") == "/Type0":
-                named.append(font["/DescendantFonts"][0].get_object())
-            descriptor = named[-1].get("/FontDescriptor")
-            if descriptor is None:
-                continue
-            descriptor = descriptor.get_object()
-            program = next((descriptor[k].get_object() for k in _PROGRAMS if k in descriptor), None)
-            base = str(font["/BaseFont"])
-            if program is None or len(base) < 8 or base[7] != "+":
-                continue
-            tag = _subset_tag(program.get_data())
-            for obj, key in ((f, "/BaseFont") for f in named):
-                obj[NameObject(key)] = NameObject(f"/{tag}{str(obj[key])[7:]}")
-            if "/FontName" in descriptor:
-                descriptor[NameObject("/FontName")] = NameObject(f"/{tag}{str(descriptor['/FontName'])[7:]}")

@@ -41,7 +41,10 @@ def layout_map(opts: MapOptions) -> Drawing:
     """
     plan = plan_pages(opts)
     grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
-    drawing = Drawing(title=opts.title)
+    drawing = Drawing(
+        title=opts.title,
+        subject=f"Hex map: {opts.cols} x {opts.rows} hexes, {length_words(opts.hex_size)} across the flats",
+    )
     maker = _PageMaker(opts, plan, grid)
     # Hundreds of thousands of point tuples and no reference cycles: the cyclic
     # garbage collector would only rescan them, at half the cost of the layout.
