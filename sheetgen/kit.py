@@ -291,9 +291,9 @@ def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
         starts.append(len(order))
         labels = {page: title for title, page, depth in outline_entries(reader) if depth == 0}
         count = len(reader.pages)
-        for n, page in enumerate(reader.pages):
+        for n, sheet in enumerate(reader.pages):
             order.append(("part", k, n))
-            size = (float(page.mediabox.width), float(page.mediabox.height))
+            size = (float(sheet.mediabox.width), float(sheet.mediabox.height))
             if part.one_sided:
                 label = f" ({labels[n]})" if n in labels else ""
                 note(
@@ -316,10 +316,10 @@ def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
     for k, (part, reader) in enumerate(zip(parts, readers, strict=True)):
         top = writer.add_outline_item(title=part.title, page_number=starts[k])
         parents = [top]
-        for entry, page, depth in outline_entries(reader):
+        for entry, at, depth in outline_entries(reader):
             del parents[depth + 1 :]
             parents.append(
-                writer.add_outline_item(title=entry, page_number=placed[(k, page)], parent=parents[-1])
+                writer.add_outline_item(title=entry, page_number=placed[(k, at)], parent=parents[-1])
             )
     writer.metadata = {"/Title": title or "Game kit", "/Subject": "Game kit", "/Creator": "sheetgen"}
     writer._root_object[NameObject("/Lang")] = TextStringObject("en")

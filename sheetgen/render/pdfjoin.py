@@ -17,6 +17,7 @@ from sheetgen.draw.pdf import retag_subsets
 
 __all__ = ["join_pdfs", "note_pages", "outline_entries", "page_count", "retag_subsets"]
 
+
 def page_count(pdf: bytes) -> int:
     """Pages in a PDF (read back with pypdf)."""
     from pypdf import PdfReader

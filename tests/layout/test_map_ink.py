@@ -246,7 +246,9 @@ def _check_zone_labels(opts: MapOptions) -> None:
                 # and under the zones' outlines (it hides none of them)
                 grid_at = [n for n, i in drawn if i.style.stroke == pal.grid]
                 zone_at = [n for n in outline_at if n not in grid_at]
-                assert max(grid_at) < page.items.index(ground[-1]) < min(zone_at, default=len(page.items)), where
+                assert max(grid_at) < page.items.index(ground[-1]) < min(zone_at, default=len(page.items)), (
+                    where
+                )
                 assert not [e for e in edges if overlap(box, e)], f"{where} crosses a zone's outline"
                 assert not [n for n in numbers if overlap(box, n)], f"{where} covers a hex number"
                 assert not [m for m in marks if overlap(box, m)], f"{where} covers a trim line or a ⊕ mark"

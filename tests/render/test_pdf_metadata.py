@@ -39,7 +39,9 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[bytes]]:
         ("counters", "Convoy raid: counters", "Counter sheets: 5/8 in counters, fronts and backs"),
     ],
 )
-def test_document_information_is_real(made: dict[str, list[bytes]], kind: str, title: str, subject: str) -> None:
+def test_document_information_is_real(
+    made: dict[str, list[bytes]], kind: str, title: str, subject: str
+) -> None:
     import io
 
     from pypdf import PdfReader

@@ -208,7 +208,9 @@ def scale_bars(centre: float | None, y: float) -> list[Primitive]:
     style = Style(stroke=_MARK, width=0.5)
     out: list[Primitive] = []
     for (length, units, label), w in zip(SCALE_BARS, label_w, strict=True):
-        ticks = tuple(((x + length * k / units, y - 3), (x + length * k / units, y + 3)) for k in range(units + 1))
+        ticks = tuple(
+            ((x + length * k / units, y - 3), (x + length * k / units, y + 3)) for k in range(units + 1)
+        )
         out += [
             Lines((((x, y), (x + length, y)), *ticks), style),
             Text(x + length + 3.0, y + 2.0, label, 5.5, "SheetSans", False, "start", _CAPTION),
