@@ -4,9 +4,12 @@ measured with the fonts' metrics (``tests/layout/test_map_ink.py``'s ``item_boxe
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sheetgen.draw.primitives import Labels, Lines, Polygon, Text, inch
+from sheetgen.kit import bundled_scenarios
 from sheetgen.layout.maps import MapOptions, layout_map, map_options
 from sheetgen.scenarios.scenario import load_scenario
 
@@ -64,10 +67,15 @@ def crossings(opts: MapOptions) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", ["small-task-groups", "convoy-raid", "warp-point-assault"])
+@pytest.mark.parametrize("path", bundled_scenarios(), ids=lambda p: p.stem)
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_no_cut_line_runs_through_a_hex_number_name_or_arrow(name: str, paper: str) -> None:
-    assert crossings(_options(name, paper)) == []
+def test_no_cut_line_runs_through_a_hex_number_name_or_arrow(path: Path, paper: str) -> None:
+    """Every bundled scenario's map; set-piece-battle's asteroid field "Anvil Rock" is named
+    on a hex of the column tiles C2 and C3 share, too wide for any line beside it until
+    names there leave the line a lane."""
+    scenario, result = load_scenario(path)
+    assert scenario is not None and not result.input_errors
+    assert crossings(map_options(scenario, paper=paper)) == []
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])

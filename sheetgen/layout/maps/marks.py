@@ -11,7 +11,7 @@ from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.labels import Box, overlaps
 from sheetgen.layout.maps.options import count_words, length_words, number_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, RULER, SAFE_EDGE, Tile
-from sheetgen.layout.maps.terrain import draw_feature, draw_start
+from sheetgen.layout.maps.terrain import draw_asteroids, draw_feature, draw_start
 from sheetgen.layout.text import fit_size, fit_text, text_box, text_extent, text_width
 
 __all__ = ["cut_x", "cut_y", "draw_assembly", "draw_frame", "shown"]
@@ -22,10 +22,14 @@ _CUT_CLEAR, _CUT_STEP = 1.0, 0.25
 _TEXT_COST, _SHAPE_COST = 10, 1
 
 
-def _hex_content(ctx: MapContext, cells: list[tuple[int, int]], layer: int) -> list[tuple[Box, int]]:
+def _hex_content(
+    ctx: MapContext, cells: list[tuple[int, int]], layer: int, tiles: list[Tile]
+) -> list[tuple[Box, int]]:
     """Boxes (map pt, no page offset) of what ``cells`` print on ``layer``, each with the
     cost of cutting through it: hex numbers, start positions' arrows and names, bodies'
-    and warp points' names (:data:`_TEXT_COST`), their discs and rings (:data:`_SHAPE_COST`)."""
+    and warp points' names (:data:`_TEXT_COST`), their discs and rings (:data:`_SHAPE_COST`);
+    and the names of asteroid fields as the ``tiles`` either side of the line print them
+    (each tile names a field on a hex of its own share of it)."""
     grid = ctx.grid
     out: list[tuple[Box, int]] = []
     ul = grid.origin == "ul"
@@ -44,6 +48,12 @@ def _hex_content(ctx: MapContext, cells: list[tuple[int, int]], layer: int) -> l
     for start in ctx.opts.plan.starts:
         if start.layer == layer:
             draw_start(ctx, scratch, start, region, 0.0, 0.0)
+    for feature in ctx.opts.plan.features:
+        if feature.layer == layer and feature.kind == "asteroids" and feature.name:
+            for tile in tiles:
+                named = Page(0, 0)
+                draw_asteroids(ctx, named, feature, tile, 0.0, 0.0, layer)
+                scratch.add(*(item for item in named.items if isinstance(item, Text)))
     for item in scratch.items:
         if isinstance(item, Text):
             box = text_box(
@@ -102,7 +112,8 @@ def cut_x(ctx: MapContext, c: int, v0: int, v1: int, layer: int) -> float:
         lo = max(grid.center(c, v)[0] for v in rows) - half
         hi = min(grid.center(last, v)[0] for v in rows) + half
         cells = [(cc, v) for cc in range(c, last + 1) for v in rows]
-        spans = [(b[0], b[2], w) for b, w in _hex_content(ctx, cells, layer)]
+        tiles = [t for t in ctx.plan.tiles if (t.v0, t.v1) == (v0, v1) and t.c0 <= c <= t.c1]
+        spans = [(b[0], b[2], w) for b, w in _hex_content(ctx, cells, layer, tiles)]
         ctx.cuts[key] = _best_cut(lo + _CUT_CLEAR, hi - _CUT_CLEAR, spans)
     return ctx.cuts[key]
 
@@ -120,7 +131,8 @@ def cut_y(ctx: MapContext, v: int, c0: int, c1: int, layer: int) -> float:
         lo = max(grid.center(c, v)[1] for c in cols) - half
         hi = min(grid.center(c, last)[1] for c in cols) + half
         cells = [(c, vv) for c in cols for vv in range(v, last + 1)]
-        spans = [(b[1], b[3], w) for b, w in _hex_content(ctx, cells, layer)]
+        tiles = [t for t in ctx.plan.tiles if (t.c0, t.c1) == (c0, c1) and t.v0 <= v <= t.v1]
+        spans = [(b[1], b[3], w) for b, w in _hex_content(ctx, cells, layer, tiles)]
         ctx.cuts[key] = _best_cut(lo + _CUT_CLEAR, hi - _CUT_CLEAR, spans)
     return ctx.cuts[key]
 
