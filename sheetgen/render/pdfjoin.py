@@ -77,11 +77,13 @@ def join_pdfs(
     """One PDF of ``parts`` in order, each part's bookmarks kept and pointing at its
     own pages. ``stamps`` are ``(first page, PDF)`` pairs: page k of that PDF is drawn
     over page ``first + k`` of the joined document (0-based), for as many pages as it
-    has. ``title`` is the document title (default: the first part's). Font subsets are
+    has. ``title`` is the document title (default: the first part's), its language the
+    first part's. Font subsets are
     retagged (:func:`retag_subsets`). Raises ``ValueError`` for a stamp that runs past
     the last page.
     """
     from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
 
     writer = PdfWriter()
     for data in parts:
@@ -99,6 +101,9 @@ def join_pdfs(
         title = str(metadata.title) if metadata and metadata.title else None
     if title:
         writer.add_metadata({"/Title": title})
+    lang = PdfReader(io.BytesIO(parts[0])).trailer["/Root"].get("/Lang") if parts else None
+    if lang is not None:  # appending takes pages and bookmarks, not the document's language
+        writer._root_object[NameObject("/Lang")] = TextStringObject(str(lang))
     retag_subsets(writer)
     out = io.BytesIO()
     writer.write(out)

@@ -76,3 +76,20 @@ def test_each_font_subset_has_a_tag_of_its_own(made: dict[str, list[bytes]], kin
         tags.setdefault(name.lstrip("/")[:6], set()).add(program)
     assert {tag: len(p) for tag, p in tags.items() if len(p) > 1} == {}  # one tag, one program
     assert "AAAAAA" not in tags
+
+
+def test_joined_documents_keep_their_language() -> None:
+    """Record sheets of many ships are printed as several documents and joined: the
+    joined one keeps the parts' language (and title)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from sheetgen.draw.pdf import to_pdf
+    from sheetgen.draw.primitives import Drawing, Page, Text
+    from sheetgen.render.pdfjoin import join_pdfs
+
+    parts = [to_pdf(Drawing(f"Part {k}", [Page(200, 200, [Text(10, 20, f"page {k}")])])) for k in (1, 2)]
+    joined = PdfReader(io.BytesIO(join_pdfs(parts)))
+    assert joined.trailer["/Root"]["/Lang"] == "en"
+    assert joined.metadata is not None and joined.metadata.title == "Part 1"
