@@ -34,6 +34,7 @@ from sheetgen.scenarios.scenario import Scenario, slug
 
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Sheets
+    from sheetgen.render.briefing import ListedPart
 
 __all__ = [
     "DEFAULT_SCENARIO",
@@ -68,12 +69,16 @@ class KitPart:
     """One file of a kit: its name in the kit folder, a title, and how to make its
     bytes (with warnings); ``data`` and ``pages`` are filled once it is made. A part
     WeasyPrint prints also gives ``printing``, its HTML documents, so the kit can
-    print them with the other parts' in parallel (``make`` prints them alone)."""
+    print them with the other parts' in parallel (``make`` prints them alone).
+    ``how`` says how to print it ("one-sided"), as the briefing lists it;
+    ``one_sided`` parts get a blank back behind every page in ``kit.pdf``."""
 
     file: str
     title: str
     make: Callable[[], Rendered]
     printing: Callable[[], HtmlPrint] | None = None
+    how: str = "one- or two-sided"
+    one_sided: bool = False
     data: bytes = field(default=b"", repr=False)
     pages: int = 0
 
@@ -132,6 +137,7 @@ def kit_parts(
     """
     from sheetgen.core.units import LengthError, parse_length
     from sheetgen.layout.counters import format_size, kit_counter_size, largest_counter_for_hex
+    from sheetgen.layout.counters.modes import Duplex, how_to_print
 
     printing = counters or CounterOptions()
     counter_size, notes = kit_counter_size(scenario, paper)
@@ -164,9 +170,9 @@ def kit_parts(
         return Rendered(to_pdf(sheets.drawing), tuple(sheets.warnings))
 
     def briefing() -> Rendered:
-        from sheetgen.render.briefing import ListedPart, render_briefing
+        from sheetgen.render.briefing import render_briefing
 
-        listed = [ListedPart(p.file, p.title.lower(), p.pages) for p in parts if p.file != "briefing.pdf"]
+        listed = [_listed(p) for p in parts if p.file != "briefing.pdf"]
         return render_briefing(scenario, listed, paper=paper, map_paper=map_paper)
 
     def quick() -> Rendered:
@@ -185,8 +191,13 @@ def kit_parts(
             sheets,
             lambda: sheets_print(ships, paper=paper, title=title),
         ),
-        KitPart("counters.pdf", "Counters", counter_part),
-        KitPart("map.pdf", "Map", drawn_map),
+        KitPart(
+            "counters.pdf",
+            "Counters",
+            counter_part,
+            how=how_to_print(Duplex(printing.duplex)),
+        ),
+        KitPart("map.pdf", "Map", drawn_map, how="one-sided", one_sided=True),
         KitPart("reference-card.pdf", "Reference card", card, lambda: card_print(scenario.game.id, paper)),
         KitPart(
             "quick-card.pdf",
@@ -211,6 +222,13 @@ class CounterOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     fill: bool = True
+
+
+def _listed(part: KitPart) -> ListedPart:
+    """``part`` as the briefing lists it."""
+    from sheetgen.render.briefing import ListedPart
+
+    return ListedPart(part.file, part.title.lower(), part.pages, part.how)
 
 
 def counter_sheets(
@@ -305,26 +323,79 @@ def map_part(scenario: Scenario, paper: str) -> tuple[Callable[[], Rendered], li
     return (lambda: Rendered(render(), glyphs)), notes
 
 
-def single_pdf(parts: list[KitPart]) -> bytes:
-    """Every part in one PDF, in kit order, with one bookmark per part (the parts'
-    own bookmarks are dropped). Each part starts on an odd page, a blank page
-    put before it where needed, so printed two-sided the counter backs still
-    land behind their fronts. Deterministic: the same parts give the same bytes."""
+#: What every page put in ``kit.pdf`` only for two-sided printing says.
+BLANK_NOTE = "This page is intentionally blank."
+
+
+def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
+    """Every part in one PDF, in kit order, that prints right two-sided as it comes.
+
+    Each part starts on an odd page, a page saying it is intentionally blank
+    (:data:`BLANK_NOTE`) put before it where needed, so the counter backs land
+    behind their fronts. Every page of a ``one_sided`` part (the map) gets a back
+    page of its own saying so, so no map tile is printed on the back of another
+    and each can be trimmed and laid over its neighbour. Bookmarks: one per part,
+    the part's own (each ship, each map tile, each card section) under it.
+    ``title`` is the document's title; its language is English. Deterministic:
+    the same parts give the same bytes.
+    """
     import io
 
     from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
 
-    from sheetgen.render.pdfjoin import retag_subsets
+    from sheetgen.render.pdfjoin import note_pages, outline_entries, retag_subsets
 
+    readers = [PdfReader(io.BytesIO(part.data)) for part in parts]
+    # first the order of pages: ("part", reader index, page) or ("note", note index, 0)
+    order: list[tuple[str, int, int]] = []
+    notes: list[tuple[float, float, list[str]]] = []
+    size = (612.0, 792.0)  # of the last page placed: a padding page takes it
+
+    def note(lines: list[str]) -> None:
+        order.append(("note", len(notes), 0))
+        notes.append((*size, lines))
+
+    starts: list[int] = []
+    for k, (part, reader) in enumerate(zip(parts, readers, strict=True)):
+        if len(order) % 2:
+            note([BLANK_NOTE])
+        starts.append(len(order))
+        labels = {page: title for title, page, depth in outline_entries(reader) if depth == 0}
+        count = len(reader.pages)
+        for n, sheet in enumerate(reader.pages):
+            order.append(("part", k, n))
+            size = (float(sheet.mediabox.width), float(sheet.mediabox.height))
+            if part.one_sided:
+                label = f" ({labels[n]})" if n in labels else ""
+                note(
+                    [
+                        BLANK_NOTE,
+                        f"Back of {part.title.lower()} page {n + 1} of {count}{label}.",
+                        f"The {part.title.lower()} is printed one-sided ({part.file} on its own),",
+                        "so that each page can be trimmed and laid over the next.",
+                    ]
+                )
+    blanks = PdfReader(io.BytesIO(note_pages(notes, title=title or "kit"))).pages if notes else []
     writer = PdfWriter()
-    for part in parts:
-        if len(writer.pages) % 2:
-            last = writer.pages[-1]
-            writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
-        start = len(writer.pages)
-        for page in PdfReader(io.BytesIO(part.data)).pages:
-            writer.add_page(page)
-        writer.add_outline_item(title=part.title, page_number=start)
+    placed: dict[tuple[int, int], int] = {}
+    for kind, k, n in order:
+        if kind == "part":
+            placed[(k, n)] = len(writer.pages)
+            writer.add_page(readers[k].pages[n])
+        else:
+            writer.add_page(blanks[k])
+    for k, (part, reader) in enumerate(zip(parts, readers, strict=True)):
+        top = writer.add_outline_item(title=part.title, page_number=starts[k])
+        parents = [top]
+        for entry, at, depth in outline_entries(reader):
+            del parents[depth + 1 :]
+            parents.append(
+                writer.add_outline_item(title=entry, page_number=placed[(k, at)], parent=parents[-1])
+            )
+    writer.metadata = {"/Title": title or "Game kit", "/Subject": "Game kit", "/Creator": "sheetgen"}
+    writer._root_object[NameObject("/Lang")] = TextStringObject("en")
+    writer.page_mode = "/UseOutlines"
     retag_subsets(writer)
     out = io.BytesIO()
     writer.write(out)
@@ -506,7 +577,7 @@ def _build_kits(
         briefings = [
             briefing_print(
                 b.scenario,
-                [ListedPart(p.file, p.title.lower(), p.pages) for p in b.parts[1:]]
+                [_listed(p) for p in b.parts[1:]]
                 + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else []),
                 paper=paper,
                 map_paper=map_paper,
@@ -571,7 +642,7 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     files: list[tuple[Path, bytes]] = [(folder / part.file, part.data) for part in parts]
     stale = folder / "kit.pdf"
     if single:
-        files.append((stale, single_pdf(parts)))
+        files.append((stale, single_pdf(parts, f"{build.scenario.name}: game kit")))
     with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():

@@ -17,7 +17,9 @@ from sheetgen.draw.fonts import font_name, register_fonts
 from sheetgen.draw.primitives import Circle, Drawing, Labels, Lines, Polygon, Rect, Style, Text
 from sheetgen.draw.shaping import visual
 
-__all__ = ["to_pdf"]
+__all__ = ["retag_subsets", "to_pdf"]
+
+_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
 
 
 @cache
@@ -153,9 +155,37 @@ def to_pdf(drawing: Drawing) -> bytes:
     # quarter larger and, on a map of many hexes, costs more than drawing them.
     saved, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _write(drawing)
+        data = _write(drawing)
     finally:
         rl_config.useA85 = saved
+    return _finish(data, drawing)
+
+
+#: What made the PDFs this module writes, as their document information says.
+CREATOR, PRODUCER = "sheetgen", "sheetgen (ReportLab, pypdf)"
+
+
+def _finish(data: bytes, drawing: Drawing) -> bytes:
+    """ReportLab's ``data`` for ``drawing`` made final with pypdf: each font subset tagged
+    after its own program (:func:`retag_subsets`: ReportLab tags every font's first
+    subset ``AAAAAA+``), the document information only the drawing's title and subject
+    (its title without one), creator and producer (no placeholder author or subject, no
+    dates: the same drawing, the same bytes), and its language English."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    retag_subsets(writer)
+    writer.metadata = {
+        "/Title": drawing.title,
+        "/Subject": drawing.subject or drawing.title,
+        "/Creator": CREATOR,
+        "/Producer": PRODUCER,
+    }
+    writer._root_object[NameObject("/Lang")] = TextStringObject("en")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _write(drawing: Drawing) -> bytes:
@@ -223,3 +253,47 @@ def _write(drawing: Drawing) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def _subset_tag(program: bytes) -> str:
+    """Six capital letters from the SHA-256 of a font program (ISO 32000-1 9.6.4's
+    subset tag form): the same program, the same tag; different programs, different tags."""
+    import hashlib
+
+    digest = hashlib.sha256(program).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def retag_subsets(writer: object) -> None:
+    """Rename every embedded subset in ``writer`` (a pypdf ``PdfWriter``) after its own
+    font program. The parts are made apart (WeasyPrint, ReportLab) and each tags its
+    subsets on its own, so merged, one ``XXXXXX+Family`` could name several programs."""
+    from pypdf.generic import NameObject
+
+    done: set[int] = set()
+    for page in writer.pages:  # type: ignore[attr-defined]
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources else None
+        if not fonts:
+            continue
+        for ref in fonts.get_object().values():
+            font = ref.get_object()
+            if id(font) in done:
+                continue
+            done.add(id(font))
+            named = [font]
+            if font.get("/Subtype") == "/Type0":
+                named.append(font["/DescendantFonts"][0].get_object())
+            descriptor = named[-1].get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            program = next((descriptor[k].get_object() for k in _PROGRAMS if k in descriptor), None)
+            base = str(font["/BaseFont"])
+            if program is None or len(base) < 8 or base[7] != "+":
+                continue
+            tag = _subset_tag(program.get_data())
+            for obj, key in ((f, "/BaseFont") for f in named):
+                obj[NameObject(key)] = NameObject(f"/{tag}{str(obj[key])[7:]}")
+            if "/FontName" in descriptor:
+                descriptor[NameObject("/FontName")] = NameObject(f"/{tag}{str(descriptor['/FontName'])[7:]}")

@@ -161,7 +161,9 @@ class Page:
 
 @dataclass
 class Drawing:
-    """Pages in order, with a title for the document's metadata."""
+    """Pages in order, with a title and a subject (what it is: "Hex map, 36 x 30
+    hexes"; empty: the title) for the document's metadata."""
 
     title: str
     pages: list[Page] = field(default_factory=list)
+    subject: str = ""

@@ -26,12 +26,14 @@ __all__ = ["ListedPart", "briefing_print", "briefing_view", "render_briefing"]
 @dataclass(frozen=True)
 class ListedPart:
     """One other file of the kit as the briefing lists it: its name in the kit
-    folder, its title as the list prints it ("record sheets") and its number of
-    pages (0: not a printed file, such as the VASSAL module)."""
+    folder, its title as the list prints it ("record sheets"), its number of
+    pages (0: not a printed file, such as the VASSAL module) and how to print it
+    ("one-sided"; empty for a file not printed)."""
 
     file: str
     title: str
     pages: int
+    how: str = ""
 
 
 def _map_view(scenario: Scenario, paper: str, own_paper: bool = False) -> dict[str, Any]:
@@ -125,7 +127,7 @@ def briefing_view(
         "victory": scenario.victory or "",
         "sides": sides,
         "map": _map_view(scenario, map_paper or paper, own_paper=map_paper not in (None, paper)),
-        "parts": [{"file": p.file, "title": p.title, "pages": p.pages} for p in parts],
+        "parts": [{"file": p.file, "title": p.title, "pages": p.pages, "how": p.how} for p in parts],
         "long": False,  # True: printed again with page-breaking side lists (see _paged)
         "pages": 0,  # the briefing's own pages when that is not 1 (see _paged)
     }

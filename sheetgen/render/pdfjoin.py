@@ -13,9 +13,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-__all__ = ["join_pdfs", "page_count", "retag_subsets"]
+from sheetgen.draw.pdf import retag_subsets
 
-_PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
+__all__ = ["join_pdfs", "note_pages", "outline_entries", "page_count", "retag_subsets"]
 
 
 def page_count(pdf: bytes) -> int:
@@ -25,17 +25,65 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
+def outline_entries(reader: object) -> list[tuple[str, int, int]]:
+    """The bookmarks of a pypdf ``PdfReader``, in order: ``(title, page index, depth)``,
+    depth 0 for the top level."""
+    out: list[tuple[str, int, int]] = []
+
+    def walk(items: list[object], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                page = reader.get_destination_page_number(item)  # type: ignore[attr-defined]
+                if page is not None and page >= 0:
+                    out.append((str(item.title), page, depth))  # type: ignore[attr-defined]
+
+    walk(reader.outline, 0)  # type: ignore[attr-defined]
+    return out
+
+
+def note_pages(notes: Sequence[tuple[float, float, Sequence[str]]], *, title: str) -> bytes:
+    """A PDF of one page per ``(width, height, lines)`` of ``notes`` (pt), its lines
+    centred on the page, the first in bold: the pages a document holds only so that
+    it prints right two-sided ("This page is intentionally blank.")."""
+    from sheetgen.draw.pdf import to_pdf
+    from sheetgen.draw.primitives import Drawing, Page, Text
+
+    drawing = Drawing(title)
+    for width, height, lines in notes:
+        page = Page(width, height)
+        y = height / 2 - 8 * (len(lines) - 1)
+        for k, line in enumerate(lines):
+            page.add(
+                Text(
+                    width / 2,
+                    y,
+                    line,
+                    size=13 if k == 0 else 10,
+                    bold=k == 0,
+                    anchor="middle",
+                    fill="#555555",
+                )
+            )
+            y += 20 if k == 0 else 14
+        drawing.pages.append(page)
+    return to_pdf(drawing)
+
+
 def join_pdfs(
     parts: Sequence[bytes], *, stamps: Sequence[tuple[int, bytes]] = (), title: str | None = None
 ) -> bytes:
     """One PDF of ``parts`` in order, each part's bookmarks kept and pointing at its
     own pages. ``stamps`` are ``(first page, PDF)`` pairs: page k of that PDF is drawn
     over page ``first + k`` of the joined document (0-based), for as many pages as it
-    has. ``title`` is the document title (default: the first part's). Font subsets are
+    has. ``title`` is the document title (default: the first part's), its language the
+    first part's. Font subsets are
     retagged (:func:`retag_subsets`). Raises ``ValueError`` for a stamp that runs past
     the last page.
     """
     from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
 
     writer = PdfWriter()
     for data in parts:
@@ -53,51 +101,10 @@ def join_pdfs(
         title = str(metadata.title) if metadata and metadata.title else None
     if title:
         writer.add_metadata({"/Title": title})
+    lang = PdfReader(io.BytesIO(parts[0])).trailer["/Root"].get("/Lang") if parts else None
+    if lang is not None:  # appending takes pages and bookmarks, not the document's language
+        writer._root_object[NameObject("/Lang")] = TextStringObject(str(lang))
     retag_subsets(writer)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def _subset_tag(program: bytes) -> str:
-    """Six capital letters from the SHA-256 of a font program (ISO 32000-1 9.6.4's
-    subset tag form): the same program, the same tag; different programs, different tags."""
-    import hashlib
-
-    digest = hashlib.sha256(program).digest()
-    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
-
-
-def retag_subsets(writer: object) -> None:
-    """Rename every embedded subset in ``writer`` (a pypdf ``PdfWriter``) after its own
-    font program. The parts are made apart (WeasyPrint, ReportLab) and each tags its
-    subsets on its own, so merged, one ``XXXXXX+Family`` could name several programs."""
-    from pypdf.generic import NameObject
-
-    done: set[int] = set()
-    for page in writer.pages:  # type: ignore[attr-defined]
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources else None
-        if not fonts:
-            continue
-        for ref in fonts.get_object().values():
-            font = ref.get_object()
-            if id(font) in done:
-                continue
-            done.add(id(font))
-            named = [font]
-            if font.get("/Subtype") == "/Type0":
-                named.append(font["/DescendantFonts"][0].get_object())
-            descriptor = named[-1].get("/FontDescriptor")
-            if descriptor is None:
-                continue
-            descriptor = descriptor.get_object()
-            program = next((descriptor[k].get_object() for k in _PROGRAMS if k in descriptor), None)
-            base = str(font["/BaseFont"])
-            if program is None or len(base) < 8 or base[7] != "+":
-                continue
-            tag = _subset_tag(program.get_data())
-            for obj, key in ((f, "/BaseFont") for f in named):
-                obj[NameObject(key)] = NameObject(f"/{tag}{str(obj[key])[7:]}")
-            if "/FontName" in descriptor:
-                descriptor[NameObject("/FontName")] = NameObject(f"/{tag}{str(descriptor['/FontName'])[7:]}")

@@ -112,20 +112,25 @@ def _tiles_showing(opts: MapOptions, zone) -> set[str]:
     """Tiles on which a hex of ``zone`` has its centre in the part that shows once the
     pages are assembled: at or past the tile's own cut lines (left, top: the rest is
     trimmed away) and at or before its right and lower neighbours' (the rest lies
-    under them). A cut line runs through the centres of the later tile's first column
-    (row); where those are staggered, through the outer ones."""
+    under them). Where a cut line runs is the layout's choice (``marks.cut_x``, ``cut_y``:
+    within the overlap, clear of hex numbers, names and arrows; ``test_map_trim.py``)."""
     from sheetgen.layout.maps import Grid, plan_pages
+    from sheetgen.layout.maps.context import MapContext
+    from sheetgen.layout.maps.marks import cut_x as layout_cut_x
+    from sheetgen.layout.maps.marks import cut_y as layout_cut_y
 
     grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
     cells = {grid.cell(c, r) for c, r in zone.cells(opts.cols, opts.rows, opts.orientation, opts.origin)}
-    tiles = plan_pages(opts).tiles
+    plan = plan_pages(opts)
+    tiles = plan.tiles
+    ctx = MapContext(opts, plan, grid)
     by_pos = {(t.row, t.col): t for t in tiles}
 
     def x_cut(t) -> float:
-        return min(grid.center(t.c0, v)[0] for v in (t.v0, t.v0 + 1))
+        return layout_cut_x(ctx, t.c0, t.v0, t.v1, zone.layer)
 
     def y_cut(t) -> float:
-        return min(grid.center(c, t.v0)[1] for c in (t.c0, t.c0 + 1))
+        return layout_cut_y(ctx, t.v0, t.c0, t.c1, zone.layer)
 
     showing = set()
     for t in tiles:
@@ -237,8 +242,13 @@ def _check_zone_labels(opts: MapOptions) -> None:
                 assert box[0] >= left and box[1] >= top, f"{where} is on the overlap trimmed away"
                 ground = [g for g in grounds if g.x <= box[0] and box[2] <= g.x + g.w and g.y <= box[1]]
                 assert ground and ground[-1].x >= left - 1e-6 and ground[-1].y >= top - 1e-6, where
-                # its ground lies under the hex edges and the zones' outlines: it hides none of them
-                assert page.items.index(ground[-1]) < min(outline_at), where
+                # its ground lies over the hex edges (none strikes through the label, issue 27)
+                # and under the zones' outlines (it hides none of them)
+                grid_at = [n for n, i in drawn if i.style.stroke == pal.grid]
+                zone_at = [n for n in outline_at if n not in grid_at]
+                assert max(grid_at) < page.items.index(ground[-1]) < min(zone_at, default=len(page.items)), (
+                    where
+                )
                 assert not [e for e in edges if overlap(box, e)], f"{where} crosses a zone's outline"
                 assert not [n for n in numbers if overlap(box, n)], f"{where} covers a hex number"
                 assert not [m for m in marks if overlap(box, m)], f"{where} covers a trim line or a ⊕ mark"
@@ -247,11 +257,13 @@ def _check_zone_labels(opts: MapOptions) -> None:
 
 
 def test_small_task_groups_tiles_c2_and_c3_carry_whole_labels():
-    """The tiles the report named: C2 shows three of Player A's hexes, C3 a strip of Player B's."""
+    """The tiles the report named: C2 printed three of Player A's hexes, C3 a strip of Player B's.
+    Since the cut lines keep clear of the hex numbers (issue 27), C2's three lie on the overlap
+    C1 keeps, and C1 carries the label."""
     opts = _scenario_options("small-task-groups")
     pages = {p.label: p for p in layout_map(opts).pages}
     a, b = opts.plan.zones
-    assert " ".join(t.text for t in sorted(_zone_texts(pages["C2"], a), key=lambda t: t.y)) == a.label
+    assert " ".join(t.text for t in sorted(_zone_texts(pages["C1"], a), key=lambda t: t.y)) == a.label
     assert " ".join(t.text for t in sorted(_zone_texts(pages["C3"], b), key=lambda t: t.y)) == b.label
 
 
@@ -553,9 +565,16 @@ def test_the_start_at_0716_in_small_task_groups_keeps_its_hex_free_of_marks_on_b
     def rings(page):
         return [i.center for i in page.items if isinstance(i, Circle) and i.style.stroke == ink]
 
+    from sheetgen.layout.maps.options import label_font
+
+    # a hex number's baseline lies this far from its hex's centre (near its top edge)
+    label_dy = -opts.hex_size / 2 + label_font(opts.hex_size) * 0.95 + opts.hex_size * 0.02
+
     def number_at(page, point):
+        """The hex a ⊕ marks: the one whose centre is nearest (a cut line runs within the
+        overlap, off the centres where that keeps it clear of the hex numbers)."""
         (labels,) = [i for i in page.items if isinstance(i, Labels)]
-        return min(labels.items, key=lambda t: (t[0] - point[0]) ** 2 + (t[1] - point[1]) ** 2 * 4)[2]
+        return min(labels.items, key=lambda t: (t[0] - point[0]) ** 2 + (t[1] - label_dy - point[1]) ** 2)[2]
 
     for name in ("C1", "D1"):
         numbers = {number_at(pages[name], c) for c in rings(pages[name])}

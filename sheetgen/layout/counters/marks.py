@@ -26,9 +26,9 @@ from sheetgen.layout.counters.paper import (
     Grid,
     SheetSpec,
 )
-from sheetgen.layout.text import fit_caption
+from sheetgen.layout.text import fit_caption, text_width
 
-__all__ = ["caption", "cut_marks", "fold_line", "registration"]
+__all__ = ["SCALE_BARS", "caption", "cut_marks", "fold_line", "registration", "scale_bars"]
 
 _MARK = "#000000"
 _CUT = "#7a7a7a"
@@ -161,7 +161,7 @@ def caption(
     scale_bar: bool = True,
 ) -> list[Primitive]:
     """The page caption ``title · rest`` in the top margin (the bottom one if
-    ``low``) and a 1 in scale bar in the bottom margin (if ``scale_bar``), both
+    ``low``) and the scale bars (:func:`scale_bars`) in the bottom margin (if ``scale_bar``), both
     centred between the registration marks (moved ``shift`` pt either way on
     backs), or from the left margin when not ``centred`` (fold-and-glue pages,
     which have no marks).
@@ -188,12 +188,32 @@ def caption(
         )
     ]
     if scale_bar:
-        y = height - SCALE_BAR_TOP + 3.0
-        x0 = width / 2 - 36.0 if centred else MARGIN
-        x1 = x0 + 72.0
-        style = Style(stroke=_MARK, width=0.5)
+        out += scale_bars(width / 2 if centred else None, height - SCALE_BAR_TOP + 3.0)
+    return out
+
+
+#: The scale bars on counter pages: (length in pt, ticks between, label).
+SCALE_BARS = ((72.0, 1, "1 in"), (2 * 72.0 / 2.54, 2, "2 cm"))
+
+
+def scale_bars(centre: float | None, y: float) -> list[Primitive]:
+    """A 1 in and a 2 cm scale bar side by side along ``y`` (pt from the top), each with
+    its end and unit ticks and its label, centred on ``centre`` or from the left margin
+    (``None``): printed at 100 % each measures what it says, so a print scaled to fit
+    the page shows at once in inches or centimetres."""
+    label_w = [text_width(label, 5.5) for _, _, label in SCALE_BARS]
+    gap = 14.0
+    total = sum(length + 3.0 + w for (length, _, _), w in zip(SCALE_BARS, label_w, strict=True)) + gap
+    x = MARGIN if centre is None else centre - total / 2
+    style = Style(stroke=_MARK, width=0.5)
+    out: list[Primitive] = []
+    for (length, units, label), w in zip(SCALE_BARS, label_w, strict=True):
+        ticks = tuple(
+            ((x + length * k / units, y - 3), (x + length * k / units, y + 3)) for k in range(units + 1)
+        )
         out += [
-            Lines((((x0, y), (x1, y)), ((x0, y - 3), (x0, y + 3)), ((x1, y - 3), (x1, y + 3))), style),
-            Text(x1 + 3.0, y + 2.0, "1 in", 5.5, "SheetSans", False, "start", _CAPTION),
+            Lines((((x, y), (x + length, y)), *ticks), style),
+            Text(x + length + 3.0, y + 2.0, label, 5.5, "SheetSans", False, "start", _CAPTION),
         ]
+        x += length + 3.0 + w + gap
     return out

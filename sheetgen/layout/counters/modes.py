@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["CutMarks", "Duplex"]
+__all__ = ["CutMarks", "Duplex", "how_to_print"]
 
 
 class Duplex(StrEnum):
@@ -33,3 +33,13 @@ class CutMarks(StrEnum):
 
     lines = "lines"
     crop = "crop"
+
+
+def how_to_print(duplex: Duplex) -> str:
+    """How a sheet made for ``duplex`` is printed, as a briefing or note says it
+    ("two-sided, flip on the long edge")."""
+    return {
+        Duplex.long: "two-sided, flip on the long edge",
+        Duplex.short: "two-sided, flip on the short edge",
+        Duplex.none: "one-sided, then fold on the centre line and glue",
+    }[Duplex(duplex)]

@@ -218,7 +218,7 @@ def layout_sheets(
         )
         pages.extend((front, back))
     return Sheets(
-        Drawing(title, pages),
+        Drawing(title, pages, subject=f"Counter sheets: {size_text} counters, fronts and backs"),
         placements,
         grid.cols,
         grid.rows,

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from sheetgen.core.hexlabel import hex_label, letters
@@ -113,6 +112,8 @@ class MapContext:
         # cut lines between tiles: columns and visual rows where the later tile starts
         self.col_starts = sorted({t.c0 for t in plan.tiles if t.col > 0})
         self.row_starts = sorted({t.v0 for t in plan.tiles if t.row > 0})
+        #: where the cut lines run, worked out once for the tiles on both sides of each
+        self.cuts: dict[tuple[str, int, int, int, int], float] = {}
 
     def title(self, layer: int | None) -> str:
         """The map's title, naming ``layer`` on a map of layers."""
@@ -166,27 +167,6 @@ class MapContext:
         }
         cells.update(grid.cell(s.at.col, s.at.row) for s in plan.starts if s.layer == layer)
         return cells
-
-    def shown(self, tile: Tile, ox: float, oy: float) -> tuple[float, float, float, float]:
-        """The part of ``tile`` (pt, its grid moved by ``ox``/``oy``) that shows once the
-        pages are assembled: right of its own left cut line and below its top one (what
-        lies beyond them is trimmed away), left of and above the cut lines of its right
-        and lower neighbours (what lies beyond those is covered by them). A cut line runs
-        through the centres of the first column or row of the later tile (see
-        :func:`~sheetgen.layout.maps.marks.draw_assembly`); a side without a neighbour,
-        or a map without overlap, is open (infinite)."""
-        grid = self.grid
-        x0, y0, x1, y1 = -math.inf, -math.inf, math.inf, math.inf
-        if self.opts.overlap:
-            for c in self.col_starts:
-                if tile.c0 <= c <= tile.c1:
-                    x = min(grid.center(c, v)[0] for v in range(tile.v0, min(tile.v1, tile.v0 + 1) + 1)) + ox
-                    x0, x1 = (x, x1) if c == tile.c0 else (x0, x)
-            for v in self.row_starts:
-                if tile.v0 <= v <= tile.v1:
-                    y = min(grid.center(c, v)[1] for c in range(tile.c0, min(tile.c1, tile.c0 + 1) + 1)) + oy
-                    y0, y1 = (y, y1) if v == tile.v0 else (y0, y)
-        return x0, y0, x1, y1
 
     def tint(self, colour: str) -> str:
         """A zone's shade: its colour faded into the paper (or the starfield)."""

@@ -319,15 +319,16 @@ def place_zone_label(
 
 def _put_label(ctx: MapContext, page: Page, zone: Zone, level: _Level, box: Box, *, inside: bool) -> None:
     """Draw a zone label in ``box``: on the zone's shade when it lies wholly on the
-    zone, else on the paper's (or starfield's) colour, that ground laid under the hex
-    edges and zone outlines (they show through it), the text over them."""
+    zone, else on the paper's (or starfield's) colour, that ground laid over the hex
+    edges (so none strikes through the label) and under the hex numbers and zone
+    outlines (the label keeps clear of those), the text over everything."""
     ground = ctx.tint(zone.colour) if inside else (ctx.palette.background or "#ffffff")
     colour = zone.colour if not ctx.palette.background else mix(zone.colour, "#ffffff", 0.55)
     x0, y0, x1, y1 = box
-    # the ground goes under the hex edges and zone outlines, so the label hides none of them
+    # the ground goes just over the hex edges: under the numbers, the zones' outlines and the rest
     grid = next(
         (
-            i
+            i + 1
             for i, item in enumerate(page.items)
             if isinstance(item, Lines) and item.style.stroke == ctx.palette.grid and not item.style.dash
         ),

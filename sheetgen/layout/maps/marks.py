@@ -4,14 +4,157 @@ assembly marks (cut lines, registration marks, the neighbouring tiles' names).""
 
 from __future__ import annotations
 
-from sheetgen.draw.primitives import Circle, Lines, Page, Rect, Style, Text, inch, mm
+import math
+
+from sheetgen.draw.primitives import Circle, Lines, Page, Polygon, Rect, Style, Text, inch, mm
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.labels import Box, overlaps
 from sheetgen.layout.maps.options import count_words, length_words, number_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, RULER, SAFE_EDGE, Tile
+from sheetgen.layout.maps.terrain import draw_asteroids, draw_feature, draw_start
 from sheetgen.layout.text import fit_size, fit_text, text_box, text_extent, text_width
 
-__all__ = ["draw_assembly", "draw_frame"]
+__all__ = ["cut_x", "cut_y", "draw_assembly", "draw_frame", "shown"]
+
+#: How far a cut line keeps from what it would cut (pt), and the step of its search.
+_CUT_CLEAR, _CUT_STEP = 1.0, 0.25
+#: What crossing one box costs: a hex number, name or arrow, against a disc or ring.
+_TEXT_COST, _SHAPE_COST = 10, 1
+
+
+def _hex_content(
+    ctx: MapContext, cells: list[tuple[int, int]], layer: int, tiles: list[Tile]
+) -> list[tuple[Box, int]]:
+    """Boxes (map pt, no page offset) of what ``cells`` print on ``layer``, each with the
+    cost of cutting through it: hex numbers, start positions' arrows and names, bodies'
+    and warp points' names (:data:`_TEXT_COST`), their discs and rings (:data:`_SHAPE_COST`);
+    and the names of asteroid fields as the ``tiles`` either side of the line print them
+    (each tile names a field on a hex of its own share of it)."""
+    grid = ctx.grid
+    out: list[tuple[Box, int]] = []
+    ul = grid.origin == "ul"
+    for c, v in cells:
+        ctext, rtext = ctx.col_text[c], ctx.row_text[v if ul else grid.rows - 1 - v]
+        if ctext is not None and rtext is not None:
+            x, y = grid.center(c, v)
+            out.append((text_box(x, y + ctx.label_dy, ctext + rtext, ctx.font, "middle"), _TEXT_COST))
+    c0, c1 = min(c for c, _ in cells), max(c for c, _ in cells)
+    v0, v1 = min(v for _, v in cells), max(v for _, v in cells)
+    scratch = Page(0, 0)
+    region = Tile(0, 0, c0, c1, v0, v1)
+    for feature in ctx.opts.plan.features:
+        if feature.layer == layer:
+            draw_feature(ctx, scratch, feature, region, 0.0, 0.0)
+    for start in ctx.opts.plan.starts:
+        if start.layer == layer:
+            draw_start(ctx, scratch, start, region, 0.0, 0.0)
+    for feature in ctx.opts.plan.features:
+        if feature.layer == layer and feature.kind == "asteroids" and feature.name:
+            for tile in tiles:
+                named = Page(0, 0)
+                draw_asteroids(ctx, named, feature, tile, 0.0, 0.0, layer)
+                scratch.add(*(item for item in named.items if isinstance(item, Text)))
+    for item in scratch.items:
+        if isinstance(item, Text):
+            box = text_box(
+                item.x, item.y, item.text, item.size, item.anchor, item.font, item.bold, item.rotate
+            )
+            out.append((box, _TEXT_COST))
+        elif isinstance(item, Polygon):
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            w = item.style.width / 2 if item.style.stroke else 0.0
+            out.append(((min(xs) - w, min(ys) - w, max(xs) + w, max(ys) + w), _TEXT_COST))
+        elif isinstance(item, Circle):
+            r = item.r + (item.style.width / 2 if item.style.stroke else 0.0)
+            (x, y) = item.center
+            out.append(((x - r, y - r, x + r, y + r), _SHAPE_COST))
+    return out
+
+
+def _best_cut(lo: float, hi: float, spans: list[tuple[float, float, int]]) -> float:
+    """The line in ``lo..hi`` (pt) crossing the least costly of ``spans`` (``(start, end,
+    cost)`` along the same axis), then the farthest from the nearest one, then the
+    nearest the middle."""
+    middle = (lo + hi) / 2
+    best: tuple[float, float, float, float] | None = None
+    steps = max(0, math.floor((hi - lo) / _CUT_STEP))
+    for k in range(steps + 1):
+        at = lo + k * _CUT_STEP
+        cost = 0
+        room = 6.0  # beyond this, more room makes no difference
+        for a, b, weight in spans:
+            if a - _CUT_CLEAR < at < b + _CUT_CLEAR:
+                cost += weight
+            else:
+                room = min(room, a - at if at <= a else at - b)
+        key = (cost, -round(room, 3), round(abs(at - middle), 3), at)
+        if best is None or key < best:
+            best = key
+    return middle if best is None else best[3]
+
+
+def cut_x(ctx: MapContext, c: int, v0: int, v1: int, layer: int) -> float:
+    """Where the vertical cut line runs (pt, map coordinates) between the tiles sharing
+    column ``c`` (the later tile's first) over visual rows ``v0..v1``, on ``layer``.
+
+    It stays within the overlap, where both tiles print every hex whole (between the
+    later tile's first column's outer left edge and the earlier tile's last column's
+    inner right edge), and is chosen there to cross no hex number, start position's
+    arrow or name, nor body's name when it can (else as few as it can), as far from them
+    as it can: trimmed along it, each of them stays whole on the tile that keeps it.
+    The same for both tiles, so their registration marks and what each shows agree."""
+    key = ("x", c, v0, v1, layer)
+    if key not in ctx.cuts:
+        grid = ctx.grid
+        last = min(c + max(ctx.opts.overlap, 1) - 1, grid.cols - 1)
+        half = grid.radius / 2 if grid.flat else grid.size / 2
+        rows = range(v0, v1 + 1)
+        lo = max(grid.center(c, v)[0] for v in rows) - half
+        hi = min(grid.center(last, v)[0] for v in rows) + half
+        cells = [(cc, v) for cc in range(c, last + 1) for v in rows]
+        tiles = [t for t in ctx.plan.tiles if (t.v0, t.v1) == (v0, v1) and t.c0 <= c <= t.c1]
+        spans = [(b[0], b[2], w) for b, w in _hex_content(ctx, cells, layer, tiles)]
+        ctx.cuts[key] = _best_cut(lo + _CUT_CLEAR, hi - _CUT_CLEAR, spans)
+    return ctx.cuts[key]
+
+
+def cut_y(ctx: MapContext, v: int, c0: int, c1: int, layer: int) -> float:
+    """Where the horizontal cut line runs (pt, map coordinates) between the tiles sharing
+    visual row ``v`` (the later tile's first) over columns ``c0..c1``, on ``layer``: as
+    :func:`cut_x`, across."""
+    key = ("y", v, c0, c1, layer)
+    if key not in ctx.cuts:
+        grid = ctx.grid
+        last = min(v + max(ctx.opts.overlap, 1) - 1, grid.rows - 1)
+        half = grid.size / 2 if grid.flat else grid.radius / 2
+        cols = range(c0, c1 + 1)
+        lo = max(grid.center(c, v)[1] for c in cols) - half
+        hi = min(grid.center(c, last)[1] for c in cols) + half
+        cells = [(c, vv) for c in cols for vv in range(v, last + 1)]
+        tiles = [t for t in ctx.plan.tiles if (t.c0, t.c1) == (c0, c1) and t.v0 <= v <= t.v1]
+        spans = [(b[1], b[3], w) for b, w in _hex_content(ctx, cells, layer, tiles)]
+        ctx.cuts[key] = _best_cut(lo + _CUT_CLEAR, hi - _CUT_CLEAR, spans)
+    return ctx.cuts[key]
+
+
+def shown(ctx: MapContext, tile: Tile, ox: float, oy: float, layer: int = 0) -> Box:
+    """The part of ``tile`` (pt, its grid moved by ``ox``/``oy``) that shows once the
+    pages are assembled: right of its own left cut line and below its top one (what
+    lies beyond them is trimmed away), left of and above the cut lines of its right
+    and lower neighbours (what lies beyond those is covered by them); see
+    :func:`cut_x`. A side without a neighbour, or a map without overlap, is open
+    (infinite)."""
+    x0, y0, x1, y1 = -math.inf, -math.inf, math.inf, math.inf
+    if ctx.opts.overlap:
+        for c in ctx.col_starts:
+            if tile.c0 <= c <= tile.c1:
+                x = cut_x(ctx, c, tile.v0, tile.v1, layer) + ox
+                x0, x1 = (x, x1) if c == tile.c0 else (x0, x)
+        for v in ctx.row_starts:
+            if tile.v0 <= v <= tile.v1:
+                y = cut_y(ctx, v, tile.c0, tile.c1, layer) + oy
+                y0, y1 = (y, y1) if v == tile.v0 else (y0, y)
+    return x0, y0, x1, y1
 
 
 def draw_frame(
@@ -111,7 +254,8 @@ def draw_assembly(
     box: tuple[float, float, float, float],
     layer: int = 0,
 ) -> None:
-    """Cut lines on the leading sides, registration marks on every shared line,
+    """Cut lines on the leading sides (where :func:`cut_x` and :func:`cut_y` put them),
+    registration marks on every shared line,
     and the names of the neighbouring tiles in the margins; nothing nearer the
     paper's edge than :data:`SAFE_EDGE`, and the cut lines stop short of the
     header and footer. A ⊕ mark sits at the centre of each hex of a shared line
@@ -131,11 +275,12 @@ def draw_assembly(
             if not tile.c0 <= c <= tile.c1:
                 continue
             rows = range(tile.v0, tile.v1 + 1)
-            x_cut = min(grid.center(c, v)[0] for v in list(rows)[:2]) + ox
-            marks.extend(
+            x_cut = cut_x(ctx, c, tile.v0, tile.v1, layer) + ox
+            first = min(grid.center(c, v)[0] for v in list(rows)[:2])
+            marks.extend(  # on the cut line, level with the centres of the outer hexes
                 (x_cut, grid.center(c, v)[1] + oy)
                 for v in rows
-                if abs(grid.center(c, v)[0] + ox - x_cut) < 1e-6 and (c, v) not in taken
+                if abs(grid.center(c, v)[0] - first) < 1e-6 and (c, v) not in taken
             )
             if c == tile.c0:  # below the title, above the footer's first line
                 top = max(y0 - overhang, MARGIN + HEADER - 3)
@@ -145,11 +290,12 @@ def draw_assembly(
             if not tile.v0 <= v <= tile.v1:
                 continue
             cols = range(tile.c0, tile.c1 + 1)
-            y_cut = min(grid.center(c, v)[1] for c in list(cols)[:2]) + oy
+            y_cut = cut_y(ctx, v, tile.c0, tile.c1, layer) + oy
+            first = min(grid.center(c, v)[1] for c in list(cols)[:2])
             marks.extend(
                 (grid.center(c, v)[0] + ox, y_cut)
                 for c in cols
-                if abs(grid.center(c, v)[1] + oy - y_cut) < 1e-6 and (c, v) not in taken
+                if abs(grid.center(c, v)[1] - first) < 1e-6 and (c, v) not in taken
             )
             if v == tile.v0:
                 left = max(x0 - overhang, inset)

@@ -11,7 +11,7 @@ from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygo
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
-from sheetgen.layout.maps.marks import draw_assembly, draw_frame
+from sheetgen.layout.maps.marks import draw_assembly, draw_frame, shown
 from sheetgen.layout.maps.options import MapOptions, count_words, length_words, map_options, paper_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, Tile, plan_pages
 from sheetgen.layout.maps.terrain import (
@@ -41,7 +41,10 @@ def layout_map(opts: MapOptions) -> Drawing:
     """
     plan = plan_pages(opts)
     grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
-    drawing = Drawing(title=opts.title)
+    drawing = Drawing(
+        title=opts.title,
+        subject=f"Hex map: {opts.cols} x {opts.rows} hexes, {length_words(opts.hex_size)} across the flats",
+    )
     maker = _PageMaker(opts, plan, grid)
     # Hundreds of thousands of point tuples and no reference cycles: the cyclic
     # garbage collector would only rescan them, at half the cost of the layout.
@@ -231,7 +234,7 @@ class _PageMaker(MapContext):
                 (x0 + ox, y0 + oy, x1 + ox, y1 + oy),
                 (MARGIN, MARGIN + HEADER, page.width - MARGIN, page.height - MARGIN - FOOTER),
             ),
-            self.shown(tile, ox, oy),
+            shown(self, tile, ox, oy, layer),
         )
         for zone in zones:
             place_zone_label(self, page, zone, tile, ox, oy, area, groups)

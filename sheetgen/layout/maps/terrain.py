@@ -107,6 +107,12 @@ def draw_asteroids(
             _caption(ctx, page, feature.name, c, v, ox, oy)
 
 
+#: Room (pt) a name at the foot of a hex leaves to the hex's sides, both together.
+_CAPTION_PAD = 1.0
+#: Room (pt) a name in a column two tiles share leaves on each side for the cut line.
+_CUT_LANE = 2.0
+
+
 def _caption(
     ctx: MapContext,
     page: Page,
@@ -119,16 +125,30 @@ def _caption(
     clear: float = 0.0,
 ) -> None:
     """A name at the foot of hex ``(c, v)``, within the hex's width there (66 % of the
-    hex across the flats on flat-topped hexes, 80 % on pointy ones): one line, shrunk
+    hex across the flats on flat-topped hexes, 80 % on pointy ones, at most the hex's
+    width at the foot of the name's lowest line, less :data:`_CAPTION_PAD`; in the one
+    column two tiles share, narrow enough to leave the cut line a lane beside it): one line, shrunk
     from 8 pt (11 % of the hex) down to 4 pt; a name still too long goes on two lines
     or three lines (whichever prints larger) when they fit between the foot and ``clear`` pt below the hex's centre (what the
     hex holds: an arrow, a ring), else on one 4 pt line shortened with an ellipsis."""
     s = ctx.size
     cx, cy = ctx.grid.center(c, v)
     family, bold = "SheetCondensed", True
-    width = s * 0.66 if ctx.grid.flat else s * 0.8
     largest, smallest = min(8.0, max(4.0, s * 0.11)), 4.0
     foot = s * 0.42 if ctx.grid.flat else s * 0.36
+    # no wider than the hex where it is narrowest under the name: at the foot of its descent
+    low = foot + text_extent(largest, family, bold)[1]
+    if ctx.grid.flat:
+        half = (s - low) / math.sqrt(3)
+    else:
+        radius = s / math.sqrt(3)
+        half = s / 2 if low <= radius / 2 else (radius - low) * math.sqrt(3)
+    width = min(s * 0.66 if ctx.grid.flat else s * 0.8, 2 * half - _CAPTION_PAD)
+    if ctx.opts.overlap == 1 and c in ctx.col_starts:
+        # a cut line runs down the one column two tiles share (marks.cut_x): leave it a lane
+        # beside the name, within the strip where both tiles print every hex whole
+        lane = ctx.grid.radius / 2 if ctx.grid.flat else s / 4
+        width = min(width, 2 * (lane - _CUT_LANE))
     size = fit_size(text, width, largest, smallest, family, bold)
     lines: tuple[str, ...] = (text,)
     if text_width(text, size, family, bold) > width:
