@@ -44,6 +44,7 @@ followed by the file name. The same scenario and ``image_base`` give the same by
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -155,7 +156,9 @@ def check_tts(scenario: Scenario, dpi: int) -> BareMap:
     from sheetgen.render.raster import check_pixels, pixels
     from sheetgen.render.vtt import bare_map
 
-    bare = bare_map(map_options(scenario, paper="fit"), dpi)
+    opts = map_options(scenario, paper="fit")
+    # the ships' start markers and names travel with the tiles (their faces show both)
+    bare = bare_map(dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=())), dpi)
     size_px = pixels(kit_counter_size(scenario)[0], dpi)
     check_pixels(size_px, size_px, dpi, "a counter")
     return bare
@@ -247,7 +250,12 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
         from sheetgen.layout.maps import map_options
 
         dpi = fitting_dpi(map_options(scenario, paper="fit"), DEFAULT_DPI)
-    from sheetgen.layout.counters import kit_counter_size, marker_counters, scenario_counters
+    from sheetgen.layout.counters import (
+        kit_counter_size,
+        marker_counters,
+        scenario_counters,
+        scenario_marker_needs,
+    )
     from sheetgen.layout.counters.images import counter_name, face_pages, stem
     from sheetgen.render.raster import face_pngs
     from sheetgen.render.vtt import bare_map_pngs, layer_tag
@@ -286,7 +294,9 @@ def tts_save(scenario: Scenario, *, dpi: int | None = None, image_base: str) -> 
         boards.append(Placed(title, "board", name, name, "", x, z, 180.0, None, layer))
 
     ships = scenario_counters(scenario, markers=False)
-    markers = marker_counters(scenario.game, [(side.name, side.colour) for side in scenario.sides])
+    markers = marker_counters(
+        scenario.game, [(side.name, side.colour) for side in scenario.sides], scenario_marker_needs(scenario)
+    )
     faces = face_pages([*ships, *markers], counter_size, title=f"{scenario.name}: counters")
     warnings += [w for w in faces.warnings if w not in warnings]
     pngs = face_pngs(faces.drawing, dpi)

@@ -337,7 +337,12 @@ def vassal_module(
     import dataclasses
 
     from sheetgen.draw.pdf import to_pdf
-    from sheetgen.layout.counters import kit_counter_size, marker_counters, scenario_counters
+    from sheetgen.layout.counters import (
+        kit_counter_size,
+        marker_counters,
+        scenario_counters,
+        scenario_marker_needs,
+    )
     from sheetgen.layout.counters.images import face_pages
     from sheetgen.layout.maps import layout_map, map_options
     from sheetgen.render.raster import PageImage, face_pngs, pixels, render_pages
@@ -368,7 +373,10 @@ def vassal_module(
 
     # the counters: ships (side by side), then the markers
     ships = scenario_counters(scenario, markers=False)
-    markers = marker_counters(scenario.game, [(side.name, side.colour) for side in scenario.sides])
+    # the markers the scenario's ships can use (Game.marker_needs), as its kit prints them
+    markers = marker_counters(
+        scenario.game, [(side.name, side.colour) for side in scenario.sides], scenario_marker_needs(scenario)
+    )
     faces = face_pages([*ships, *markers], counter_size, title=f"{scenario.name}: counters")
     warnings += [w for w in faces.warnings if w not in warnings]
     pngs = face_pngs(faces.drawing, dpi)
