@@ -42,7 +42,7 @@ def test_completion_completes_verbs_and_options() -> None:
     # "va" would complete to vassal too
     env = {"_SHEETGEN_COMPLETE": "complete_bash", "COMP_WORDS": "sheetgen val", "COMP_CWORD": "1"}
     assert _sheetgen(env=env).stdout.split() == ["validate"]
-    env["COMP_WORDS"], env["COMP_CWORD"] = "sheetgen kit --si", "2"
+    env["COMP_WORDS"], env["COMP_CWORD"] = "sheetgen kit --sin", "2"  # "--si": --size too
     assert _sheetgen(env=env).stdout.split() == ["--single"]
 
 
