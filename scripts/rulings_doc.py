@@ -1,4 +1,5 @@
-"""Write docs/rulings.md from the rulings sheetgen ships (sheetgen/core/rulings.py).
+"""Write docs/rulings.md from the rulings sheetgen ships (sheetgen/core/rulings.py and
+each game's sheetgen/games/<game>/rulings.py).
 
 .venv/bin/python scripts/rulings_doc.py          # rewrite the page
 .venv/bin/python scripts/rulings_doc.py --check  # exit 1 if the page is stale
@@ -9,13 +10,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from sheetgen.core.rulings import markdown
+from sheetgen.games import rulebook
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "rulings.md"
 
 
 def main(argv: list[str]) -> int:
-    text = markdown()
+    text = rulebook().markdown()
     if "--check" in argv:
         current = PAGE.read_text(encoding="utf-8") if PAGE.is_file() else ""
         if current != text:

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from sheetgen.core.rulings import RULINGS, TEXTS
-from sheetgen.games import GAMES
+from sheetgen.games import GAMES, find_game, rulebook
 
 from tests.conftest import ROOT
 
@@ -54,11 +53,11 @@ def test_explain_names_rule_texts_by_title(invoke: Invoke) -> None:
     listed = invoke("explain", "--list")
     assert listed.exit_code == 0
     assert _internal(listed.stdout) == []
-    for ruling in RULINGS:
+    for ruling in rulebook().rulings:
         out = invoke("explain", ruling.id).stdout
         assert _internal(out) == [], ruling.id
         if ruling.game:
-            assert f"Rule text: {TEXTS[ruling.game]}: " in " ".join(out.split()), ruling.id
+            assert f"Rule text: {find_game(ruling.game).title}: " in " ".join(out.split()), ruling.id
 
 
 def test_explain_sf5_cites_the_quick_start_by_title(invoke: Invoke) -> None:

@@ -1,4 +1,4 @@
-"""``sheetgen explain``: what a finding's rule id means (:mod:`sheetgen.core.rulings`).
+"""``sheetgen explain``: what a finding's rule id means (:func:`sheetgen.games.rulebook`).
 
 ``sheetgen explain SF-5`` prints the ruling a finding cites (any case, ``sf5`` or
 ``[SF-5]`` as copied from a finding line); ``sheetgen explain --list`` lists every
@@ -36,7 +36,9 @@ def explain(
 
     Every id a finding can print resolves; `--list` lists them all.
     """
-    from sheetgen.core.rulings import RULINGS, explained, find_ruling, unknown_id
+    from sheetgen.games import rulebook
+
+    book = rulebook()
 
     if list_all == (rule_id is not None):
         typer.echo(
@@ -44,15 +46,15 @@ def explain(
         )
         raise typer.Exit(2)
     if list_all:
-        width = max(len(r.id) for r in RULINGS)
-        for r in RULINGS:
+        width = max(len(r.id) for r in book.rulings)
+        for r in book.rulings:
             typer.echo(f"{r.id:<{width}}  {r.title}")
         return
     assert rule_id is not None
-    ruling = find_ruling(rule_id)
+    ruling = book.find(rule_id)
     if ruling is None:
-        typer.echo(unknown_id(rule_id), err=True)
+        typer.echo(book.unknown_id(rule_id), err=True)
         raise typer.Exit(2)
     lines = [f"{ruling.id}: {ruling.title}"]
-    lines += [_field(label, text) for label, text in explained(ruling)]
+    lines += [_field(label, text) for label, text in book.explained(ruling)]
     typer.echo("\n".join(lines))

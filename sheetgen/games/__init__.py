@@ -9,12 +9,15 @@ error message) imports them all. :func:`find_game` raises :class:`UnknownGame`
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import TYPE_CHECKING
+
+from sheetgen.core.rulings import INPUT_RULINGS, Rulebook
 
 if TYPE_CHECKING:
     from sheetgen.games.base import AnyGame
 
-__all__ = ["GAMES", "UnknownGame", "find_game", "rolling_games"]
+__all__ = ["GAMES", "UnknownGame", "find_game", "rolling_games", "rulebook"]
 
 #: id in YAML -> module holding a ``GAME`` object (RULINGS.md, table of seeds).
 GAMES: dict[str, str] = {
@@ -57,3 +60,13 @@ def rolling_games() -> list[str]:
     """Ids of the games whose ships can be rolled (:attr:`~sheetgen.games.base.Game.rolls`),
     in registry order."""
     return [game_id for game_id in GAMES if find_game(game_id).rolls]
+
+
+@cache
+def rulebook() -> Rulebook:
+    """Every rule id a finding can cite: the project's input ids, then each registered
+    game's :attr:`~sheetgen.games.base.Game.rulings` in registry order, each game's rule
+    text named by its :attr:`~sheetgen.games.base.Game.title` (imports every game)."""
+    games = [find_game(game_id) for game_id in GAMES]
+    rulings = INPUT_RULINGS + tuple(r for game in games for r in game.rulings)
+    return Rulebook(rulings, {game.id: game.title for game in games})

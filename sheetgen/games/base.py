@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, T
 
 from sheetgen.core.findings import Finding, Path
 from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.rulings import Ruling
 from sheetgen.core.schema import choice_schema
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
@@ -249,6 +250,9 @@ class Game(ABC, Generic[DesignT, StatsT]):
     id: ClassVar[str]
     title: ClassVar[str]
     seed: ClassVar[str]
+    #: How the project reads this game's rule text (``sheetgen explain``), in the order
+    #: the documentation lists them; each names this game's id as its ``game``.
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
     #: Distance one hex stands for, as ``(amount, unit)`` (Knight Hawks 2000: ``(60, "m")``);
     #: ``None`` where the game gives none. Maps print a scale bar from it.
     hex_scale: ClassVar[tuple[float, str] | None] = None

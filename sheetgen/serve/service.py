@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from sheetgen.core.findings import Finding, Severity, error
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
-from sheetgen.games import GAMES, UnknownGame, find_game
+from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
 
 if TYPE_CHECKING:
@@ -336,10 +336,9 @@ def schema_text(name: str) -> str:
 def ruling(rule_id: str) -> JSONObject:
     """``sheetgen explain RULE-ID`` as JSON: id, title, game, and the labelled fields;
     refuses an unknown id (404) with ``explain``'s line."""
-    from sheetgen.core.rulings import explained, find_ruling, unknown_id
-
-    found = find_ruling(rule_id)
+    book = rulebook()
+    found = book.find(rule_id)
     if found is None:
-        raise Refusal(404, [unknown_id(rule_id)])
-    out: list[JSON] = [{"label": label, "text": text} for label, text in explained(found)]
+        raise Refusal(404, [book.unknown_id(rule_id)])
+    out: list[JSON] = [{"label": label, "text": text} for label, text in book.explained(found)]
     return {"id": found.id, "title": found.title, "game": found.game, "fields": out}

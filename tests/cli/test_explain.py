@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from sheetgen.core.rulings import RULINGS
+from sheetgen.games import rulebook
+
+RULINGS = rulebook().rulings
 
 Invoke = Callable[..., Any]
 

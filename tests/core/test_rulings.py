@@ -1,5 +1,6 @@
-"""The rulings sheetgen ships (sheetgen.core.rulings): the generated page, and every
-rule id a finding can cite resolving to an entry, none documented for nothing."""
+"""The rulings sheetgen ships (the mechanism in sheetgen.core.rulings, each game's rulings in
+its package, gathered by sheetgen.games.rulebook): the generated page, and every rule id a
+finding can cite resolving to an entry, none documented for nothing."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ from typing import Any
 import pytest
 
 from sheetgen.core.findings import Severity
-from sheetgen.core.rulings import RULINGS, TEXTS, canonical_id, find_ruling, markdown, suggest
+from sheetgen.core.rulings import canonical_id
+from sheetgen.games import find_game, rulebook
 
 from tests.conftest import DESIGNS, ROOT
 
 Invoke = Callable[..., Any]
 
 PACKAGE = ROOT / "sheetgen"
+BOOK = rulebook()
+RULINGS = BOOK.rulings
+find_ruling, suggest, markdown = BOOK.find, BOOK.suggest, BOOK.markdown
 DOCUMENTED = {r.id for r in RULINGS}
 #: A rule id as findings write it: a game's ruling (SF-5) or a project id (SCHEMA).
 RULE_ID = re.compile(r"^(?:[A-Z]{2}-\d+|[A-Z]{3,})$")
@@ -83,7 +88,7 @@ def test_the_scan_sees_findings_built_every_way():
 
 def test_every_rule_id_the_source_cites_has_an_entry():
     missing = {rule: where for rule, where in cited_in_source().items() if rule not in DOCUMENTED}
-    assert not missing, f"rule ids findings cite with no entry in sheetgen/core/rulings.py: {missing}"
+    assert not missing, f"rule ids findings cite with no entry in sheetgen/core/rulings.py or a game's rulings.py: {missing}"
 
 
 def test_entries_say_truly_whether_a_finding_cites_them():
@@ -158,15 +163,16 @@ def test_every_entry_is_complete_and_ids_are_unique():
         assert RULE_ID.match(r.id) and r.title and r.decides and r.why and r.used_by, r.id
         assert r.exit_status in (1, 2)
         if r.game:
-            assert r.game in TEXTS and r.reads, r.id
-            assert r.id.split("-")[0] == {"starfire": "SF", "kill-radius": "KR"}.get(
-                r.game, {"knight-hawks-2000": "KH", "space-cruisers": "SC"}.get(r.game)
-            )
+            assert r.game in BOOK.texts and r.reads, r.id
             assert r.exit_status == 1
+    # one prefix per game, no two games sharing one
+    prefixes = {game: {r.id.split("-")[0] for r in RULINGS if r.game == game} for game in BOOK.texts}
+    assert all(len(p) == 1 for p in prefixes.values()), prefixes
+    assert len(set.union(*prefixes.values())) == len(prefixes)
 
 
 def test_each_game_numbers_its_rulings_from_1_without_gaps():
-    for prefix in ("SF", "KR", "KH", "SC"):
+    for prefix in {r.id.split("-")[0] for r in RULINGS if r.game}:
         numbers = [int(r.id.split("-")[1]) for r in RULINGS if r.id.startswith(prefix + "-")]
         assert numbers == list(range(1, len(numbers) + 1)), prefix
 
@@ -195,8 +201,8 @@ def test_sections_named_are_sections_of_the_text():
     seeds = ROOT.parent / "shared" / "seeds"
     if not seeds.is_dir():
         pytest.skip("the rule texts are not beside this checkout")
-    for game, seed in (("knight-hawks-2000", "002"), ("space-cruisers", "004")):
-        text = next(seeds.glob(f"{seed}_*.txt")).read_text(encoding="utf-8")
+    for game in ("knight-hawks-2000", "space-cruisers"):
+        text = (seeds / find_game(game).seed).read_text(encoding="utf-8")
         headings = {line.strip() for line in text.splitlines() if line.strip().isupper()}
         for r in RULINGS:
             if r.game != game:

@@ -39,6 +39,7 @@ from sheetgen.games.base import (
 from sheetgen.games.killradius import data, play, rules
 from sheetgen.games.killradius.parse import design_schema, parse_design
 from sheetgen.games.killradius.play import recovery_chance
+from sheetgen.games.killradius.rulings import RULINGS
 from sheetgen.games.killradius.stats import KillRadiusStats
 from sheetgen.games.killradius.stats import derive as derive_stats
 from sheetgen.games.killradius.stats import fleet_totals as stats_fleet_totals
@@ -61,6 +62,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     )
     title = "Kill Radius: Quick & Dirty Starship Combat"
     seed = "000_608a47ddada5aaa7.txt"
+    rulings = RULINGS
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)

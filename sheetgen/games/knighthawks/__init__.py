@@ -42,6 +42,7 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, RecordField, View, counted
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
+from sheetgen.games.knighthawks.rulings import RULINGS
 from sheetgen.games.knighthawks.stats import KnightHawksStats, Mount
 from sheetgen.games.knighthawks.stats import derive as derive_stats
 from sheetgen.games.knighthawks.stats import fleet_totals as stats_fleet_totals
@@ -60,6 +61,7 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     turn_phases = data.TURN_PHASES
     title = "Knight Hawks 2000"
     seed = "002_8960282e34192c00.txt"
+    rulings = RULINGS
     hex_scale = (60, "m")
 
     def parse(self, fields: Fields) -> rules.Design:

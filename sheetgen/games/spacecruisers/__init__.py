@@ -37,6 +37,7 @@ from sheetgen.games.base import (
 )
 from sheetgen.games.spacecruisers import data, play, rules
 from sheetgen.games.spacecruisers.parse import design_schema, parse_design
+from sheetgen.games.spacecruisers.rulings import RULINGS
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 from sheetgen.games.spacecruisers.stats import derive as derive_stats
 from sheetgen.games.spacecruisers.stats import fleet_totals as stats_fleet_totals
@@ -53,6 +54,7 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
     id = "space-cruisers"
     title = "Space Cruisers"
     seed = "004_072c088ea38743b6.txt"
+    rulings = RULINGS
     rolls = True
     dice = data.DICE
     #: the turn sequence's phases as the rule text heads them (CLOAK PHASE: Cloak...)

@@ -24,6 +24,7 @@ from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, R
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import Notation, capitalised, notation, other_notation, parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
+from sheetgen.games.starfire.rulings import RULINGS
 from sheetgen.games.starfire.stats import StarfireStats
 from sheetgen.games.starfire.stats import derive as derive_stats
 from sheetgen.games.starfire.stats import fleet_totals as stats_fleet_totals
@@ -72,6 +73,7 @@ class Starfire(Game[rules.Design, StarfireStats]):
     turn_phases = data.TURN_PHASES
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
+    rulings = RULINGS
     # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
     checkable_without: ClassVar[dict[str, frozenset[str]]] = {
         **Game.checkable_without,

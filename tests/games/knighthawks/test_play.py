@@ -333,9 +333,9 @@ def test_fractions_print_as_fractions_where_not_whole() -> None:
 
 def test_ruling_kh4_states_the_laser_pod_bay_and_critical_miss_readings() -> None:
     """The readings above are the project's documented rulings (sheetgen explain KH-4)."""
-    from sheetgen.core.rulings import find_ruling
+    from sheetgen.games import rulebook
 
-    ruling = find_ruling("KH-4")
+    ruling = rulebook().find("KH-4")
     assert ruling is not None
     for fact in ("225,000 km is 3,750,000 hexes", "60,000 SP", "a 96-00 is a plain miss", "95%"):
         assert fact in ruling.decides, fact

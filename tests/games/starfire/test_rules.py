@@ -294,7 +294,7 @@ def test_one_design_per_hull_size_is_asked_of_each_side() -> None:
     """Seed 001, Scenarios (line 111): the scenarios presume one design type for each hull size;
     they pit two opposing fleets (line 112), so the choice is each side's (RULINGS SF-11). Two
     DD designs on one side are warned; one DD design a side, different designs, is not."""
-    from sheetgen.core.rulings import find_ruling
+    from sheetgen.games import rulebook
     from sheetgen.games.starfire import GAME
 
     ships = DESIGNS / "starfire" / "ships"
@@ -307,5 +307,5 @@ def test_one_design_per_hull_size_is_asked_of_each_side() -> None:
     (f,) = GAME.scenario_findings([("A", [hammer, anvil]), ("B", [anvil])])
     assert (f.rule, f.severity, f.path) == ("SF-11", Severity.WARNING, ("sides", 0, "fleet"))
     assert f.message.startswith("A fields 2 DD designs")
-    ruling = find_ruling("SF-11")
+    ruling = rulebook().find("SF-11")
     assert ruling is not None and "asked of each side, not of the whole scenario" in ruling.decides
