@@ -27,6 +27,7 @@ from sheetgen.core.output import (
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.core.stopping import held
+from sheetgen.games import GAMES, find_game
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from sheetgen.render.briefing import ListedPart
 
 __all__ = [
-    "DEFAULT_SCENARIO",
     "CounterOptions",
     "Kit",
     "KitError",
@@ -48,6 +48,7 @@ __all__ = [
     "card_print",
     "counter_sheets",
     "default_scenario",
+    "default_scenario_name",
     "kit_parts",
     "name_warnings",
     "page_count",
@@ -55,13 +56,18 @@ __all__ = [
     "single_pdf",
 ]
 
-#: The bundled scenario ``sheetgen kit`` builds without an argument (under ``designs/``).
-DEFAULT_SCENARIO = "starfire/scenarios/small-task-groups.yaml"
+
+def default_scenario_name() -> Path:
+    """The bundled scenario ``sheetgen kit`` builds without an argument, relative to
+    ``designs/``: the first registered game's
+    :attr:`~sheetgen.games.base.Game.first_scenario`."""
+    game_id = next(iter(GAMES))
+    return Path(game_id, "scenarios", find_game(game_id).first_scenario)
 
 
 def default_scenario() -> Path:
-    """Path of the bundled default scenario."""
-    return designs_dir() / DEFAULT_SCENARIO
+    """Path of the bundled default scenario (:func:`default_scenario_name`)."""
+    return designs_dir() / default_scenario_name()
 
 
 @dataclass

@@ -151,7 +151,7 @@ def counters(
     ] = CutMarks.lines,
     copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
     markers: Annotated[
-        str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
+        str | None, typer.Option(help="Add a game's marker counters (a game id).", metavar="GAME")
     ] = None,
     fill: Annotated[
         bool,

@@ -208,7 +208,7 @@ def reference(
         Path | None,
         typer.Option(
             "--tables",
-            help="YAML with numbers the rule text lacks (knight-hawks-2000: damage table roll ranges).",
+            help="YAML with numbers the rule text lacks, for a game whose card needs them (damage table roll ranges).",
             parser=given_path,
         ),
     ] = None,
@@ -280,7 +280,7 @@ def _card_with_tables(game: AnyGame, path: Path) -> Card:
 
 @app.command("import", short_help=short_help("import"))
 def import_design(
-    game: Annotated[str, typer.Argument(help="Game id (starfire).")],
+    game: Annotated[str, typer.Argument(help="Game id of a game with a design notation.")],
     text: Annotated[
         str,
         typer.Argument(help="The design as players post it, e.g. 'CT-[2]-SSAA(I)(I)(I)QLR-[6]'."),

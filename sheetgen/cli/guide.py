@@ -20,6 +20,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
+from sheetgen.games import GAMES
 
 #: The name ``sheetgen new`` gives a design when ``--name`` is not given.
 DEFAULT_NAME = "New ship"
@@ -27,9 +28,7 @@ DEFAULT_NAME = "New ship"
 
 @app.command(short_help=short_help("new"))
 def new(
-    game: Annotated[
-        str, typer.Argument(help="Game id: starfire, kill-radius, space-cruisers, knight-hawks-2000.")
-    ],
+    game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
     name: Annotated[str, typer.Option("--name", "-n", help="The design's name.")] = DEFAULT_NAME,
     output: Annotated[
         Path | None,
@@ -100,7 +99,7 @@ def examples(
     ] = False,
 ) -> None:
     """Copy the bundled designs, fleets, illegal examples and scenarios into FOLDER,
-    one folder per game, so that ``sheetgen kit FOLDER/starfire/scenarios/convoy-raid.yaml``
+    one folder per game, so that ``sheetgen kit FOLDER/GAME/scenarios/SCENARIO.yaml``
     and ``sheetgen validate FOLDER`` work from there.
 
     A folder that is not empty is refused (exit 2) unless --force is given; even
@@ -149,5 +148,6 @@ def examples(
     for path in kept:
         _err(f"sheetgen: warning: {path} already exists and differs from the bundled file; kept as it was")
     _err(f"copied {len(copied)} example files into {folder}")
-    scouts = Path(folder) / "starfire" / "scenarios" / "scouts-meet.yaml"
-    _err(f"try: sheetgen validate {folder}   or   sheetgen kit {scouts}")
+    from sheetgen.kit import default_scenario_name
+
+    _err(f"try: sheetgen validate {folder}   or   sheetgen kit {Path(folder) / default_scenario_name()}")

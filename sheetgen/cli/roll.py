@@ -38,7 +38,9 @@ class RollHull(StrEnum):
 
 @app.command(short_help=short_help("roll"))
 def roll(
-    game: Annotated[str, typer.Argument(help="Game id: space-cruisers.")],
+    game: Annotated[
+        str, typer.Argument(help="Game id of a game whose ships are rolled (another id is told which).")
+    ],
     seed: Annotated[int, typer.Option(help="Seed of the dice; the same seed gives the same ship.")] = 1,
     systems: Annotated[
         int | None,

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from sheetgen.cli.app import _err, _fail, _format_for, _write, app, given_path, short_help
+from sheetgen.games import GAMES
 
 __all__ = ["schema"]
 
@@ -16,7 +17,7 @@ __all__ = ["schema"]
 def schema(
     name: Annotated[
         str,
-        typer.Argument(help="starfire, kill-radius, knight-hawks-2000, space-cruisers, fleet or scenario."),
+        typer.Argument(help=f"{', '.join(GAMES)}, fleet or scenario."),
     ],
     output: Annotated[
         Path | None,
@@ -38,7 +39,7 @@ def schema(
     '# yaml-language-server: $schema=GAME.schema.json', a path relative to the design
     file, so an editor with the YAML language server (VS Code's YAML extension, Neovim,
     Helix...) checks the file as you type once the schema sits beside it:
-    'sheetgen schema starfire -o starfire.schema.json'. The reference is the same on
+    'sheetgen schema GAME -o GAME.schema.json'. The reference is the same on
     every machine and in every copy of a file; to use the installed copy instead, map it
     in the editor's yaml.schemas setting to the path --path prints.
     """

@@ -60,9 +60,10 @@ def starting_design(game_id: str, name: str) -> str:
     """The commented starting design of game ``game_id`` (``sheetgen new``), named
     ``name``, as YAML text; raises :class:`MissingResource` if the game has none.
 
-    >>> "name: Arrow" in starting_design("starfire", "Arrow")
+    >>> game_id = min(p.stem for p in (templates_dir() / "new").glob("*.yaml"))
+    >>> "name: Arrow" in starting_design(game_id, "Arrow")
     True
-    >>> "name: 'Yes'" in starting_design("starfire", "Yes")
+    >>> "name: 'Yes'" in starting_design(game_id, "Yes")
     True
     """
     import yaml

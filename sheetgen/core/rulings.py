@@ -34,7 +34,9 @@ class Ruling:
     (``""`` when it reads none); ``severities`` are those of the findings that cite it
     (none: the ruling shapes stats, sheets and cards only, and ``used_by`` says where);
     ``exit_status`` is what an *error* citing it makes ``sheetgen`` exit with (1 a
-    broken rule, 2 input that cannot be used).
+    broken rule, 2 input that cannot be used); ``example`` is a finding citing it as
+    ``sheetgen validate`` prints it for a bundled design (``""``: none), the first of which
+    the generated page shows.
     """
 
     id: str
@@ -46,6 +48,7 @@ class Ruling:
     used_by: str
     severities: tuple[Severity, ...] = (Severity.ERROR,)
     exit_status: int = 1
+    example: str = ""
 
     @property
     def in_findings(self) -> bool:
@@ -226,7 +229,12 @@ class Rulebook:
 
     def markdown(self) -> str:
         """``docs/rulings.md``: every ruling as Markdown."""
-        out = [*_PREAMBLE]
+        shown = next((r for r in self.rulings if r.example), None)
+        out = [*_HEAD]
+        if shown is not None:
+            out += [*_EXAMPLE, "```", shown.example, "```", ""]
+        named = shown or next((r for r in self.rulings if r.game), self.rulings[0])
+        out += [line.replace("{id}", named.id) for line in _PREAMBLE]
         for game, title in self.texts.items():
             ids = [r.id for r in self.rulings if r.game == game]
             if ids:
@@ -239,25 +247,23 @@ class Rulebook:
         return "\n".join(out) + "\n"
 
 
-#: The page's head, above the table of rule texts.
-_PREAMBLE: tuple[str, ...] = (
+#: The page's head, above the table of rule texts: its title and where it comes from, the
+#: example finding (from the first ruling that has one, whose id stands for ``{id}`` below)
+#: and what the ids are.
+_HEAD: tuple[str, ...] = (
     "# Rulings",
     "",
     "<!-- Generated from sheetgen/core/rulings.py and each game's rulings.py",
     "     (sheetgen/games/<game>/rulings.py) by `python scripts/rulings_doc.py`;",
     "     edit those modules, not this page (a test holds the two equal). -->",
     "",
-    "Every finding sheetgen prints names the rule it applies, in brackets:",
-    "",
-    "```",
-    "designs/starfire/illegal/sf7-over-hull-spaces.yaml:5:10: error [SF-7] systems use 20 HS "
-    "but the CT hull has 16 HS: 4 too many",
-    "```",
-    "",
-    "An id such as `SF-7` is a *ruling*: how the project reads its game's rule text, above",
+)
+_EXAMPLE = ("Every finding sheetgen prints names the rule it applies, in brackets:", "")
+_PREAMBLE: tuple[str, ...] = (
+    "An id such as `{id}` is a *ruling*: how the project reads its game's rule text, above",
     "all where the text is silent, garbled or loose. `FILE`, `YAML`, `SCHEMA`, `GAME` and",
     "`SCENARIO` are the project's own ids for input it cannot use and for scenario set-ups.",
-    "`sheetgen explain SF-7` prints one entry below and `sheetgen explain --list` lists them",
+    "`sheetgen explain {id}` prints one entry below and `sheetgen explain --list` lists them",
     "all. An error citing an id makes `sheetgen` exit with the status given for it.",
     "",
     "Rule texts are named by section, never quoted; the numbers sheetgen encodes come from",

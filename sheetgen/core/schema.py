@@ -141,7 +141,7 @@ def suggest_value(typed: object, known: Iterable[str], *, cutoff: float = 0.75) 
     """The one of ``known`` a mistyped value ``typed`` was most likely meant as, or None.
 
     Tried in order, each only when it names exactly one option: the same value in another
-    letter case or spacing (``PT`` for ``Pt``, ``Starfire`` for ``starfire``), an option
+    letter case or spacing (``PT`` for ``Pt``, a game id in capitals), an option
     the value begins (``P`` for ``Pt``, ``M`` for ``Mg``), an option one edit away (``LC``
     for ``CL``: two letters swapped; ``Sheilds`` for ``shields``; several one edit away
     is a tie, and no guess); then the closest option at least ``cutoff`` alike (:func:`difflib.get_close_matches`: ``militray`` for

@@ -26,10 +26,12 @@ if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.schema import Fields
 
 __all__ = [
+    "COMMON_FORM_FIELDS",
     "AnyGame",
     "Budget",
     "CounterFace",
     "Design",
+    "FormField",
     "Game",
     "Marker",
     "MarkerNeed",
@@ -102,6 +104,29 @@ class CounterFace:
     arrow: bool = True
     banner: str | None = None
     emblem: bool = False
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One top-level design key the designer's form shows (``sheetgen serve``): its
+    ``key``, its ``label``, and how many of the form's three columns it spans. The input
+    itself is built from the key's JSON Schema (an enum a choice, an integer a number
+    within its bounds, a boolean yes/no, anything else text)."""
+
+    key: str
+    label: str
+    span: int = 1
+
+    def as_json(self) -> JSONObject:
+        """``{"key", "label"}``, with ``"span"`` when it is not 1 (``/api/games``)."""
+        out: JSONObject = {"key": self.key, "label": self.label}
+        if self.span != 1:
+            out["span"] = self.span
+        return out
+
+
+#: The keys every game's form shows first, in order.
+COMMON_FORM_FIELDS: tuple[FormField, ...] = (FormField("name", "Name", 2), FormField("class", "Class"))
 
 
 @dataclass(frozen=True)
@@ -253,6 +278,15 @@ class Game(ABC, Generic[DesignT, StatsT]):
     #: How the project reads this game's rule text (``sheetgen explain``), in the order
     #: the documentation lists them; each names this game's id as its ``game``.
     rulings: ClassVar[tuple[Ruling, ...]] = ()
+    #: The bundled scenario to begin with, a file name under ``designs/<id>/scenarios/``
+    #: (the first registered game's is what ``sheetgen kit`` prints without an argument).
+    first_scenario: ClassVar[str] = ""
+    #: The design keys of this game the designer's form shows after
+    #: :data:`COMMON_FORM_FIELDS`, in order.
+    form_fields: ClassVar[tuple[FormField, ...]] = ()
+    #: A legal design in the game's community notation (:meth:`import_notation`), shown
+    #: as the example in the designer's import box; ``""`` where the game has none.
+    notation_example: ClassVar[str] = ""
     #: Distance one hex stands for, as ``(amount, unit)`` (Knight Hawks 2000: ``(60, "m")``);
     #: ``None`` where the game gives none. Maps print a scale bar from it.
     hex_scale: ClassVar[tuple[float, str] | None] = None
@@ -399,6 +433,12 @@ class Game(ABC, Generic[DesignT, StatsT]):
         if not design_class and name != stats.name:
             design_class = stats.name
         return dataclasses.replace(stats, name=name, design_class=design_class)
+
+    @property
+    def imports(self) -> bool:
+        """Whether the game reads designs pasted in a community notation
+        (:meth:`import_notation`; ``sheetgen import`` and the designer's import box)."""
+        return type(self).import_notation is not Game.import_notation
 
     def import_notation(self, text: str, name: str) -> tuple[JSONObject, list[Finding]]:
         """Read a design pasted in the game's community notation into a YAML-ready

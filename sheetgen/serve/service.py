@@ -22,6 +22,7 @@ from sheetgen.core.findings import Finding, Severity, error
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
 from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
+from sheetgen.games.base import COMMON_FORM_FIELDS
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
 
 if TYPE_CHECKING:
@@ -98,8 +99,25 @@ def finding_json(loc: Located) -> JSONObject:
 
 
 def games() -> list[JSONObject]:
-    """Every registered game: ``{"id", "name"}`` in registry order."""
-    return [{"id": game_id, "name": find_game(game_id).title} for game_id in GAMES]
+    """Every registered game in registry order, as the designer page reads it: ``id``,
+    ``name`` (its title), ``fields`` (the keys its form shows: ``{"key", "label"[, "span"]}``,
+    the common ones first) and what it can do: ``imports`` (a design notation to paste,
+    ``notation`` an example of it) and ``rolls`` (random ships)."""
+    out: list[JSONObject] = []
+    for game_id in GAMES:
+        game = find_game(game_id)
+        fields: list[JSON] = [f.as_json() for f in (*COMMON_FORM_FIELDS, *game.form_fields)]
+        out.append(
+            {
+                "id": game_id,
+                "name": game.title,
+                "fields": fields,
+                "imports": game.imports,
+                "notation": game.notation_example,
+                "rolls": game.rolls,
+            }
+        )
+    return out
 
 
 def starting(game_id: str, name: str = "New design") -> str:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from starlette.testclient import TestClient
 
+from sheetgen.games import GAMES
 from sheetgen.serve import MAX_BODY
 from sheetgen.serve.app import create_app
 
@@ -42,9 +43,26 @@ def client(workspace: Path) -> Iterator[TestClient]:
 
 
 def test_games_lists_every_registered_game(client: TestClient) -> None:
+    from sheetgen.games import find_game
+
     games = client.get("/api/games").json()
-    assert [g["id"] for g in games] == ["starfire", "space-cruisers", "kill-radius", "knight-hawks-2000"]
-    assert games[0]["name"] == "Solar Starfire Quick Start"
+    assert [g["id"] for g in games] == list(GAMES)
+    for served in games:
+        game = find_game(served["id"])
+        assert served["name"] == game.title
+        assert served["imports"] == game.imports and served["rolls"] == game.rolls
+        assert [f["key"] for f in served["fields"]][:2] == ["name", "class"]
+
+
+def test_games_say_which_import_a_design_string_with_an_example(client: TestClient, invoke: Invoke) -> None:
+    """The designer shows its import box for the games that import, with an example that imports
+    cleanly (Solar Starfire Quick Start's ship strings, Space Cruisers' sample ship lines)."""
+    importing = [g for g in client.get("/api/games").json() if g["imports"]]
+    assert {g["name"] for g in importing} >= {"Solar Starfire Quick Start", "Space Cruisers"}
+    for g in importing:
+        r = client.post("/api/import", params={"game": g["id"], "name": "Example"}, content=g["notation"])
+        assert r.status_code == 200, (g["id"], r.text)
+        assert invoke("import", g["id"], g["notation"], "--name", "Example").exit_code == 0
 
 
 def _cli_findings(invoke: Invoke, path: Path) -> list[str]:
@@ -55,12 +73,10 @@ def _cli_findings(invoke: Invoke, path: Path) -> list[str]:
 @pytest.mark.parametrize(
     "design",
     [
-        "starfire/ships/corvette-arrow.yaml",
-        "starfire/illegal/sf2-too-few-quarters.yaml",
-        "kill-radius/ships/harrier-strike-carrier.yaml",
-        "kill-radius/fleets/varn-raiders.yaml",
-        "space-cruisers/ships/lancer.yaml",
-        "knight-hawks-2000/ships/kestrel.yaml",
+        path.relative_to(DESIGNS).as_posix()
+        for game in GAMES
+        for kind in ("ships", "illegal", "fleets")
+        for path in sorted((DESIGNS / game).glob(f"{kind}/*.yaml"))[:1]
     ],
 )
 def test_check_gives_the_findings_and_stats_of_the_cli(
@@ -708,18 +724,16 @@ def test_a_scenario_text_keeps_the_guards(starfire_space: Path) -> None:
         assert c.put(url, params={"path": SCOUTS}, content=text).status_code == 405
 
 
-def test_the_form_lists_scalar_keys_of_each_games_schema() -> None:
-    """static/form.json names, for every game, top-level keys of its design schema whose value
+def test_the_form_lists_scalar_keys_of_each_games_schema(client: TestClient) -> None:
+    """/api/games names, for every game, top-level keys of its design schema whose value
     the form can write on one line: an enum, an integer, a boolean or a string."""
-    from sheetgen.games import GAMES
     from sheetgen.scenarios.schemas import schema_file
-    from sheetgen.serve.app import STATIC
 
-    spec = json.loads((STATIC / "form.json").read_text(encoding="utf-8"))
-    assert sorted(spec["games"]) == sorted(GAMES)
-    for game, fields in spec["games"].items():
+    served = client.get("/api/games").json()
+    assert [g["id"] for g in served] == list(GAMES)
+    for game, fields in ((g["id"], g["fields"]) for g in served):
         design = json.loads(schema_file(game).read_text(encoding="utf-8"))["$defs"]["design"]
-        keys = [f["key"] for f in spec["common"] + fields]
+        keys = [f["key"] for f in fields]
         assert len(keys) == len(set(keys)) and keys[:2] == ["name", "class"]
         for key in keys:
             prop = design["properties"][key]

@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 import yaml
 
+from sheetgen.serve.service import games as served_games
+
 from tests.conftest import DESIGNS, ROOT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -258,14 +260,15 @@ def test_a_bundled_scenario_shows_every_ship_on_its_map(
 
 # --- the form: each game's common fields, from its JSON Schema -------------------------------------
 
-FORM = json.loads((ROOT / "sheetgen" / "serve" / "static" / "form.json").read_text(encoding="utf-8"))
+#: Each game's form fields as /api/games serves them, the common ones first.
+FORM_FIELDS = {g["id"]: g["fields"] for g in served_games()}
 
 
 def _keys(game: str) -> list[str]:
-    return [f["key"] for f in FORM["common"] + FORM["games"][game]]
+    return [f["key"] for f in FORM_FIELDS[game]]
 
 
-@pytest.mark.parametrize("game", sorted(FORM["games"]))
+@pytest.mark.parametrize("game", sorted(FORM_FIELDS))
 def test_the_form_shows_each_games_fields_from_its_schema(page: Any, game: str) -> None:
     from playwright.sync_api import expect
 
@@ -375,7 +378,7 @@ def test_a_form_edit_changes_that_key_and_nothing_else(page: Any) -> None:
     from sheetgen.scenarios.schemas import schema_file
 
     cases: list[tuple[str, str, str, str | None, object]] = []
-    for game in FORM["games"]:
+    for game in FORM_FIELDS:
         design = json.loads(schema_file(game).read_text(encoding="utf-8"))["$defs"]["design"]
         texts = [starting_design(game, "New design")]
         texts += [p.read_text(encoding="utf-8") for p in sorted((DESIGNS / game).glob("*/*.yaml"))]
@@ -392,7 +395,7 @@ def test_a_form_edit_changes_that_key_and_nothing_else(page: Any) -> None:
                 kind = prop.get("type") if prop.get("type") in ("integer", "boolean") else "string"
                 cases.append((text, key, typed, kind, read))
                 cases.append((text, key, "", None, None))  # cleared: commented out
-    order = {game: _keys(game) for game in FORM["games"]}
+    order = {game: _keys(game) for game in FORM_FIELDS}
     results = page.evaluate(
         """([cases, order]) => cases.map(([text, key, typed, kind]) => {
              const game = /^game:\\s*(\\S+)/m.exec(text)[1];

@@ -28,6 +28,7 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,
+    FormField,
     Game,
     Marker,
     MarkerNeed,
@@ -63,6 +64,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     title = "Kill Radius: Quick & Dirty Starship Combat"
     seed = "000_608a47ddada5aaa7.txt"
     rulings = RULINGS
+    first_scenario = "border-clash.yaml"
+    form_fields = (
+        FormField("type", "Type"),
+        FormField("number", "Number"),
+        FormField("carrier", "Carrier"),
+        FormField("fighters", "Fighters"),
+    )
 
     def parse(self, fields: Fields) -> rules.Design:
         return parse_design(fields)

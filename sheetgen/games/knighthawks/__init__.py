@@ -39,7 +39,17 @@ from typing import TYPE_CHECKING, Any, cast
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, RecordField, View, counted
+from sheetgen.games.base import (
+    Budget,
+    CounterFace,
+    FormField,
+    Game,
+    Marker,
+    MarkerNeed,
+    RecordField,
+    View,
+    counted,
+)
 from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.parse import design_schema, parse_damage_tables, parse_design
 from sheetgen.games.knighthawks.rulings import RULINGS
@@ -62,6 +72,15 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     title = "Knight Hawks 2000"
     seed = "002_8960282e34192c00.txt"
     rulings = RULINGS
+    first_scenario = "flank-action.yaml"
+    form_fields = (
+        FormField("role", "Role"),
+        FormField("hull_size", "Hull size"),
+        FormField("structure_points", "Structure points"),
+        FormField("adf", "ADF"),
+        FormField("mr", "MR"),
+        FormField("void_engines", "Void engines"),
+    )
     hex_scale = (60, "m")
 
     def parse(self, fields: Fields) -> rules.Design:

@@ -27,6 +27,7 @@ from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,
+    FormField,
     Game,
     Marker,
     MarkerNeed,
@@ -55,6 +56,12 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
     title = "Space Cruisers"
     seed = "004_072c088ea38743b6.txt"
     rulings = RULINGS
+    first_scenario = "kepler-station.yaml"
+    notation_example = "Shields, Torps, Security, Drives x2"
+    form_fields = (
+        FormField("hull", "Hull"),
+        FormField("rules", "Rules"),
+    )
     rolls = True
     dice = data.DICE
     #: the turn sequence's phases as the rule text heads them (CLOAK PHASE: Cloak...)

@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import Budget, CounterFace, Game, Marker, MarkerNeed, RecordField, View, counted
+from sheetgen.games.base import (
+    Budget,
+    CounterFace,
+    FormField,
+    Game,
+    Marker,
+    MarkerNeed,
+    RecordField,
+    View,
+    counted,
+)
 from sheetgen.games.starfire import data, rules
 from sheetgen.games.starfire.notation import Notation, capitalised, notation, other_notation, parse_notation
 from sheetgen.games.starfire.parse import design_schema, parse_design
@@ -74,6 +84,14 @@ class Starfire(Game[rules.Design, StarfireStats]):
     title = "Solar Starfire Quick Start"
     seed = "001_b9f623f3fd936927.txt"
     rulings = RULINGS
+    first_scenario = "small-task-groups.yaml"
+    notation_example = "CT-[2]-SSAA(I)(I)(I)QLR-[6]"
+    form_fields = (
+        FormField("hull", "Hull"),
+        FormField("speed", "Speed (MP)"),
+        FormField("turn_mode", "Turn mode"),
+        FormField("systems", "Systems", 3),
+    )
     # a stated speed, turn mode or munitions only adds checks of its own (SF-1, SF-9)
     checkable_without: ClassVar[dict[str, frozenset[str]]] = {
         **Game.checkable_without,

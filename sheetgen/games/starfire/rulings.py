@@ -104,6 +104,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Hull Chart (Hull Spaces) and System Chart (Hull Spaces)",
         "validate, import; stats",
         severities=(_E, _N),
+        example="designs/starfire/illegal/sf7-over-hull-spaces.yaml:5:10: error [SF-7] systems use 20 HS "
+        "but the CT hull has 16 HS: 4 too many",
     ),
     Ruling(
         "SF-8",

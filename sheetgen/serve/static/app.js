@@ -15,7 +15,7 @@
   let offered = null;      // the draft offered back for this buffer: {key, text, at}
   const blobs = {};
   const schemas = {};      // game id -> its design schema ($defs.design), fetched once
-  let formSpec = null;     // static/form.json: the keys the form shows
+  let games = [];          // /api/games: each game's id, name, form fields and what it can do
 
   function notice(text) { $("notice").textContent = text; }
 
@@ -404,14 +404,14 @@
 
   // --- the form: each game's common fields, read from and written into the YAML text (form.js) ---
   function formKeys() {
-    return formSpec ? [...formSpec.common, ...(formSpec.games[game] || [])] : [];
+    const g = games.find((x) => x.id === game);
+    return g ? g.fields : [];
   }
 
   function formInputs() { return [...document.querySelectorAll("#fields [data-key]")]; }
 
   async function buildForm() {
     const id = game;
-    if (!formSpec) formSpec = await (await api("/static/form.json")).json();
     if (!schemas[id]) schemas[id] = (await (await api(`/api/schema/${encodeURIComponent(id)}`)).json()).$defs.design;
     if (id !== game) return;
     const form = $("fields");
@@ -558,7 +558,11 @@
     } catch (err) { notice(err.message); }
   }
 
-  function showImport() { $("import-form").hidden = game !== "starfire"; }
+  function showImport() {
+    const g = games.find((x) => x.id === game);
+    $("import-form").hidden = !(g && g.imports);
+    if (g && g.imports) $("import").placeholder = g.notation;
+  }
 
   async function pickGame(id) {
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
@@ -579,7 +583,7 @@
   }
 
   async function start() {
-    const games = await (await api("/api/games")).json();
+    games = await (await api("/api/games")).json();
     for (const g of games) $("game").append(new Option(g.name, g.id));
     await listFiles();
     const last = load(openKey()) || {};

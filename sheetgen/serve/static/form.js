@@ -1,7 +1,7 @@
 // sheetgen serve: the design form (docs/serve.md). The editor's YAML text stays the source of
 // truth: the form reads each top-level scalar key from its line and writes a change back to that
 // line only, keeping the comments and the rest of the text as they are. The inputs are built
-// from the game's JSON Schema (`sheetgen schema GAME`) for the keys static/form.json lists.
+// from the game's JSON Schema (`sheetgen schema GAME`) for the keys the game lists (its "fields" in /api/games).
 "use strict";
 window.SheetgenForm = (() => {
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
