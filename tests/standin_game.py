@@ -1,5 +1,6 @@
-"""A stand-in game for counter tests: any :class:`~sheetgen.games.base.Game` must
-print, not only Starfire. Its counters differ from Starfire's on purpose: four
+"""A stand-in game: any :class:`~sheetgen.games.base.Game` must print, not only
+Starfire, and adding a game is one package and one registry line
+(tests/test_adding_a_game.py registers it and finds it wherever the front ends list games). Its counters differ from Starfire's on purpose: four
 key numbers, a back that is the side's emblem, markers numbered per side and
 markers with a different back.
 
@@ -18,8 +19,9 @@ from typing import Any
 from sheetgen.core.card import Card
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject, stats_dict
+from sheetgen.core.rulings import Ruling
 from sheetgen.core.schema import Fields
-from sheetgen.games.base import CounterFace, Game, Marker, View
+from sheetgen.games.base import CounterFace, FormField, Game, Marker, View
 
 
 @dataclass
@@ -51,6 +53,19 @@ class StandIn(Game[StandInDesign, StandInStats]):
     id = "stand-in"
     title = "Stand-in game"
     seed = ""
+    rulings = (
+        Ruling(
+            "ST-1",
+            "The number",
+            "stand-in",
+            "A ship's number is at least 1; a design without one has 5.",
+            "The stand-in's rule text gives no smaller ship.",
+            "Ships",
+            "validate; counters",
+            severities=(),
+        ),
+    )
+    form_fields = (FormField("number", "Number"),)
 
     def parse(self, fields: Fields) -> StandInDesign:
         return parse_design(fields)

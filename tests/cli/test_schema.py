@@ -7,13 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from sheetgen.games import GAMES
 from sheetgen.scenarios.schemas import schema_file
 
 Invoke = Callable[..., Any]
 
 
 def test_schema_prints_the_shipped_file(invoke: Invoke) -> None:
-    for name in ("starfire", "scenario", "fleet"):
+    for name in (*GAMES, "scenario", "fleet"):
         r = invoke("schema", name)
         assert r.exit_code == 0
         assert r.stdout == schema_file(name).read_text(encoding="utf-8")

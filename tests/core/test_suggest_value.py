@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from sheetgen.core.schema import did_you_mean, suggest_value
+from sheetgen.games import GAMES
 from sheetgen.games.killradius.data import SHIP_TYPES
 from sheetgen.games.spacecruisers import data as sc
 from sheetgen.games.starfire import data as sf
@@ -32,7 +33,7 @@ Invoke = Callable[..., Any]
         ("Sheilds", sc.SYSTEMS, "shields"),
         ("lite carrier", [t.name for t in SHIP_TYPES], "light carrier"),
         ("Light-Carrier", [t.name for t in SHIP_TYPES], "light carrier"),
-        ("starfre", ["starfire", "space-cruisers", "kill-radius", "knight-hawks-2000"], "starfire"),
+        ("starfre", list(GAMES), "starfire"),
         ("A4", ["letter", "a4"], "a4"),
         ("tractor beam", sc.SYSTEMS, None),
         ("", sf.HULLS, None),
@@ -41,7 +42,7 @@ Invoke = Callable[..., Any]
         ("Hamer", ["Hammer", "Anvil"], "Hammer"),
         (
             "starfre",
-            ["starfire", "space-cruisers", "kill-radius", "knight-hawks-2000", "fleet", "scenario"],
+            [*GAMES, "fleet", "scenario"],
             "starfire",
         ),
     ],

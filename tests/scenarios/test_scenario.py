@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from sheetgen.games import GAMES
 from sheetgen.kit import bundled_scenarios
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
@@ -28,7 +29,7 @@ def load(path: Path) -> Scenario:
 
 def test_every_game_and_all_six_quick_start_scenarios_are_bundled() -> None:
     games = {p.parent.parent.name for p in SCENARIOS}
-    assert games == {"starfire", "kill-radius", "space-cruisers", "knight-hawks-2000"}
+    assert games == set(GAMES)
     assert sorted(p.stem for p in STARFIRE.glob("*.yaml")) == [
         "convoy-raid",
         "fast-raiders",

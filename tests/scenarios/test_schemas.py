@@ -259,7 +259,7 @@ def _spellings(options: list[str]) -> st.SearchStrategy[str]:
     )
 
 
-@given(_spellings(["starfire", "kill-radius", "knight-hawks-2000", "space-cruisers", "kill radius"]))
+@given(_spellings([*GAMES, *(game_id.replace("-", " ") for game_id in GAMES)]))
 def test_the_game_pattern_accepts_exactly_the_names_find_game_finds(text: str) -> None:
     import re
 

@@ -1,0 +1,73 @@
+"""Adding a game is one package and one registry line (docs/architecture.md, "Adding a
+game"): with the stand-in game (tests/standin_game.py) registered, every place that lists
+the games finds it, its rulings and its designer form without another file naming it."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.conftest import ROOT
+
+Invoke = Callable[..., Any]
+
+
+@pytest.fixture
+def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The stand-in registered as ``stand-in`` (the registry line), the rulebook rebuilt."""
+    import sheetgen.games as games
+
+    monkeypatch.setitem(games.GAMES, "stand-in", "tests.standin_game")
+    games.rulebook.cache_clear()
+    yield "stand-in"
+    games.rulebook.cache_clear()
+
+
+def test_explain_finds_the_new_games_rulings_under_its_title(invoke: Invoke, stand_in: str) -> None:
+    r = invoke("explain", "st1")
+    assert r.exit_code == 0, r.stderr
+    assert "Game: stand-in, Stand-in game" in r.stdout
+    assert "Rule text: Stand-in game: Ships" in r.stdout
+    assert "ST-1" in invoke("explain", "--list").stdout
+
+
+def test_the_rulings_page_has_a_section_for_the_new_game(stand_in: str) -> None:
+    from sheetgen.games import rulebook
+
+    page = rulebook().markdown()
+    assert "| Stand-in game | `stand-in` | ST-1 to ST-1 |" in page
+    assert "## Stand-in game\n\n### ST-1: The number" in page
+
+
+def test_the_designer_lists_the_new_game_with_its_form(tmp_path: Path, stand_in: str) -> None:
+    from sheetgen.serve.app import create_app
+
+    with TestClient(create_app(tmp_path, hosts=["testserver"])) as client:
+        served = {g["id"]: g for g in client.get("/api/games").json()}
+    assert served["stand-in"]["name"] == "Stand-in game"
+    assert [f["key"] for f in served["stand-in"]["fields"]] == ["name", "class", "number"]
+    assert served["stand-in"]["imports"] is False and served["stand-in"]["rolls"] is False
+
+
+def test_the_new_games_designs_are_checked_and_summed(invoke: Invoke, tmp_path: Path, stand_in: str) -> None:
+    design = tmp_path / "probe.yaml"
+    design.write_text("game: stand-in\nname: Probe\nnumber: 7\n", encoding="utf-8")
+    assert invoke("validate", design).exit_code == 0
+    r = invoke("stats", design, "--json")
+    assert r.exit_code == 0 and '"number": 7' in r.stdout
+
+
+def test_every_game_package_is_held_independent_of_the_others() -> None:
+    """The import-linter contract names each registered game's package, so a new game is
+    kept from importing another (one package, one registry line, one entry here)."""
+    from sheetgen.games import GAMES
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    independent = [c for c in contracts if c["type"] == "independence"]
+    assert [sorted(c["modules"]) for c in independent] == [sorted(GAMES.values())]
