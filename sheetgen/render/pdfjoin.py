@@ -101,7 +101,7 @@ def join_pdfs(
         title = str(metadata.title) if metadata and metadata.title else None
     if title:
         writer.add_metadata({"/Title": title})
-    lang = PdfReader(io.BytesIO(parts[0])).trailer["/Root"].get("/Lang") if parts else None
+    lang = PdfReader(io.BytesIO(parts[0])).root_object.get("/Lang") if parts else None
     if lang is not None:  # appending takes pages and bookmarks, not the document's language
         writer._root_object[NameObject("/Lang")] = TextStringObject(str(lang))
     retag_subsets(writer)

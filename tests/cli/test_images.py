@@ -63,7 +63,9 @@ def test_one_image_per_face_named_after_ship_or_marker(faces: tuple[Path, str]) 
     assert "warp-point-back.png" not in names
     assert len(names) == len(set(names)) and len(names) % 2 == 0
     assert all(n.endswith(("-front.png", "-back.png")) for n in names)
-    assert "wrote 28 images" in stderr  # 6 ships, 2 shields down, damage 1-6 and "94 x 94 px at 150 dpi" in stderr
+    assert (
+        "wrote 28 images" in stderr
+    )  # 6 ships, 2 shields down, damage 1-6 and "94 x 94 px at 150 dpi" in stderr
 
 
 def test_faces_are_94_px_at_150_dpi_in_the_side_colour(faces: tuple[Path, str]) -> None:

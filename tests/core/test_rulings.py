@@ -88,7 +88,9 @@ def test_the_scan_sees_findings_built_every_way():
 
 def test_every_rule_id_the_source_cites_has_an_entry():
     missing = {rule: where for rule, where in cited_in_source().items() if rule not in DOCUMENTED}
-    assert not missing, f"rule ids findings cite with no entry in sheetgen/core/rulings.py or a game's rulings.py: {missing}"
+    assert not missing, (
+        f"rule ids findings cite with no entry in sheetgen/core/rulings.py or a game's rulings.py: {missing}"
+    )
 
 
 def test_entries_say_truly_whether_a_finding_cites_them():
