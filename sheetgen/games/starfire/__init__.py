@@ -55,7 +55,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.starfire.live import condition_findings
+
+        return rules.check(design) + condition_findings(derive_stats(design), design.condition)
 
     def derive(self, design: rules.Design) -> StarfireStats:
         return derive_stats(design)
