@@ -19,6 +19,7 @@ Number.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding, error
@@ -53,10 +54,12 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.killradius.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def summary(self, stats: KillRadiusStats) -> list[tuple[str, str]]:
         s = stats

@@ -34,6 +34,7 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding
@@ -67,10 +68,12 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.knighthawks.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KnightHawksStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def summary(self, stats: KnightHawksStats) -> list[tuple[str, str]]:
         s = stats

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
     compact_text,
@@ -25,7 +27,19 @@ from sheetgen.games.knighthawks.play import (
 )
 from sheetgen.games.knighthawks.stats import KnightHawksStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The parts of a turn, as the record sheet's turn track reads them.
 PHASES: tuple[str, ...] = ("movement", "combat")
@@ -39,9 +53,57 @@ State = dict[str, Any]
 _WHERE = "Knight Hawks 2000, Explanation of Damage Results"
 
 
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "structure_points": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Structure points left, 1 to the design's SP (Explanation of Damage Results).",
+        },
+    },
+    "description": "The ship's condition as play left it: structure points left"
+    " (Knight Hawks 2000, Explanation of Damage Results).",
+}
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
+    if fields is None:
+        return None
+    sp = fields.integer("structure_points", minimum=0)
+    return {} if sp is None else {"structure_points": sp}
+
+
+def condition_findings(stats: KnightHawksStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: more SP than the
+    design has, or zero (destroyed; Explanation of Damage Results)."""
+    sp = (cond or {}).get("structure_points")
+    if sp is None:
+        return []
+    at: Path = ("condition", "structure_points")
+    if sp == 0:
+        return [
+            error("CONDITION", f"{stats.name} is destroyed: a ship with zero SP is destroyed ({_WHERE})", at)
+        ]
+    if sp > stats.structure_points:
+        return [error("CONDITION", f"{sp} SP left is more than the design's {stats.structure_points}", at)]
+    return []
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back)."""
+    stats: KnightHawksStats = state["stats"]
+    left = stats.structure_points - state["lost"]
+    return {} if state["lost"] == 0 else {"structure_points": left}
+
+
 def start(stats: KnightHawksStats) -> State:
     """The state of ``stats``' ship undamaged: ``lost`` structure points 0."""
-    return {"stats": stats, "lost": 0}
+    left = (stats.condition or {}).get("structure_points", stats.structure_points)
+    return {"stats": stats, "lost": max(0, stats.structure_points - left)}
 
 
 def removed(state: State) -> bool:

@@ -19,6 +19,7 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Char, Finding, Path, error, note
@@ -52,10 +53,12 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.spacecruisers.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> SpaceCruisersStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def summary(self, stats: SpaceCruisersStats) -> list[tuple[str, str]]:
         s = stats

@@ -15,12 +15,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The turn's phases in order (Space Cruisers, turn sequence).
 PHASES: tuple[str, ...] = data.TURN_PHASES
@@ -34,9 +48,89 @@ State = dict[str, Any]
 _WHERE = "Space Cruisers, attack phase"
 
 
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "hull_points": {
+            "type": "integer",
+            "description": "Hull points now, at most the design's; below zero after heavy damage"
+            " (Space Cruisers, attack phase).",
+        },
+        "shields": {"type": "integer", "minimum": 0, "description": "Shields still intact."},
+    },
+    "description": "The ship's condition as play left it: hull points and intact shields"
+    " (Space Cruisers, attack phase).",
+}
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
+    if fields is None:
+        return None
+    out: dict[str, Any] = {}
+    hull = fields.integer("hull_points", minimum=-1000, maximum=1000)
+    shields = fields.integer("shields", minimum=0)
+    if hull is not None:
+        out["hull_points"] = hull
+    if shields is not None:
+        out["shields"] = shields
+    return out
+
+
+def condition_findings(stats: SpaceCruisersStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: more hull points or
+    shields than the design has, or hull points lost while a shield still stands (an intact
+    shield negates a hit; Space Cruisers, attack phase)."""
+    if not cond:
+        return []
+    out: list[Finding] = []
+    hull = cond.get("hull_points", stats.hull_points)
+    shields = cond.get("shields", stats.shields)
+    if hull > stats.hull_points:
+        out.append(
+            error(
+                "CONDITION",
+                f"{hull} hull points is more than the design's {stats.hull_points}",
+                ("condition", "hull_points"),
+            )
+        )
+    if shields > stats.shields:
+        out.append(
+            error(
+                "CONDITION",
+                f"{shields} shields is more than the design's {stats.shields}",
+                ("condition", "shields"),
+            )
+        )
+    elif hull < stats.hull_points and shields > 0:
+        out.append(
+            error(
+                "CONDITION",
+                f"hull points lost with {shields} shields intact: an intact shield negates the hit ({_WHERE})",
+                ("condition",),
+            )
+        )
+    return out
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back)."""
+    stats: SpaceCruisersStats = state["stats"]
+    out: dict[str, Any] = {}
+    if state["hull_points"] != stats.hull_points:
+        out["hull_points"] = state["hull_points"]
+    if state["shields"] != stats.shields:
+        out["shields"] = state["shields"]
+    return out
+
+
 def start(stats: SpaceCruisersStats) -> State:
     """The state of ``stats``' ship undamaged: its hull points and shields, no criticals due."""
-    return {"stats": stats, "hull_points": stats.hull_points, "shields": stats.shields, "criticals_due": 0}
+    cond = stats.condition or {}
+    hull, shields = cond.get("hull_points", stats.hull_points), cond.get("shields", stats.shields)
+    return {"stats": stats, "hull_points": hull, "shields": shields, "criticals_due": 0}
 
 
 def removed(state: State) -> bool:

@@ -118,7 +118,12 @@ def _from_condition(stats: StarfireStats) -> dict[str, Any]:
     for code, rounds in cond.get("spent", {}).items():
         for i, used in zip(_launchers(stats, code), rounds, strict=False):
             spent[i] = used
-    return {"destroyed": destroyed, "offline": offline, "spent": spent, "quiet_turns": cond.get("quiet_turns", 0)}
+    return {
+        "destroyed": destroyed,
+        "offline": offline,
+        "spent": spent,
+        "quiet_turns": cond.get("quiet_turns", 0),
+    }
 
 
 def _launchers(stats: StarfireStats, code: str) -> list[int]:
@@ -140,7 +145,9 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
             fields.problem(f"'{key}' must be a list of system positions, as [4, 5]", fields.at(key))
             continue
         out[key] = [
-            n for j, v in enumerate(raw) if (n := fields.check_integer(v, (*fields.at(key), j), key, minimum=1))
+            n
+            for j, v in enumerate(raw)
+            if (n := fields.check_integer(v, (*fields.at(key), j), key, minimum=1))
         ]
     quiet = fields.integer("quiet_turns", minimum=0, maximum=2)
     if quiet is not None:
@@ -153,7 +160,9 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
             if not isinstance(rounds, list):
                 fields.problem(f"'spent.{code}' must be a list of rounds per launcher, as [10, 3]", at)
                 continue
-            got = [fields.check_integer(v, (*at, j), f"spent.{code}", minimum=0) for j, v in enumerate(rounds)]
+            got = [
+                fields.check_integer(v, (*at, j), f"spent.{code}", minimum=0) for j, v in enumerate(rounds)
+            ]
             out["spent"][str(code)] = [v for v in got if v is not None]
     elif spent is not None:
         fields.problem("'spent' must be a mapping of launcher code: rounds per launcher", fields.at("spent"))
@@ -175,25 +184,55 @@ def condition_findings(stats: StarfireStats, cond: dict[str, Any] | None) -> lis
             if i > n:
                 out.append(error("CONDITION", f"{key}: position {i} is beyond the {n} systems", at))
             elif key == "destroyed" and _code(stats.systems[i - 1]) == "S":
-                out.append(error("CONDITION", f"system {i} is a shield: shields are knocked offline, not destroyed ({_WHERE})", at))
+                out.append(
+                    error(
+                        "CONDITION",
+                        f"system {i} is a shield: shields are knocked offline, not destroyed ({_WHERE})",
+                        at,
+                    )
+                )
             elif key == "offline" and _code(stats.systems[i - 1]) != "S":
-                out.append(error("CONDITION", f"system {i} is {_code(stats.systems[i - 1])}, not a shield: only shields go offline ({_WHERE})", at))
+                out.append(
+                    error(
+                        "CONDITION",
+                        f"system {i} is {_code(stats.systems[i - 1])}, not a shield: only shields go offline ({_WHERE})",
+                        at,
+                    )
+                )
     if not out and removed(start(stats)):
-        out.append(error("CONDITION", f"{stats.name} is destroyed and removed from play ({_WHERE})", ("condition",)))
+        out.append(
+            error("CONDITION", f"{stats.name} is destroyed and removed from play ({_WHERE})", ("condition",))
+        )
     if cond.get("quiet_turns") and not cond.get("offline"):
-        out.append(error("CONDITION", "quiet_turns counts only while a shield is offline", ("condition", "quiet_turns")))
+        out.append(
+            error(
+                "CONDITION", "quiet_turns counts only while a shield is offline", ("condition", "quiet_turns")
+            )
+        )
     for code, rounds in cond.get("spent", {}).items():
         at = ("condition", "spent", code)
         if code not in data.MUNITION_WEAPONS:
-            out.append(error("CONDITION", f"{code} spends no munitions; {', '.join(data.MUNITION_WEAPONS)} do", at))
+            out.append(
+                error("CONDITION", f"{code} spends no munitions; {', '.join(data.MUNITION_WEAPONS)} do", at)
+            )
             continue
         launchers = len(_launchers(stats, code))
         if len(rounds) > launchers:
-            out.append(error("CONDITION", f"spent lists {len(rounds)} {code} launchers; the design mounts {launchers}", at))
+            out.append(
+                error(
+                    "CONDITION",
+                    f"spent lists {len(rounds)} {code} launchers; the design mounts {launchers}",
+                    at,
+                )
+            )
         most = stats.munitions.get(code)
         for j, used in enumerate(rounds):
             if most is not None and used > most:
-                out.append(error("CONDITION", f"{code} launcher {j + 1}: {used} spent of the {most} it holds", (*at, j)))
+                out.append(
+                    error(
+                        "CONDITION", f"{code} launcher {j + 1}: {used} spent of the {most} it holds", (*at, j)
+                    )
+                )
     return out
 
 

@@ -41,9 +41,7 @@ def design_schema() -> dict[str, Any]:
         "required": ["name", "hull", "systems"],
         "properties": {
             **common_design_keys("starfire"),
-            "hull": choice_schema(
-                data.HULLS, f"Hull Chart code (SF-1): {hulls}.", what="a Hull Chart code"
-            ),
+            "hull": choice_schema(data.HULLS, f"Hull Chart code (SF-1): {hulls}.", what="a Hull Chart code"),
             "systems": {
                 "anyOf": [systems_text, {"type": "array", "items": systems_text, "minItems": 1}],
                 "description": "The system string in damage order, engine rooms in parentheses, as"
