@@ -20,6 +20,8 @@ Events (JSON mappings):
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import re
 import secrets
@@ -29,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import yaml
 
 from sheetgen.core.refused import Refused
 from sheetgen.games import GAMES
@@ -264,6 +268,54 @@ class Engine:
         with self._lock_of(game_id):
             return len(self._game(game_id).log)
 
+    def conditions(self, game_id: str) -> list[tuple[Any, dict[str, Any], bool]]:
+        """Each ship of the game as ``(scenario ship, condition block, removed)``: the
+        ``condition:`` its game's ``live`` module writes for its state now. Raises
+        :class:`UnknownGame`."""
+        with self._lock_of(game_id):
+            game = self._game(game_id)
+            by_name = {s.name: s for s in game.scenario.ships}
+            return [
+                (by_name[s.name], s.live.condition(s.state), bool(s.live.removed(s.state)))
+                for s in game.ships.values()
+            ]
+
+    def export(self, game_id: str) -> str:
+        """YAML of each surviving ship's design (named for the ship, one each) with its
+        ``condition:`` block, for the next scenario of a campaign; ``# removed`` comments
+        name the ships lost. Raises :class:`UnknownGame`."""
+        designs: list[dict[str, Any]] = []
+        lost: list[str] = []
+        for ship, cond, gone in self.conditions(game_id):
+            if gone:
+                lost.append(ship.name)
+                continue
+            mapping = _design_mapping(ship.entry)
+            mapping.pop("count", None)
+            mapping.setdefault("game", ship.entry.game.id)
+            mapping["name"] = ship.name
+            mapping["condition"] = cond
+            designs.append(mapping)
+        head = "".join(f"# {name}: destroyed or removed from play, not fielded\n" for name in lost)
+        return head + (yaml.safe_dump(designs, sort_keys=False, allow_unicode=True) if designs else "[]\n")
+
+    def sheets(self, game_id: str, paper: str = "letter") -> bytes:
+        """The record sheets (PDF) of every ship of the game with its condition now marked,
+        as ``sheetgen sheets`` prints a design with that ``condition:``. Raises
+        :class:`UnknownGame`."""
+        from sheetgen.render.sheets import Ship, render_sheets
+
+        ships = [
+            Ship(
+                ship.entry.game,
+                dataclasses.replace(ship.stats, condition=cond),
+                ship.entry.findings,
+                ship.side,
+            )
+            for ship, cond, _gone in self.conditions(game_id)
+        ]
+        return render_sheets(ships, paper=paper).data
+
     def _view(self, game: _Game) -> dict[str, Any]:
         standing = set(game.done)
         return {
@@ -296,6 +348,14 @@ class Engine:
                 for e in game.log
             ],
         }
+
+
+def _design_mapping(entry: Any) -> dict[str, Any]:
+    """The design mapping ``entry`` was read from, as written (a copy)."""
+    node: Any = entry.document.data
+    for key in entry.base:
+        node = node[key]
+    return copy.deepcopy(dict(node))
 
 
 def _bounded(body: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@
 - ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
+- ``GET /api/play/{id}/sheets.pdf``: the record sheets with the damage marked now.
 - ``GET /play``: the page.
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
@@ -190,6 +191,13 @@ def play_routes(
         finally:
             live.listeners[game_id].discard(queue)
 
+    async def sheets(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        pdf = await call(engine.sheets, game_id)
+        headers = {"Content-Disposition": f'inline; filename="{game_id}-sheets.pdf"'}
+        return Response(pdf, media_type="application/pdf", headers=headers)
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", headers=_PAGE_HEADERS)
 
@@ -197,6 +205,7 @@ def play_routes(
         Route("/play", page),
         Route("/api/play", games, methods=["GET", "POST"]),
         Route("/api/play/{id}", game),
+        Route("/api/play/{id}/sheets.pdf", sheets),
         Route("/api/play/{id}/events", change("events"), methods=["POST"]),
         Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
         Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),

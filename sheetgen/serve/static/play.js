@@ -218,6 +218,7 @@ async function start() {
     location.reload();
   });
   if (!gameId) return lobby();
+  $("sheets").href = `/api/play/${gameId}/sheets.pdf${code ? "?code=" + encodeURIComponent(code) : ""}`;
   try {
     show(await api(`/api/play/${gameId}`));
     connect();

@@ -1,0 +1,150 @@
+"""A design's condition: block, play mode's fire action, export and the sheets with damage marked."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sheetgen.cli.app import app
+from sheetgen.core.refused import Refused
+from sheetgen.games.killradius import live as kr_live
+from sheetgen.games.knighthawks import live as kh_live
+from sheetgen.games.spacecruisers import live as sc_live
+from sheetgen.games.starfire import live as sf_live
+from sheetgen.play.engine import Engine
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+SCENARIO = "starfire/scenarios/small-task-groups.yaml"
+HAMMER = """game: starfire
+name: Hammer
+hull: DD
+systems: SSSAAA(I)(I)(I)(I)(I)QQYDDRRL
+munitions: {R: 6}
+"""
+
+
+def _load(tmp_path: Path, text: str) -> object:
+    path = tmp_path / "d.yaml"
+    path.write_text(text)
+    return load_designs([path])
+
+
+def test_starfire_condition_is_read_checked_and_started_from(tmp_path: Path) -> None:
+    result = _load(tmp_path, HAMMER + "condition: {destroyed: [4, 5], offline: [1, 2], spent: {R: [6, 1]}}\n")
+    (entry,) = result.entries  # type: ignore[attr-defined]
+    assert entry.legal
+    state = sf_live.start(entry.stats)
+    assert sf_live.now(state)["systems"] == "SA(I)(I)(I)(I)(I)QQYDDRRL"
+    assert sf_live.now(state)["rounds_left"] == {"R": [0, 5]}
+    assert sf_live.condition(state) == {"destroyed": [4, 5], "offline": [1, 2], "spent": {"R": [6, 1]}}
+    assert entry.stats_dict()["now"]["shields_offline"] == 2
+
+
+def test_an_impossible_starfire_condition_is_a_condition_error(tmp_path: Path) -> None:
+    result = _load(tmp_path, HAMMER + "condition: {destroyed: [1], offline: [7], spent: {R: [7]}}\n")
+    (entry,) = result.entries  # type: ignore[attr-defined]
+    rules = [f.rule for f in entry.findings if f.is_error]
+    assert rules == ["CONDITION"] * 3
+    assert [loc.line for loc in entry.located] == [6, 6, 6]
+
+
+def test_fire_spends_one_munition_a_shot_and_refuses_an_empty_launcher(tmp_path: Path) -> None:
+    (entry,) = _load(tmp_path, HAMMER + "condition: {spent: {R: [5, 6]}}\n").entries  # type: ignore[attr-defined]
+    state = sf_live.apply(sf_live.start(entry.stats), {"action": "fire", "weapon": "R"})
+    assert sf_live.now(state)["rounds_left"] == {"R": [0, 0]}
+    with pytest.raises(Refused, match="depleted and unable to fire, but is not destroyed"):
+        sf_live.apply(state, {"action": "fire", "weapon": "R"})
+    with pytest.raises(Refused, match="only launchers"):
+        sf_live.apply(state, {"action": "fire", "weapon": "L"})
+
+
+@pytest.mark.parametrize(
+    ("text", "live", "cond", "key", "value"),
+    [
+        ("game: kill-radius\nname: B\ntype: Cruiser\nnumber: 6\n", kr_live, {"number": 4}, "number", 4),
+        (
+            "game: space-cruisers\nname: C\nhull: military\nsystems: [phasers, shields, shields]\n",
+            sc_live,
+            {"shields": 1},
+            "shields",
+            1,
+        ),
+    ],
+)
+def test_other_games_start_from_their_condition(
+    tmp_path: Path, text: str, live: object, cond: dict[str, int], key: str, value: int
+) -> None:
+    flow = "{" + ", ".join(f"{k}: {v}" for k, v in cond.items()) + "}"
+    (entry,) = _load(tmp_path, text + f"condition: {flow}\n").entries  # type: ignore[attr-defined]
+    assert entry.legal, entry.findings
+    state = live.start(entry.stats)  # type: ignore[attr-defined]
+    assert live.now(state)[key] == value  # type: ignore[attr-defined]
+    assert live.condition(state) == cond  # type: ignore[attr-defined]
+
+
+def test_impossible_conditions_in_the_other_games(tmp_path: Path) -> None:
+    (kr,) = _load(
+        tmp_path, "game: kill-radius\nname: B\ntype: Cruiser\nnumber: 6\ncondition: {number: 7}\n"
+    ).entries  # type: ignore[attr-defined]
+    assert [f.rule for f in kr.findings if f.is_error] == ["CONDITION"]
+    sc = "game: space-cruisers\nname: C\nhull: military\nsystems: [phasers, shields]\n"
+    (bad,) = _load(tmp_path, sc + "condition: {hull_points: 2, shields: 1}\n").entries  # type: ignore[attr-defined]
+    assert any("intact shield negates" in f.message for f in bad.findings)
+
+
+def test_knight_hawks_condition_round_trips() -> None:
+    (entry,) = [e for e in load_designs([DESIGNS / "knight-hawks-2000"]).entries if e.legal][:1]
+    stats = entry.stats
+    state = kh_live.apply(kh_live.start(stats), {"action": "damage", "amount": 1})
+    cond = kh_live.condition(state)
+    assert cond == {"structure_points": stats.structure_points - 1}
+    import dataclasses
+
+    again = kh_live.start(dataclasses.replace(stats, condition=cond))
+    assert kh_live.now(again)["structure_points"] == stats.structure_points - 1
+    assert kh_live.condition_findings(stats, {"structure_points": stats.structure_points + 1})
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[Engine, str]:
+    shutil.copytree(DESIGNS / "starfire", tmp_path / "starfire")
+    engine = Engine(tmp_path)
+    game = engine.create(SCENARIO)
+    engine.submit(game.id, {"ship": "Hammer", "action": "damage", "amount": 5})
+    engine.submit(game.id, {"ship": "Hammer", "action": "fire", "weapon": "R"})
+    return engine, game.id
+
+
+def test_export_writes_each_ship_as_play_left_it_and_it_reads_back(
+    played: tuple[Engine, str], tmp_path: Path
+) -> None:
+    _engine, game_id = played
+    out = tmp_path / "campaign.yaml"
+    run = CliRunner().invoke(app, ["play", "export", game_id, "-o", str(out), "--workspace", str(tmp_path)])
+    assert run.exit_code == 0, run.output
+    result = load_designs([out])
+    assert not result.input_errors and result.legal
+    hammer = next(e for e in result.entries if e.stats.name == "Hammer")
+    # 5 points: the three shields knocked offline, then two armor destroyed (left to right)
+    assert hammer.stats.condition == {"destroyed": [4, 5], "offline": [1, 2, 3], "spent": {"R": [1, 0]}}
+    assert sf_live.now(sf_live.start(hammer.stats))["systems"] == "A(I)(I)(I)(I)(I)QQYDDRRL"
+    assert len(result.entries) == 6  # Hammer, Arrow, Dart, Anvil, Lance, Pike
+
+
+def test_export_of_no_such_game_is_one_line(tmp_path: Path) -> None:
+    run = CliRunner().invoke(
+        app, ["play", "export", "NOSUCHGM", "-o", str(tmp_path / "x.yaml"), "--workspace", str(tmp_path)]
+    )
+    assert run.exit_code == 2 and "no game 'NOSUCHGM'" in run.output
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_sheets_pdf_of_a_game(played: tuple[Engine, str]) -> None:
+    engine, game_id = played
+    pdf = engine.sheets(game_id)
+    assert pdf.startswith(b"%PDF")
