@@ -148,3 +148,17 @@ def test_sheets_pdf_of_a_game(played: tuple[Engine, str]) -> None:
     engine, game_id = played
     pdf = engine.sheets(game_id)
     assert pdf.startswith(b"%PDF")
+
+
+def test_the_starfire_sheet_marks_the_condition(tmp_path: Path) -> None:
+    from sheetgen.games.starfire.sheet import ship_view
+
+    text = HAMMER + "condition: {destroyed: [4, 7], offline: [1], quiet_turns: 1, spent: {R: [6, 2]}}\n"
+    (entry,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
+    view = ship_view(entry.stats, [])
+    marks = [m for g in view["track"] for m in g["marks"]]
+    assert marks[:8] == ["offline", "", "", "destroyed", "", "", "destroyed", ""]
+    assert [launcher["spent"] for launcher in view["launchers"]] == [6, 2]
+    assert (view["shields_offline"], view["quiet_turns"], view["mp_now"]) == (1, 1, 4)
+    (plain,) = _load(tmp_path, HAMMER).entries  # type: ignore[attr-defined]
+    assert ship_view(plain.stats, [])["mp_now"] is None
