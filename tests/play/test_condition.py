@@ -162,3 +162,23 @@ def test_the_starfire_sheet_marks_the_condition(tmp_path: Path) -> None:
     assert (view["shields_offline"], view["quiet_turns"], view["mp_now"]) == (1, 1, 4)
     (plain,) = _load(tmp_path, HAMMER).entries  # type: ignore[attr-defined]
     assert ship_view(plain.stats, [])["mp_now"] is None
+
+
+def test_the_other_games_sheets_mark_the_condition(tmp_path: Path) -> None:
+    from sheetgen.games.killradius.sheet import ship_view as kr_view
+    from sheetgen.games.knighthawks.sheet import ship_view as kh_view
+    from sheetgen.games.spacecruisers.sheet import ship_view as sc_view
+
+    def entry(path: str, cond: str) -> object:
+        text = (DESIGNS / path).read_text() + f"condition: {cond}\n"
+        (found,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
+        assert found.legal, found.findings
+        return found.stats
+
+    kr = kr_view(entry("kill-radius/ships/harrier-strike-carrier.yaml", "{number: 3}"), [])  # type: ignore[arg-type]
+    assert kr["number_now"] == 3
+    kh = kh_view(entry("knight-hawks-2000/ships/kestrel.yaml", "{structure_points: 23}"), [])  # type: ignore[arg-type]
+    crossed = [c.get("crossed") for row in kh["track"]["rows"] for c in row["cells"]]
+    assert kh["track"]["lost"] == 37 and crossed.count(True) == 37  # one SP a box on a 60 SP ship
+    sc = sc_view(entry("space-cruisers/ships/gull.yaml", "{hull_points: 4, shields: 0}"), [])  # type: ignore[arg-type]
+    assert (sc["hull_now"], sc["shields_blown"]) == (4, 1)

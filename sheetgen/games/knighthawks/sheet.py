@@ -427,11 +427,25 @@ def _repair_skills(s: KnightHawksStats) -> str:
     return f"Repair {mr}" if mr else f"DC {dc}"
 
 
+def _lost(stats: KnightHawksStats) -> int | None:
+    """SP lost by the design's ``condition:`` (``None`` as built)."""
+    left = (stats.condition or {}).get("structure_points")
+    return None if left is None else max(0, stats.structure_points - left)
+
+
 def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship's page prints."""
     ft = fraction_text
     s = stats
     track = structure_track(s.structure_points)
+    lost = _lost(s)
+    if lost is not None:  # the design's condition: every box wholly lost is crossed off
+        unit, k = track["unit"], 0
+        for row in track["rows"]:
+            for cell in row["cells"]:
+                k += 1
+                cell["crossed"] = min(k * unit, s.structure_points) <= lost
+    track["lost"] = lost
     n = len(s.name)
     name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
     detection = "–" if s.detection_modifier is None else _pct(s.detection_modifier)

@@ -146,6 +146,10 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "construction_points": stats.construction_points,
         "additional_systems": stats.additional_systems,
         "hull_points": stats.hull_points,
+        # the design's condition: (hull points now, intact shields); boxes above are crossed
+        "hull_now": (stats.condition or {}).get("hull_points"),
+        "shields_blown": _printed(stats, "shields")
+        - (stats.condition or {}).get("shields", _printed(stats, "shields")),
         "hull_rows": hull_rows(stats),
         "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
         "shields": _printed(stats, "shields"),
