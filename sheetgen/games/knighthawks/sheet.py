@@ -439,12 +439,11 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
     s = stats
     track = structure_track(s.structure_points)
     lost = _lost(s)
-    if lost is not None:  # the design's condition: every box wholly lost is crossed off
-        unit, k = track["unit"], 0
-        for row in track["rows"]:
-            for cell in row["cells"]:
-                k += 1
-                cell["crossed"] = min(k * unit, s.structure_points) <= lost
+    unit, k = track["unit"], 0
+    for row in track["rows"]:  # the design's condition: every box wholly lost is crossed off
+        for cell in row["cells"]:
+            k += 1
+            cell["crossed"] = lost is not None and min(k * unit, s.structure_points) <= lost
     track["lost"] = lost
     n = len(s.name)
     name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
