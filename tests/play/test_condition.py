@@ -182,3 +182,31 @@ def test_the_other_games_sheets_mark_the_condition(tmp_path: Path) -> None:
     assert kh["track"]["lost"] == 37 and crossed.count(True) == 37  # one SP a box on a 60 SP ship
     sc = sc_view(entry("space-cruisers/ships/gull.yaml", "{hull_points: 4, shields: 0}"), [])  # type: ignore[arg-type]
     assert (sc["hull_now"], sc["shields_blown"]) == (4, 1)
+
+
+def test_counters_show_the_reduced_face_where_the_rules_say(tmp_path: Path) -> None:
+    def counter(path: str, cond: str) -> tuple[object, object]:
+        text = (DESIGNS / path).read_text() + f"condition: {cond}\n"
+        (found,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
+        assert found.legal, found.findings
+        return found.game.counter(found.stats)  # type: ignore[no-any-return]
+
+    # Kill Radius: Harrier (Number 5) at 2 is at or below half: the HALF side up, Number 2
+    up, _ = counter("kill-radius/ships/harrier-strike-carrier.yaml", "{number: 2}")
+    assert up.banner == "HALF · NO DEPLOY" and up.values[0] == ("#", "2")  # type: ignore[attr-defined]
+    up, _ = counter("kill-radius/ships/harrier-strike-carrier.yaml", "{number: 4}")
+    assert up.banner is None and up.values[0] == ("#", "4")  # type: ignore[attr-defined]
+    # Knight Hawks 2000: Kestrel (60 SP) with 29 left has lost half: the ½ side up
+    up, _ = counter("knight-hawks-2000/ships/kestrel.yaml", "{structure_points: 29}")
+    assert up.banner == "½ STRUCTURE"  # type: ignore[attr-defined]
+    up, _ = counter("knight-hawks-2000/ships/kestrel.yaml", "{structure_points: 19}")
+    assert up.banner == "⅔ STRUCTURE" and up.values[1] == ("ADF/MR", "1/1")  # type: ignore[attr-defined]
+    # Space Cruisers: Gull's one shield blown: the SHIELDS DOWN side up, with its hull points now
+    up, _ = counter("space-cruisers/ships/gull.yaml", "{hull_points: 4, shields: 0}")
+    assert up.banner == "SHIELDS DOWN" and up.values[0] == ("HP", "4")  # type: ignore[attr-defined]
+    # Starfire: Hammer with every drive destroyed: ENGINES LOST up; one drive lost: MP 4
+    cond = "{destroyed: [4, 5, 6, 7, 8, 9, 10, 11]}"
+    up, _ = counter("starfire/ships/destroyer-hammer.yaml", cond)
+    assert up.banner == "ENGINES LOST"  # type: ignore[attr-defined]
+    up, _ = counter("starfire/ships/destroyer-hammer.yaml", "{destroyed: [4, 5, 6, 7]}")
+    assert up.values[1] == ("MP", "4")  # type: ignore[attr-defined]

@@ -153,6 +153,15 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             ),
             banner="HALF · NO DEPLOY" if s.carrier else "HALF",
         )
+        if s.condition is not None:  # the ship as play left it: the reduced side up at half or below
+            from sheetgen.games.killradius import live
+
+            now = live.now(live.start(s))
+            if now["reduced"]:
+                return replace(
+                    back, values=(("#", str(now["number"])), ("MP", str(now["movement_points"])))
+                ), front
+            front = replace(front, values=(("#", str(now["number"])), ("MP", str(now["movement_points"]))))
         return front, back
 
     def markers(self) -> list[Marker]:

@@ -190,6 +190,15 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         front = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", f"{s.adf}/{s.mr}")))
         half = f"{play.compact_text(s.half_adf)}/{play.compact_text(s.half_mr)}"
         back = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", half)), banner="½ STRUCTURE")
+        if s.condition is not None:  # the ship as play left it: past half, the reduced side up
+            from sheetgen.games.knighthawks import live
+
+            now = live.now(live.start(s))
+            if now["structure_state"] == "half":
+                return back, front
+            if now["structure_state"] == "two-thirds":
+                values = (("HS", str(s.hull_size)), ("ADF/MR", f"{now['adf']}/{now['mr']}"))
+                return CounterFace(s.name, values, banner="⅔ STRUCTURE"), front
         return front, back
 
     def markers(self) -> list[Marker]:

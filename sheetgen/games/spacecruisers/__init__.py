@@ -127,6 +127,14 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         arrow = not s.all_arcs
         front = CounterFace(s.name, values, arrow=arrow)
         back = CounterFace(s.name, values, arrow=arrow, banner="SHIELDS DOWN")
+        if s.condition is not None:  # the ship as play left it: hull points now, shields down side up
+            from sheetgen.games.spacecruisers import live
+
+            now = live.now(live.start(s))
+            values = (("HP", str(now["hull_points"])), ("D", str(s.drives)))
+            front, back = replace(front, values=values), replace(back, values=values)
+            if s.shields and not now["shields"]:
+                return back, front
         return front, back
 
     def markers(self) -> list[Marker]:

@@ -122,6 +122,17 @@ class Starfire(Game[rules.Design, StarfireStats]):
             back = CounterFace(
                 s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
             )
+        if s.condition is not None:  # the ship as play left it: the reduced side up where it is
+            from sheetgen.games.starfire import live
+
+            now = live.now(live.start(s))
+            if s.kind == "base":
+                return (back, front) if s.shields and now["shields_offline"] == s.shields else (front, back)
+            if now["movement_points"] == 0 and s.movement_points:
+                return back, front
+            front = CounterFace(
+                s.name, (("", s.hull), ("MP", str(now["movement_points"])), ("TM", str(s.turn_mode)))
+            )
         return front, back
 
     def markers(self) -> list[Marker]:
