@@ -210,3 +210,15 @@ def test_counters_show_the_reduced_face_where_the_rules_say(tmp_path: Path) -> N
     assert up.banner == "ENGINES LOST"  # type: ignore[attr-defined]
     up, _ = counter("starfire/ships/destroyer-hammer.yaml", "{destroyed: [4, 5, 6, 7]}")
     assert up.values[1] == ("MP", "4")  # type: ignore[attr-defined]
+
+
+def test_stats_prints_the_values_now(tmp_path: Path) -> None:
+    path = tmp_path / "kr.yaml"
+    path.write_text(
+        (DESIGNS / "kill-radius/ships/harrier-strike-carrier.yaml").read_text() + "condition: {number: 2}\n"
+    )
+    run = CliRunner().invoke(app, ["stats", str(path)])
+    assert run.exit_code == 0, run.output
+    assert "number 2, starting number 5" in run.output
+    run = CliRunner().invoke(app, ["stats", "--json", str(path)])
+    assert '"now"' in run.output and '"condition"' in run.output
