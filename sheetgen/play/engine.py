@@ -9,7 +9,8 @@ here knows a rule; each ship event is the game's to allow or refuse.
 Events (JSON mappings):
 
 - a ship's: ``{"ship": NAME, "action": ACTION, ...}``, given to the game's ``apply``
-  (``damage`` with ``amount`` and ``weapon`` in every game);
+  (``damage`` with ``amount`` and ``weapon`` in every game); an action the game's
+  ``ROLLED`` names (a table roll) without a ``roll`` is rolled here and the roll logged;
 - the table's: ``{"action": "next_turn"}`` (each ship's ``end_turn``, then turn + 1 and
   the first phase), ``{"action": "phase", "phase": NAME}`` (the tracker informs and never
   forbids: any phase, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
@@ -231,6 +232,7 @@ class Engine:
                 if action == "redo" and not game.undone:
                     raise Refused("nothing to redo")
                 if action not in ("undo", "redo"):
+                    _roll_for(game, body)
                     self._check(game, body)
                 try:
                     logged = self.store.append(game_id, len(game.log) + 1, body, who)
@@ -374,6 +376,15 @@ def _bounded(body: dict[str, Any]) -> None:
                 raise Refused(f"{key} {value:.3g} is beyond {MAX_NUMBER:,}")
         else:
             raise Refused(f"{key} is text, a whole number or true/false, not {type(value).__name__}")
+
+
+def _roll_for(game: _Game, body: dict[str, Any]) -> None:
+    """Roll the die of a ship event that needs one and does not give it (the game's
+    ``live.ROLLED``: action -> dice), into ``body["roll"]``, so the log keeps the roll."""
+    ship = game.ships.get(body["ship"]) if isinstance(body.get("ship"), str) else None
+    dice = getattr(ship.live, "ROLLED", {}).get(body.get("action")) if ship is not None else None
+    if dice is not None and "roll" not in body:
+        body["roll"] = sum(_roll(dice))
 
 
 def _roll(dice: object) -> list[int]:

@@ -26,6 +26,7 @@ __all__ = [
     "ACTIONS",
     "CONDITION_SCHEMA",
     "PHASES",
+    "ROLLED",
     "apply",
     "condition",
     "condition_findings",
@@ -42,7 +43,12 @@ PHASES: tuple[str, ...] = data.TURN_PHASES
 #: The events a Space Cruisers ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
     "damage": "amount (the hit's damage roll), weapon (the system that hit: phasers, photon torpedoes...)",
+    "critical": "roll (the d10 on the Critical Damage Table; left out, the server rolls it)",
 }
+
+#: Actions whose die the server rolls when the event gives no ``roll``: action -> dice.
+ROLLED: dict[str, str] = {"critical": f"1d{data.CRITICAL_DIE}"}
+_TABLE = "Space Cruisers, critical damage table"
 
 State = dict[str, Any]
 _WHERE = "Space Cruisers, attack phase"
@@ -59,6 +65,11 @@ CONDITION_SCHEMA: dict[str, Any] = {
             " (Space Cruisers, attack phase).",
         },
         "shields": {"type": "integer", "minimum": 0, "description": "Shields still intact."},
+        "criticals": {
+            "type": "array",
+            "items": {"enum": list(data.CRITICALS_BY_ID)},
+            "description": "Results taken on the Critical Damage Table, by id, in order.",
+        },
     },
     "description": "The ship's condition as play left it: hull points and intact shields"
     " (Space Cruisers, attack phase).",
@@ -72,6 +83,16 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     hull = fields.integer("hull_points", minimum=-1000, maximum=1000)
     shields = fields.integer("shields", minimum=0)
+    criticals = fields.text_list("criticals", allow_text=False)
+    if criticals is not None:
+        for j, c in enumerate(criticals):
+            if c not in data.CRITICALS_BY_ID:
+                known = ", ".join(data.CRITICALS_BY_ID)
+                fields.problem(
+                    f"'criticals' item {j + 1}: {c!r} is not a critical result ({known})",
+                    (*fields.at("criticals"), j),
+                )
+        out["criticals"] = [c for c in criticals if c in data.CRITICALS_BY_ID]
     if hull is not None:
         out["hull_points"] = hull
     if shields is not None:
@@ -96,6 +117,42 @@ def condition_findings(stats: SpaceCruisersStats, cond: dict[str, Any] | None) -
                 ("condition", "hull_points"),
             )
         )
+    taken = cond.get("criticals", [])
+    if taken and stats.critical_destroys:
+        out.append(
+            error(
+                "CONDITION",
+                f"{stats.name} is destroyed: any critical roll destroys a fighter ({_TABLE})",
+                ("condition", "criticals"),
+            )
+        )
+    if taken and hull >= 0:
+        out.append(
+            error(
+                "CONDITION",
+                f"criticals taken at {hull} hull points: only hits below zero call for them ({_WHERE})",
+                ("condition", "criticals"),
+            )
+        )
+    for c in ("warp-core", "life-support", "super-structure"):
+        if taken.count(c) > 1:
+            result = data.CRITICALS_BY_ID[c]
+            out.append(
+                error(
+                    "CONDITION",
+                    f"{result.name} hit twice: {result.twice}, not fielded again ({_TABLE})",
+                    ("condition", "criticals"),
+                )
+            )
+    for c, most in (("weapon", sum(w.count for w in stats.weapons)), ("drive", stats.drives)):
+        if taken.count(c) > most:
+            out.append(
+                error(
+                    "CONDITION",
+                    f"{taken.count(c)} {c}s destroyed of the {most} the design has",
+                    ("condition", "criticals"),
+                )
+            )
     if shields > stats.shields:
         out.append(
             error(
@@ -123,6 +180,8 @@ def condition(state: State) -> dict[str, Any]:
         out["hull_points"] = state["hull_points"]
     if state["shields"] != stats.shields:
         out["shields"] = state["shields"]
+    if state["criticals"]:
+        out["criticals"] = list(state["criticals"])
     return out
 
 
@@ -130,12 +189,26 @@ def start(stats: SpaceCruisersStats) -> State:
     """The state of ``stats``' ship undamaged: its hull points and shields, no criticals due."""
     cond = stats.condition or {}
     hull, shields = cond.get("hull_points", stats.hull_points), cond.get("shields", stats.shields)
-    return {"stats": stats, "hull_points": hull, "shields": shields, "criticals_due": 0}
+    taken = list(cond.get("criticals", ()))
+    return {"stats": stats, "hull_points": hull, "shields": shields, "criticals_due": 0, "criticals": taken}
+
+
+def _out(state: State) -> str | None:
+    """What ended the ship on the Critical Damage Table (``explodes``, ``crew killed``,
+    ``breaks apart``, ``destroyed`` for a fighter), or ``None``."""
+    taken: list[str] = state["criticals"]
+    if taken and state["stats"].critical_destroys:
+        return "destroyed"
+    for c in data.CRITICALS:
+        if c.twice and taken.count(c.id) >= 2:
+            return c.twice
+    return None
 
 
 def removed(state: State) -> bool:
-    """Hull points alone never remove a Space Cruisers ship (they may go below zero)."""
-    return False
+    """Whether the ship is out: a second warp core, life support or super structure hit,
+    or any critical on a fighter (hull points alone never remove it: they may go below zero)."""
+    return _out(state) is not None
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
@@ -147,6 +220,10 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     if action not in ACTIONS:
         raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {action!r}")
+    if removed(state):
+        raise Refused(f"{state['stats'].name} is out of the game: {_out(state)} ({_TABLE})")
+    if action == "critical":
+        return _critical(state, event.get("roll"))
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {amount!r}")
@@ -160,6 +237,23 @@ def apply(state: State, event: dict[str, Any]) -> State:
     hull = state["hull_points"] - lost
     due = state["criticals_due"] + (critical_rolls(weapon, hull) if weapon is not None else 0)
     return {**state, "hull_points": hull, "shields": state["shields"] - int(blown), "criticals_due": due}
+
+
+def _critical(state: State, roll: object) -> State:
+    """One roll on the Critical Damage Table (1D10): the result is taken, one critical due is
+    used; a weapon or drive result with none left is refused (the text: reroll)."""
+    stats: SpaceCruisersStats = state["stats"]
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= data.CRITICAL_DIE:
+        raise Refused(f"a critical roll is a d10, 1 to {data.CRITICAL_DIE}, not {roll!r}")
+    result = next(c for c in data.CRITICALS if c.roll == roll)
+    taken = [*state["criticals"], result.id]
+    if result.reroll_when_none is not None:
+        have = sum(w.count for w in stats.weapons) if result.id == "weapon" else stats.drives
+        if state["criticals"].count(result.id) >= have:
+            raise Refused(
+                f"{result.name}, but {stats.name} has no {result.reroll_when_none} left: reroll ({_TABLE})"
+            )
+    return {**state, "criticals": taken, "criticals_due": max(0, state["criticals_due"] - 1)}
 
 
 def end_turn(state: State) -> State:
@@ -176,4 +270,11 @@ def now(state: State) -> dict[str, Any]:
         "starting_hull_points": stats.hull_points,
         "shields": state["shields"],
         "criticals_due": state["criticals_due"],
+        "criticals": [data.CRITICALS_BY_ID[c].name for c in state["criticals"]],
+        "weapons_lost": state["criticals"].count("weapon"),
+        "drives_lost": state["criticals"].count("drive"),
+        "to_hit_modifier": sum(data.CRITICALS_BY_ID[c].to_hit for c in set(state["criticals"])),
+        "damage_modifier": sum(data.CRITICALS_BY_ID[c].damage for c in set(state["criticals"])),
+        "range_modifier": sum(data.CRITICALS_BY_ID[c].range for c in set(state["criticals"])),
+        "out": _out(state),
     }
