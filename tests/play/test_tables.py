@@ -155,3 +155,19 @@ def test_a_repair_roll_above_dcr_and_skill_fails() -> None:
     failed = kh.apply(state, {"action": "repair", "roll": 11})
     assert failed["lost"] == 20 and kh.now(failed)["may_repair"] is False
     assert kh.apply(state, {"action": "repair", "roll": 10})["lost"] == 10
+
+
+def test_knight_hawks_ordnance_is_launched_round_by_round(pugilist: object) -> None:
+    state = kh.start(pugilist)  # type: ignore[arg-type]
+    assert kh.now(state)["ordnance_left"] == {"SM": 24}  # the Pugilist's seeker bay
+    state = kh.apply(state, {"action": "fire", "weapon": "SM"})
+    assert kh.now(state)["ordnance_left"] == {"SM": 23}
+    with pytest.raises(Refused, match="has 23 SM left, not 24"):
+        kh.apply(state, {"action": "fire", "weapon": "SM", "amount": 24})
+    state = kh.apply(state, {"action": "fire", "weapon": "SM", "amount": 23})  # all carried in a turn
+    assert kh.now(state)["ordnance_left"] == {"SM": 0} and kh.condition(state) == {"launched": {"SM": 24}}
+    with pytest.raises(Refused, match="no SM ordnance left"):
+        kh.apply(state, {"action": "fire", "weapon": "SM"})
+    with pytest.raises(Refused, match="only weapons that carry ordnance"):
+        kh.apply(state, {"action": "fire", "weapon": "PB"})
+    assert kh.condition_findings(pugilist, {"launched": {"SM": 25}})  # type: ignore[arg-type]

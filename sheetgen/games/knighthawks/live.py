@@ -57,6 +57,7 @@ ACTIONS: dict[str, str] = {
     "repair": "roll (the d100 repair roll, 100 for 00; left out, the server rolls it), weapon (the damaged"
     " system to repair, optional: the first)",
     "crew_damage": "roll (the d10 on the Crew Member Damage Table; left out, the server rolls it)",
+    "fire": "weapon (the code of a weapon that carries ordnance), amount (rounds launched, 1 if left out)",
 }
 
 #: Actions whose die the server rolls when the event gives no ``roll``: action -> dice.
@@ -94,6 +95,11 @@ CONDITION_SCHEMA: dict[str, Any] = {
             "description": "Systems destroyed (damage table results).",
         },
         "scc_only": {"type": "boolean", "description": "A repair roll of 96-99: repairs only at an SCC."},
+        "launched": {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 0},
+            "description": "Ordnance launched, by weapon code, as {MM: 2}.",
+        },
     },
     "description": "The ship's condition as play left it: structure points left"
     " (Knight Hawks 2000, Explanation of Damage Results).",
@@ -118,6 +124,9 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
                     f"'{key}' item {j + 1}: {item!r} is not one of {', '.join(allowed)}", (*fields.at(key), j)
                 )
         out[key] = [i for i in items if i in allowed]
+    launched = fields.counts("launched", minimum=0)
+    if launched:
+        out["launched"] = launched
     if fields.has("scc_only"):
         out["scc_only"] = fields.boolean("scc_only")
     return out
@@ -142,6 +151,13 @@ def condition_findings(stats: KnightHawksStats, cond: dict[str, Any] | None) -> 
         out.append(
             error("CONDITION", f"a second fire is a disastrous fire ({_WHERE})", ("condition", "damaged"))
         )
+    carried = _carried(stats)
+    for code, n in (cond or {}).get("launched", {}).items():
+        if n > carried.get(code, 0):
+            have = f"carries {carried[code]}" if code in carried else "carries no ordnance for it"
+            out.append(
+                error("CONDITION", f"{n} {code} launched; the design {have}", ("condition", "launched", code))
+            )
     sp = (cond or {}).get("structure_points")
     if sp is None:
         return out
@@ -166,6 +182,17 @@ def condition(state: State) -> dict[str, Any]:
         out["destroyed"] = list(state["destroyed"])
     if state["scc_only"]:
         out["scc_only"] = True
+    if any(state["launched"].values()):
+        out["launched"] = {k: v for k, v in state["launched"].items() if v}
+    return out
+
+
+def _carried(stats: KnightHawksStats) -> dict[str, int]:
+    """Ordnance carried, by weapon code (the weapon lines that carry it)."""
+    out: dict[str, int] = {}
+    for m in stats.weapons:
+        if m.ordnance is not None and m.ordnance > 0:
+            out[m.code] = out.get(m.code, 0) + m.ordnance
     return out
 
 
@@ -185,6 +212,7 @@ def start(stats: KnightHawksStats) -> State:
         "repaired_turn": 0,
         "crew_rolls_due": 0,
         "crew_rolls": [],
+        "launched": dict(cond.get("launched", {})),
     }
 
 
@@ -212,6 +240,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
         return _system_damage(state, event.get("weapon"))
     if action == "repair":
         return _repair(state, event.get("roll"), event.get("weapon"))
+    if action == "fire":
+        return _fire(state, event.get("weapon"), event.get("amount"))
     if action == "crew_damage":
         roll = event.get("roll")
         if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 10:
@@ -224,6 +254,26 @@ def apply(state: State, event: dict[str, Any]) -> State:
     if event.get("double"):
         amount *= 2
     return {**state, "lost": min(stats.structure_points, state["lost"] + amount)}
+
+
+def _fire(state: State, code: object, amount: object) -> State:
+    """``amount`` rounds (1 if not given) of ordnance launched by the weapon ``code``;
+    refused beyond what is left."""
+    stats: KnightHawksStats = state["stats"]
+    carried = _carried(stats)
+    if code not in carried:
+        raise Refused(
+            f"only weapons that carry ordnance launch it ({', '.join(carried) or 'none aboard'}), not {code!r}"
+        )
+    n = 1 if amount is None else amount
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise Refused(f"rounds launched is a whole number, 1 or more, not {amount!r}")
+    left = carried[str(code)] - state["launched"].get(code, 0)
+    if left <= 0:
+        raise Refused(f"{stats.name} has no {code} ordnance left to launch")
+    if n > left:
+        raise Refused(f"{stats.name} has {left} {code} left, not {n}")
+    return {**state, "launched": {**state["launched"], str(code): state["launched"].get(code, 0) + n}}
 
 
 def _system_damage(state: State, result: object) -> State:
@@ -339,6 +389,7 @@ def now(state: State) -> dict[str, Any]:
         "scc_only": state["scc_only"],
         "crew_rolls_due": state["crew_rolls_due"],
         "crew_rolls": list(state["crew_rolls"]),
+        "ordnance_left": {code: n - state["launched"].get(code, 0) for code, n in _carried(stats).items()},
     }
 
 
