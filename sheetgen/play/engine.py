@@ -294,10 +294,13 @@ class Engine:
                 continue
             mapping = _design_mapping(ship.entry)
             mapping.pop("count", None)
-            mapping.setdefault("game", ship.entry.game.id)
+            mapping.pop("game", None)
+            design_name = mapping.get("name")
+            if "class" not in mapping and design_name is not None and design_name != ship.name:
+                mapping["class"] = design_name  # as the game names a ship after its design
             mapping["name"] = ship.name
             mapping["condition"] = cond
-            designs.append(mapping)
+            designs.append({"game": ship.entry.game.id, **mapping})
         head = "".join(f"# {name}: destroyed or removed from play, not fielded\n" for name in lost)
         return head + (yaml.safe_dump(designs, sort_keys=False, allow_unicode=True) if designs else "[]\n")
 

@@ -222,3 +222,30 @@ def test_stats_prints_the_values_now(tmp_path: Path) -> None:
     assert "number 2, starting number 5" in run.output
     run = CliRunner().invoke(app, ["stats", "--json", str(path)])
     assert '"now"' in run.output and '"condition"' in run.output
+
+
+def test_export_of_kill_radius_and_knight_hawks_games_reads_back(tmp_path: Path) -> None:
+    for folder in ("kill-radius", "knight-hawks-2000"):
+        shutil.copytree(DESIGNS / folder, tmp_path / folder)
+    engine = Engine(tmp_path)
+    for scenario, hits in (
+        ("kill-radius/scenarios/border-clash.yaml", (2, 100)),
+        ("knight-hawks-2000/scenarios/flank-action.yaml", (900, 10**6)),
+    ):
+        game = engine.create(scenario)
+        first, second = (s["name"] for s in engine.state(game.id)["ships"][:2])
+        engine.submit(game.id, {"ship": first, "action": "damage", "amount": hits[0]})
+        engine.submit(game.id, {"ship": second, "action": "damage", "amount": hits[1]})  # destroyed
+        engine.submit(game.id, {"action": "next_turn"})
+        out = tmp_path / "next.yaml"
+        out.write_text(engine.export(game.id))
+        assert out.read_text().startswith(f"# {second}: destroyed or removed from play, not fielded\n")
+        result = load_designs([out])
+        assert not result.input_errors and result.legal
+        names = [e.stats.name for e in result.entries]
+        assert second not in names and first in names
+        kept = next(e for e in result.entries if e.stats.name == first)
+        now = kept.game.condition_now(kept.stats)
+        before = next(s for s in engine.state(game.id)["ships"] if s["name"] == first)["now"]
+        key = "number" if "kill" in scenario else "structure_points"
+        assert now is not None and now[key] == before[key]
