@@ -40,7 +40,7 @@ from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
-__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module"]
+__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module", "print_sheets"]
 
 _DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
 _TABLE = ("next_turn", "phase", "roll", "undo", "redo")
@@ -304,13 +304,13 @@ class Engine:
         head = "".join(f"# {name}: destroyed or removed from play, not fielded\n" for name in lost)
         return head + (yaml.safe_dump(designs, sort_keys=False, allow_unicode=True) if designs else "[]\n")
 
-    def sheets(self, game_id: str, paper: str = "letter") -> bytes:
-        """The record sheets (PDF) of every ship of the game with its condition now marked,
-        as ``sheetgen sheets`` prints a design with that ``condition:``. Raises
-        :class:`UnknownGame`."""
-        from sheetgen.render.sheets import Ship, render_sheets
+    def sheet_ships(self, game_id: str) -> list[Any]:
+        """Every ship of the game as :func:`print_sheets` prints it: its stats with its
+        condition now (:class:`~sheetgen.render.sheets.Ship`, picklable for a print worker).
+        Raises :class:`UnknownGame`."""
+        from sheetgen.render.sheets import Ship
 
-        ships = [
+        return [
             Ship(
                 ship.entry.game,
                 dataclasses.replace(ship.stats, condition=cond),
@@ -319,7 +319,12 @@ class Engine:
             )
             for ship, cond, _gone in self.conditions(game_id)
         ]
-        return render_sheets(ships, paper=paper).data
+
+    def sheets(self, game_id: str, paper: str = "letter") -> bytes:
+        """The record sheets (PDF) of every ship of the game with its condition now marked,
+        as ``sheetgen sheets`` prints a design with that ``condition:``. Raises
+        :class:`UnknownGame`."""
+        return print_sheets(self.sheet_ships(game_id), paper)
 
     def _view(self, game: _Game) -> dict[str, Any]:
         standing = set(game.done)
@@ -353,6 +358,13 @@ class Engine:
                 for e in game.log
             ],
         }
+
+
+def print_sheets(ships: list[Any], paper: str = "letter") -> bytes:
+    """The PDF of :meth:`Engine.sheet_ships`' ships (a print worker's job)."""
+    from sheetgen.render.sheets import render_sheets
+
+    return render_sheets(ships, paper=paper).data
 
 
 def _design_mapping(entry: Any) -> dict[str, Any]:

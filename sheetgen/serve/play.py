@@ -33,7 +33,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sheetgen.core.refused import Refused
-from sheetgen.play.engine import Engine, UnknownGame
+from sheetgen.play.engine import Engine, UnknownGame, print_sheets
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -69,10 +69,14 @@ class _Live:
 
 
 def play_routes(
-    space: Workspace, hosts: Iterable[str], read_body: Callable[[Request], Awaitable[bytes]]
+    space: Workspace,
+    hosts: Iterable[str],
+    read_body: Callable[[Request], Awaitable[bytes]],
+    print_job: Callable[..., Awaitable[Any]] | None = None,
 ) -> list[BaseRoute]:
     """The play routes for the workspace ``space``; ``hosts`` the host names served (loopback
-    included), ``read_body`` the server's bounded body reader."""
+    included), ``read_body`` the server's bounded body reader, ``print_job(request, job,
+    *args)`` the server's print slots (bounded, 503 when busy; default: in a thread)."""
     engine = Engine(space.root, load=lambda path: _load(space, engine, path))
     live = _Live()
     served = {h.strip().removeprefix("[").removesuffix("]").lower() for h in hosts}
@@ -194,7 +198,11 @@ def play_routes(
     async def sheets(request: Request) -> Response:
         game_id = request.path_params["id"]
         admit(request, game_id)
-        pdf = await call(engine.sheets, game_id)
+        ships = await call(engine.sheet_ships, game_id)
+        if print_job is None:
+            pdf = await call(print_sheets, ships)
+        else:
+            pdf = await print_job(request, print_sheets, ships)
         headers = {"Content-Disposition": f'inline; filename="{game_id}-sheets.pdf"'}
         return Response(pdf, media_type="application/pdf", headers=headers)
 

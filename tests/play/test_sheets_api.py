@@ -49,3 +49,21 @@ def test_sheets_pdf_of_no_such_game_is_404_and_a_guest_needs_the_code(
 def test_the_pages_link_play_and_the_sheets(host: TestClient) -> None:
     assert 'href="/play"' in host.get("/").text
     assert 'data-testid="play-sheets"' in host.get("/play").text
+
+
+def test_sheets_pdf_takes_a_print_slot_and_is_503_when_none_is_free(tmp_path: Path) -> None:
+    """The play sheets print as the designer's sheets do: through the server's print slots."""
+    from sheetgen.serve.printing import Prints
+    from sheetgen.serve.service import Refusal
+
+    class Busy(Prints):
+        async def run(self, gone: object, job: object, *args: object, **kwargs: object) -> object:
+            raise Refusal(503, ["sheetgen: error: the server is busy printing"], headers={"Retry-After": "5"})
+
+    shutil.copytree(DESIGNS / "starfire", tmp_path / "starfire")
+    app = create_app(tmp_path, hosts=["testserver"], prints=Busy(in_process=True))
+    with TestClient(app, client=("127.0.0.1", 50000)) as c:
+        game = c.post("/api/play", json={"scenario": SCENARIO}).json()
+        answer = c.get(f"/api/play/{game['id']}/sheets.pdf")
+        assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+        assert c.get("/api/play/NOSUCHGM/sheets.pdf").status_code == 404  # refused before printing
