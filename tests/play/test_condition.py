@@ -249,3 +249,26 @@ def test_export_of_kill_radius_and_knight_hawks_games_reads_back(tmp_path: Path)
         before = next(s for s in engine.state(game.id)["ships"] if s["name"] == first)["now"]
         key = "number" if "kill" in scenario else "structure_points"
         assert now is not None and now[key] == before[key]
+
+
+def test_sheets_mark_spent_ordnance_and_criticals_taken(tmp_path: Path) -> None:
+    from sheetgen.games.knighthawks.sheet import ship_view as kh_view
+    from sheetgen.games.spacecruisers.sheet import ship_view as sc_view
+
+    text = (
+        DESIGNS / "knight-hawks-2000/ships/pugilist.yaml"
+    ).read_text() + "condition: {launched: {SM: 7}}\n"
+    (pugilist,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
+    (bay,) = kh_view(pugilist.stats, [])["bays"]
+    assert (bay["carried"], bay["launched"]) == (24, 7)  # the seeker bay: 7 of its 24 boxes crossed
+    sc = "game: space-cruisers\nname: C\nhull: military\nsystems: [phasers]\n"
+    cond = "condition: {hull_points: -2, shields: 0, criticals: [warp-core, targeting, drive]}\n"
+    (ship,) = _load(tmp_path, sc + cond).entries  # type: ignore[attr-defined]
+    assert ship.legal, ship.findings
+    view = sc_view(ship.stats, [])
+    assert (
+        view["criticals_taken"][3] == 1
+        and view["criticals_taken"][6] == 1
+        and view["criticals_taken"][4] == 0
+    )
+    assert next(s for s in view["systems"] if s["name"] == "drives")["lost"] == 1

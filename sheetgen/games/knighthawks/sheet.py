@@ -210,16 +210,22 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
 
 
 def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    """Each bay's boxes; ``launched`` of them crossed by the design's ``condition:`` (the
+    rounds launched of its weapon code, taken from its bays in order)."""
     out = []
+    launched = dict((stats.condition or {}).get("launched", {}))
     for b in stats.bays:
         carried = b.carried if b.carried is not None and b.carried >= 0 else None
         boxes = None if carried is None or carried > MAX_ORDNANCE_BOXES else _box_rows(carried)
+        spent = min(launched.get(b.code, 0), carried or 0)
+        launched[b.code] = launched.get(b.code, 0) - spent
         out.append(
             {
                 "name": b.name,
                 "holds": b.ordnance_name,
                 "carried": carried,
                 "box_rows": boxes,
+                "launched": spent,
                 "detonation": f"{b.detonation:,}" if b.detonation else None,
             }
         )
