@@ -272,3 +272,13 @@ def test_sheets_mark_spent_ordnance_and_criticals_taken(tmp_path: Path) -> None:
         and view["criticals_taken"][4] == 0
     )
     assert next(s for s in view["systems"] if s["name"] == "drives")["lost"] == 1
+
+
+def test_the_knight_hawks_sheet_names_the_systems_damaged(tmp_path: Path) -> None:
+    from sheetgen.games.knighthawks.sheet import ship_view as kh_view
+
+    cond = "condition: {damaged: [sensors], destroyed: [weapon], scc_only: true}\n"
+    text = (DESIGNS / "knight-hawks-2000/ships/pugilist.yaml").read_text() + cond
+    (pugilist,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
+    track = kh_view(pugilist.stats, [])["track"]
+    assert track["systems"] == "damaged: sensors; destroyed: weapon; repairs only at an SCC"

@@ -451,6 +451,13 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             k += 1
             cell["crossed"] = lost is not None and min(k * unit, s.structure_points) <= lost
     track["lost"] = lost
+    cond = s.condition or {}
+    # the design's condition: the damage table results standing, as the checklist names them
+    track["systems"] = "; ".join(
+        f"{what}: {', '.join(r.replace('_', ' ') for r in cond[key])}"
+        for key, what in (("damaged", "damaged"), ("destroyed", "destroyed"))
+        if cond.get(key)
+    ) + ("; repairs only at an SCC" if cond.get("scc_only") else "")
     n = len(s.name)
     name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
     detection = "–" if s.detection_modifier is None else _pct(s.detection_modifier)
