@@ -22,6 +22,16 @@ def play(
             metavar="SCENARIO", help="The scenario to play (a file in the workspace).", parser=given_path
         ),
     ] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="With 'export': the game whose surviving ships to write."),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--output", metavar="FILE.yaml", help="With 'export': the file to write.", parser=given_path
+        ),
+    ] = None,
     list_games: Annotated[
         bool, typer.Option("--list", help="List the games kept in the workspace and stop.")
     ] = False,
@@ -51,7 +61,9 @@ def play(
 
     The game is kept in the workspace's .sheetgen/ folder: run the same command again
     to resume the newest game of SCENARIO (--new starts another). Other devices join
-    with the join code the page shows.
+    with the join code the page shows. `sheetgen play export GAME -o FILE.yaml` writes
+    each surviving ship's design with its condition: block, for the next scenario of a
+    campaign.
     """
     from sheetgen.core.refused import Refused
     from sheetgen.play.engine import Engine
@@ -66,6 +78,9 @@ def play(
         for g in kept:
             when = datetime.fromtimestamp(g.created, UTC).strftime("%Y-%m-%d %H:%M UTC")
             typer.echo(f"{g.id}  {when}  {engine.version(g.id)} events  {g.scenario}")
+        return
+    if scenario is not None and scenario.as_posix() == "export" and not scenario.exists():
+        _export(engine, game_id, output)
         return
     if scenario is None:
         _fail("give the scenario to play, or --list for the games kept")
@@ -82,3 +97,22 @@ def play(
     typer.echo(f"game {game.id} of {relative}: join code {game.code}", err=True)
     typer.echo(f"play on http://{shown}:{port}/play?game={game.id}", err=True)
     serve(workspace, port=port, host=host, open_browser=False)
+
+
+def _export(engine: object, game_id: str | None, output: Path | None) -> None:
+    """Write the game's surviving ships with their condition: blocks to ``output``."""
+    from sheetgen.core.output import check_writable, write_atomic
+    from sheetgen.play.engine import Engine, UnknownGame
+
+    assert isinstance(engine, Engine)
+    if game_id is None or output is None:
+        _fail("give the game and the file: sheetgen play export GAME -o FILE.yaml")
+    try:
+        text = engine.export(game_id)
+    except UnknownGame:
+        _fail(f"no game {game_id!r} in {engine.root} (sheetgen play --list shows the games)")
+    try:
+        write_atomic(check_writable(output), text.encode("utf-8"))
+    except OSError as exc:
+        _fail(f"{output}: cannot write: {exc.strerror or exc}")
+    typer.echo(f"wrote {output}", err=True)

@@ -76,6 +76,8 @@ def stats_dict(stats: S, hooks: Mapping[str, FieldHook[S]] | None = None) -> JSO
         if f.name in _FIRST:
             continue
         hook = hooks.get(f.name)
+        if f.name == "condition" and getattr(stats, f.name) is None:
+            continue  # a design without a condition: block is as built
         if hook is not None:
             out.update(hook(stats))
         else:

@@ -118,6 +118,22 @@ INPUT_RULINGS: tuple[Ruling, ...] = (
         exit_status=2,
     ),
     Ruling(
+        "CONDITION",
+        "A design's condition: is not a state play can reach",
+        "",
+        "A design may carry condition:, the ship as a game left it (play mode's export writes it): "
+        "destroyed systems, offline shields and spent munitions (Starfire), the Number (Kill Radius), "
+        "structure points and damage-table results (Knight Hawks 2000), hull points and shields "
+        "(Space Cruisers). It must be a state the game's damage rules can reach: a Starfire shield is "
+        "knocked offline, never destroyed; no more points lost or rounds spent than the design has; "
+        "a ship destroyed or removed from play is not fielded again.",
+        "A campaign fields a ship as the last scenario left it; a state the rules cannot make would "
+        "print a record sheet no game could have produced.",
+        "each game's damage rules (Solar Starfire Quick Start, combat; Kill Radius, Damage and "
+        "Recovery Period; Knight Hawks 2000, Explanation of Damage Results; Space Cruisers, attack phase)",
+        "validate, stats, sheets, counters and play on a design with condition:",
+    ),
+    Ruling(
         "SCENARIO",
         "A scenario's set-up is broken",
         "",

@@ -11,6 +11,7 @@ files, fonts or paper; renderers never re-derive a rule.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -308,6 +309,7 @@ class Game(ABC, Generic[DesignT, StatsT]):
         "class": frozenset(),
         "notes": frozenset(),
         "count": frozenset(),
+        "condition": frozenset({"CONDITION"}),
     }
 
     @abstractmethod
@@ -354,6 +356,16 @@ class Game(ABC, Generic[DesignT, StatsT]):
     def counter(self, stats: StatsT) -> tuple[CounterFace, CounterFace]:
         """Front and back of ``stats``' ship counter: key numbers in front, the
         reduced state (or the fleet emblem) on the back."""
+
+    def condition_now(self, stats: StatsT) -> JSONObject | None:
+        """What ``stats``' ship is now by its design's ``condition:`` block: play mode's
+        ``now`` mapping (``docs/play.md``) from the game's ``live`` module; ``None`` for a
+        design without one (as built)."""
+        if getattr(stats, "condition", None) is None:
+            return None
+        live = importlib.import_module(type(self).__module__ + ".live")
+        now: JSONObject = live.now(live.start(stats))
+        return now
 
     def fleet_totals(self, ships: list[tuple[StatsT, int]]) -> list[tuple[str, str]]:
         """Label/value rows summing a fleet's designs, given as ``(stats, count)`` pairs, in

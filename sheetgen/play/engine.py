@@ -9,7 +9,8 @@ here knows a rule; each ship event is the game's to allow or refuse.
 Events (JSON mappings):
 
 - a ship's: ``{"ship": NAME, "action": ACTION, ...}``, given to the game's ``apply``
-  (``damage`` with ``amount`` and ``weapon`` in every game);
+  (``damage`` with ``amount`` and ``weapon`` in every game); an action the game's
+  ``ROLLED`` names (a table roll) without a ``roll`` is rolled here and the roll logged;
 - the table's: ``{"action": "next_turn"}`` (each ship's ``end_turn``, then turn + 1 and
   the first phase), ``{"action": "phase", "phase": NAME}`` (the tracker informs and never
   forbids: any phase, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
@@ -20,6 +21,8 @@ Events (JSON mappings):
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import re
 import secrets
@@ -30,12 +33,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import yaml
+
 from sheetgen.core.refused import Refused
 from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
-__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module"]
+__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module", "print_sheets"]
 
 _DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
 _TABLE = ("next_turn", "phase", "roll", "undo", "redo")
@@ -227,6 +232,7 @@ class Engine:
                 if action == "redo" and not game.undone:
                     raise Refused("nothing to redo")
                 if action not in ("undo", "redo"):
+                    _roll_for(game, body)
                     self._check(game, body)
                 try:
                     logged = self.store.append(game_id, len(game.log) + 1, body, who)
@@ -264,6 +270,62 @@ class Engine:
         with self._lock_of(game_id):
             return len(self._game(game_id).log)
 
+    def conditions(self, game_id: str) -> list[tuple[Any, dict[str, Any], bool]]:
+        """Each ship of the game as ``(scenario ship, condition block, removed)``: the
+        ``condition:`` its game's ``live`` module writes for its state now. Raises
+        :class:`UnknownGame`."""
+        with self._lock_of(game_id):
+            game = self._game(game_id)
+            by_name = {s.name: s for s in game.scenario.ships}
+            return [
+                (by_name[s.name], s.live.condition(s.state), bool(s.live.removed(s.state)))
+                for s in game.ships.values()
+            ]
+
+    def export(self, game_id: str) -> str:
+        """YAML of each surviving ship's design (named for the ship, one each) with its
+        ``condition:`` block, for the next scenario of a campaign; ``# removed`` comments
+        name the ships lost. Raises :class:`UnknownGame`."""
+        designs: list[dict[str, Any]] = []
+        lost: list[str] = []
+        for ship, cond, gone in self.conditions(game_id):
+            if gone:
+                lost.append(ship.name)
+                continue
+            mapping = _design_mapping(ship.entry)
+            mapping.pop("count", None)
+            mapping.pop("game", None)
+            design_name = mapping.get("name")
+            if "class" not in mapping and design_name is not None and design_name != ship.name:
+                mapping["class"] = design_name  # as the game names a ship after its design
+            mapping["name"] = ship.name
+            mapping["condition"] = cond
+            designs.append({"game": ship.entry.game.id, **mapping})
+        head = "".join(f"# {name}: destroyed or removed from play, not fielded\n" for name in lost)
+        return head + (yaml.safe_dump(designs, sort_keys=False, allow_unicode=True) if designs else "[]\n")
+
+    def sheet_ships(self, game_id: str) -> list[Any]:
+        """Every ship of the game as :func:`print_sheets` prints it: its stats with its
+        condition now (:class:`~sheetgen.render.sheets.Ship`, picklable for a print worker).
+        Raises :class:`UnknownGame`."""
+        from sheetgen.render.sheets import Ship
+
+        return [
+            Ship(
+                ship.entry.game,
+                dataclasses.replace(ship.stats, condition=cond),
+                ship.entry.findings,
+                ship.side,
+            )
+            for ship, cond, _gone in self.conditions(game_id)
+        ]
+
+    def sheets(self, game_id: str, paper: str = "letter") -> bytes:
+        """The record sheets (PDF) of every ship of the game with its condition now marked,
+        as ``sheetgen sheets`` prints a design with that ``condition:``. Raises
+        :class:`UnknownGame`."""
+        return print_sheets(self.sheet_ships(game_id), paper)
+
     def _view(self, game: _Game) -> dict[str, Any]:
         standing = set(game.done)
         return {
@@ -298,6 +360,21 @@ class Engine:
         }
 
 
+def print_sheets(ships: list[Any], paper: str = "letter") -> bytes:
+    """The PDF of :meth:`Engine.sheet_ships`' ships (a print worker's job)."""
+    from sheetgen.render.sheets import render_sheets
+
+    return render_sheets(ships, paper=paper).data
+
+
+def _design_mapping(entry: Any) -> dict[str, Any]:
+    """The design mapping ``entry`` was read from, as written (a copy)."""
+    node: Any = entry.document.data
+    for key in entry.base:
+        node = node[key]
+    return copy.deepcopy(dict(node))
+
+
 def _bounded(body: dict[str, Any]) -> None:
     """Refuse an event with a key no event reads, or a value no event needs: text over
     :data:`_MAX_TEXT` characters, a number beyond :data:`MAX_NUMBER`, a list or mapping."""
@@ -314,6 +391,15 @@ def _bounded(body: dict[str, Any]) -> None:
                 raise Refused(f"{key} {value:.3g} is beyond {MAX_NUMBER:,}")
         else:
             raise Refused(f"{key} is text, a whole number or true/false, not {type(value).__name__}")
+
+
+def _roll_for(game: _Game, body: dict[str, Any]) -> None:
+    """Roll the die of a ship event that needs one and does not give it (the game's
+    ``live.ROLLED``: action -> dice), into ``body["roll"]``, so the log keeps the roll."""
+    ship = game.ships.get(body["ship"]) if isinstance(body.get("ship"), str) else None
+    dice = getattr(ship.live, "ROLLED", {}).get(body.get("action")) if ship is not None else None
+    if dice is not None and "roll" not in body:
+        body["roll"] = sum(_roll(dice))
 
 
 def _roll(dice: object) -> list[int]:

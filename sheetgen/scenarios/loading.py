@@ -61,6 +61,9 @@ class Entry:
     def stats_dict(self) -> JSONObject:
         """The JSON object ``sheetgen stats --json`` prints for this design."""
         out = self.stats.to_dict()
+        now = self.game.condition_now(self.stats) if self.legal else None
+        if now is not None:
+            out["now"] = now  # the current values by the design's condition: block
         out["legal"] = self.legal
         out["findings"] = [
             {

@@ -403,7 +403,12 @@ def create_app(
         Route("/api/scenario", scenario, methods=["GET", "POST"]),
         Route("/api/scenario/map.svg", scenario_map),
         Route("/api/kit.zip", kit, methods=["POST"]),
-        *play_routes(space, (*LOOPBACK, *hosts), _body),
+        *play_routes(
+            space,
+            (*LOOPBACK, *hosts),
+            _body,
+            lambda request, job, *args: printing.run(lambda: _gone(request), job, *args),
+        ),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]

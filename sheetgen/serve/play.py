@@ -7,6 +7,7 @@
 - ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
+- ``GET /api/play/{id}/sheets.pdf``: the record sheets with the damage marked now.
 - ``GET /play``: the page.
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
@@ -32,7 +33,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sheetgen.core.refused import Refused
-from sheetgen.play.engine import Engine, UnknownGame
+from sheetgen.play.engine import Engine, UnknownGame, print_sheets
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -68,10 +69,14 @@ class _Live:
 
 
 def play_routes(
-    space: Workspace, hosts: Iterable[str], read_body: Callable[[Request], Awaitable[bytes]]
+    space: Workspace,
+    hosts: Iterable[str],
+    read_body: Callable[[Request], Awaitable[bytes]],
+    print_job: Callable[..., Awaitable[Any]] | None = None,
 ) -> list[BaseRoute]:
     """The play routes for the workspace ``space``; ``hosts`` the host names served (loopback
-    included), ``read_body`` the server's bounded body reader."""
+    included), ``read_body`` the server's bounded body reader, ``print_job(request, job,
+    *args)`` the server's print slots (bounded, 503 when busy; default: in a thread)."""
     engine = Engine(space.root, load=lambda path: _load(space, engine, path))
     live = _Live()
     served = {h.strip().removeprefix("[").removesuffix("]").lower() for h in hosts}
@@ -190,6 +195,17 @@ def play_routes(
         finally:
             live.listeners[game_id].discard(queue)
 
+    async def sheets(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        ships = await call(engine.sheet_ships, game_id)
+        if print_job is None:
+            pdf = await call(print_sheets, ships)
+        else:
+            pdf = await print_job(request, print_sheets, ships)
+        headers = {"Content-Disposition": f'inline; filename="{game_id}-sheets.pdf"'}
+        return Response(pdf, media_type="application/pdf", headers=headers)
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", headers=_PAGE_HEADERS)
 
@@ -197,6 +213,7 @@ def play_routes(
         Route("/play", page),
         Route("/api/play", games, methods=["GET", "POST"]),
         Route("/api/play/{id}", game),
+        Route("/api/play/{id}/sheets.pdf", sheets),
         Route("/api/play/{id}/events", change("events"), methods=["POST"]),
         Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
         Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),

@@ -19,6 +19,7 @@ Number.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Finding, error
@@ -79,10 +80,12 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.killradius.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def budget(self, stats: KillRadiusStats) -> list[Budget]:
         """A carrier's fighters aboard of the most its Number holds (KR-5); none for a ship
@@ -193,6 +196,15 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             ),
             banner="HALF · NO DEPLOY" if s.carrier else "HALF",
         )
+        if s.condition is not None:  # the ship as play left it: the reduced side up at half or below
+            from sheetgen.games.killradius import live
+
+            now = live.now(live.start(s))
+            if now["reduced"]:
+                return replace(
+                    back, values=(("#", str(now["number"])), ("MP", str(now["movement_points"])))
+                ), front
+            front = replace(front, values=(("#", str(now["number"])), ("MP", str(now["movement_points"]))))
         return front, back
 
     def markers(self) -> list[Marker]:

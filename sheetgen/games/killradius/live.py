@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import (
     apply_damage,
@@ -31,7 +33,19 @@ from sheetgen.games.killradius.play import (
 )
 from sheetgen.games.killradius.stats import KillRadiusStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The parts of a turn, in order (Kill Radius, Playing the Game).
 PHASES: tuple[str, ...] = tuple(name for name, _ in data.TURN_SEQUENCE)
@@ -45,12 +59,65 @@ ACTIONS: dict[str, str] = {
 State = dict[str, Any]
 
 
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": data.MAX_NUMBER,
+            "description": "The ship's Number now, 1 to its starting Number (Kill Radius, Damage).",
+        },
+    },
+    "description": "The ship's condition as play left it: its current Number (Kill Radius, Damage).",
+}
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
+    if fields is None:
+        return None
+    number = fields.integer("number", minimum=0, maximum=data.MAX_NUMBER)
+    return {} if number is None else {"number": number}
+
+
+def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: a Number above the
+    starting one (recovery never goes above it), or 0 (destroyed; Kill Radius, Damage)."""
+    number = (cond or {}).get("number")
+    if number is None:
+        return []
+    at: Path = ("condition", "number")
+    if number == 0:
+        return [error("CONDITION", f"{stats.name} is destroyed at Number 0 (Kill Radius, Damage)", at)]
+    if number > stats.number:
+        return [
+            error(
+                "CONDITION",
+                f"Number {number} is above the starting {stats.number}: recovery never raises it beyond"
+                " that (Kill Radius, Recovery Period)",
+                at,
+            )
+        ]
+    return []
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back): the Number
+    with the damage noted this turn taken (as the next turn starts)."""
+    number = apply_damage(state["number"], state["damage_this_turn"])
+    return {} if number == state["starting"] else {"number": number}
+
+
 def start(stats: KillRadiusStats) -> State:
     """The state of ``stats``' ship undamaged: ``starting`` and ``number`` (its Number),
     ``damage_this_turn`` (noted, not yet taken), ``recovered`` (rolled this turn)."""
     if not data.MIN_NUMBER <= stats.number <= data.MAX_NUMBER:
         raise Refused(f"{stats.name}'s Number {stats.number} is outside 1 to 10 (Kill Radius, Numbers)")
-    return {"stats": stats, "starting": stats.number, "number": stats.number, "damage_this_turn": 0}
+    number = (stats.condition or {}).get("number", stats.number)
+    return {"stats": stats, "starting": stats.number, "number": number, "damage_this_turn": 0}
 
 
 def removed(state: State) -> bool:

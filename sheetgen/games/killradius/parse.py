@@ -14,7 +14,7 @@ from typing import Any
 
 from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.games.base import common_design_keys
-from sheetgen.games.killradius import data
+from sheetgen.games.killradius import data, live
 from sheetgen.games.killradius.rules import Design
 
 __all__ = ["design_schema", "parse_design"]
@@ -29,6 +29,7 @@ def design_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["name", "type", "number"],
         "properties": {
+            "condition": live.CONDITION_SCHEMA,
             **common_design_keys("kill-radius"),
             "type": {
                 "type": "string",
@@ -79,5 +80,7 @@ def parse_design(fields: Fields) -> Design:
         fighters=fields.integer("fighters"),
         notes=fields.text("notes", limit=MAX_PROSE),
     )
-    fields.done()
+    block = fields.mapping("condition")
+    design.condition = live.read_condition(block)
+    fields.done(block)
     return design

@@ -10,6 +10,7 @@ Rule ids are the rulings in ``RULINGS.md`` (KR-1 .. KR-6). Derived stats are in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.core.findings import Finding, error, in_order, note, warning
 from sheetgen.core.schema import did_you_mean
@@ -72,6 +73,8 @@ class Design:
     fighters: int | None = None
     notes: str | None = None
     count: int = 1
+    #: the ship as play left it (``condition:``; the game's ``live`` module)
+    condition: dict[str, Any] | None = None
 
 
 def is_carrier(design: Design) -> bool:

@@ -75,6 +75,8 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         fighters.append({"label": f"F{k + 1}", "aboard": k < stats.fighters})
     number_text = str(stats.number)
     has_track = bool(stats.number_track)
+    # the design's condition: the Number now; the track's cells above it are crossed off
+    now = (stats.condition or {}).get("number")
     return {
         "name": stats.name,
         "name_class": name_size(stats.name),
@@ -83,6 +85,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         "type_listed": stats.type_listed,
         "number": stats.number if has_track else None,
         "number_text": number_text,
+        "number_now": now,
         "movement_points": stats.movement_points,
         "facing_changes": stats.facing_changes,
         "half_number": stats.half_number,

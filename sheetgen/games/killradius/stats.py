@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.killradius import data
@@ -71,6 +72,8 @@ class KillRadiusStats:
     count: int = 1
     game: str = "kill-radius"
     design_class: str | None = None
+    #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
+    condition: dict[str, Any] | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other

@@ -34,6 +34,7 @@ A design file::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from sheetgen.core.findings import Finding
@@ -90,10 +91,12 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.knighthawks.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KnightHawksStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def budget(self, stats: KnightHawksStats) -> list[Budget]:
         """The crew of the minimum the hull size needs (KH-2)."""
@@ -230,6 +233,15 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
         front = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", f"{s.adf}/{s.mr}")))
         half = f"{play.compact_text(s.half_adf)}/{play.compact_text(s.half_mr)}"
         back = CounterFace(s.name, (("HS", str(s.hull_size)), ("ADF/MR", half)), banner="½ STRUCTURE")
+        if s.condition is not None:  # the ship as play left it: past half, the reduced side up
+            from sheetgen.games.knighthawks import live
+
+            now = live.now(live.start(s))
+            if now["structure_state"] == "half":
+                return back, front
+            if now["structure_state"] == "two-thirds":
+                values = (("HS", str(s.hull_size)), ("ADF/MR", f"{now['adf']}/{now['mr']}"))
+                return CounterFace(s.name, values, banner="⅔ STRUCTURE"), front
         return front, back
 
     def markers(self) -> list[Marker]:

@@ -13,19 +13,37 @@ are 1 and it rolls six times; a ship with zero SP is destroyed.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
+from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
     compact_text,
     half_structure,
+    repair_turn,
     structure_state,
     two_thirds_structure,
 )
 from sheetgen.games.knighthawks.stats import KnightHawksStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "ROLLED",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The parts of a turn, as the record sheet's turn track reads them.
 PHASES: tuple[str, ...] = ("movement", "combat")
@@ -33,20 +51,175 @@ PHASES: tuple[str, ...] = ("movement", "combat")
 #: The events a Knight Hawks 2000 ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
     "damage": "amount (damage points sustained), double (true for a critical hit's 2x Structure Point Damage)",
+    "system_damage": "weapon (the damage table's result as read on the table: void_engine, maneuver_jet,"
+    " sensors, computer, weapon, fire, maneuver_jet_destroyed, void_engine_destroyed, bridge_destroyed,"
+    " disastrous_fire)",
+    "repair": "roll (the d100 repair roll, 100 for 00; left out, the server rolls it), weapon (the damaged"
+    " system to repair, optional: the first)",
+    "crew_damage": "roll (the d10 on the Crew Member Damage Table; left out, the server rolls it)",
+    "fire": "weapon (the code of a weapon that carries ordnance), amount (rounds launched, 1 if left out)",
 }
+
+#: Actions whose die the server rolls when the event gives no ``roll``: action -> dice.
+ROLLED: dict[str, str] = {"repair": "1d100", "crew_damage": "1d10"}
+
+#: Damage table results that damage a system until it is repaired (Starship Damage Table).
+REPAIRABLE = ("void_engine", "maneuver_jet", "sensors", "computer", "fire")
+#: Results that destroy (Starship and Critical Hit Tables): never repaired.
+DESTROYING = ("weapon", "maneuver_jet_destroyed", "void_engine_destroyed", "bridge_destroyed")
+_RESULTS = (*REPAIRABLE, *DESTROYING, "disastrous_fire")
+_REPAIRS = "Knight Hawks 2000, Repairs"
 
 State = dict[str, Any]
 _WHERE = "Knight Hawks 2000, Explanation of Damage Results"
 
 
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "structure_points": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Structure points left, 1 to the design's SP (Explanation of Damage Results).",
+        },
+        "damaged": {
+            "type": "array",
+            "items": {"enum": list(REPAIRABLE)},
+            "description": "Systems damaged and not yet repaired (damage table results).",
+        },
+        "destroyed": {
+            "type": "array",
+            "items": {"enum": list(DESTROYING)},
+            "description": "Systems destroyed (damage table results).",
+        },
+        "scc_only": {"type": "boolean", "description": "A repair roll of 96-99: repairs only at an SCC."},
+        "launched": {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 0},
+            "description": "Ordnance launched, by weapon code, as {MM: 2}.",
+        },
+    },
+    "description": "The ship's condition as play left it: structure points left"
+    " (Knight Hawks 2000, Explanation of Damage Results).",
+}
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
+    if fields is None:
+        return None
+    out: dict[str, Any] = {}
+    sp = fields.integer("structure_points", minimum=0)
+    if sp is not None:
+        out["structure_points"] = sp
+    for key, allowed in (("damaged", REPAIRABLE), ("destroyed", DESTROYING)):
+        items = fields.text_list(key, allow_text=False)
+        if items is None:
+            continue
+        for j, item in enumerate(items):
+            if item not in allowed:
+                fields.problem(
+                    f"'{key}' item {j + 1}: {item!r} is not one of {', '.join(allowed)}", (*fields.at(key), j)
+                )
+        out[key] = [i for i in items if i in allowed]
+    launched = fields.counts("launched", minimum=0)
+    if launched:
+        out["launched"] = launched
+    if fields.has("scc_only"):
+        out["scc_only"] = fields.boolean("scc_only")
+    return out
+
+
+def condition_findings(stats: KnightHawksStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: more SP than the
+    design has, or zero (destroyed; Explanation of Damage Results)."""
+    out: list[Finding] = []
+    destroyed = (cond or {}).get("destroyed", [])
+    if "void_engine_destroyed" in destroyed and destroyed.count("void_engine_destroyed") >= max(
+        stats.void_engines, 1
+    ):
+        out.append(
+            error(
+                "CONDITION",
+                f"{stats.name} blew up: its last void engine is destroyed ({_WHERE})",
+                ("condition", "destroyed"),
+            )
+        )
+    if (cond or {}).get("damaged", []).count("fire") > 1:
+        out.append(
+            error("CONDITION", f"a second fire is a disastrous fire ({_WHERE})", ("condition", "damaged"))
+        )
+    carried = _carried(stats)
+    for code, n in (cond or {}).get("launched", {}).items():
+        if n > carried.get(code, 0):
+            have = f"carries {carried[code]}" if code in carried else "carries no ordnance for it"
+            out.append(
+                error("CONDITION", f"{n} {code} launched; the design {have}", ("condition", "launched", code))
+            )
+    sp = (cond or {}).get("structure_points")
+    if sp is None:
+        return out
+    at: Path = ("condition", "structure_points")
+    if sp == 0:
+        out.append(
+            error("CONDITION", f"{stats.name} is destroyed: a ship with zero SP is destroyed ({_WHERE})", at)
+        )
+    if sp > stats.structure_points:
+        out.append(error("CONDITION", f"{sp} SP left is more than the design's {stats.structure_points}", at))
+    return out
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back)."""
+    stats: KnightHawksStats = state["stats"]
+    left = stats.structure_points - state["lost"]
+    out: dict[str, Any] = {} if state["lost"] == 0 else {"structure_points": left}
+    if state["damaged"]:
+        out["damaged"] = list(state["damaged"])
+    if state["destroyed"]:
+        out["destroyed"] = list(state["destroyed"])
+    if state["scc_only"]:
+        out["scc_only"] = True
+    if any(state["launched"].values()):
+        out["launched"] = {k: v for k, v in state["launched"].items() if v}
+    return out
+
+
+def _carried(stats: KnightHawksStats) -> dict[str, int]:
+    """Ordnance carried, by weapon code (the weapon lines that carry it)."""
+    out: dict[str, int] = {}
+    for m in stats.weapons:
+        if m.ordnance is not None and m.ordnance > 0:
+            out[m.code] = out.get(m.code, 0) + m.ordnance
+    return out
+
+
 def start(stats: KnightHawksStats) -> State:
     """The state of ``stats``' ship undamaged: ``lost`` structure points 0."""
-    return {"stats": stats, "lost": 0}
+    cond = stats.condition or {}
+    left = cond.get("structure_points", stats.structure_points)
+    return {
+        "stats": stats,
+        "lost": max(0, stats.structure_points - left),
+        "damaged": list(cond.get("damaged", ())),
+        "destroyed": list(cond.get("destroyed", ())),
+        "disastrous_fires": 0,
+        "blown_up": False,
+        "scc_only": bool(cond.get("scc_only", False)),
+        "turn": 1,
+        "repaired_turn": 0,
+        "crew_rolls_due": 0,
+        "crew_rolls": [],
+        "launched": dict(cond.get("launched", {})),
+    }
 
 
 def removed(state: State) -> bool:
-    """Whether the ship is destroyed: zero SP left."""
-    return bool(state["lost"] >= state["stats"].structure_points)
+    """Whether the ship is destroyed: zero SP left, or blown up (its last void engine
+    destroyed, or a second disastrous fire or a void engine destroyed during one)."""
+    return bool(state["lost"] >= state["stats"].structure_points or state["blown_up"])
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
@@ -60,7 +233,21 @@ def apply(state: State, event: dict[str, Any]) -> State:
     if action not in ACTIONS:
         raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {action!r}")
     if removed(state):
+        if state["blown_up"]:
+            raise Refused(f"{stats.name} blew up ({_WHERE})")
         raise Refused(f"{stats.name} is destroyed: a ship with zero SP is destroyed ({_WHERE})")
+    if action == "system_damage":
+        return _system_damage(state, event.get("weapon"))
+    if action == "repair":
+        return _repair(state, event.get("roll"), event.get("weapon"))
+    if action == "fire":
+        return _fire(state, event.get("weapon"), event.get("amount"))
+    if action == "crew_damage":
+        roll = event.get("roll")
+        if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 10:
+            raise Refused(f"a Crew Member Damage Table roll is a d10, 1 to 10, not {roll!r}")
+        due = max(0, state["crew_rolls_due"] - 1)
+        return {**state, "crew_rolls": [*state["crew_rolls"], roll], "crew_rolls_due": due}
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
         raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {amount!r}")
@@ -69,9 +256,106 @@ def apply(state: State, event: dict[str, Any]) -> State:
     return {**state, "lost": min(stats.structure_points, state["lost"] + amount)}
 
 
+def _fire(state: State, code: object, amount: object) -> State:
+    """``amount`` rounds (1 if not given) of ordnance launched by the weapon ``code``;
+    refused beyond what is left."""
+    stats: KnightHawksStats = state["stats"]
+    carried = _carried(stats)
+    if code not in carried:
+        raise Refused(
+            f"only weapons that carry ordnance launch it ({', '.join(carried) or 'none aboard'}), not {code!r}"
+        )
+    n = 1 if amount is None else amount
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise Refused(f"rounds launched is a whole number, 1 or more, not {amount!r}")
+    left = carried[str(code)] - state["launched"].get(code, 0)
+    if left <= 0:
+        raise Refused(f"{stats.name} has no {code} ordnance left to launch")
+    if n > left:
+        raise Refused(f"{stats.name} has {left} {code} left, not {n}")
+    return {**state, "launched": {**state["launched"], str(code): state["launched"].get(code, 0) + n}}
+
+
+def _system_damage(state: State, result: object) -> State:
+    """A damage table result (read on the Starship Damage or Critical Hit Table, whose roll
+    ranges the text leaves out: RULINGS KH-6) taken by the ship (Explanation of Damage Results)."""
+    stats: KnightHawksStats = state["stats"]
+    if result not in _RESULTS:
+        raise Refused(
+            f"a damage table result is one of {', '.join(_RESULTS)} (structure damage is a damage event),"
+            f" not {result!r}"
+        )
+    damaged, destroyed = list(state["damaged"]), list(state["destroyed"])
+    disastrous, blown = state["disastrous_fires"], False
+    if result == "fire" and "fire" in damaged:  # a second fire: a disastrous fire
+        damaged.remove("fire")
+        result = "disastrous_fire"
+    if result == "disastrous_fire":
+        disastrous += 1
+        blown = disastrous >= 2
+    elif result in REPAIRABLE:
+        damaged.append(str(result))
+    else:
+        destroyed.append(str(result))
+        if result == "void_engine_destroyed":
+            blown = disastrous > 0 or destroyed.count(result) >= max(stats.void_engines, 1)
+    return {
+        **state,
+        "damaged": damaged,
+        "destroyed": destroyed,
+        "disastrous_fires": disastrous,
+        "blown_up": blown,
+    }
+
+
+def _repair(state: State, roll: object, which: object) -> State:
+    """One repair roll (d100 against DCR + 10 x skill; Knight Hawks 2000, Repairs; RULINGS KH-2):
+    every third turn; 01-05 repairs all damage, a success one system and DCR + 10 x skill SP,
+    96-99 leaves repairs to an SCC, 00 destroys the system and does DCR + 10 x skill more damage
+    with a Crew Member Damage roll."""
+    stats: KnightHawksStats = state["stats"]
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 100:
+        raise Refused(f"a repair roll is a d100, 1 to 100 (100 for 00), not {roll!r}")
+    if not repair_turn(state["turn"]):
+        raise Refused(f"repairs are made every third turn; this is turn {state['turn']} ({_REPAIRS})")
+    if state["repaired_turn"] == state["turn"]:
+        raise Refused(f"{stats.name} has made its repair roll this turn ({_REPAIRS})")
+    if state["scc_only"]:
+        raise Refused(f"{stats.name}'s damage can be repaired only at an SCC ({_REPAIRS})")
+    if state["disastrous_fires"]:
+        raise Refused(f"{stats.name} has no DCR during a disastrous fire ({_WHERE})")
+    if not state["damaged"] and not state["lost"]:
+        raise Refused(f"{stats.name} has nothing to repair")
+    if which not in (None, "") and which not in state["damaged"]:
+        raise Refused(f"{which!r} is not damaged; damaged: {', '.join(state['damaged']) or 'none'}")
+    system = which or (state["damaged"][0] if state["damaged"] else None)
+    damaged = list(state["damaged"])
+    done = {**state, "repaired_turn": state["turn"]}
+    points = stats.repair_points
+    low, high = data.REPAIR_ALL_ROLLS
+    if low <= roll <= high:
+        return {**done, "lost": 0, "damaged": []}
+    low, high = data.REPAIR_SCC_ONLY_ROLLS
+    if low <= roll <= high:
+        return {**done, "scc_only": True}
+    if roll == data.REPAIR_DISASTER_ROLL:
+        destroyed = list(state["destroyed"])
+        if system is not None:
+            damaged.remove(system)
+            destroyed.append(f"{system}_destroyed" if f"{system}_destroyed" in DESTROYING else system)
+        lost = min(stats.structure_points, state["lost"] + points)
+        due = state["crew_rolls_due"] + 1
+        return {**done, "lost": lost, "damaged": damaged, "destroyed": destroyed, "crew_rolls_due": due}
+    if roll <= points:
+        if system is not None:
+            damaged.remove(system)
+        return {**done, "lost": max(0, state["lost"] - points), "damaged": damaged}
+    return done
+
+
 def end_turn(state: State) -> State:
-    """Nothing changes by itself at the end of a turn (repairs and break-up rolls are events)."""
-    return state
+    """The next turn (repairs come every third); break-up rolls are the players' own."""
+    return {**state, "turn": state["turn"] + 1}
 
 
 def now(state: State) -> dict[str, Any]:
@@ -83,6 +367,7 @@ def now(state: State) -> dict[str, Any]:
     total, lost = stats.structure_points, state["lost"]
     condition = structure_state(total, lost)
     adf, mr = adf_mr_in_state(condition, stats.adf, stats.mr)
+    adf, mr = _after_systems(state, Fraction(adf), Fraction(mr))
     rolls = {"half": 1, "two-thirds": 6}.get(condition.value, 0)
     return {
         "structure_points": total - lost,
@@ -93,4 +378,34 @@ def now(state: State) -> dict[str, Any]:
         "breakup_rolls": rolls,
         "half_at": half_structure(total),
         "two_thirds_at": two_thirds_structure(total),
+        "damaged": list(state["damaged"]),
+        "destroyed_systems": list(state["destroyed"]),
+        "fire": "fire" in state["damaged"],
+        "disastrous_fire": state["disastrous_fires"] > 0,
+        "blown_up": state["blown_up"],
+        "turn": state["turn"],
+        "may_repair": repair_turn(state["turn"]) and state["repaired_turn"] != state["turn"],
+        "repair_chance": 0 if state["disastrous_fires"] else stats.repair_points,
+        "scc_only": state["scc_only"],
+        "crew_rolls_due": state["crew_rolls_due"],
+        "crew_rolls": list(state["crew_rolls"]),
+        "ordnance_left": {code: n - state["launched"].get(code, 0) for code, n in _carried(stats).items()},
     }
+
+
+def _after_systems(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction, Fraction]:
+    """ADF and MR after the system damage taken (Explanation of Damage Results): each void
+    engine damaged ADF -1, destroyed ADF - ADF / engines; each maneuver jet damaged MR -1,
+    destroyed MR 0; a fire half ADF and no MR; a disastrous fire no ADF or MR. Never below 0."""
+    stats: KnightHawksStats = state["stats"]
+    damaged, destroyed = state["damaged"], state["destroyed"]
+    per_engine = stats.adf_per_void_engine or Fraction(0)
+    adf -= damaged.count("void_engine") + per_engine * destroyed.count("void_engine_destroyed")
+    mr -= damaged.count("maneuver_jet")
+    if "maneuver_jet_destroyed" in destroyed:
+        mr = Fraction(0)
+    if "fire" in damaged:
+        adf, mr = adf / 2, Fraction(0)
+    if state["disastrous_fires"]:
+        adf, mr = Fraction(0), Fraction(0)
+    return max(adf, Fraction(0)), max(mr, Fraction(0))

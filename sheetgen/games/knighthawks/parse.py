@@ -18,7 +18,7 @@ from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
 from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
-from sheetgen.games.knighthawks import data, rules
+from sheetgen.games.knighthawks import data, live, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 
 __all__ = ["DamageTables", "TableRow", "design_schema", "parse_damage_tables", "parse_design", "roll_text"]
@@ -59,6 +59,7 @@ def design_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["name", "role", "hull_size", "structure_points", "adf", "mr", "void_engines"],
         "properties": {
+            "condition": live.CONDITION_SCHEMA,
             **common_design_keys("knight-hawks-2000"),
             "role": choice_schema(
                 data.ROLES, "Who flies the ship (KH-4): what it may mount follows from it.", what="a role"
@@ -338,7 +339,9 @@ def parse_design(fields: Fields) -> Design:
         minelaying=plan,
         notes=fields.text("notes", limit=MAX_PROSE),
     )
-    fields.done(*children)
+    block = fields.mapping("condition")
+    design.condition = live.read_condition(block)
+    fields.done(*children, block)
     too_big = rules.bounds(design)
     if too_big:  # past what the game and its sheets can use: unusable input (exit status 2)
         raise InputError([replace(f, path=(*fields.path, *f.path)) for f in too_big])

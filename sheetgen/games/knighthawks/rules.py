@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
 from sheetgen.core.schema import did_you_mean
@@ -109,6 +110,8 @@ class Design:
     minelaying: list[MineDrop] = field(default_factory=list)
     notes: str | None = None
     count: int = 1
+    #: the ship as play left it (``condition:``; the game's ``live`` module)
+    condition: dict[str, Any] | None = None
 
 
 # --- checks ---------------------------------------------------------------------------------

@@ -210,16 +210,22 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
 
 
 def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
+    """Each bay's boxes; ``launched`` of them crossed by the design's ``condition:`` (the
+    rounds launched of its weapon code, taken from its bays in order)."""
     out = []
+    launched = dict((stats.condition or {}).get("launched", {}))
     for b in stats.bays:
         carried = b.carried if b.carried is not None and b.carried >= 0 else None
         boxes = None if carried is None or carried > MAX_ORDNANCE_BOXES else _box_rows(carried)
+        spent = min(launched.get(b.code, 0), carried or 0)
+        launched[b.code] = launched.get(b.code, 0) - spent
         out.append(
             {
                 "name": b.name,
                 "holds": b.ordnance_name,
                 "carried": carried,
                 "box_rows": boxes,
+                "launched": spent,
                 "detonation": f"{b.detonation:,}" if b.detonation else None,
             }
         )
@@ -427,11 +433,31 @@ def _repair_skills(s: KnightHawksStats) -> str:
     return f"Repair {mr}" if mr else f"DC {dc}"
 
 
+def _lost(stats: KnightHawksStats) -> int | None:
+    """SP lost by the design's ``condition:`` (``None`` as built)."""
+    left = (stats.condition or {}).get("structure_points")
+    return None if left is None else max(0, stats.structure_points - left)
+
+
 def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship's page prints."""
     ft = fraction_text
     s = stats
     track = structure_track(s.structure_points)
+    lost = _lost(s)
+    unit, k = track["unit"], 0
+    for row in track["rows"]:  # the design's condition: every box wholly lost is crossed off
+        for cell in row["cells"]:
+            k += 1
+            cell["crossed"] = lost is not None and min(k * unit, s.structure_points) <= lost
+    track["lost"] = lost
+    cond = s.condition or {}
+    # the design's condition: the damage table results standing, as the checklist names them
+    track["systems"] = "; ".join(
+        f"{what}: {', '.join(r.replace('_', ' ') for r in cond[key])}"
+        for key, what in (("damaged", "damaged"), ("destroyed", "destroyed"))
+        if cond.get(key)
+    ) + ("; repairs only at an SCC" if cond.get("scc_only") else "")
     n = len(s.name)
     name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
     detection = "–" if s.detection_modifier is None else _pct(s.detection_modifier)

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from sheetgen.core.jsondata import FieldHook, JSONObject, stats_dict, to_json
 from sheetgen.games.knighthawks import data
@@ -197,6 +198,8 @@ class KnightHawksStats:
     notes: list[str]
     count: int = 1
     game: str = "knight-hawks-2000"
+    #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
+    condition: dict[str, Any] | None = None
     design_notes: str | None = None  # the design's own ``notes:`` (``notes``: the rules' notes)
 
     def to_dict(self) -> JSONObject:

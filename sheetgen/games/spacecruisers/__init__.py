@@ -19,6 +19,7 @@ number, with the text's own short forms (``Torps``, ``Security``, ``Cloak``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.findings import Char, Finding, Path, error, note
@@ -74,10 +75,12 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.spacecruisers.live import condition_findings
+
+        return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> SpaceCruisersStats:
-        return derive_stats(design)
+        return replace(derive_stats(design), condition=design.condition)
 
     def budget(self, stats: SpaceCruisersStats) -> list[Budget]:
         """Additional systems of the most the hull takes (SC-1: fighters at most three);
@@ -167,6 +170,14 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
         arrow = not s.all_arcs
         front = CounterFace(s.name, values, arrow=arrow)
         back = CounterFace(s.name, values, arrow=arrow, banner="SHIELDS DOWN")
+        if s.condition is not None:  # the ship as play left it: hull points now, shields down side up
+            from sheetgen.games.spacecruisers import live
+
+            now = live.now(live.start(s))
+            values = (("HP", str(now["hull_points"])), ("D", str(s.drives)))
+            front, back = replace(front, values=values), replace(back, values=values)
+            if s.shields and not now["shields"]:
+                return back, front
         return front, back
 
     def markers(self) -> list[Marker]:

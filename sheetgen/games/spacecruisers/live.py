@@ -15,12 +15,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "ROLLED",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The turn's phases in order (Space Cruisers, turn sequence).
 PHASES: tuple[str, ...] = data.TURN_PHASES
@@ -28,20 +43,172 @@ PHASES: tuple[str, ...] = data.TURN_PHASES
 #: The events a Space Cruisers ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
     "damage": "amount (the hit's damage roll), weapon (the system that hit: phasers, photon torpedoes...)",
+    "critical": "roll (the d10 on the Critical Damage Table; left out, the server rolls it)",
 }
+
+#: Actions whose die the server rolls when the event gives no ``roll``: action -> dice.
+ROLLED: dict[str, str] = {"critical": f"1d{data.CRITICAL_DIE}"}
+_TABLE = "Space Cruisers, critical damage table"
 
 State = dict[str, Any]
 _WHERE = "Space Cruisers, attack phase"
 
 
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "hull_points": {
+            "type": "integer",
+            "description": "Hull points now, at most the design's; below zero after heavy damage"
+            " (Space Cruisers, attack phase).",
+        },
+        "shields": {"type": "integer", "minimum": 0, "description": "Shields still intact."},
+        "criticals": {
+            "type": "array",
+            "items": {"enum": list(data.CRITICALS_BY_ID)},
+            "description": "Results taken on the Critical Damage Table, by id, in order.",
+        },
+    },
+    "description": "The ship's condition as play left it: hull points and intact shields"
+    " (Space Cruisers, attack phase).",
+}
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
+    if fields is None:
+        return None
+    out: dict[str, Any] = {}
+    hull = fields.integer("hull_points", minimum=-1000, maximum=1000)
+    shields = fields.integer("shields", minimum=0)
+    criticals = fields.text_list("criticals", allow_text=False)
+    if criticals is not None:
+        for j, c in enumerate(criticals):
+            if c not in data.CRITICALS_BY_ID:
+                known = ", ".join(data.CRITICALS_BY_ID)
+                fields.problem(
+                    f"'criticals' item {j + 1}: {c!r} is not a critical result ({known})",
+                    (*fields.at("criticals"), j),
+                )
+        out["criticals"] = [c for c in criticals if c in data.CRITICALS_BY_ID]
+    if hull is not None:
+        out["hull_points"] = hull
+    if shields is not None:
+        out["shields"] = shields
+    return out
+
+
+def condition_findings(stats: SpaceCruisersStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: more hull points or
+    shields than the design has, or hull points lost while a shield still stands (an intact
+    shield negates a hit; Space Cruisers, attack phase)."""
+    if not cond:
+        return []
+    out: list[Finding] = []
+    hull = cond.get("hull_points", stats.hull_points)
+    shields = cond.get("shields", stats.shields)
+    if hull > stats.hull_points:
+        out.append(
+            error(
+                "CONDITION",
+                f"{hull} hull points is more than the design's {stats.hull_points}",
+                ("condition", "hull_points"),
+            )
+        )
+    taken = cond.get("criticals", [])
+    if taken and stats.critical_destroys:
+        out.append(
+            error(
+                "CONDITION",
+                f"{stats.name} is destroyed: any critical roll destroys a fighter ({_TABLE})",
+                ("condition", "criticals"),
+            )
+        )
+    if taken and hull >= 0:
+        out.append(
+            error(
+                "CONDITION",
+                f"criticals taken at {hull} hull points: only hits below zero call for them ({_WHERE})",
+                ("condition", "criticals"),
+            )
+        )
+    for c in ("warp-core", "life-support", "super-structure"):
+        if taken.count(c) > 1:
+            result = data.CRITICALS_BY_ID[c]
+            out.append(
+                error(
+                    "CONDITION",
+                    f"{result.name} hit twice: {result.twice}, not fielded again ({_TABLE})",
+                    ("condition", "criticals"),
+                )
+            )
+    for c, most in (("weapon", sum(w.count for w in stats.weapons)), ("drive", stats.drives)):
+        if taken.count(c) > most:
+            out.append(
+                error(
+                    "CONDITION",
+                    f"{taken.count(c)} {c}s destroyed of the {most} the design has",
+                    ("condition", "criticals"),
+                )
+            )
+    if shields > stats.shields:
+        out.append(
+            error(
+                "CONDITION",
+                f"{shields} shields is more than the design's {stats.shields}",
+                ("condition", "shields"),
+            )
+        )
+    elif hull < stats.hull_points and shields > 0:
+        out.append(
+            error(
+                "CONDITION",
+                f"hull points lost with {shields} shields intact: an intact shield negates the hit ({_WHERE})",
+                ("condition",),
+            )
+        )
+    return out
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back)."""
+    stats: SpaceCruisersStats = state["stats"]
+    out: dict[str, Any] = {}
+    if state["hull_points"] != stats.hull_points:
+        out["hull_points"] = state["hull_points"]
+    if state["shields"] != stats.shields:
+        out["shields"] = state["shields"]
+    if state["criticals"]:
+        out["criticals"] = list(state["criticals"])
+    return out
+
+
 def start(stats: SpaceCruisersStats) -> State:
     """The state of ``stats``' ship undamaged: its hull points and shields, no criticals due."""
-    return {"stats": stats, "hull_points": stats.hull_points, "shields": stats.shields, "criticals_due": 0}
+    cond = stats.condition or {}
+    hull, shields = cond.get("hull_points", stats.hull_points), cond.get("shields", stats.shields)
+    taken = list(cond.get("criticals", ()))
+    return {"stats": stats, "hull_points": hull, "shields": shields, "criticals_due": 0, "criticals": taken}
+
+
+def _out(state: State) -> str | None:
+    """What ended the ship on the Critical Damage Table (``explodes``, ``crew killed``,
+    ``breaks apart``, ``destroyed`` for a fighter), or ``None``."""
+    taken: list[str] = state["criticals"]
+    if taken and state["stats"].critical_destroys:
+        return "destroyed"
+    for c in data.CRITICALS:
+        if c.twice and taken.count(c.id) >= 2:
+            return c.twice
+    return None
 
 
 def removed(state: State) -> bool:
-    """Hull points alone never remove a Space Cruisers ship (they may go below zero)."""
-    return False
+    """Whether the ship is out: a second warp core, life support or super structure hit,
+    or any critical on a fighter (hull points alone never remove it: they may go below zero)."""
+    return _out(state) is not None
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
@@ -53,6 +220,10 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     if action not in ACTIONS:
         raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {action!r}")
+    if removed(state):
+        raise Refused(f"{state['stats'].name} is out of the game: {_out(state)} ({_TABLE})")
+    if action == "critical":
+        return _critical(state, event.get("roll"))
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {amount!r}")
@@ -66,6 +237,23 @@ def apply(state: State, event: dict[str, Any]) -> State:
     hull = state["hull_points"] - lost
     due = state["criticals_due"] + (critical_rolls(weapon, hull) if weapon is not None else 0)
     return {**state, "hull_points": hull, "shields": state["shields"] - int(blown), "criticals_due": due}
+
+
+def _critical(state: State, roll: object) -> State:
+    """One roll on the Critical Damage Table (1D10): the result is taken, one critical due is
+    used; a weapon or drive result with none left is refused (the text: reroll)."""
+    stats: SpaceCruisersStats = state["stats"]
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= data.CRITICAL_DIE:
+        raise Refused(f"a critical roll is a d10, 1 to {data.CRITICAL_DIE}, not {roll!r}")
+    result = next(c for c in data.CRITICALS if c.roll == roll)
+    taken = [*state["criticals"], result.id]
+    if result.reroll_when_none is not None:
+        have = sum(w.count for w in stats.weapons) if result.id == "weapon" else stats.drives
+        if state["criticals"].count(result.id) >= have:
+            raise Refused(
+                f"{result.name}, but {stats.name} has no {result.reroll_when_none} left: reroll ({_TABLE})"
+            )
+    return {**state, "criticals": taken, "criticals_due": max(0, state["criticals_due"] - 1)}
 
 
 def end_turn(state: State) -> State:
@@ -82,4 +270,11 @@ def now(state: State) -> dict[str, Any]:
         "starting_hull_points": stats.hull_points,
         "shields": state["shields"],
         "criticals_due": state["criticals_due"],
+        "criticals": [data.CRITICALS_BY_ID[c].name for c in state["criticals"]],
+        "weapons_lost": state["criticals"].count("weapon"),
+        "drives_lost": state["criticals"].count("drive"),
+        "to_hit_modifier": sum(data.CRITICALS_BY_ID[c].to_hit for c in set(state["criticals"])),
+        "damage_modifier": sum(data.CRITICALS_BY_ID[c].damage for c in set(state["criticals"])),
+        "range_modifier": sum(data.CRITICALS_BY_ID[c].range for c in set(state["criticals"])),
+        "out": _out(state),
     }

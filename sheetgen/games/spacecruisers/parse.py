@@ -12,7 +12,7 @@ from typing import Any
 from sheetgen.core.findings import Key
 from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
-from sheetgen.games.spacecruisers import data, rules
+from sheetgen.games.spacecruisers import data, live, rules
 
 __all__ = ["design_schema", "parse_design"]
 
@@ -31,6 +31,7 @@ def design_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["name", "hull"],
         "properties": {
+            "condition": live.CONDITION_SCHEMA,
             **common_design_keys("space-cruisers"),
             "hull": choice_schema(
                 [*hulls, *(f"{h} hull" for h in hulls)],
@@ -193,5 +194,7 @@ def parse_design(fields: Fields) -> rules.Design:
         design_class=fields.text("class"),
         notes=fields.text("notes", limit=MAX_PROSE),
     )
-    fields.done()
+    block = fields.mapping("condition")
+    design.condition = live.read_condition(block)
+    fields.done(block)
     return design

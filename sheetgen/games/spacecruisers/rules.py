@@ -129,6 +129,8 @@ class Design:
     design_class: str | None = None
     notes: str | None = None
     count: int = 1
+    #: the ship as play left it (``condition:``; the game's ``live`` module)
+    condition: dict[str, Any] | None = None
     systems_path: Path = ("systems",)
 
     @classmethod

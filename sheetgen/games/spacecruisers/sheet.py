@@ -62,9 +62,12 @@ def hull_rows(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
 
 def system_boxes(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
     """One box per system that damage can destroy, grouped by system in the order
-    the ship lists them: ``{"label", "name", "boxes", "built_in"}``. Shields have
-    their own row and armor is hull points, so neither is here."""
+    the ship lists them: ``{"label", "name", "boxes", "built_in", "lost"}``. Shields have
+    their own row and armor is hull points, so neither is here. ``lost``: the drives the
+    design's ``condition:`` has lost to criticals (a weapon lost is the firer's pick, so
+    none is crossed for it)."""
     out = []
+    taken = list((stats.condition or {}).get("criticals", ()))
     for s in stats.systems:
         if s.name in ("shields", "armor"):
             continue
@@ -74,6 +77,7 @@ def system_boxes(stats: SpaceCruisersStats) -> list[dict[str, Any]]:
                 "name": s.name,
                 "boxes": min(s.count, s.built_in + MAX_BOXES),
                 "built_in": s.built_in,
+                "lost": taken.count("drive") if s.name == "drives" else 0,
             }
         )
     return out
@@ -146,7 +150,15 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "construction_points": stats.construction_points,
         "additional_systems": stats.additional_systems,
         "hull_points": stats.hull_points,
+        # the design's condition: (hull points now, intact shields); boxes above are crossed
+        "hull_now": (stats.condition or {}).get("hull_points"),
+        "shields_blown": _printed(stats, "shields")
+        - (stats.condition or {}).get("shields", _printed(stats, "shields")),
         "hull_rows": hull_rows(stats),
+        # the design's condition: each critical result's boxes crossed as often as it was taken
+        "criticals_taken": {
+            c.roll: list((stats.condition or {}).get("criticals", ())).count(c.id) for c in data.CRITICALS
+        },
         "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
         "shields": _printed(stats, "shields"),
         "systems": system_boxes(stats),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.spacecruisers import data
@@ -109,6 +110,8 @@ class SpaceCruisersStats:
     game: str = "space-cruisers"
     design_notes: str | None = None
     design_class: str | None = None
+    #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
+    condition: dict[str, Any] | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other

@@ -107,7 +107,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
         return design_schema()
 
     def check(self, design: rules.Design) -> list[Finding]:
-        return rules.check(design)
+        from sheetgen.games.starfire.live import condition_findings
+
+        return rules.check(design) + condition_findings(derive_stats(design), design.condition)
 
     def derive(self, design: rules.Design) -> StarfireStats:
         return derive_stats(design)
@@ -186,6 +188,17 @@ class Starfire(Game[rules.Design, StarfireStats]):
         else:
             back = CounterFace(
                 s.name, (("", s.hull), ("MP", "0"), ("TM", str(s.turn_mode))), banner="ENGINES LOST"
+            )
+        if s.condition is not None:  # the ship as play left it: the reduced side up where it is
+            from sheetgen.games.starfire import live
+
+            now = live.now(live.start(s))
+            if s.kind == "base":
+                return (back, front) if s.shields and now["shields_offline"] == s.shields else (front, back)
+            if now["movement_points"] == 0 and s.movement_points:
+                return back, front
+            front = CounterFace(
+                s.name, (("", s.hull), ("MP", str(now["movement_points"])), ("TM", str(s.turn_mode)))
             )
         return front, back
 

@@ -18,13 +18,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused
+from sheetgen.core.schema import Fields
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
 from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield
 from sheetgen.games.starfire.stats import StarfireStats
 
-__all__ = ["ACTIONS", "PHASES", "apply", "end_turn", "now", "removed", "start"]
+__all__ = [
+    "ACTIONS",
+    "CONDITION_SCHEMA",
+    "PHASES",
+    "apply",
+    "condition",
+    "condition_findings",
+    "end_turn",
+    "now",
+    "read_condition",
+    "removed",
+    "start",
+]
 
 #: The phases of a tactical turn, in order (Solar Starfire Quick Start, sequence of play).
 PHASES: tuple[str, ...] = ("initiative", "movement", "combat")
@@ -32,6 +46,40 @@ PHASES: tuple[str, ...] = ("initiative", "movement", "combat")
 #: The events a Starfire ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
     "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional)",
+    "fire": "weapon (R, G or Pt: one munition spent from the leftmost launcher with rounds left)",
+}
+
+#: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "destroyed": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1},
+            "description": "Systems destroyed, by position in the system string (1 the leftmost);"
+            " never a shield (shields are knocked offline).",
+        },
+        "offline": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1},
+            "description": "Shields knocked offline, by position in the system string.",
+        },
+        "quiet_turns": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2,
+            "description": "Consecutive turns with shields offline and no damage but from lasers.",
+        },
+        "spent": {
+            "type": "object",
+            "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
+            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "description": "Munitions spent, per launcher of that code left to right, as {R: [10, 3]}.",
+        },
+    },
+    "description": "The ship's condition as play left it: destroyed systems, offline shields, spent"
+    " munitions (Solar Starfire Quick Start, combat).",
 }
 
 State = dict[str, Any]
@@ -51,7 +99,164 @@ def start(stats: StarfireStats) -> State:
         "offline": [False] * n,
         "quiet_turns": 0,
         "hit_this_turn": False,
+        "spent": [0] * n,
+    } | _from_condition(stats)
+
+
+def _from_condition(stats: StarfireStats) -> dict[str, Any]:
+    """The state's changes that ``stats.condition`` (a possible state: see
+    :func:`condition_findings`) records; none for a design without one."""
+    cond = stats.condition or {}
+    n = len(stats.systems)
+    destroyed, offline, spent = [False] * n, [False] * n, [0] * n
+    for i in cond.get("destroyed", ()):
+        if 1 <= i <= n:
+            destroyed[i - 1] = True
+    for i in cond.get("offline", ()):
+        if 1 <= i <= n:
+            offline[i - 1] = True
+    for code, rounds in cond.get("spent", {}).items():
+        for i, used in zip(_launchers(stats, code), rounds, strict=False):
+            spent[i] = used
+    return {
+        "destroyed": destroyed,
+        "offline": offline,
+        "spent": spent,
+        "quiet_turns": cond.get("quiet_turns", 0),
     }
+
+
+def _launchers(stats: StarfireStats, code: str) -> list[int]:
+    """Positions (0-based) of ``code``'s launchers in the system string, left to right."""
+    return [i for i, c in enumerate(stats.systems) if _code(c) == code]
+
+
+def read_condition(fields: Fields | None) -> dict[str, Any] | None:
+    """A ``condition:`` block read from ``fields`` (types only; :func:`condition_findings`
+    says whether it is a possible state); ``None`` without one."""
+    if fields is None:
+        return None
+    out: dict[str, Any] = {}
+    for key in ("destroyed", "offline"):
+        raw = fields.raw(key)
+        if raw is None:
+            continue
+        if not isinstance(raw, list):
+            fields.problem(f"'{key}' must be a list of system positions, as [4, 5]", fields.at(key))
+            continue
+        out[key] = [
+            n
+            for j, v in enumerate(raw)
+            if (n := fields.check_integer(v, (*fields.at(key), j), key, minimum=1))
+        ]
+    quiet = fields.integer("quiet_turns", minimum=0, maximum=2)
+    if quiet is not None:
+        out["quiet_turns"] = quiet
+    spent = fields.raw("spent")
+    if isinstance(spent, dict):
+        out["spent"] = {}
+        for code, rounds in spent.items():
+            at = (*fields.at("spent"), code)
+            if not isinstance(rounds, list):
+                fields.problem(f"'spent.{code}' must be a list of rounds per launcher, as [10, 3]", at)
+                continue
+            got = [
+                fields.check_integer(v, (*at, j), f"spent.{code}", minimum=0) for j, v in enumerate(rounds)
+            ]
+            out["spent"][str(code)] = [v for v in got if v is not None]
+    elif spent is not None:
+        fields.problem("'spent' must be a mapping of launcher code: rounds per launcher", fields.at("spent"))
+    return out
+
+
+def condition_findings(stats: StarfireStats, cond: dict[str, Any] | None) -> list[Finding]:
+    """``CONDITION`` errors where ``cond`` is not a state play can reach: a position beyond
+    the system string, a shield destroyed or another system offline (Solar Starfire Quick
+    Start, combat), munitions spent beyond what a launcher holds or for a launcher the
+    design lacks, quiet turns without a shield offline."""
+    if cond is None:
+        return []
+    out: list[Finding] = []
+    n = len(stats.systems)
+    for key in ("destroyed", "offline"):
+        for j, i in enumerate(cond.get(key, ())):
+            at: Path = ("condition", key, j)
+            if i > n:
+                out.append(error("CONDITION", f"{key}: position {i} is beyond the {n} systems", at))
+            elif key == "destroyed" and _code(stats.systems[i - 1]) == "S":
+                out.append(
+                    error(
+                        "CONDITION",
+                        f"system {i} is a shield: shields are knocked offline, not destroyed ({_WHERE})",
+                        at,
+                    )
+                )
+            elif key == "offline" and _code(stats.systems[i - 1]) != "S":
+                out.append(
+                    error(
+                        "CONDITION",
+                        f"system {i} is {_code(stats.systems[i - 1])}, not a shield: only shields go offline ({_WHERE})",
+                        at,
+                    )
+                )
+    if not out and removed(start(stats)):
+        out.append(
+            error("CONDITION", f"{stats.name} is destroyed and removed from play ({_WHERE})", ("condition",))
+        )
+    if cond.get("quiet_turns") and not cond.get("offline"):
+        out.append(
+            error(
+                "CONDITION", "quiet_turns counts only while a shield is offline", ("condition", "quiet_turns")
+            )
+        )
+    for code, rounds in cond.get("spent", {}).items():
+        at = ("condition", "spent", code)
+        if code not in data.MUNITION_WEAPONS:
+            out.append(
+                error("CONDITION", f"{code} spends no munitions; {', '.join(data.MUNITION_WEAPONS)} do", at)
+            )
+            continue
+        launchers = len(_launchers(stats, code))
+        if len(rounds) > launchers:
+            out.append(
+                error(
+                    "CONDITION",
+                    f"spent lists {len(rounds)} {code} launchers; the design mounts {launchers}",
+                    at,
+                )
+            )
+        most = stats.munitions.get(code)
+        for j, used in enumerate(rounds):
+            if most is not None and used > most:
+                out.append(
+                    error(
+                        "CONDITION", f"{code} launcher {j + 1}: {used} spent of the {most} it holds", (*at, j)
+                    )
+                )
+    return out
+
+
+def condition(state: State) -> dict[str, Any]:
+    """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back): only what
+    is not as built."""
+    stats: StarfireStats = state["stats"]
+    out: dict[str, Any] = {}
+    destroyed = [i + 1 for i, gone in enumerate(state["destroyed"]) if gone]
+    offline = [i + 1 for i, off in enumerate(state["offline"]) if off]
+    if destroyed:
+        out["destroyed"] = destroyed
+    if offline:
+        out["offline"] = offline
+        if state["quiet_turns"]:
+            out["quiet_turns"] = state["quiet_turns"]
+    spent = {
+        code: [state["spent"][i] for i in _launchers(stats, code)]
+        for code in data.MUNITION_WEAPONS
+        if any(state["spent"][i] for i in _launchers(stats, code))
+    }
+    if spent:
+        out["spent"] = spent
+    return out
 
 
 def _code(system: str) -> str:
@@ -77,9 +282,11 @@ def apply(state: State, event: dict[str, Any]) -> State:
     removed from play; ``state`` is never changed.
     """
     action = event.get("action")
-    if action != "damage":
+    if action not in ACTIONS:
         raise Refused(f"a Starfire ship takes {', '.join(ACTIONS)}, not {action!r}")
     stats: StarfireStats = state["stats"]
+    if action == "fire":
+        return _fire(state, event.get("weapon"))
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
         raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {amount!r}")
@@ -107,6 +314,31 @@ def apply(state: State, event: dict[str, Any]) -> State:
         "offline": offline,
         "hit_this_turn": state["hit_this_turn"] or weapon != _LASER,
     }
+
+
+def _fire(state: State, weapon: object) -> State:
+    """One munition spent from the leftmost launcher of ``weapon`` not destroyed with rounds
+    left (Solar Starfire Quick Start, combat: each time the weapon fires one munition is used;
+    with none left the launcher cannot fire)."""
+    stats: StarfireStats = state["stats"]
+    if weapon not in data.MUNITION_WEAPONS:
+        raise Refused(f"only launchers spend munitions ({', '.join(data.MUNITION_WEAPONS)}), not {weapon!r}")
+    if removed(state):
+        raise Refused(f"{stats.name} is destroyed and removed from play ({_WHERE})")
+    code = str(weapon)
+    launchers = [i for i in _launchers(stats, code) if not state["destroyed"][i]]
+    if not launchers:
+        raise Refused(f"{stats.name} has no {code} launcher left to fire ({_WHERE})")
+    most = stats.munitions.get(code)
+    ready = [i for i in launchers if most is None or state["spent"][i] < most]
+    if not ready:
+        raise Refused(
+            f"{stats.name}'s {code} launchers have no munitions left: a launcher with none remaining"
+            f" is depleted and unable to fire, but is not destroyed ({_WHERE})"
+        )
+    spent = list(state["spent"])
+    spent[ready[0]] += 1
+    return {**state, "spent": spent}
 
 
 def end_turn(state: State) -> State:
@@ -164,4 +396,12 @@ def now(state: State) -> dict[str, Any]:
         "double_damage": stats.double_damage,
         "wreck": removed(state) and not all(state["destroyed"]),
         "munitions": dict(stats.munitions),
+        "rounds_left": {
+            code: [
+                None if stats.munitions.get(code) is None else stats.munitions[code] - state["spent"][i]
+                for i in _launchers(stats, code)
+            ]
+            for code in data.MUNITION_WEAPONS
+            if _launchers(stats, code)
+        },
     }

@@ -13,7 +13,7 @@ from typing import Any
 from sheetgen.core.findings import Finding
 from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema
 from sheetgen.games.base import common_design_keys
-from sheetgen.games.starfire import data
+from sheetgen.games.starfire import data, live
 from sheetgen.games.starfire.notation import parse_system_string
 from sheetgen.games.starfire.rules import Design
 
@@ -59,6 +59,7 @@ def design_schema() -> dict[str, Any]:
                 "minimum": 0,
                 "description": "Turn mode (hexes moved between turns); warned when not the hull's (SF-1).",
             },
+            "condition": live.CONDITION_SCHEMA,
             "munitions": {
                 "type": "object",
                 "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
@@ -102,5 +103,7 @@ def parse_design(fields: Fields) -> Design:
         munitions=fields.counts("munitions", minimum=0, maximum=data.MAX_MUNITIONS),
         notes=fields.text("notes", limit=MAX_PROSE),
     )
-    fields.done()
+    block = fields.mapping("condition")
+    design.condition = live.read_condition(block)
+    fields.done(block)
     return design

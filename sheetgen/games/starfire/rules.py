@@ -48,6 +48,8 @@ class Design:
     notes: str | None = None
     count: int = 1
     systems_path: Path = ("systems",)
+    #: the ship as play left it (``condition:``; :mod:`sheetgen.games.starfire.live`)
+    condition: dict[str, Any] | None = None
 
     @classmethod
     def from_string(cls, name: str, hull: str, systems: str, **kw: Any) -> Design:

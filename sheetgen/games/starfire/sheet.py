@@ -57,32 +57,67 @@ def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
     return rows
 
 
+def _marks(stats: StarfireStats) -> list[str]:
+    """Each system's mark by the design's ``condition:`` (``destroyed``, ``offline`` or
+    ``""``), in damage order; all ``""`` as built."""
+    cond = stats.condition or {}
+    marks = [""] * len(stats.systems)
+    for key in ("destroyed", "offline"):
+        for i in cond.get(key, ()):
+            if 1 <= i <= len(marks):
+                marks[i - 1] = key
+    return marks
+
+
 def _track(stats: StarfireStats) -> list[dict[str, Any]]:
     """The damage track in damage order: single boxes, and each engine room as one
-    group with the MP left once it (and every room left of it) is lost."""
+    group with the MP left once it (and every room left of it) is lost; ``marks`` holds
+    each box's mark by the design's condition (:func:`_marks`)."""
     groups: list[dict[str, Any]] = []
-    for code, room in zip(stats.systems, stats.system_rooms, strict=True):
+    marks = _marks(stats)
+    for code, room, mark in zip(stats.systems, stats.system_rooms, marks, strict=True):
         if room is not None and groups and groups[-1]["room"] == room + 1:
             groups[-1]["boxes"].append(code)
+            groups[-1]["marks"].append(mark)
             continue
-        group: dict[str, Any] = {"room": None if room is None else room + 1, "boxes": [code]}
+        group: dict[str, Any] = {"room": None if room is None else room + 1, "boxes": [code], "marks": [mark]}
         if room is not None:
             group["mp_after"] = stats.mp_after_rooms_lost[min(room + 1, len(stats.mp_after_rooms_lost) - 1)]
         groups.append(group)
     return groups
 
 
+def _mp_now(stats: StarfireStats) -> int | None:
+    """MP left by the design's ``condition:`` (the drives' rooms lost), ``None`` as built."""
+    if stats.condition is None:
+        return None
+    from sheetgen.games.starfire import live
+
+    mp: int = live.now(live.start(stats))["movement_points"]
+    return mp
+
+
 def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship block on the record sheet prints."""
     launchers = []
+    cond = stats.condition or {}
     for w in stats.weapons:
         if w.code in data.MUNITION_WEAPONS:
+            spent = list(cond.get("spent", {}).get(w.code, ()))
             for k in range(w.count):
                 stated = w.munitions is not None
                 boxes = w.munitions if w.munitions is not None else data.BLANK_MUNITION_BOXES
+                used = min(spent[k], boxes) if k < len(spent) else 0
                 launchers.append(
-                    {"label": f"{w.code}{k + 1}", "name": w.name, "boxes": boxes, "stated": stated}
+                    {
+                        "label": f"{w.code}{k + 1}",
+                        "name": w.name,
+                        "boxes": boxes,
+                        "stated": stated,
+                        "spent": used,
+                    }
                 )
+    offline = len(cond.get("offline", ()))
     return {
         "name": stats.name,
         "name_class": name_size(stats.name),
@@ -102,6 +137,10 @@ def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
         "launchers": launchers,
         "shields": stats.shields,
         "shield_rounds": data.SHIELD_RECOVERY_ROUNDS,
+        "shields_offline": offline,
+        "quiet_turns": cond.get("quiet_turns", 0) if offline else 0,
+        "condition": stats.condition is not None,
+        "mp_now": _mp_now(stats),
         "notes": stats.notes,
         "design_notes": stats.design_notes,
         "errors": [f"[{f.rule}] {f.message}" for f in findings if f.is_error],

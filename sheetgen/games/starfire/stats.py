@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.games.starfire import data
@@ -82,6 +83,8 @@ class StarfireStats:
     game: str = "starfire"
     design_notes: str | None = None
     design_class: str | None = None
+    #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
+    condition: dict[str, Any] | None = None
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
@@ -178,6 +181,7 @@ def derive(design: Design) -> StarfireStats:
         double_damage=hull.kind is HullKind.FREIGHTER,
         notes=notes,
         count=design.count,
+        condition=design.condition,
     )
 
 

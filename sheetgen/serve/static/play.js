@@ -100,7 +100,11 @@ function knightHawks(ship) {
       el("span", {}, "SP ", el("b", {}, now.structure_points.toLocaleString()), ` / ${now.starting_structure_points.toLocaleString()}`),
       el("span", {}, "ADF ", el("b", {}, now.adf)), el("span", {}, "MR ", el("b", {}, now.mr)),
       el("span", {}, now.structure_state),
-      now.breakup_rolls ? el("span", {}, `break-up rolls ${now.breakup_rolls}/turn`) : null),
+      now.breakup_rolls ? el("span", {}, `break-up rolls ${now.breakup_rolls}/turn`) : null,
+      now.damaged.length ? el("span", {}, "damaged: ", el("b", {}, now.damaged.join(", ").replaceAll("_", " "))) : null,
+      now.destroyed_systems.length ? el("span", {}, "destroyed: ", el("b", {}, now.destroyed_systems.join(", ").replaceAll("_", " "))) : null,
+      now.may_repair ? el("span", {}, `repair turn: d100 ≤ ${now.repair_chance}`) : null,
+      now.crew_rolls_due ? el("span", {}, "crew rolls due ", el("b", {}, now.crew_rolls_due)) : null),
     meter(now.structure_points, now.starting_structure_points),
   ];
 }
@@ -111,7 +115,9 @@ function spaceCruisers(ship) {
     el("div", { class: "facts" },
       el("span", {}, "hull points ", el("b", {}, now.hull_points), ` / ${now.starting_hull_points}`),
       el("span", {}, "shields ", el("b", {}, now.shields)),
-      now.criticals_due ? el("span", {}, "critical rolls due ", el("b", {}, now.criticals_due)) : null),
+      now.criticals_due ? el("span", {}, "critical rolls due ", el("b", {}, now.criticals_due)) : null,
+      now.criticals.length ? el("span", {}, "criticals: ", el("b", {}, now.criticals.join(", "))) : null,
+      now.out ? el("span", {}, el("b", {}, now.out)) : null),
     meter(now.hull_points, now.starting_hull_points),
   ];
 }
@@ -127,6 +133,22 @@ function actions(ship) {
   if (state.game === "kill-radius") {
     const roll = el("input", { type: "number", min: "1", max: "10", value: "", placeholder: "d10", "aria-label": `recovery roll of ${ship.name}` });
     row.append(roll, el("button", { type: "button", onclick: () => send({ ship: ship.name, action: "recover", roll: Number(roll.value) }), disabled: ship.removed }, "Recover"));
+  }
+  const button = (label, event, testid) => el("button", { type: "button", "data-testid": testid || null, disabled: ship.removed,
+    onclick: () => send({ ship: ship.name, ...event }) }, label);
+  const left = ship.now.rounds_left || ship.now.ordnance_left || {};
+  for (const [code, rounds] of Object.entries(left)) {
+    const shown = Array.isArray(rounds) ? rounds.map((r) => r === null ? "?" : r).join(", ") : rounds;
+    row.append(button(`Fire ${code} (${shown} left)`, { action: "fire", weapon: code }, "fire"));
+  }
+  if (state.game === "space-cruisers") row.append(button("Critical roll", { action: "critical" }, "critical"));
+  if (state.game === "knight-hawks-2000") {
+    const result = el("select", { "aria-label": `damage table result for ${ship.name}` },
+      ...["void_engine", "maneuver_jet", "sensors", "computer", "weapon", "fire", "maneuver_jet_destroyed",
+        "void_engine_destroyed", "bridge_destroyed", "disastrous_fire"].map((r) => el("option", { value: r }, r.replaceAll("_", " "))));
+    row.append(result, el("button", { type: "button", disabled: ship.removed,
+      onclick: () => send({ ship: ship.name, action: "system_damage", weapon: result.value }) }, "Table result"),
+      button("Repair roll", { action: "repair" }, "repair"), button("Crew roll", { action: "crew_damage" }));
   }
   return row;
 }
@@ -218,6 +240,7 @@ async function start() {
     location.reload();
   });
   if (!gameId) return lobby();
+  $("sheets").href = `/api/play/${gameId}/sheets.pdf${code ? "?code=" + encodeURIComponent(code) : ""}`;
   try {
     show(await api(`/api/play/${gameId}`));
     connect();

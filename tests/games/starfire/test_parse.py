@@ -127,7 +127,7 @@ def test_schema_problem_in_one_key_does_not_hide_the_rules(tmp_path: Path) -> No
     assert _lines(path) == [
         "4:10: error [SF-2] DD requires at least 2 Q: found 1",
         "6:8: error [SCHEMA] 'speed' must be a whole number, found the text 'fast'",
-        "7:1: error [SCHEMA] unknown key 'colour' in design (known keys: class, count, game, hull,"
+        "7:1: error [SCHEMA] unknown key 'colour' in design (known keys: class, condition, count, game, hull,"
         " munitions, name, notes, speed, systems, turn_mode)",
     ]
 
