@@ -49,7 +49,7 @@ def test_every_page_put_in_for_two_sided_printing_says_it_is_blank(bundled_kits:
         assert len(pages[k].split("\n")) <= 4, pages[k]
 
 
-PARTS = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf"]
+PARTS = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf", "quick-card.pdf"]
 
 
 def test_the_briefing_says_how_to_print_each_part(bundled_kits: Built) -> None:
@@ -75,7 +75,14 @@ def test_kit_pdf_has_a_title_a_language_and_a_bookmark_for_every_part_and_ship(
     assert reader.trailer["/Root"]["/Lang"] == "en"
     outline = reader.outline
     tops = [item for item in outline if not isinstance(item, list)]
-    assert [item.title for item in tops] == ["Briefing", "Record sheets", "Counters", "Map", "Reference card"]
+    assert [item.title for item in tops] == [
+        "Briefing",
+        "Record sheets",
+        "Counters",
+        "Map",
+        "Reference card",
+        "Quick card",
+    ]
     children = {
         top.title: [c.title for c in outline[k + 1] if not isinstance(c, list)]
         for k, top in ((outline.index(t), t) for t in tops)
