@@ -48,6 +48,7 @@ from sheetgen.games.knighthawks.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
+    from sheetgen.games.base import PaletteItem
 
 __all__ = ["GAME", "KnightHawks2000"]
 
@@ -73,6 +74,11 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
 
     def derive(self, design: rules.Design) -> KnightHawksStats:
         return derive_stats(design)
+
+    def palette(self) -> list[PaletteItem]:
+        from sheetgen.games.knighthawks.palette import palette
+
+        return palette()
 
     def budget(self, stats: KnightHawksStats) -> list[Budget]:
         """The crew of the minimum the hull size needs (KH-2)."""
