@@ -4,6 +4,8 @@
   const $ = (id) => document.getElementById(id);
   const CM = window.SheetgenEditor;
   const Form = window.SheetgenForm;
+  const Palette = window.SheetgenPalette;
+  const palettes = {};     // game id -> its palette (GET /api/palette/GAME), fetched once
   let view = null;
   let game = "";
   let seq = 0;          // the latest check; older answers are dropped
@@ -84,9 +86,10 @@
     const focused = view && view.hasFocus;
     if (view) view.destroy();
     $("editor").replaceChildren();
-    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); keepDraft(); }, lint);
+    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); showString(text); keepDraft(); }, lint);
     CM.forceLinting(view);
     syncForm(body);
+    showString(body);
     if (focused) view.focus();
   }
 
@@ -416,6 +419,7 @@
     if (id !== game) return;
     const form = $("fields");
     form.replaceChildren(...formKeys().map((f) => Form.input(f, schemas[id])));
+    buildPalette().catch((e) => notice(e.message));
     form.dataset.game = id;
     const order = formKeys().map((f) => f.key);
     for (const el of formInputs()) {
@@ -435,6 +439,124 @@
     const ok = Form.fill(formInputs(), body, document.activeElement);
     $("fields").classList.toggle("off", !ok);
     $("fields").title = ok ? "" : "The form edits one design written as a mapping: edit this text in the YAML";
+  }
+
+  // --- the palette: the game's package says what a click adds (palette.js makes the edit) -------
+  const Transaction = () => view.state.update({}).constructor;
+
+  /** Put `after` in the editor as one edit of its own (Ctrl+Z takes it back alone). */
+  function edit(after, what) {
+    const change = Palette.diff(text(), after);
+    if (!change) { notice(`${what}: this text cannot take it here; edit it in the YAML`); return false; }
+    view.dispatch({ changes: change, annotations: Transaction().userEvent.of("sheetgen.palette"), scrollIntoView: true });
+    return true;
+  }
+
+  async function buildPalette() {
+    const id = game;
+    if (!palettes[id]) palettes[id] = await (await api(`/api/palette/${encodeURIComponent(id)}`)).json();
+    if (id !== game) return;
+    const box = $("palette-items");
+    box.replaceChildren();
+    box.dataset.game = id;
+    const groups = new Map();
+    for (const item of palettes[id]) {
+      if (!groups.has(item.group)) groups.set(item.group, []);
+      groups.get(item.group).push(item);
+    }
+    for (const [group, items] of groups) {
+      const head = document.createElement("h3");
+      head.textContent = group;
+      const grid = document.createElement("div");
+      grid.className = "group";
+      grid.dataset.group = group;
+      for (const item of items) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.code = item.code;
+        b.dataset.group = item.group;
+        const code = document.createElement("b"); code.textContent = item.code;
+        const name = document.createElement("span"); name.textContent = item.name === item.code ? "" : item.name;
+        const cost = document.createElement("span"); cost.className = "cost"; cost.textContent = item.cost;
+        const what = document.createElement("span"); what.className = "what"; what.textContent = item.detail;
+        b.append(code, name, cost, what);
+        b.title = `${item.code}: ${item.name}${item.cost ? ` (${item.cost})` : ""}: ${item.detail} [${item.rule}]`;
+        b.setAttribute("aria-label", `Add ${item.name}${item.cost ? `, ${item.cost}` : ""}`);
+        b.addEventListener("click", () => {
+          const order = formKeys().map((f) => f.key);
+          const after = Palette.apply(text(), item, view.state.selection.main.head, order);
+          if (edit(after, `${item.code}`)) notice(`added ${item.code}`);
+        });
+        grid.append(b);
+      }
+      box.append(head, grid);
+    }
+    showString(text());
+  }
+
+  /** The system string as parts (Starfire): engine rooms shown as rooms; a click removes one. */
+  function showString(body) {
+    const box = $("palette-string");
+    const appendKey = (palettes[game] || []).find((i) => i.edit === "append");
+    const at = appendKey && !scenarioPath ? Form.find(body, appendKey.key) : null;
+    if (!at || at.state !== "set") { box.replaceChildren(); return; }
+    const key = appendKey.key;
+    box.replaceChildren(...Palette.parts(at.value).map((part) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = part.room ? "room" : "";
+      b.textContent = part.text;
+      b.dataset.part = part.text;
+      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it`;
+      b.setAttribute("aria-label", `Remove ${part.text}`);
+      b.addEventListener("click", () => {
+        const value = at.value.slice(0, part.from) + at.value.slice(part.to);
+        const order = formKeys().map((f) => f.key);
+        if (edit(Form.apply(text(), key, value ? Form.scalar(value, "string") : '""', order), part.text)) notice(`removed ${part.text}`);
+      });
+      return b;
+    }));
+  }
+
+  // --- one history: the editor's (typing, form and palette edits are all its transactions) ------
+  function history(which) {
+    if (!view) return;
+    (which === "redo" ? CM.redo : CM.undo)(view);
+    Form.fill(formInputs(), text(), null);  // the form follows, the focused input too
+  }
+
+  // --- the record sheet at full size, zoomed ---------------------------------------------------
+  const PAPER_WIDTH = { letter: "calc(8.5in - 20mm)", a4: "calc(210mm - 20mm)" };
+  let zoom = 1;
+  function setZoom(z) {
+    zoom = Math.max(0.25, Math.min(4, z));
+    const doc = $("sheet-full").contentDocument;
+    if (doc && doc.documentElement) doc.documentElement.style.zoom = String(zoom);
+    $("zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  }
+  function fitZoom() {
+    const frame = $("sheet-full");
+    const doc = frame.contentDocument;
+    if (!doc || !doc.body) return;
+    doc.documentElement.style.zoom = "";
+    setZoom((frame.clientWidth - 24) / (doc.body.getBoundingClientRect().width + 16));
+  }
+  async function showZoom() {
+    const paper = $("zoom-paper").value;
+    const dialog = $("sheet-zoom");
+    if (!dialog.open) dialog.showModal();
+    try {
+      const html = await (await post(`/api/sheet.html?game=${encodeURIComponent(game)}&paper=${paper}`, text())).text();
+      const frame = $("sheet-full");
+      frame.onload = () => {
+        const doc = frame.contentDocument;
+        doc.body.style.width = PAPER_WIDTH[paper];
+        doc.body.style.margin = "8px auto";
+        setZoom(zoom);
+      };
+      frame.srcdoc = html;
+      frame.dataset.paper = paper;
+    } catch (e) { notice(e.message); }
   }
 
   // --- downloads and saving ------------------------------------------------------------------------
@@ -516,7 +638,7 @@
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
     $("doc-title").textContent = path ? "Scenario" : "Design";
-    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget"]) $(id).hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget", "palette"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
 
@@ -610,6 +732,24 @@
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
     $("draft-restore").addEventListener("click", restoreDraft);
+    $("undo").addEventListener("click", () => history("undo"));
+    $("redo").addEventListener("click", () => history("redo"));
+    document.addEventListener("keydown", (e) => {
+      // Ctrl+Z in the form or on the palette is the editor's undo too: one history for all
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || !view || view.contentDOM.contains(e.target)) return;
+      if ($("confirm").open || $("sheet-zoom").open) return;
+      const k = e.key.toLowerCase();
+      if (k !== "z" && k !== "y") return;
+      if (e.target.closest && e.target.closest("#save-path, #import")) return;  // their own text
+      e.preventDefault();
+      history(k === "y" || e.shiftKey ? "redo" : "undo");
+    });
+    $("sheet-zoom-open").addEventListener("click", showZoom);
+    $("zoom-paper").addEventListener("change", showZoom);
+    $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.25));
+    $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.25));
+    $("zoom-fit").addEventListener("click", fitZoom);
+    $("zoom-close").addEventListener("click", () => $("sheet-zoom").close());
     $("draft-discard").addEventListener("click", discardDraft);
     window.addEventListener("beforeunload", (e) => {
       if (!isDirty()) return;
