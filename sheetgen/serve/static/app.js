@@ -559,6 +559,153 @@
     } catch (e) { notice(e.message); }
   }
 
+  // --- ships on the scenario map: drag to a hex, click to turn; the YAML's map.start follows ---
+  let grid = null;        // the answer's grid: page size, hexes [[label, x, y]], starts, facings
+  let dragging = null;    // the ship being dragged: {ship, before (the text), hex}
+  let mapZoom = 1;
+  const FACING_DEGREES = { flat: { N: 0, NE: 60, SE: 120, S: 180, SW: 240, NW: 300 },
+    pointy: { NE: 30, E: 90, SE: 150, SW: 210, W: 270, NW: 330 } };
+
+  function setMapZoom(z) {
+    mapZoom = Math.max(1, Math.min(6, z));
+    $("map-inner").style.width = `${mapZoom * 100}%`;
+    $("map-level").textContent = `${Math.round(mapZoom * 100)}%`;
+    placeShips();
+  }
+
+  function placeShips() {
+    if (!grid) return;
+    const w = $("map-inner").clientWidth;
+    const px = (w / grid.width) * grid.size;  // a hex across, in CSS px
+    $("map-ships").style.setProperty("--hex", `${Math.max(14, px * 0.5)}px`);
+    $("map-ships").dataset.hexPx = px.toFixed(2);  // a hex across on screen (tests drag by it)
+  }
+
+  /** The hex nearest (x, y) in page points. */
+  function nearest(x, y) {
+    let best = null;
+    let d = Infinity;
+    for (const h of grid.hexes) {
+      const e = (h[1] - x) ** 2 + (h[2] - y) ** 2;
+      if (e < d) { d = e; best = h; }
+    }
+    return best;
+  }
+
+  function showShips(g) {
+    grid = g;
+    const box = $("map-ships");
+    box.replaceChildren();
+    $("map-inner").style.aspectRatio = grid ? `${grid.width} / ${grid.height}` : "";  // kept while a new map loads
+    if (!grid) return;
+    const at = new Map(grid.hexes.map((h) => [h[0], h]));
+    for (const st of grid.starts) {
+      const h = at.get(st.at);
+      if (!h) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ship";
+      b.dataset.ship = st.ship;
+      b.dataset.at = st.at;
+      b.dataset.facing = st.facing || "";
+      b.style.setProperty("--side", st.colour);
+      b.style.left = `${(100 * h[1]) / grid.width}%`;
+      b.style.top = `${(100 * h[2]) / grid.height}%`;
+      b.title = `${st.ship} at ${st.at}${st.facing ? ` facing ${st.facing}` : ""}: drag to a hex, click to turn`;
+      b.setAttribute("aria-label", b.title);
+      if (st.facing) {
+        const arrow = document.createElement("span");
+        arrow.className = "arrow";
+        arrow.style.setProperty("--turn", `${(FACING_DEGREES[grid.orientation] || {})[st.facing] || 0}deg`);
+        b.append(arrow);
+      }
+      dragShip(b, st);
+      box.append(b);
+    }
+    placeShips();
+  }
+
+  /** The text with ship `ship`'s start entry given `key: value` (its `at` or `facing`). */
+  function withStart(body, ship, key, value) {
+    const lines = body.split("\n");
+    const name = ship.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const named = new RegExp(`ship:[ \\t]*(["']?)${name}\\1[ \\t]*(,|}|#|$)`);
+    const i = lines.findIndex((l) => /^[ \t]*-?[ \t]*\{?[ \t]*ship:/.test(l) && named.test(l));
+    if (i < 0) return null;
+    const quoted = key === "at" ? `"${value}"` : value;
+    const field = new RegExp(`(\\b${key}:[ \\t]*)("[^"]*"|'[^']*'|[^,}\\s#]+)`);
+    if (/\{/.test(lines[i])) {  // - {ship: Hammer, at: "1531", facing: N}
+      if (field.test(lines[i])) lines[i] = lines[i].replace(field, (m, k) => `${k}${quoted}`);
+      else lines[i] = lines[i].replace(/\}([^}]*)$/, `, ${key}: ${quoted}}$1`);
+      return lines.join("\n");
+    }
+    const indent = /^[ \t]*-?[ \t]*/.exec(lines[i])[0].length;  // block: - ship: Hammer / at: ...
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const t = lines[j];
+      if (!t.trim()) continue;
+      const lead = /^[ \t]*/.exec(t)[0].length;
+      if (lead < indent || /^[ \t]*-/.test(t)) break;
+      if (field.test(t) && new RegExp(`^[ \\t]*${key}:`).test(t)) { lines[j] = t.replace(field, (m, k) => `${k}${quoted}`); return lines.join("\n"); }
+    }
+    lines.splice(i + 1, 0, `${" ".repeat(indent)}${key}: ${quoted}`);
+    return lines.join("\n");
+  }
+
+  function dragShip(b, st) {
+    let moved = false;
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      b.setPointerCapture(e.pointerId);
+      dragging = { ship: st.ship, before: text(), hex: st.at, x: e.clientX, y: e.clientY };
+      moved = false;
+      b.classList.add("dragging");
+      e.preventDefault();
+    });
+    b.addEventListener("pointermove", (e) => {
+      if (!dragging || dragging.ship !== st.ship) return;
+      if (!moved && Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 4) return;
+      moved = true;
+      const r = $("map-inner").getBoundingClientRect();
+      const k = grid.width / r.width;  // the page's points a CSS px (by width: the image may be reloading)
+      const x = (e.clientX - r.left) * k;
+      const y = (e.clientY - r.top) * k;
+      b.style.left = `${(100 * x) / grid.width}%`;
+      b.style.top = `${(100 * y) / grid.height}%`;
+      const h = nearest(x, y);
+      if (h && h[0] !== dragging.hex) {
+        dragging.hex = h[0];
+        b.dataset.at = h[0];
+        // shown as you drag (the placement findings follow), kept out of the undo history
+        const after = withStart(dragging.before, st.ship, "at", h[0]);
+        const change = after && Palette.diff(text(), after);
+        if (change) view.dispatch({ changes: change, annotations: Transaction().addToHistory.of(false) });
+      }
+    });
+    const drop = () => {
+      if (!dragging || dragging.ship !== st.ship) return;
+      const { before, hex } = dragging;
+      dragging = null;
+      b.classList.remove("dragging");
+      if (!moved) return;
+      const back = Palette.diff(text(), before);  // the drag's passing edits undone, then one edit
+      if (back) view.dispatch({ changes: back, annotations: Transaction().addToHistory.of(false) });
+      const after = withStart(before, st.ship, "at", hex);
+      if (after && edit(after, st.ship)) notice(`${st.ship} to ${hex}`);
+      else CM.forceLinting(view);
+    };
+    b.addEventListener("pointerup", drop);
+    b.addEventListener("pointercancel", drop);
+    b.addEventListener("click", (e) => {
+      if (moved) { moved = false; return; }
+      const names = grid.facings;
+      const now = names.indexOf(st.facing || names[0]);
+      const next = names[(now + (e.shiftKey ? names.length - 1 : 1)) % names.length];
+      const after = withStart(text(), st.ship, "facing", next);
+      if (after && edit(after, st.ship)) notice(`${st.ship} turned to ${next}`);
+    });
+  }
+
   // --- downloads and saving ------------------------------------------------------------------------
   function fileName(ext) {
     const m = /^name:\s*["']?([^"'\n#]+)/m.exec(text());
@@ -631,6 +778,7 @@
     showStats(null);
     setBlob("map", $("scenario-map"), info.map, "image/svg+xml");
     $("scenario-map").classList.remove("stale");
+    if (!dragging) showShips(info.grid || null);
   }
 
   function setView(path) {
@@ -750,6 +898,10 @@
     $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.25));
     $("zoom-fit").addEventListener("click", fitZoom);
     $("zoom-close").addEventListener("click", () => $("sheet-zoom").close());
+    $("map-in").addEventListener("click", () => setMapZoom(mapZoom * 1.5));
+    $("map-out").addEventListener("click", () => setMapZoom(mapZoom / 1.5));
+    window.addEventListener("resize", placeShips);
+    $("scenario-map").addEventListener("load", placeShips);
     $("draft-discard").addEventListener("click", discardDraft);
     window.addEventListener("beforeunload", (e) => {
       if (!isDirty()) return;
