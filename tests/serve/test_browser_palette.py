@@ -185,3 +185,23 @@ def test_the_record_sheet_opens_at_full_size_and_zooms(browser: Any, server: str
         expect(zoom).to_be_hidden()
     finally:
         page.context.close()
+
+
+def test_the_palette_is_one_tab_stop_worked_with_the_arrow_keys(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page = _page(browser, server, "laptop")
+    try:
+        _pick(page, "starfire")
+        _type(page, "game: starfire\nname: Keys\nhull: CT\nsystems: S\n")
+        page.get_by_test_id("field-systems").focus()
+        page.keyboard.press("Tab")
+        first = page.locator("[data-testid=palette] .palette-items button").first
+        expect(first).to_be_focused()
+        page.keyboard.press("ArrowRight")  # A to D
+        page.keyboard.press("Enter")
+        expect(page.locator("[data-testid=field-systems]")).to_have_value("SD")
+        page.keyboard.press("Tab")  # on to the editor
+        expect(page.get_by_test_id("editor-text")).to_be_focused()
+    finally:
+        page.context.close()

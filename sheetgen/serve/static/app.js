@@ -473,6 +473,8 @@
       for (const item of items) {
         const b = document.createElement("button");
         b.type = "button";
+        b.dataset.testid = "palette-item";
+        b.tabIndex = grid.childElementCount || box.childElementCount ? -1 : 0;  // one Tab stop; arrows move within
         b.dataset.code = item.code;
         b.dataset.group = item.group;
         const code = document.createElement("b"); code.textContent = item.code;
@@ -504,6 +506,7 @@
     box.replaceChildren(...Palette.parts(at.value).map((part) => {
       const b = document.createElement("button");
       b.type = "button";
+      b.tabIndex = -1;  // reached with the arrow keys from the palette
       b.className = part.room ? "room" : "";
       b.textContent = part.text;
       b.dataset.part = part.text;
@@ -516,6 +519,18 @@
       });
       return b;
     }));
+  }
+
+  /** Arrow keys move between the palette's buttons (the string's parts and the items): the
+   * palette is one Tab stop, so Tab goes on to the editor. */
+  function paletteKeys(e) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(e.key in keys) || e.target.tagName !== "BUTTON") return;
+    const all = [...$("palette").querySelectorAll("button")];
+    const i = all.indexOf(e.target);
+    const k = keys[e.key];
+    const next = k === "first" ? all[0] : k === "last" ? all[all.length - 1] : all[Math.max(0, Math.min(all.length - 1, i + k))];
+    if (next) { e.preventDefault(); next.focus(); }
   }
 
   // --- one history: the editor's (typing, form and palette edits are all its transactions) ------
@@ -880,6 +895,7 @@
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
     $("draft-restore").addEventListener("click", restoreDraft);
+    $("palette").addEventListener("keydown", paletteKeys);
     $("undo").addEventListener("click", () => history("undo"));
     $("redo").addEventListener("click", () => history("redo"));
     document.addEventListener("keydown", (e) => {
