@@ -152,7 +152,8 @@ class Workspace:
             "pages": len(drawing.pages),
         }
         if hexes is not None:  # the page drags ships onto these hexes (docs/serve.md)
-            info["grid"] = {**hexes, "facings": direction_names(str(hexes["orientation"]))}
+            facings: list[JSON] = [*direction_names(str(hexes["orientation"]))]
+            info["grid"] = {**hexes, "facings": facings}
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 
     def _scenario(self, raw: str, text: bytes | None = None) -> Scenario:

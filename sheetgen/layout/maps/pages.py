@@ -8,6 +8,7 @@ import gc
 from typing import TYPE_CHECKING
 
 from sheetgen.core.hexlabel import hex_label
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygon, Rect, Style, Text, snap
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
@@ -72,7 +73,7 @@ def _tile_origin(plan: PagePlan, grid: Grid, tile: Tile) -> tuple[float, float]:
     return MARGIN + (area_w - (x1 - x0)) / 2 - x0, MARGIN + HEADER + (area_h - (y1 - y0)) / 2 - y0
 
 
-def first_page_hexes(opts: MapOptions) -> dict[str, object] | None:
+def first_page_hexes(opts: MapOptions) -> JSONObject | None:
     """Where the hexes lie on the map's first page, for a page that places ships on it:
     ``{"width", "height"}`` of the page and ``"size"`` of a hex (pt), ``"orientation"``,
     ``"hexes"``: ``[[label, x, y], ...]`` each hex's number (as a scenario's ``at`` writes
@@ -92,12 +93,12 @@ def first_page_hexes(opts: MapOptions) -> dict[str, object] | None:
     def name(col: int, row: int) -> str:
         return hex_label(col, row, numbering, ctx.width)
 
-    hexes = []
+    hexes: list[JSON] = []
     for c in range(tile.c0, tile.c1 + 1):
         for v in range(tile.v0, tile.v1 + 1):
             x, y = grid.center(c, v)
             hexes.append([name(c, grid.label_row(v)), round(x + ox, 2), round(y + oy, 2)])
-    starts = [
+    starts: list[JSON] = [
         {
             "ship": s.label,
             "at": name(s.at.col, s.at.row),
