@@ -119,3 +119,23 @@ def test_the_map_zooms_until_the_names_read(browser: Any, server: str, size: str
         page.screenshot(path=str(SHOTS / f"map-zoom-{size}.png"))
     finally:
         page.context.close()
+
+
+def test_a_ship_moves_and_turns_from_the_keyboard(browser: Any, server: str, space: Path) -> None:
+    """Lance starts at 0906 facing SE: the down arrow takes it to 0907, Enter turns it to S."""
+    from playwright.sync_api import expect
+
+    page = _open(browser, server, "laptop")
+    try:
+        ship = page.locator("[data-testid=map] .ship[data-ship=Lance]")
+        ship.focus()
+        page.keyboard.press("ArrowDown")
+        expect(ship).to_have_attribute("data-at", "0907", timeout=10_000)
+        expect(ship).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(ship).to_have_attribute("data-facing", "S", timeout=10_000)
+        page.get_by_test_id("save").click()
+        expect(page.get_by_test_id("dirty")).to_have_attribute("data-dirty", "no")
+        assert _start(space / SCENARIO, "Lance") == {"ship": "Lance", "at": "0907", "facing": "S"}
+    finally:
+        page.context.close()

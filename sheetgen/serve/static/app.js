@@ -578,6 +578,7 @@
   let grid = null;        // the answer's grid: page size, hexes [[label, x, y]], starts, facings
   let dragging = null;    // the ship being dragged: {ship, before (the text), hex}
   let mapZoom = 1;
+  let focusShip = null;   // the ship moved from the keyboard: focused again once redrawn
   const FACING_DEGREES = { flat: { N: 0, NE: 60, SE: 120, S: 180, SW: 240, NW: 300 },
     pointy: { NE: 30, E: 90, SE: 150, SW: 210, W: 270, NW: 330 } };
 
@@ -636,6 +637,7 @@
       }
       dragShip(b, st);
       box.append(b);
+      if (focusShip === st.ship) { focusShip = null; b.focus(); }
     }
     placeShips();
   }
@@ -711,6 +713,17 @@
     };
     b.addEventListener("pointerup", drop);
     b.addEventListener("pointercancel", drop);
+    b.addEventListener("keydown", (e) => {  // without a mouse: the arrow keys move it a hex
+      const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+      if (!step || !grid) return;
+      e.preventDefault();
+      const here = grid.hexes.find((h) => h[0] === st.at);
+      if (!here) return;
+      const to = nearest(here[1] + step[0] * grid.size, here[2] + step[1] * grid.size);
+      if (!to || to[0] === st.at) return;
+      const after = withStart(text(), st.ship, "at", to[0]);
+      if (after && edit(after, st.ship)) { notice(`${st.ship} to ${to[0]}`); focusShip = st.ship; }
+    });
     b.addEventListener("click", (e) => {
       if (moved) { moved = false; return; }
       const names = grid.facings;
