@@ -205,3 +205,21 @@ def test_the_palette_is_one_tab_stop_worked_with_the_arrow_keys(browser: Any, se
         expect(page.get_by_test_id("editor-text")).to_be_focused()
     finally:
         page.context.close()
+
+
+def test_a_part_of_the_system_string_is_dragged_to_its_place(browser: Any, server: str) -> None:
+    """SF-3 orders shields first: an S dragged before the A is one edit."""
+    from playwright.sync_api import expect
+
+    page = _page(browser, server, "laptop")
+    try:
+        _pick(page, "starfire")
+        _type(page, "game: starfire\nname: Order\nhull: CT\nsystems: SA(I)S\n")
+        parts = page.locator("[data-testid=palette-string] button")
+        expect(parts).to_have_count(4)
+        parts.nth(3).drag_to(parts.nth(1))
+        expect(page.get_by_test_id("field-systems")).to_have_value("SSA(I)")
+        page.keyboard.press("Control+z")
+        expect(page.get_by_test_id("field-systems")).to_have_value("SA(I)S")
+    finally:
+        page.context.close()

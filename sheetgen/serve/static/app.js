@@ -503,7 +503,8 @@
     const at = appendKey && !scenarioPath ? Form.find(body, appendKey.key) : null;
     if (!at || at.state !== "set") { box.replaceChildren(); return; }
     const key = appendKey.key;
-    box.replaceChildren(...Palette.parts(at.value).map((part) => {
+    const all = Palette.parts(at.value);
+    box.replaceChildren(...all.map((part, i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.tabIndex = -1;  // reached with the arrow keys from the palette
@@ -512,6 +513,19 @@
       b.dataset.part = part.text;
       b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it`;
       b.setAttribute("aria-label", `Remove ${part.text}`);
+      b.draggable = true;  // drag a part onto another: it moves before that one
+      b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/x-sheetgen-part", String(i)); e.dataTransfer.effectAllowed = "move"; });
+      b.addEventListener("dragover", (e) => { e.preventDefault(); e.dataTransfer.dropEffect = "move"; });
+      b.addEventListener("drop", (e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData("text/x-sheetgen-part"));
+        if (!Number.isInteger(from) || from === i || !all[from]) return;
+        const moving = all[from];
+        const order = all.filter((p, j) => j !== from);
+        order.splice(order.indexOf(part), 0, moving);
+        const value = order.map((p) => p.text).join("");
+        if (edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text)) notice(`moved ${moving.text}`);
+      });
       b.addEventListener("click", () => {
         const value = at.value.slice(0, part.from) + at.value.slice(part.to);
         const order = formKeys().map((f) => f.key);
