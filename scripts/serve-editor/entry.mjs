@@ -5,7 +5,7 @@ import { EditorState } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection,
 } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, undo, redo, undoDepth, redoDepth } from "@codemirror/commands";
 import { syntaxHighlighting, defaultHighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { linter, lintGutter, forceLinting } from "@codemirror/lint";
@@ -34,4 +34,6 @@ export function setText(view, text) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
-export { forceLinting };
+/** Undo and redo the editor's last change (the page's one history: typing, form and palette
+ * edits are all editor transactions); each answers whether it changed anything. */
+export { forceLinting, undo, redo, undoDepth, redoDepth };

@@ -165,6 +165,53 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class PaletteItem:
+    """One thing the designer's palette offers to add to a design, and the one edit of the
+    YAML text a click makes.
+
+    ``group`` heads the palette's section (``systems``, ``weapons``); ``code`` is what the
+    design writes, ``name`` the rule text's name, ``cost`` what it takes (``4 HS``, ``at
+    most once``) and ``detail`` one line on what it gives (damage, range, MP).
+
+    ``edit`` says how a click changes the text, under the top-level ``key``:
+
+    - ``append``: ``value`` is added to the scalar string (a Starfire system string), at
+      the cursor when it stands in that string, else at its end;
+    - ``list``: ``value`` (one YAML flow item) is added as the list's last item;
+    - ``count``: the integer ``value`` of the mapping goes up by one (0 when absent);
+    - ``flag``: the boolean ``value`` of the mapping is set true;
+    - ``set``: the key's scalar becomes ``value``; with ``also`` (``{key: value}``) more
+      top-level keys are set in the same edit.
+    """
+
+    group: str
+    code: str
+    name: str
+    cost: str
+    detail: str
+    edit: str
+    key: str
+    value: str
+    rule: str = ""
+    also: tuple[tuple[str, str], ...] = ()
+
+    def to_dict(self) -> JSONObject:
+        """``{"group", "code", "name", "cost", "detail", "edit", "key", "value", "rule", "also"}``."""
+        return {
+            "group": self.group,
+            "code": self.code,
+            "name": self.name,
+            "cost": self.cost,
+            "detail": self.detail,
+            "edit": self.edit,
+            "key": self.key,
+            "value": self.value,
+            "rule": self.rule,
+            "also": dict(self.also),
+        }
+
+
+@dataclass(frozen=True)
 class Marker:
     """A game marker counter (warp point, vector, shield down...), from the rules.
 
@@ -342,6 +389,12 @@ class Game(ABC, Generic[DesignT, StatsT]):
     def budget(self, stats: StatsT) -> list[Budget]:
         """The limits the design is built within (hull spaces, caps, crew), for the
         designer's budget bar; none unless the game says."""
+        return []
+
+    def palette(self) -> list[PaletteItem]:
+        """What the designer's palette offers, from the game's own tables (systems,
+        weapons, defences, types), each with the one edit of the YAML a click makes;
+        none unless the game says."""
         return []
 
     @abstractmethod

@@ -259,6 +259,9 @@ def create_app(
     async def games(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(service.games))
 
+    async def palette(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(service.palette, request.path_params["game"]))
+
     async def starting(request: Request) -> Response:
         game = request.path_params["game"]
         text = await run_in_threadpool(service.starting, game, query(request, "name") or "New design")
@@ -390,6 +393,7 @@ def create_app(
         Route("/", index),
         Route("/api/games", games),
         Route("/api/starting/{game}", starting),
+        Route("/api/palette/{game}", palette),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/sheet.pdf", printer("pdf"), methods=["POST"]),
         Route("/api/sheet.html", printer("html"), methods=["POST"]),

@@ -120,6 +120,13 @@ def games() -> list[JSONObject]:
     return out
 
 
+def palette(game_id: str) -> list[JSONObject]:
+    """``GET /api/palette/{game}``: what the designer's palette offers for ``game_id``
+    (:meth:`~sheetgen.games.base.Game.palette`, each item's ``to_dict``); 404 for an
+    unknown game."""
+    return [item.to_dict() for item in find_game(_game(game_id, status=404)).palette()]
+
+
 def starting(game_id: str, name: str = "New design") -> str:
     """The starting design ``sheetgen new`` writes for ``game_id``; refuses an unknown game (404)
     and a name no design file can carry (400), as ``new --name`` does."""

@@ -122,7 +122,9 @@ class Workspace:
         Refuses (422) a file that is no scenario or cannot be read, with the CLI's lines, and
         (403) a scenario whose designs lie outside the workspace."""
         from sheetgen.draw.svg import page_to_svg
+        from sheetgen.hexgrid import direction_names
         from sheetgen.layout.maps import MapError, layout_map, map_options
+        from sheetgen.layout.maps.pages import first_page_hexes
 
         loaded = self._scenario(raw, text)
         shown = str(self.root) + os.sep
@@ -131,7 +133,9 @@ class Workspace:
             return Located(loc.source.replace(shown, ""), loc.line, loc.column, loc.finding)
 
         try:
-            drawing = layout_map(map_options(loaded, paper="fit"))
+            opts = map_options(loaded, paper="fit")
+            drawing = layout_map(opts)
+            hexes = first_page_hexes(opts)
         except MapError as exc:
             raise _refuse(422, f"{raw}: {exc}") from None
         located = [here(loc) for loc in loaded.located]
@@ -147,6 +151,9 @@ class Workspace:
             "findings": [{**finding_json(loc), "file": loc.source} for loc in located],
             "pages": len(drawing.pages),
         }
+        if hexes is not None:  # the page drags ships onto these hexes (docs/serve.md)
+            facings: list[JSON] = [*direction_names(str(hexes["orientation"]))]
+            info["grid"] = {**hexes, "facings": facings}
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 
     def _scenario(self, raw: str, text: bytes | None = None) -> Scenario:

@@ -165,7 +165,9 @@ def test_workspace_open_and_save(page: Any, server: str) -> None:
 def test_the_page_works_from_the_keyboard(page: Any) -> None:
     page.get_by_test_id("game").focus()
     order = []
-    for _ in range(13):  # from the game picker: the workspace, saving, importing, the form, the editor
+    for _ in range(
+        14
+    ):  # from the game picker: the workspace, saving, importing, the form, the palette, the editor
         page.keyboard.press("Tab")
         order.append(
             page.evaluate("document.activeElement.dataset.testid || document.activeElement.textContent")
@@ -182,6 +184,7 @@ def test_the_page_works_from_the_keyboard(page: Any) -> None:
         "field-speed",
         "field-turn_mode",
         "field-systems",
+        "palette-item",  # the palette is one stop (arrow keys move within it)
         "editor-text",
         "download-pdf",
     ], order

@@ -48,6 +48,7 @@ from sheetgen.games.killradius.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
+    from sheetgen.games.base import PaletteItem
 
 __all__ = ["GAME", "KillRadius"]
 
@@ -86,6 +87,11 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
         return replace(derive_stats(design), condition=design.condition)
+
+    def palette(self) -> list[PaletteItem]:
+        from sheetgen.games.killradius.palette import palette
+
+        return palette()
 
     def budget(self, stats: KillRadiusStats) -> list[Budget]:
         """A carrier's fighters aboard of the most its Number holds (KR-5); none for a ship

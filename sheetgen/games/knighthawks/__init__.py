@@ -60,6 +60,7 @@ from sheetgen.games.knighthawks.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
+    from sheetgen.games.base import PaletteItem
 
 __all__ = ["GAME", "KnightHawks2000"]
 
@@ -97,6 +98,11 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
 
     def derive(self, design: rules.Design) -> KnightHawksStats:
         return replace(derive_stats(design), condition=design.condition)
+
+    def palette(self) -> list[PaletteItem]:
+        from sheetgen.games.knighthawks.palette import palette
+
+        return palette()
 
     def budget(self, stats: KnightHawksStats) -> list[Budget]:
         """The crew of the minimum the hull size needs (KH-2)."""

@@ -46,6 +46,7 @@ from sheetgen.games.spacecruisers.stats import fleet_totals as stats_fleet_total
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
+    from sheetgen.games.base import PaletteItem
 
 __all__ = ["GAME", "SpaceCruisers"]
 
@@ -81,6 +82,11 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
 
     def derive(self, design: rules.Design) -> SpaceCruisersStats:
         return replace(derive_stats(design), condition=design.condition)
+
+    def palette(self) -> list[PaletteItem]:
+        from sheetgen.games.spacecruisers.palette import palette
+
+        return palette()
 
     def budget(self, stats: SpaceCruisersStats) -> list[Budget]:
         """Additional systems of the most the hull takes (SC-1: fighters at most three);

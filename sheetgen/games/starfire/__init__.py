@@ -41,6 +41,7 @@ from sheetgen.games.starfire.stats import fleet_totals as stats_fleet_totals
 
 if TYPE_CHECKING:  # the card is built only by the verbs that print it
     from sheetgen.core.card import Card
+    from sheetgen.games.base import PaletteItem
 
 __all__ = ["GAME", "Starfire"]
 
@@ -132,6 +133,11 @@ class Starfire(Game[rules.Design, StarfireStats]):
         if s.munitions:
             rows.append(("munitions", ", ".join(f"{k} {v} each" for k, v in s.munitions.items())))
         return rows
+
+    def palette(self) -> list[PaletteItem]:
+        from sheetgen.games.starfire.palette import palette
+
+        return palette()
 
     def budget(self, stats: StarfireStats) -> list[Budget]:
         """Hull spaces used of the hull's (SF-7) and crew quarters of those it needs (SF-2)."""

@@ -7,13 +7,15 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
+from sheetgen.core.hexlabel import hex_label
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygon, Rect, Style, Text, snap
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
 from sheetgen.layout.maps.marks import draw_assembly, draw_frame, shown
 from sheetgen.layout.maps.options import MapOptions, count_words, length_words, map_options, paper_words
-from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, Tile, plan_pages
+from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, PagePlan, Tile, plan_pages
 from sheetgen.layout.maps.terrain import (
     draw_asteroids,
     draw_feature,
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 
     from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["layout_map", "scenario_map"]
+__all__ = ["first_page_hexes", "layout_map", "scenario_map"]
 
 
 def layout_map(opts: MapOptions) -> Drawing:
@@ -60,6 +62,61 @@ def layout_map(opts: MapOptions) -> Drawing:
         if collecting:
             gc.enable()
     return drawing
+
+
+def _tile_origin(plan: PagePlan, grid: Grid, tile: Tile) -> tuple[float, float]:
+    """Where ``tile``'s hex coordinates start on its page (pt): the tile centred in the
+    page's drawing area, below the header."""
+    x0, y0, x1, y1 = grid.bbox(tile.c0, tile.c1, tile.v0, tile.v1)
+    area_w = plan.width - 2 * MARGIN
+    area_h = plan.height - 2 * MARGIN - HEADER - FOOTER
+    return MARGIN + (area_w - (x1 - x0)) / 2 - x0, MARGIN + HEADER + (area_h - (y1 - y0)) / 2 - y0
+
+
+def first_page_hexes(opts: MapOptions) -> JSONObject | None:
+    """Where the hexes lie on the map's first page, for a page that places ships on it:
+    ``{"width", "height"}`` of the page and ``"size"`` of a hex (pt), ``"orientation"``,
+    ``"hexes"``: ``[[label, x, y], ...]`` each hex's number (as a scenario's ``at`` writes
+    it: the printed number, ``xxyy`` on a map printed without numbers) and centre (pt, from
+    the page's top left), ``"starts"``: ``[{"ship", "at", "facing", "colour", "side"}]``
+    the start positions on the first layer. ``None`` when the first page is no map of the
+    whole grid (an assembly index, or more than one tile)."""
+    plan = plan_pages(opts)
+    if plan.index or len(plan.tiles) != 1:
+        return None
+    grid = Grid(opts.cols, opts.rows, opts.hex_size, opts.orientation, opts.origin)
+    ctx = MapContext(opts, plan, grid)
+    tile = plan.tiles[0]
+    ox, oy = _tile_origin(plan, grid, tile)
+    numbering = "xxyy" if opts.numbering == "none" else opts.numbering
+
+    def name(col: int, row: int) -> str:
+        return hex_label(col, row, numbering, ctx.width)
+
+    hexes: list[JSON] = []
+    for c in range(tile.c0, tile.c1 + 1):
+        for v in range(tile.v0, tile.v1 + 1):
+            x, y = grid.center(c, v)
+            hexes.append([name(c, grid.label_row(v)), round(x + ox, 2), round(y + oy, 2)])
+    starts: list[JSON] = [
+        {
+            "ship": s.label,
+            "at": name(s.at.col, s.at.row),
+            "facing": s.facing,
+            "colour": s.colour,
+            "side": s.side,
+        }
+        for s in opts.plan.starts
+        if s.layer == opts.layers[0]
+    ]
+    return {
+        "width": plan.width,
+        "height": plan.height,
+        "size": opts.hex_size,
+        "orientation": grid.orientation,
+        "hexes": hexes,
+        "starts": starts,
+    }
 
 
 def scenario_map(scenario: Scenario, *, paper: str = "letter") -> Callable[[], bytes]:
@@ -176,10 +233,7 @@ class _PageMaker(MapContext):
         """One tile of one layer."""
         plan, opts, grid, pal = self.plan, self.opts, self.grid, self.palette
         x0, y0, x1, y1 = grid.bbox(tile.c0, tile.c1, tile.v0, tile.v1)
-        area_w = plan.width - 2 * MARGIN
-        area_h = plan.height - 2 * MARGIN - HEADER - FOOTER
-        ox = MARGIN + (area_w - (x1 - x0)) / 2 - x0
-        oy = MARGIN + HEADER + (area_h - (y1 - y0)) / 2 - y0
+        ox, oy = _tile_origin(plan, grid, tile)
         several = len(plan.tiles) > 1
         name = tile.name if several else (format_layer(layer) if self.layered else "")
         label = f"{format_layer(layer)} {tile.name}" if self.layered and several else (name or "Map")

@@ -4,6 +4,8 @@
   const $ = (id) => document.getElementById(id);
   const CM = window.SheetgenEditor;
   const Form = window.SheetgenForm;
+  const Palette = window.SheetgenPalette;
+  const palettes = {};     // game id -> its palette (GET /api/palette/GAME), fetched once
   let view = null;
   let game = "";
   let seq = 0;          // the latest check; older answers are dropped
@@ -84,9 +86,10 @@
     const focused = view && view.hasFocus;
     if (view) view.destroy();
     $("editor").replaceChildren();
-    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); keepDraft(); }, lint);
+    view = CM.createEditor($("editor"), body, (text) => { syncForm(text); showString(text); keepDraft(); }, lint);
     CM.forceLinting(view);
     syncForm(body);
+    showString(body);
     if (focused) view.focus();
   }
 
@@ -416,6 +419,7 @@
     if (id !== game) return;
     const form = $("fields");
     form.replaceChildren(...formKeys().map((f) => Form.input(f, schemas[id])));
+    buildPalette().catch((e) => notice(e.message));
     form.dataset.game = id;
     const order = formKeys().map((f) => f.key);
     for (const el of formInputs()) {
@@ -435,6 +439,313 @@
     const ok = Form.fill(formInputs(), body, document.activeElement);
     $("fields").classList.toggle("off", !ok);
     $("fields").title = ok ? "" : "The form edits one design written as a mapping: edit this text in the YAML";
+  }
+
+  // --- the palette: the game's package says what a click adds (palette.js makes the edit) -------
+  const Transaction = () => view.state.update({}).constructor;
+
+  /** Put `after` in the editor as one edit of its own (Ctrl+Z takes it back alone). */
+  function edit(after, what) {
+    const change = Palette.diff(text(), after);
+    if (!change) { notice(`${what}: this text cannot take it here; edit it in the YAML`); return false; }
+    view.dispatch({ changes: change, annotations: Transaction().userEvent.of("sheetgen.palette"), scrollIntoView: true });
+    return true;
+  }
+
+  async function buildPalette() {
+    const id = game;
+    if (!palettes[id]) palettes[id] = await (await api(`/api/palette/${encodeURIComponent(id)}`)).json();
+    if (id !== game) return;
+    const box = $("palette-items");
+    box.replaceChildren();
+    box.dataset.game = id;
+    const groups = new Map();
+    for (const item of palettes[id]) {
+      if (!groups.has(item.group)) groups.set(item.group, []);
+      groups.get(item.group).push(item);
+    }
+    for (const [group, items] of groups) {
+      const head = document.createElement("h3");
+      head.textContent = group;
+      const grid = document.createElement("div");
+      grid.className = "group";
+      grid.dataset.group = group;
+      for (const item of items) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.testid = "palette-item";
+        b.tabIndex = grid.childElementCount || box.childElementCount ? -1 : 0;  // one Tab stop; arrows move within
+        b.dataset.code = item.code;
+        b.dataset.group = item.group;
+        const code = document.createElement("b"); code.textContent = item.code;
+        const name = document.createElement("span"); name.textContent = item.name === item.code ? "" : item.name;
+        const cost = document.createElement("span"); cost.className = "cost"; cost.textContent = item.cost;
+        const what = document.createElement("span"); what.className = "what"; what.textContent = item.detail;
+        b.append(code, name, cost, what);
+        b.title = `${item.code}: ${item.name}${item.cost ? ` (${item.cost})` : ""}: ${item.detail} [${item.rule}]`;
+        b.setAttribute("aria-label", `Add ${item.name}${item.cost ? `, ${item.cost}` : ""}`);
+        b.addEventListener("click", () => {
+          const order = formKeys().map((f) => f.key);
+          const after = Palette.apply(text(), item, view.state.selection.main.head, order);
+          if (edit(after, `${item.code}`)) notice(`added ${item.code}`);
+        });
+        grid.append(b);
+      }
+      box.append(head, grid);
+    }
+    showString(text());
+  }
+
+  /** The system string as parts (Starfire): engine rooms shown as rooms; a click removes one. */
+  function showString(body) {
+    const box = $("palette-string");
+    const appendKey = (palettes[game] || []).find((i) => i.edit === "append");
+    const at = appendKey && !scenarioPath ? Form.find(body, appendKey.key) : null;
+    if (!at || at.state !== "set") { box.replaceChildren(); return; }
+    const key = appendKey.key;
+    const all = Palette.parts(at.value);
+    box.replaceChildren(...all.map((part, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.tabIndex = -1;  // reached with the arrow keys from the palette
+      b.className = part.room ? "room" : "";
+      b.textContent = part.text;
+      b.dataset.part = part.text;
+      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it`;
+      b.setAttribute("aria-label", `Remove ${part.text}`);
+      b.draggable = true;  // drag a part onto another: it moves before that one
+      b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/x-sheetgen-part", String(i)); e.dataTransfer.effectAllowed = "move"; });
+      b.addEventListener("dragover", (e) => { e.preventDefault(); e.dataTransfer.dropEffect = "move"; });
+      b.addEventListener("drop", (e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData("text/x-sheetgen-part"));
+        if (!Number.isInteger(from) || from === i || !all[from]) return;
+        const moving = all[from];
+        const order = all.filter((p, j) => j !== from);
+        order.splice(order.indexOf(part), 0, moving);
+        const value = order.map((p) => p.text).join("");
+        if (edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text)) notice(`moved ${moving.text}`);
+      });
+      b.addEventListener("click", () => {
+        const value = at.value.slice(0, part.from) + at.value.slice(part.to);
+        const order = formKeys().map((f) => f.key);
+        if (edit(Form.apply(text(), key, value ? Form.scalar(value, "string") : '""', order), part.text)) notice(`removed ${part.text}`);
+      });
+      return b;
+    }));
+  }
+
+  /** Arrow keys move between the palette's buttons (the string's parts and the items): the
+   * palette is one Tab stop, so Tab goes on to the editor. */
+  function paletteKeys(e) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(e.key in keys) || e.target.tagName !== "BUTTON") return;
+    const all = [...$("palette").querySelectorAll("button")];
+    const i = all.indexOf(e.target);
+    const k = keys[e.key];
+    const next = k === "first" ? all[0] : k === "last" ? all[all.length - 1] : all[Math.max(0, Math.min(all.length - 1, i + k))];
+    if (next) { e.preventDefault(); next.focus(); }
+  }
+
+  // --- one history: the editor's (typing, form and palette edits are all its transactions) ------
+  function history(which) {
+    if (!view) return;
+    (which === "redo" ? CM.redo : CM.undo)(view);
+    Form.fill(formInputs(), text(), null);  // the form follows, the focused input too
+  }
+
+  // --- the record sheet at full size, zoomed ---------------------------------------------------
+  const PAPER_WIDTH = { letter: "calc(8.5in - 20mm)", a4: "calc(210mm - 20mm)" };
+  let zoom = 1;
+  function setZoom(z) {
+    zoom = Math.max(0.25, Math.min(4, z));
+    const doc = $("sheet-full").contentDocument;
+    if (doc && doc.documentElement) doc.documentElement.style.zoom = String(zoom);
+    $("zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  }
+  function fitZoom() {
+    const frame = $("sheet-full");
+    const doc = frame.contentDocument;
+    if (!doc || !doc.body) return;
+    doc.documentElement.style.zoom = "";
+    setZoom((frame.clientWidth - 24) / (doc.body.getBoundingClientRect().width + 16));
+  }
+  async function showZoom() {
+    const paper = $("zoom-paper").value;
+    const dialog = $("sheet-zoom");
+    if (!dialog.open) dialog.showModal();
+    try {
+      const html = await (await post(`/api/sheet.html?game=${encodeURIComponent(game)}&paper=${paper}`, text())).text();
+      const frame = $("sheet-full");
+      frame.onload = () => {
+        const doc = frame.contentDocument;
+        doc.body.style.width = PAPER_WIDTH[paper];
+        doc.body.style.margin = "8px auto";
+        setZoom(zoom);
+      };
+      frame.srcdoc = html;
+      frame.dataset.paper = paper;
+    } catch (e) { notice(e.message); }
+  }
+
+  // --- ships on the scenario map: drag to a hex, click to turn; the YAML's map.start follows ---
+  let grid = null;        // the answer's grid: page size, hexes [[label, x, y]], starts, facings
+  let dragging = null;    // the ship being dragged: {ship, before (the text), hex}
+  let mapZoom = 1;
+  let focusShip = null;   // the ship moved from the keyboard: focused again once redrawn
+  const FACING_DEGREES = { flat: { N: 0, NE: 60, SE: 120, S: 180, SW: 240, NW: 300 },
+    pointy: { NE: 30, E: 90, SE: 150, SW: 210, W: 270, NW: 330 } };
+
+  function setMapZoom(z) {
+    mapZoom = Math.max(1, Math.min(6, z));
+    $("map-inner").style.width = `${mapZoom * 100}%`;
+    $("map-level").textContent = `${Math.round(mapZoom * 100)}%`;
+    placeShips();
+  }
+
+  function placeShips() {
+    if (!grid) return;
+    const w = $("map-inner").clientWidth;
+    const px = (w / grid.width) * grid.size;  // a hex across, in CSS px
+    $("map-ships").style.setProperty("--hex", `${Math.max(14, px * 0.5)}px`);
+    $("map-ships").dataset.hexPx = px.toFixed(2);  // a hex across on screen (tests drag by it)
+  }
+
+  /** The hex nearest (x, y) in page points. */
+  function nearest(x, y) {
+    let best = null;
+    let d = Infinity;
+    for (const h of grid.hexes) {
+      const e = (h[1] - x) ** 2 + (h[2] - y) ** 2;
+      if (e < d) { d = e; best = h; }
+    }
+    return best;
+  }
+
+  function showShips(g) {
+    grid = g;
+    const box = $("map-ships");
+    box.replaceChildren();
+    $("map-inner").style.aspectRatio = grid ? `${grid.width} / ${grid.height}` : "";  // kept while a new map loads
+    if (!grid) return;
+    const at = new Map(grid.hexes.map((h) => [h[0], h]));
+    for (const st of grid.starts) {
+      const h = at.get(st.at);
+      if (!h) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ship";
+      b.dataset.ship = st.ship;
+      b.dataset.at = st.at;
+      b.dataset.facing = st.facing || "";
+      b.style.setProperty("--side", st.colour);
+      b.style.left = `${(100 * h[1]) / grid.width}%`;
+      b.style.top = `${(100 * h[2]) / grid.height}%`;
+      b.title = `${st.ship} at ${st.at}${st.facing ? ` facing ${st.facing}` : ""}: drag to a hex, click to turn`;
+      b.setAttribute("aria-label", b.title);
+      if (st.facing) {
+        const arrow = document.createElement("span");
+        arrow.className = "arrow";
+        arrow.style.setProperty("--turn", `${(FACING_DEGREES[grid.orientation] || {})[st.facing] || 0}deg`);
+        b.append(arrow);
+      }
+      dragShip(b, st);
+      box.append(b);
+      if (focusShip === st.ship) { focusShip = null; b.focus(); }
+    }
+    placeShips();
+  }
+
+  /** The text with ship `ship`'s start entry given `key: value` (its `at` or `facing`). */
+  function withStart(body, ship, key, value) {
+    const lines = body.split("\n");
+    const name = ship.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const named = new RegExp(`ship:[ \\t]*(["']?)${name}\\1[ \\t]*(,|}|#|$)`);
+    const i = lines.findIndex((l) => /^[ \t]*-?[ \t]*\{?[ \t]*ship:/.test(l) && named.test(l));
+    if (i < 0) return null;
+    const quoted = key === "at" ? `"${value}"` : value;
+    const field = new RegExp(`(\\b${key}:[ \\t]*)("[^"]*"|'[^']*'|[^,}\\s#]+)`);
+    if (/\{/.test(lines[i])) {  // - {ship: Hammer, at: "1531", facing: N}
+      if (field.test(lines[i])) lines[i] = lines[i].replace(field, (m, k) => `${k}${quoted}`);
+      else lines[i] = lines[i].replace(/\}([^}]*)$/, `, ${key}: ${quoted}}$1`);
+      return lines.join("\n");
+    }
+    const indent = /^[ \t]*-?[ \t]*/.exec(lines[i])[0].length;  // block: - ship: Hammer / at: ...
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const t = lines[j];
+      if (!t.trim()) continue;
+      const lead = /^[ \t]*/.exec(t)[0].length;
+      if (lead < indent || /^[ \t]*-/.test(t)) break;
+      if (field.test(t) && new RegExp(`^[ \\t]*${key}:`).test(t)) { lines[j] = t.replace(field, (m, k) => `${k}${quoted}`); return lines.join("\n"); }
+    }
+    lines.splice(i + 1, 0, `${" ".repeat(indent)}${key}: ${quoted}`);
+    return lines.join("\n");
+  }
+
+  function dragShip(b, st) {
+    let moved = false;
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      b.setPointerCapture(e.pointerId);
+      dragging = { ship: st.ship, before: text(), hex: st.at, x: e.clientX, y: e.clientY };
+      moved = false;
+      b.classList.add("dragging");
+      e.preventDefault();
+    });
+    b.addEventListener("pointermove", (e) => {
+      if (!dragging || dragging.ship !== st.ship) return;
+      if (!moved && Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 4) return;
+      moved = true;
+      const r = $("map-inner").getBoundingClientRect();
+      const k = grid.width / r.width;  // the page's points a CSS px (by width: the image may be reloading)
+      const x = (e.clientX - r.left) * k;
+      const y = (e.clientY - r.top) * k;
+      b.style.left = `${(100 * x) / grid.width}%`;
+      b.style.top = `${(100 * y) / grid.height}%`;
+      const h = nearest(x, y);
+      if (h && h[0] !== dragging.hex) {
+        dragging.hex = h[0];
+        b.dataset.at = h[0];
+        // shown as you drag (the placement findings follow), kept out of the undo history
+        const after = withStart(dragging.before, st.ship, "at", h[0]);
+        const change = after && Palette.diff(text(), after);
+        if (change) view.dispatch({ changes: change, annotations: Transaction().addToHistory.of(false) });
+      }
+    });
+    const drop = () => {
+      if (!dragging || dragging.ship !== st.ship) return;
+      const { before, hex } = dragging;
+      dragging = null;
+      b.classList.remove("dragging");
+      if (!moved) return;
+      const back = Palette.diff(text(), before);  // the drag's passing edits undone, then one edit
+      if (back) view.dispatch({ changes: back, annotations: Transaction().addToHistory.of(false) });
+      const after = withStart(before, st.ship, "at", hex);
+      if (after && edit(after, st.ship)) notice(`${st.ship} to ${hex}`);
+      else CM.forceLinting(view);
+    };
+    b.addEventListener("pointerup", drop);
+    b.addEventListener("pointercancel", drop);
+    b.addEventListener("keydown", (e) => {  // without a mouse: the arrow keys move it a hex
+      const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+      if (!step || !grid) return;
+      e.preventDefault();
+      const here = grid.hexes.find((h) => h[0] === st.at);
+      if (!here) return;
+      const to = nearest(here[1] + step[0] * grid.size, here[2] + step[1] * grid.size);
+      if (!to || to[0] === st.at) return;
+      const after = withStart(text(), st.ship, "at", to[0]);
+      if (after && edit(after, st.ship)) { notice(`${st.ship} to ${to[0]}`); focusShip = st.ship; }
+    });
+    b.addEventListener("click", (e) => {
+      if (moved) { moved = false; return; }
+      const names = grid.facings;
+      const now = names.indexOf(st.facing || names[0]);
+      const next = names[(now + (e.shiftKey ? names.length - 1 : 1)) % names.length];
+      const after = withStart(text(), st.ship, "facing", next);
+      if (after && edit(after, st.ship)) notice(`${st.ship} turned to ${next}`);
+    });
   }
 
   // --- downloads and saving ------------------------------------------------------------------------
@@ -509,6 +820,7 @@
     showStats(null);
     setBlob("map", $("scenario-map"), info.map, "image/svg+xml");
     $("scenario-map").classList.remove("stale");
+    if (!dragging) showShips(info.grid || null);
   }
 
   function setView(path) {
@@ -516,7 +828,7 @@
     $("scenario-pane").hidden = !path;
     $("design-pane").hidden = !!path;
     $("doc-title").textContent = path ? "Scenario" : "Design";
-    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget"]) $(id).hidden = !!path;
+    for (const id of ["download-pdf", "download-counters", "import-form", "stats", "stats-title", "fields", "budget", "palette"]) $(id).hidden = !!path;
     if (!path) showImport();
   }
 
@@ -614,6 +926,29 @@
     $("download-counters").addEventListener("click", () => download("/api/counters.pdf", fileName("counters.pdf")));
     $("download-yaml").addEventListener("click", () => save(new Blob([text()], { type: "application/yaml" }), fileName("yaml")));
     $("draft-restore").addEventListener("click", restoreDraft);
+    $("palette").addEventListener("keydown", paletteKeys);
+    $("undo").addEventListener("click", () => history("undo"));
+    $("redo").addEventListener("click", () => history("redo"));
+    document.addEventListener("keydown", (e) => {
+      // Ctrl+Z in the form or on the palette is the editor's undo too: one history for all
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || !view || view.contentDOM.contains(e.target)) return;
+      if ($("confirm").open || $("sheet-zoom").open) return;
+      const k = e.key.toLowerCase();
+      if (k !== "z" && k !== "y") return;
+      if (e.target.closest && e.target.closest("#save-path, #import")) return;  // their own text
+      e.preventDefault();
+      history(k === "y" || e.shiftKey ? "redo" : "undo");
+    });
+    $("sheet-zoom-open").addEventListener("click", showZoom);
+    $("zoom-paper").addEventListener("change", showZoom);
+    $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.25));
+    $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.25));
+    $("zoom-fit").addEventListener("click", fitZoom);
+    $("zoom-close").addEventListener("click", () => $("sheet-zoom").close());
+    $("map-in").addEventListener("click", () => setMapZoom(mapZoom * 1.5));
+    $("map-out").addEventListener("click", () => setMapZoom(mapZoom / 1.5));
+    window.addEventListener("resize", placeShips);
+    $("scenario-map").addEventListener("load", placeShips);
     $("draft-discard").addEventListener("click", discardDraft);
     window.addEventListener("beforeunload", (e) => {
       if (!isDirty()) return;
