@@ -91,10 +91,19 @@ class Guard:
         self.hosts = {_served(h) for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if scope["type"] == "websocket":
+            # a WebSocket's handshake is a GET that opens a channel for changes: Host and Origin
+            # are held to the same parser as a request that changes something
+            if self._refuse("WEBSOCKET", headers) is not None:
+                await receive()  # websocket.connect
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await self.app(scope, receive, send)
+            return
         ended = False
 
         async def tracked() -> Message:

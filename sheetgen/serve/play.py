@@ -12,7 +12,7 @@
 A request from another machine must carry the game's join code (``X-Join-Code`` header
 or ``code`` query parameter; for the games list, any game's code): else 403, and after
 :data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine gets 429 until
-the window passes. The WebSocket checks ``Host`` and ``Origin`` as the HTTP guard does.
+the window passes. The server's guard checks the WebSocket's ``Host`` and ``Origin`` as a request's that changes something.
 """
 
 from __future__ import annotations
@@ -74,7 +74,6 @@ def play_routes(
     included), ``read_body`` the server's bounded body reader."""
     engine = Engine(space.root, load=lambda path: _load(space, engine, path))
     live = _Live()
-    served = {h.strip().removeprefix("[").removesuffix("]").lower() for h in hosts}
     wrong: dict[str, deque[float]] = defaultdict(deque)
 
     def local(conn: HTTPConnection) -> bool:
@@ -109,12 +108,17 @@ def play_routes(
         except Refused as exc:
             raise Refusal(409, [f"sheetgen: error: {exc}"]) from None
 
-    async def event_body(request: Request) -> dict[str, Any]:
+    async def event_body(request: Request, *, empty: bool = False) -> dict[str, Any]:
+        """The request's JSON object; an empty body is ``{}`` only where ``empty`` (undo, redo)."""
         raw = await read_body(request)
+        if not raw.strip() and not empty:
+            raise _fail(400, "the body is empty; send a JSON object")
         try:
             body = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
             raise _fail(400, "the body is not JSON") from None
+        except RecursionError:
+            raise _fail(400, "the body is JSON nested too deeply") from None
         if not isinstance(body, dict):
             raise _fail(400, "the body is a JSON object")
         return body
@@ -149,7 +153,7 @@ def play_routes(
         async def handle(request: Request) -> Response:
             game_id = request.path_params["id"]
             admit(request, game_id)
-            body = await event_body(request)
+            body = await event_body(request, empty=kind != "events")
             who = body.pop("who", None) or ("host" if local(request) else "guest")
             if kind == "events":
                 state = await call(engine.submit, game_id, body, who)
@@ -161,13 +165,7 @@ def play_routes(
         return handle
 
     async def stream(socket: WebSocket) -> None:
-        game_id = socket.path_params["id"]
-        host = socket.headers.get("host", "")
-        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1 : host.find("]")]
-        origin = socket.headers.get("origin")
-        if name.lower() not in served or (origin is not None and origin.split("://", 1)[-1] != host):
-            await socket.close(code=1008)
-            return
+        game_id = socket.path_params["id"]  # Host and Origin: checked by the server's guard
         try:
             admit(socket, game_id)
             state = await call(engine.state, game_id)
