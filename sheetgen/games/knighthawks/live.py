@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
     compact_text,
@@ -58,12 +58,12 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     stats: KnightHawksStats = state["stats"]
     if action not in ACTIONS:
-        raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {given(action)}")
     if removed(state):
         raise Refused(f"{stats.name} is destroyed: a ship with zero SP is destroyed ({_WHERE})")
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {amount!r}")
+        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {given(amount)}")
     if event.get("double"):
         amount *= 2
     return {**state, "lost": min(stats.structure_points, state["lost"] + amount)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -52,16 +52,16 @@ def apply(state: State, event: dict[str, Any]) -> State:
     """
     action = event.get("action")
     if action not in ACTIONS:
-        raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {given(action)}")
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {amount!r}")
+        raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {given(amount)}")
     weapon = event.get("weapon") or None
     if weapon is not None:
         system = data.SYSTEMS.get(str(weapon))
         if system is None or system.weapon is None:
             weapons = ", ".join(n for n, x in data.SYSTEMS.items() if x.weapon is not None)
-            raise Refused(f"{weapon!r} is not a weapon; weapons are {weapons}")
+            raise Refused(f"{given(weapon)} is not a weapon; weapons are {weapons}")
     lost, blown = hit_result(amount, state["shields"])
     hull = state["hull_points"] - lost
     due = state["criticals_due"] + (critical_rolls(weapon, hull) if weapon is not None else 0)
