@@ -182,10 +182,11 @@ class Workspace:
         from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, owned_folder_name, sweep_left_behind
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
-        from sheetgen.serve.service import _paper
+        from sheetgen.serve.service import _paper, check_ships
 
         paper = _paper(paper)
         loaded = self._scenario(raw)
+        check_ships(len(loaded.ships))
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:
             shown = str(self.root) + os.sep
