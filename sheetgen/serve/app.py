@@ -34,12 +34,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sheetgen.core.source import UNPRINTABLE
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal, finding_json
-from sheetgen.serve.workspace import Workspace
+from sheetgen.serve.workspace import Workspace, control_character
 
 __all__ = ["LOOPBACK", "create_app"]
 
@@ -257,11 +256,9 @@ def create_app(
         """The query parameter ``name``; one holding a line break or another control
         character is refused (400): every value may end up in a one-line message."""
         value = request.query_params.get(name, default)
-        bad = None if value is None else UNPRINTABLE.search(value) or re.search(r"[\n\r\t]", value)
+        bad = None if value is None else control_character(value)
         if bad:
-            line = (
-                f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad.group()):04X})"
-            )
+            line = f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad):04X})"
             raise Refusal(400, [line])
         return value
 
