@@ -217,8 +217,7 @@ def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]
 
 def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
     """A temporary file beside ``target`` holding ``data`` (text as UTF-8), flushed to disk
-    with the permissions a new file gets (0o666 less the umask, which the kernel applies at
-    creation: the process umask is never changed, so no other thread's file is widened), its name added to ``staged`` before it is made (so
+    with the permissions a new file gets, its name added to ``staged`` before it is made (so
     the caller's clean-up finds it whenever a signal stops the run, as it might not when the
     name came back from ``tempfile.mkstemp`` after the file was made). Raises
     :class:`OutputError`; the caller removes what is in ``staged``."""
@@ -231,7 +230,7 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
         tmp = str(target.parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(6)}.tmp")
         staged.append(tmp)
         try:
-            fd = os.open(tmp, flags, 0o666)
+            fd = os.open(tmp, flags, 0o600)
             break
         except FileExistsError:  # another's file by that name (a 48-bit collision): not ours to remove
             staged.remove(tmp)
@@ -243,6 +242,7 @@ def _stage(target: Path, data: bytes | str, staged: list[str]) -> None:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
     except OSError as exc:
         raise OutputError(f"{shown_path(target)}: cannot write: {exc.strerror or exc}") from None
 
@@ -281,3 +281,9 @@ def _unlink_all(staged: list[str]) -> None:
     for tmp in staged:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
