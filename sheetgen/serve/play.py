@@ -11,8 +11,9 @@
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
 or ``code`` query parameter; for the games list, any game's code): else 403, and after
-:data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine gets 429 until
-the window passes. The server's guard checks the WebSocket's ``Host`` and ``Origin`` as a request's that changes something.
+:data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine's network (its
+IPv6 /64, its IPv4 address) gets 429 until the window passes; the wrong codes of at most
+:data:`MAX_NETWORKS` networks are remembered. The server's guard checks the WebSocket's ``Host`` and ``Origin`` as a request's that changes something.
 """
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ from sheetgen.play.engine import Engine, UnknownGame
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
-__all__ = ["MAX_WRONG", "WRONG_WINDOW", "play_routes"]
+__all__ = ["MAX_NETWORKS", "MAX_WRONG", "WRONG_WINDOW", "network", "play_routes"]
 
 STATIC = Path(__file__).parent / "static"
 #: Wrong join codes one machine may send in :data:`WRONG_WINDOW` seconds before it is refused (429).
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
+#: Networks whose wrong codes are remembered at once; past this the stalest are forgotten.
+MAX_NETWORKS = 4096
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
 _PAGE_HEADERS = {
     "Content-Security-Policy": (
@@ -50,6 +53,23 @@ _PAGE_HEADERS = {
     ),
     "X-Content-Type-Options": "nosniff",
 }
+
+
+def network(address: str) -> str:
+    """The network a client's wrong join codes are counted against: an IPv6 address's /64
+    (one machine is given a whole /64 and may use any address in it), an IPv4 address itself
+    (/32); any other text as it is."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _fail(status: int, message: str) -> Refusal:
@@ -74,7 +94,7 @@ def play_routes(
     included), ``read_body`` the server's bounded body reader."""
     engine = Engine(space.root, load=lambda path: _load(space, engine, path))
     live = _Live()
-    wrong: dict[str, deque[float]] = defaultdict(deque)
+    wrong: dict[str, deque[float]] = {}
 
     def local(conn: HTTPConnection) -> bool:
         return conn.client is None or conn.client.host in _LOOPBACK or conn.client.host.startswith("127.")
@@ -83,10 +103,13 @@ def play_routes(
         """Refuse a request from another machine without the right join code."""
         if local(conn):
             return
-        who = conn.client.host if conn.client else ""
-        recent = wrong[who]
-        while recent and recent[0] < time.monotonic() - WRONG_WINDOW:
+        who = network(conn.client.host if conn.client else "")
+        now = time.monotonic()
+        recent = wrong.get(who, deque())
+        while recent and recent[0] < now - WRONG_WINDOW:
             recent.popleft()
+        if not recent:
+            wrong.pop(who, None)
         if len(recent) >= MAX_WRONG:
             raise Refusal(
                 429,
@@ -97,7 +120,11 @@ def play_routes(
         games = engine.games()
         ok = any(g.code == code for g in games if game_id is None or g.id == game_id)
         if not ok:
-            recent.append(time.monotonic())
+            recent.append(now)
+            wrong.pop(who, None)
+            wrong[who] = recent  # the most recently wrong last
+            while len(wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
+                del wrong[next(iter(wrong))]
             raise _fail(403, "this game needs its join code (ask the host for it)")
 
     async def call(fn: Callable[..., Any], *args: Any) -> Any:

@@ -110,3 +110,46 @@ def test_the_websocket_handshake_is_held_to_the_http_guard(host: TestClient, url
 def test_a_websocket_from_the_served_page_opens(host: TestClient, url: str) -> None:
     with host.websocket_connect(f"{url}/live", headers={"origin": "http://testserver"}) as socket:
         assert socket.receive_json()["version"] == 0
+
+
+def _guest(app: object, address: str) -> TestClient:
+    return TestClient(app, client=(address, 50000), raise_server_exceptions=False)  # type: ignore[arg-type]
+
+
+def test_wrong_codes_are_counted_per_ipv6_64(workspace: Path) -> None:
+    app = create_app(workspace, hosts=["testserver"])
+    with TestClient(app, client=HOST) as host:
+        url = f"/api/play/{host.post('/api/play', json={'scenario': SCENARIO}).json()['id']}"
+        for i in range(10):  # a new address of the same /64 each time
+            assert (
+                _guest(app, f"2001:db8:0:1::{i + 1:x}")
+                .get(url, headers={"X-Join-Code": "WRONG1"})
+                .status_code
+                == 403
+            )
+        assert _guest(app, "2001:db8:0:1:ffff::1").get(url).status_code == 429
+        assert _guest(app, "2001:db8:0:2::1").get(url).status_code == 403  # another /64
+
+
+def test_the_wrong_codes_remembered_are_bounded(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheetgen.serve import play
+
+    monkeypatch.setattr(play, "MAX_NETWORKS", 2)
+    app = create_app(workspace, hosts=["testserver"])
+    with TestClient(app, client=HOST) as host:
+        url = f"/api/play/{host.post('/api/play', json={'scenario': SCENARIO}).json()['id']}"
+        for address in ("192.0.2.1", "192.0.2.2", "192.0.2.3"):
+            for _ in range(10):
+                _guest(app, address).get(url)
+            assert _guest(app, address).get(url).status_code == 429
+        assert _guest(app, "192.0.2.1").get(url).status_code == 403  # the oldest forgotten
+        assert _guest(app, "192.0.2.3").get(url).status_code == 429
+
+
+def test_a_network_is_an_ipv6_64_or_an_ipv4_address() -> None:
+    from sheetgen.serve.play import network
+
+    assert network("2001:db8:0:1:aaaa::5") == "2001:db8:0:1::/64"
+    assert network("192.0.2.7") == "192.0.2.7"
+    assert network("::ffff:192.0.2.7") == "192.0.2.7"
+    assert network("testclient") == "testclient"
