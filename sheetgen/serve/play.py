@@ -7,6 +7,12 @@
 - ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
+- ``GET /api/play/{id}/log?start=N&count=M``: log entries ``N`` (0 the first) onwards, at
+  most ``M`` (:data:`LOG_PAGE`): ``{"total", "start", "log"}``.
+
+Every state answered or pushed carries the newest :data:`LOG_TAIL` log entries in ``log``,
+with ``log_total`` (entries in all) and ``can_undo``, so an answer's size does not grow
+with the game.
 - ``GET /play``: the page.
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
@@ -37,12 +43,16 @@ from sheetgen.play.engine import Engine, UnknownGame
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
-__all__ = ["MAX_NETWORKS", "MAX_WRONG", "WRONG_WINDOW", "network", "play_routes"]
+__all__ = ["LOG_PAGE", "LOG_TAIL", "MAX_NETWORKS", "MAX_WRONG", "WRONG_WINDOW", "network", "play_routes"]
 
 STATIC = Path(__file__).parent / "static"
 #: Wrong join codes one machine may send in :data:`WRONG_WINDOW` seconds before it is refused (429).
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
+#: Log entries a state carries (the newest); the whole log is paged by ``GET .../log``.
+LOG_TAIL = 50
+#: Most log entries one ``GET .../log`` page holds.
+LOG_PAGE = 500
 #: Networks whose wrong codes are remembered at once; past this the stalest are forgotten.
 MAX_NETWORKS = 4096
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -151,10 +161,19 @@ def play_routes(
         return body
 
     def shown(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+        state = _tail(state)
         if local(request):
             code = next((g.code for g in engine.games() if g.id == state["id"]), None)
             return {**state, "code": code}
         return state
+
+    async def log(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        start, count = _whole(request, "start", 0), _whole(request, "count", LOG_PAGE)
+        entries = (await call(engine.state, game_id))["log"]
+        page = entries[start : start + min(count, LOG_PAGE)]
+        return JSONResponse({"total": len(entries), "start": start, "log": page})
 
     async def games(request: Request) -> Response:
         if request.method == "POST":
@@ -203,7 +222,7 @@ def play_routes(
         live.listeners[game_id].add(queue)
         await socket.accept()
         try:
-            await socket.send_json(state)
+            await socket.send_json(_tail(state))
             sender = asyncio.ensure_future(_send_all(socket, queue))
             try:
                 while (await socket.receive())["type"] != "websocket.disconnect":
@@ -222,6 +241,7 @@ def play_routes(
         Route("/play", page),
         Route("/api/play", games, methods=["GET", "POST"]),
         Route("/api/play/{id}", game),
+        Route("/api/play/{id}/log", log),
         Route("/api/play/{id}/events", change("events"), methods=["POST"]),
         Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
         Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),
@@ -234,7 +254,25 @@ async def _send_all(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> 
         state = await queue.get()
         while not queue.empty():  # only the newest matters
             state = queue.get_nowait()
-        await socket.send_json({k: v for k, v in state.items() if k != "code"})
+        await socket.send_json({k: v for k, v in _tail(state).items() if k != "code"})
+
+
+def _tail(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with only its newest :data:`LOG_TAIL` log entries, ``log_total`` and
+    ``can_undo`` (an event still standing to take back)."""
+    entries = state["log"]
+    standing = any(not e["undone"] and e["event"].get("action") not in ("undo", "redo") for e in entries)
+    return {**state, "log": entries[-LOG_TAIL:], "log_total": len(entries), "can_undo": standing}
+
+
+def _whole(request: Request, name: str, default: int) -> int:
+    """The query parameter ``name`` as a whole number of 0 or more (400 otherwise)."""
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise _fail(400, f"{name} is a whole number of 0 or more, not {text[:20]!r}")
+    return int(text)
 
 
 def _load(space: Workspace, engine: Engine, path: str) -> Any:
