@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,17 @@ from sheetgen.play.engine import Engine, UnknownGame
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
-__all__ = ["LOG_PAGE", "LOG_TAIL", "MAX_NETWORKS", "MAX_WRONG", "WRONG_WINDOW", "network", "play_routes"]
+__all__ = [
+    "LOG_PAGE",
+    "LOG_TAIL",
+    "MAX_GAME_SOCKETS",
+    "MAX_NETWORKS",
+    "MAX_SOCKETS",
+    "MAX_WRONG",
+    "WRONG_WINDOW",
+    "network",
+    "play_routes",
+]
 
 STATIC = Path(__file__).parent / "static"
 #: Wrong join codes one machine may send in :data:`WRONG_WINDOW` seconds before it is refused (429).
@@ -53,6 +63,10 @@ WRONG_WINDOW = 60.0
 LOG_TAIL = 50
 #: Most log entries one ``GET .../log`` page holds.
 LOG_PAGE = 500
+#: Most WebSockets open on one game, and on all games: well below the server's connection
+#: cap (``sheetgen.serve.connections``), so open sockets never leave HTTP requests without room.
+MAX_GAME_SOCKETS = 64
+MAX_SOCKETS = 256
 #: Networks whose wrong codes are remembered at once; past this the stalest are forgotten.
 MAX_NETWORKS = 4096
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -90,7 +104,11 @@ class _Live:
     """Who listens to which game: a queue per WebSocket, fed each new state."""
 
     def __init__(self) -> None:
-        self.listeners: dict[str, set[asyncio.Queue[dict[str, Any]]]] = defaultdict(set)
+        self.listeners: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
+
+    def open(self) -> int:
+        """The WebSockets open now, every game's."""
+        return sum(len(queues) for queues in self.listeners.values())
 
     def publish(self, game_id: str, state: dict[str, Any]) -> None:
         for queue in list(self.listeners.get(game_id, ())):
@@ -214,14 +232,23 @@ def play_routes(
         game_id = socket.path_params["id"]  # Host and Origin: checked by the server's guard
         try:
             admit(socket, game_id)
-            state = await call(engine.state, game_id)
         except Refusal as exc:
             await socket.close(code=1008, reason=str(exc)[:120])
             return
+        # the slot is taken before the first wait, so sockets opening at once cannot pass the bound
+        listeners = live.listeners.get(game_id, set())
+        if len(listeners) >= MAX_GAME_SOCKETS or live.open() >= MAX_SOCKETS:
+            await _busy(socket, len(listeners) >= MAX_GAME_SOCKETS)
+            return
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        live.listeners[game_id].add(queue)
-        await socket.accept()
+        live.listeners.setdefault(game_id, listeners).add(queue)
         try:
+            try:
+                state = await call(engine.state, game_id)
+            except Refusal as exc:
+                await socket.close(code=1008, reason=str(exc)[:120])
+                return
+            await socket.accept()
             await socket.send_json(_tail(state))
             sender = asyncio.ensure_future(_send_all(socket, queue))
             try:
@@ -232,7 +259,9 @@ def play_routes(
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            live.listeners[game_id].discard(queue)
+            listeners.discard(queue)
+            if not listeners and live.listeners.get(game_id) is listeners:
+                del live.listeners[game_id]
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", headers=_PAGE_HEADERS)
@@ -255,6 +284,18 @@ async def _send_all(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> 
         while not queue.empty():  # only the newest matters
             state = queue.get_nowait()
         await socket.send_json({k: v for k, v in _tail(state).items() if k != "code"})
+
+
+async def _busy(socket: WebSocket, game: bool) -> None:
+    """Refuse a WebSocket at its handshake for want of room: 503 with ``Retry-After`` and one
+    line where the server can answer a handshake with HTTP, else close code 1013 (try again)."""
+    where = f"{MAX_GAME_SOCKETS} on this game" if game else f"{MAX_SOCKETS} in all"
+    line = f"sheetgen: error: too many live connections ({where}); try again later"
+    if "websocket.http.response" in socket.scope.get("extensions", {}):
+        body = {"error": line, "lines": [line], "findings": []}
+        await socket.send_denial_response(JSONResponse(body, status_code=503, headers={"Retry-After": "5"}))
+    else:
+        await socket.close(code=1013, reason=line[:120])
 
 
 def _tail(state: dict[str, Any]) -> dict[str, Any]:
