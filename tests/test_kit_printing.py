@@ -49,7 +49,14 @@ def test_every_page_put_in_for_two_sided_printing_says_it_is_blank(bundled_kits:
         assert len(pages[k].split("\n")) <= 4, pages[k]
 
 
-PARTS = ["briefing.pdf", "record-sheets.pdf", "counters.pdf", "map.pdf", "reference-card.pdf", "quick-card.pdf"]
+PARTS = [
+    "briefing.pdf",
+    "record-sheets.pdf",
+    "counters.pdf",
+    "map.pdf",
+    "reference-card.pdf",
+    "quick-card.pdf",
+]
 
 
 def test_the_briefing_says_how_to_print_each_part(bundled_kits: Built) -> None:

@@ -29,6 +29,7 @@ from sheetgen.cli.app import (
     short_help,
 )
 from sheetgen.core.output import OutputError
+from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
@@ -48,9 +49,12 @@ _ZERO = re.compile(r'^\s*(0+(\.0*)?|\.0+)\s*(in|inch|inches|"|mm|cm|pt)?\s*$', r
 MAX_BACK_OFFSET = 18.0
 
 
-def length_option(option: str, text: str, *, zero: bool = False, signed: bool = False) -> float:
+def length_option(
+    option: str, text: str, *, zero: bool = False, signed: bool = False, least: float | None = None
+) -> float:
     """``text`` as a length in pt for ``option`` (``--size``, ``--bleed``...; ``zero``: 0 is
-    allowed, ``signed``: a leading sign is read); fails (exit 2) with one line."""
+    allowed, ``signed``: a leading sign is read, ``least``: the smallest allowed, in pt);
+    fails (exit 2) with one line."""
     from sheetgen.core.units import LengthError, parse_length
 
     raw = text.strip()
@@ -59,7 +63,7 @@ def length_option(option: str, text: str, *, zero: bool = False, signed: bool = 
             return 0.0
         _fail(f"{option} {text}: must be more than zero")
     try:
-        return parse_length(raw, zero=zero, signed=signed)
+        return parse_length(raw, zero=zero, signed=signed, least=least)
     except LengthError as exc:
         _fail(f"{option}: {exc}")
 
@@ -201,7 +205,7 @@ def counters(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    edge = None if size is None else length_option("--size", size)
+    edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)

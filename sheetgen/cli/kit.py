@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
+from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import Duplex
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _counter_options(
     from sheetgen.layout.counters import CounterError, SheetSpec
     from sheetgen.layout.counters.paper import sheet_grid
 
-    edge = None if size is None else length_option("--size", size)
+    edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     offset = back_offset_option(back_offset)
     if edge is not None:
         try:

@@ -161,7 +161,7 @@ def map_command(
     alignment marks, or one page to fit; terrain and zones from a scenario."""
     from sheetgen.core.output import check_writable
     from sheetgen.core.schema import did_you_mean
-    from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
+    from sheetgen.core.units import MIN_HEX, PAPER_SIZES, LengthError, parse_length
     from sheetgen.layout.maps import (
         MapError,
         MapOptions,
@@ -218,7 +218,7 @@ def map_command(
             _fail(str(exc))
     if hex_size is not None:
         try:
-            changes["hex_size"] = parse_length(hex_size)
+            changes["hex_size"] = parse_length(hex_size, least=MIN_HEX)
         except LengthError as exc:
             _fail(f"--hex: {exc}")
     if layers is not None:

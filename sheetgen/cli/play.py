@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from sheetgen.cli.app import _fail, app, given_path, short_help
-from sheetgen.cli.serve import _address, serve
+from sheetgen.cli.serve import _address, listen, run_server
 
 __all__ = ["play"]
 
@@ -90,13 +90,16 @@ def play(
         _fail(f"{scenario}: not inside the workspace {engine.root} (give --workspace)")
     kept = [g for g in engine.games() if g.scenario == relative]
     try:
+        if not kept or new:
+            engine.read_scenario(relative)  # refused before the port is taken
+        sock = listen(host, port)  # a busy port is refused before a game is made
         game = kept[0] if kept and not new else engine.create(relative)
     except Refused as exc:
         _fail(str(exc))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"game {game.id} of {relative}: join code {game.code}", err=True)
-    typer.echo(f"play on http://{shown}:{port}/play?game={game.id}", err=True)
-    serve(workspace, port=port, host=host, open_browser=False)
+    typer.echo(f"play on http://{shown}:{sock.getsockname()[1]}/play?game={game.id}", err=True)
+    run_server(workspace, sock, host)
 
 
 def _export(engine: object, game_id: str | None, output: Path | None) -> None:

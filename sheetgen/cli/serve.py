@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from sheetgen.cli.app import _err, _fail, app, given_path, short_help
 
-__all__ = ["serve"]
+if TYPE_CHECKING:
+    import socket
+
+__all__ = ["listen", "run_server", "serve"]
 
 
 def _address(text: str) -> str:
@@ -50,15 +53,20 @@ def serve(
     loopback unless --host says otherwise; requests naming another host, and
     changes asked by other web pages, are refused.
     """
-    import signal
-    import socket
-
-    from sheetgen.core.stopping import STOPPING, leave
-    from sheetgen.serve.connections import BACKLOG
-
     if not folder.is_dir():
         what = "is a file, not a folder" if folder.exists() else "no such folder"
         _fail(f"{folder}: {what} (the workspace must be a folder)")
+    run_server(folder, listen(host, port), host, open_browser=open_browser)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening; exits 2 with one line
+    ("cannot listen on HOST:PORT: REASON") when the port is taken or the address is not
+    this machine's. Called before anything is made that the server would serve."""
+    import socket
+
+    from sheetgen.serve.connections import BACKLOG
+
     # IPPROTO_TCP named, so asyncio turns Nagle off on each connection (else ~40 ms a kept-alive request)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -69,11 +77,19 @@ def serve(
     except OSError as exc:
         sock.close()
         _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    return sock
+
+
+def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bool = False) -> None:
+    """Serve the workspace ``folder`` on the listening ``sock`` (from :func:`listen`) until
+    interrupted; ``host`` the address it was bound to."""
+    import signal
     import threading
 
     import uvicorn
 
     from sheetgen.core.printfolders import sweep_left_behind
+    from sheetgen.core.stopping import STOPPING, leave
     from sheetgen.serve.app import LOOPBACK, create_app
     from sheetgen.serve.connections import server_config
     from sheetgen.serve.printing import close_workers, start_workers

@@ -37,6 +37,10 @@ __all__ = [
 
 _MISSING: Any = object()
 
+#: A float written for a whole number is refused with the number in digits only below this;
+#: a larger one (``1.0e+20``) would be refused again, so it is not suggested.
+_MOST_SUGGESTED = 10**9
+
 
 def caseless_pattern(options: Iterable[str], *, separators: str = "", words: bool = False) -> str:
     r"""A regular expression (the common subset of Python's and JavaScript's, for JSON
@@ -308,11 +312,21 @@ class Fields:
     ) -> int | None:
         """Validate ``value`` (found at ``path``) as a whole number in range: a YAML integer
         only (``2``; ``2.0`` and ``1.0e+20`` are refused as numbers with a point, so a bound
-        is checked on the number as written and never on a float's rounding)."""
+        is checked on the number as written and never on a float's rounding). The refusal
+        suggests the number with digits only when it is within the bounds (and under
+        :data:`_MOST_SUGGESTED`), else the bound it passes."""
         if isinstance(value, float) and value.is_integer():  # finite and whole, written as a float
+            whole = int(value)
+            if maximum is not None and whole > maximum:
+                hint = f"; write a whole number of at most {maximum}"
+            elif minimum is not None and whole < minimum:
+                hint = f"; write a whole number of at least {minimum}"
+            elif abs(whole) < _MOST_SUGGESTED:
+                hint = f"; write {whole}"
+            else:  # no bound here says how large, but no count sheetgen reads is this large
+                hint = ""
             self.problem(
-                f"'{label}' must be a whole number written with digits only, found {value!r}; write {int(value)}",
-                path,
+                f"'{label}' must be a whole number written with digits only, found {value!r}{hint}", path
             )
             return default
         if isinstance(value, bool) or not isinstance(value, int):

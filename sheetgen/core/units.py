@@ -10,7 +10,16 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-__all__ = ["MAX_LENGTH", "PAPER_SIZES", "UNITS", "LengthError", "format_length", "parse_length"]
+__all__ = [
+    "MAX_LENGTH",
+    "MIN_COUNTER",
+    "MIN_HEX",
+    "PAPER_SIZES",
+    "UNITS",
+    "LengthError",
+    "format_length",
+    "parse_length",
+]
 
 #: Points per unit.
 UNITS: dict[str, float] = {"in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "pt": 1.0}
@@ -42,6 +51,13 @@ class LengthError(ValueError):
 #: on, so a larger one is a slip (``1000in``), refused before anything is laid out with it.
 MAX_LENGTH = 7200.0
 
+#: The smallest hex printed (flat-to-flat), in pt: 5 mm. Every reader of a hex size
+#: (``map.hex``, ``--hex``) gives it as ``least``, so a smaller one is refused where it is written.
+MIN_HEX = 5 * 72.0 / 25.4
+#: The smallest counter printed (its edge), in pt: 1/4 in. Every reader of a counter size
+#: (``--size``, ``options.counter_size``) gives it as ``least``.
+MIN_COUNTER = 18.0
+
 #: The most characters a length may be written with: a length is a short word (``0.625in``);
 #: a longer text is refused before its number is read.
 MAX_LENGTH_TEXT = 40
@@ -54,6 +70,7 @@ def parse_length(
     zero: bool = False,
     signed: bool = False,
     maximum: float = MAX_LENGTH,
+    least: float | None = None,
 ) -> float:
     """``text`` as a length in pt. A bare number takes ``default_unit`` (else it is an
     error). Raises :class:`LengthError` (one line, quoting ``text``) for an unknown unit, a
@@ -61,7 +78,8 @@ def parse_length(
     ``0.75in``: one reading of lengths everywhere), a fraction over zero (``1/0in``), a
     length longer than ``maximum`` pt (:data:`MAX_LENGTH`, 100 in) or written with more
     than :data:`MAX_LENGTH_TEXT` characters, and a length of zero (lengths here are sizes:
-    they must be positive) unless ``zero`` allows it. ``signed`` allows a leading ``+`` or
+    they must be positive) unless ``zero`` allows it, and (with ``least``, in pt: a kind's
+    smallest, :data:`MIN_HEX` or :data:`MIN_COUNTER`) one shorter than ``least``. ``signed`` allows a leading ``+`` or
     ``-`` (an offset); else a minus is refused as "must be more than zero". Never
     returns NaN or infinity.
 
@@ -101,6 +119,9 @@ def parse_length(
     if abs(number) * Fraction(UNITS[unit]) > Fraction(maximum):  # exact: no float overflows
         most = format_length(maximum, "in" if unit == "pt" else unit)
         raise LengthError(f"length {text!r} is longer than the most sheetgen reads, {most}")
+    if least is not None and abs(number) * Fraction(UNITS[unit]) < Fraction(least) - Fraction(1, 10**9):
+        smallest = min((format_length(least, u) for u in ("in", "mm")), key=len)
+        raise LengthError(f"length {text!r} is too small to print; it must be {smallest} or more")
     return float(number) * UNITS[unit]
 
 

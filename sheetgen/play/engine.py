@@ -13,7 +13,7 @@ Events (JSON mappings):
   ``ROLLED`` names (a table roll) without a ``roll`` is rolled here and the roll logged;
 - the table's: ``{"action": "next_turn"}`` (each ship's ``end_turn``, then turn + 1 and
   the first phase), ``{"action": "phase", "phase": NAME}`` (the tracker informs and never
-  forbids: any phase, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
+  forbids: any of the game's phases, its ``phases`` or ``Game.turn_phases``, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
   here, the faces logged);
 - ``{"action": "undo"}`` takes back the last event still standing, ``{"action": "redo"}``
   puts back the last one undone (a new event after an undo ends what can be redone).
@@ -35,7 +35,7 @@ from typing import Any
 
 import yaml
 
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
@@ -86,8 +86,7 @@ class _Game:
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > _MAX_TEXT:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "..."
-        raise Refused(f"{what} is text of 1 to {_MAX_TEXT} characters, not {shown}")
+        raise Refused(f"{what} is text of 1 to {_MAX_TEXT} characters, not {given(value)}")
     return value
 
 
@@ -194,7 +193,7 @@ class Engine:
         if "ship" in event and event["ship"] is not None:
             ship = game.ships.get(event["ship"]) if isinstance(event["ship"], str) else None
             if ship is None:
-                raise Refused(f"no ship named {event['ship']!r} in this game")
+                raise Refused(f"no ship named {given(event['ship'])} in this game")
             ship.state = ship.live.apply(ship.state, event)
         elif action == "next_turn":
             for ship in game.ships.values():
@@ -202,7 +201,12 @@ class Engine:
             game.turn += 1
             game.phase = game.phases[0] if game.phases else ""
         elif action == "phase":
-            game.phase = _text(event.get("phase"), "a phase")
+            phase = _text(event.get("phase"), "a phase")
+            known = (*game.phases, *game.scenario.game.turn_phases)
+            if known and phase not in known:
+                names = ", ".join(dict.fromkeys(known))
+                raise Refused(f"{given(phase)} is not a phase of this game's turn; its phases are {names}")
+            game.phase = phase
         elif action == "roll":
             pass  # the faces are in the event already
         else:
@@ -388,9 +392,9 @@ def _bounded(body: dict[str, Any]) -> None:
             continue
         elif isinstance(value, int):
             if abs(value) > MAX_NUMBER:
-                raise Refused(f"{key} {value:.3g} is beyond {MAX_NUMBER:,}")
+                raise Refused(f"{key} {value} is beyond {MAX_NUMBER:,}")
         else:
-            raise Refused(f"{key} is text, a whole number or true/false, not {type(value).__name__}")
+            raise Refused(f"{key} is text, a whole number or true/false, not {given(value)}")
 
 
 def _roll_for(game: _Game, body: dict[str, Any]) -> None:
@@ -406,6 +410,8 @@ def _roll(dice: object) -> list[int]:
     """Roll ``NdS`` (1-10 dice of 6, 10, 20 or 100 sides): the faces."""
     m = _DICE.fullmatch(dice.strip().lower()) if isinstance(dice, str) else None
     if m is None:
-        raise Refused(f"dice are written like 2d10 (1 to 10 dice of 6, 10, 20 or 100 sides), not {dice!r}")
+        raise Refused(
+            f"dice are written like 2d10 (1 to 10 dice of 6, 10, 20 or 100 sides), not {given(dice)}"
+        )
     count, sides = int(m.group(1)), int(m.group(2))
     return [secrets.randbelow(sides) + 1 for _ in range(count)]

@@ -329,10 +329,10 @@ def _map_layers(fields: Fields) -> tuple[int, ...]:
 
 
 def _check_hex_size(fields: Fields, text: str) -> None:
-    from sheetgen.core.units import LengthError, parse_length
+    from sheetgen.core.units import MIN_HEX, LengthError, parse_length
 
     try:
-        parse_length(text)
+        parse_length(text, least=MIN_HEX)
     except LengthError as exc:
         fields.problem(f"'hex': {exc}", fields.at("hex"))
 

@@ -39,7 +39,7 @@ from typing import Any
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.hexlabel import parse_hex
 from sheetgen.core.schema import Fields, describe, did_you_mean
-from sheetgen.hexgrid import direction_names, distance, from_offset, hexes_within, to_offset
+from sheetgen.hexgrid import direction_names, distance, from_offset
 
 __all__ = [
     "KINDS",
@@ -345,16 +345,17 @@ def map_diagonal(cols: int, rows: int, orientation: str) -> int:
 def _disc(
     centre: tuple[int, int], radius: int, cols: int, rows: int, orientation: str
 ) -> list[tuple[int, int]]:
-    """Label-coordinate hexes within ``radius`` of ``centre`` that lie on the map."""
+    """Label-coordinate hexes within ``radius`` of ``centre`` that lie on the map, by column
+    then row. A step to a neighbour changes the column and the row by at most one each, so
+    only the map's hexes inside the square ``radius`` around the centre are measured: the
+    work is bounded by the map (at most its hexes), never by the radius's square."""
     middle = from_offset(*centre, orientation)
-    # a step along a column or a row is one hex, so no hex of the map lies further than this:
-    # a larger radius adds only hexes off the map (and costs memory with its square)
-    radius = min(radius, abs(centre[0]) + abs(centre[1]) + cols + rows)
+    c0, r0 = centre
     out = []
-    for h in hexes_within(middle, radius):
-        c, r = to_offset(h, orientation)
-        if 0 <= c < cols and 0 <= r < rows:
-            out.append((c, r))
+    for c in range(max(0, c0 - radius), min(cols, c0 + radius + 1)):
+        for r in range(max(0, r0 - radius), min(rows, r0 + radius + 1)):
+            if distance(middle, from_offset(c, r, orientation)) <= radius:
+                out.append((c, r))
     return out
 
 

@@ -34,12 +34,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sheetgen.core.source import UNPRINTABLE
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal, finding_json
-from sheetgen.serve.workspace import Workspace
+from sheetgen.serve.workspace import Workspace, control_character
 
 __all__ = ["LOOPBACK", "create_app"]
 
@@ -91,10 +90,19 @@ class Guard:
         self.hosts = {_served(h) for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if scope["type"] == "websocket":
+            # a WebSocket's handshake is a GET that opens a channel for changes: Host and Origin
+            # are held to the same parser as a request that changes something
+            if self._refuse("WEBSOCKET", headers) is not None:
+                await receive()  # websocket.connect
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            await self.app(scope, receive, send)
+            return
         ended = False
 
         async def tracked() -> Message:
@@ -248,11 +256,9 @@ def create_app(
         """The query parameter ``name``; one holding a line break or another control
         character is refused (400): every value may end up in a one-line message."""
         value = request.query_params.get(name, default)
-        bad = None if value is None else UNPRINTABLE.search(value) or re.search(r"[\n\r\t]", value)
+        bad = None if value is None else control_character(value)
         if bad:
-            line = (
-                f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad.group()):04X})"
-            )
+            line = f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad):04X})"
             raise Refusal(400, [line])
         return value
 

@@ -31,6 +31,7 @@ __all__ = [
     "HEAD_TIME",
     "KEEP_ALIVE",
     "MAX_HEAD",
+    "WS_PING",
     "Connection",
     "OncePerMinute",
     "connection_cap",
@@ -45,6 +46,9 @@ KEEP_ALIVE = 5
 HEAD_TIME = 10.0
 #: Largest request head, in bytes (h11's bound on an incomplete event).
 MAX_HEAD = 16 * 1024
+#: Seconds between the pings sent on an open WebSocket, and the most seconds its answer may
+#: take: a socket whose other end has gone (no answer) is closed then, and its slot freed.
+WS_PING = 20.0
 #: Connections waiting to be accepted (the listening socket's backlog; asyncio also accepts
 #: up to this many at a time before it closes any).
 BACKLOG = 64
@@ -224,6 +228,8 @@ def server_config(app: Any, *, files: int | None = None, **options: Any) -> Conf
         h11_max_incomplete_event_size=MAX_HEAD,
         backlog=BACKLOG,
         limit_concurrency=cap + 1,  # uvicorn's own 503, never reached before the cap above
+        ws_ping_interval=WS_PING,
+        ws_ping_timeout=WS_PING,
         **options,
     )
     uvicorn_log = logging.getLogger("uvicorn.error")  # set up by the Config: filtered after it

@@ -8,12 +8,19 @@
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
 - ``GET /api/play/{id}/sheets.pdf``: the record sheets with the damage marked now.
+- ``GET /api/play/{id}/log?start=N&count=M``: log entries ``N`` (0 the first) onwards, at
+  most ``M`` (:data:`LOG_PAGE`): ``{"total", "start", "log"}``.
+
+Every state answered or pushed carries the newest :data:`LOG_TAIL` log entries in ``log``,
+with ``log_total`` (entries in all) and ``can_undo``, so an answer's size does not grow
+with the game.
 - ``GET /play``: the page.
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
 or ``code`` query parameter; for the games list, any game's code): else 403, and after
-:data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine gets 429 until
-the window passes. The WebSocket checks ``Host`` and ``Origin`` as the HTTP guard does.
+:data:`MAX_WRONG` wrong codes in :data:`WRONG_WINDOW` seconds that machine's network (its
+IPv6 /64, its IPv4 address) gets 429 until the window passes; the wrong codes of at most
+:data:`MAX_NETWORKS` networks are remembered. The server's guard checks the WebSocket's ``Host`` and ``Origin`` as a request's that changes something.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -37,12 +44,32 @@ from sheetgen.play.engine import Engine, UnknownGame, print_sheets
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
-__all__ = ["MAX_WRONG", "WRONG_WINDOW", "play_routes"]
+__all__ = [
+    "LOG_PAGE",
+    "LOG_TAIL",
+    "MAX_GAME_SOCKETS",
+    "MAX_NETWORKS",
+    "MAX_SOCKETS",
+    "MAX_WRONG",
+    "WRONG_WINDOW",
+    "network",
+    "play_routes",
+]
 
 STATIC = Path(__file__).parent / "static"
 #: Wrong join codes one machine may send in :data:`WRONG_WINDOW` seconds before it is refused (429).
 MAX_WRONG = 10
 WRONG_WINDOW = 60.0
+#: Log entries a state carries (the newest); the whole log is paged by ``GET .../log``.
+LOG_TAIL = 50
+#: Most log entries one ``GET .../log`` page holds.
+LOG_PAGE = 500
+#: Most WebSockets open on one game, and on all games: well below the server's connection
+#: cap (``sheetgen.serve.connections``), so open sockets never leave HTTP requests without room.
+MAX_GAME_SOCKETS = 64
+MAX_SOCKETS = 256
+#: Networks whose wrong codes are remembered at once; past this the stalest are forgotten.
+MAX_NETWORKS = 4096
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
 _PAGE_HEADERS = {
     "Content-Security-Policy": (
@@ -53,6 +80,23 @@ _PAGE_HEADERS = {
 }
 
 
+def network(address: str) -> str:
+    """The network a client's wrong join codes are counted against: an IPv6 address's /64
+    (one machine is given a whole /64 and may use any address in it), an IPv4 address itself
+    (/32); any other text as it is."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def _fail(status: int, message: str) -> Refusal:
     return Refusal(status, [f"sheetgen: error: {message}"])
 
@@ -61,7 +105,11 @@ class _Live:
     """Who listens to which game: a queue per WebSocket, fed each new state."""
 
     def __init__(self) -> None:
-        self.listeners: dict[str, set[asyncio.Queue[dict[str, Any]]]] = defaultdict(set)
+        self.listeners: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
+
+    def open(self) -> int:
+        """The WebSockets open now, every game's."""
+        return sum(len(queues) for queues in self.listeners.values())
 
     def publish(self, game_id: str, state: dict[str, Any]) -> None:
         for queue in list(self.listeners.get(game_id, ())):
@@ -79,8 +127,7 @@ def play_routes(
     *args)`` the server's print slots (bounded, 503 when busy; default: in a thread)."""
     engine = Engine(space.root, load=lambda path: _load(space, engine, path))
     live = _Live()
-    served = {h.strip().removeprefix("[").removesuffix("]").lower() for h in hosts}
-    wrong: dict[str, deque[float]] = defaultdict(deque)
+    wrong: dict[str, deque[float]] = {}
 
     def local(conn: HTTPConnection) -> bool:
         return conn.client is None or conn.client.host in _LOOPBACK or conn.client.host.startswith("127.")
@@ -89,10 +136,13 @@ def play_routes(
         """Refuse a request from another machine without the right join code."""
         if local(conn):
             return
-        who = conn.client.host if conn.client else ""
-        recent = wrong[who]
-        while recent and recent[0] < time.monotonic() - WRONG_WINDOW:
+        who = network(conn.client.host if conn.client else "")
+        now = time.monotonic()
+        recent = wrong.get(who, deque())
+        while recent and recent[0] < now - WRONG_WINDOW:
             recent.popleft()
+        if not recent:
+            wrong.pop(who, None)
         if len(recent) >= MAX_WRONG:
             raise Refusal(
                 429,
@@ -103,7 +153,11 @@ def play_routes(
         games = engine.games()
         ok = any(g.code == code for g in games if game_id is None or g.id == game_id)
         if not ok:
-            recent.append(time.monotonic())
+            recent.append(now)
+            wrong.pop(who, None)
+            wrong[who] = recent  # the most recently wrong last
+            while len(wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
+                del wrong[next(iter(wrong))]
             raise _fail(403, "this game needs its join code (ask the host for it)")
 
     async def call(fn: Callable[..., Any], *args: Any) -> Any:
@@ -114,21 +168,35 @@ def play_routes(
         except Refused as exc:
             raise Refusal(409, [f"sheetgen: error: {exc}"]) from None
 
-    async def event_body(request: Request) -> dict[str, Any]:
+    async def event_body(request: Request, *, empty: bool = False) -> dict[str, Any]:
+        """The request's JSON object; an empty body is ``{}`` only where ``empty`` (undo, redo)."""
         raw = await read_body(request)
+        if not raw.strip() and not empty:
+            raise _fail(400, "the body is empty; send a JSON object")
         try:
             body = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
             raise _fail(400, "the body is not JSON") from None
+        except RecursionError:
+            raise _fail(400, "the body is JSON nested too deeply") from None
         if not isinstance(body, dict):
             raise _fail(400, "the body is a JSON object")
         return body
 
     def shown(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+        state = _tail(state)
         if local(request):
             code = next((g.code for g in engine.games() if g.id == state["id"]), None)
             return {**state, "code": code}
         return state
+
+    async def log(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        start, count = _whole(request, "start", 0), _whole(request, "count", LOG_PAGE)
+        entries = (await call(engine.state, game_id))["log"]
+        page = entries[start : start + min(count, LOG_PAGE)]
+        return JSONResponse({"total": len(entries), "start": start, "log": page})
 
     async def games(request: Request) -> Response:
         if request.method == "POST":
@@ -154,7 +222,7 @@ def play_routes(
         async def handle(request: Request) -> Response:
             game_id = request.path_params["id"]
             admit(request, game_id)
-            body = await event_body(request)
+            body = await event_body(request, empty=kind != "events")
             who = body.pop("who", None) or ("host" if local(request) else "guest")
             if kind == "events":
                 state = await call(engine.submit, game_id, body, who)
@@ -166,24 +234,27 @@ def play_routes(
         return handle
 
     async def stream(socket: WebSocket) -> None:
-        game_id = socket.path_params["id"]
-        host = socket.headers.get("host", "")
-        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1 : host.find("]")]
-        origin = socket.headers.get("origin")
-        if name.lower() not in served or (origin is not None and origin.split("://", 1)[-1] != host):
-            await socket.close(code=1008)
-            return
+        game_id = socket.path_params["id"]  # Host and Origin: checked by the server's guard
         try:
             admit(socket, game_id)
-            state = await call(engine.state, game_id)
         except Refusal as exc:
             await socket.close(code=1008, reason=str(exc)[:120])
             return
+        # the slot is taken before the first wait, so sockets opening at once cannot pass the bound
+        listeners = live.listeners.get(game_id, set())
+        if len(listeners) >= MAX_GAME_SOCKETS or live.open() >= MAX_SOCKETS:
+            await _busy(socket, len(listeners) >= MAX_GAME_SOCKETS)
+            return
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        live.listeners[game_id].add(queue)
-        await socket.accept()
+        live.listeners.setdefault(game_id, listeners).add(queue)
         try:
-            await socket.send_json(state)
+            try:
+                state = await call(engine.state, game_id)
+            except Refusal as exc:
+                await socket.close(code=1008, reason=str(exc)[:120])
+                return
+            await socket.accept()
+            await socket.send_json(_tail(state))
             sender = asyncio.ensure_future(_send_all(socket, queue))
             try:
                 while (await socket.receive())["type"] != "websocket.disconnect":
@@ -193,7 +264,9 @@ def play_routes(
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            live.listeners[game_id].discard(queue)
+            listeners.discard(queue)
+            if not listeners and live.listeners.get(game_id) is listeners:
+                del live.listeners[game_id]
 
     async def sheets(request: Request) -> Response:
         game_id = request.path_params["id"]
@@ -214,6 +287,7 @@ def play_routes(
         Route("/api/play", games, methods=["GET", "POST"]),
         Route("/api/play/{id}", game),
         Route("/api/play/{id}/sheets.pdf", sheets),
+        Route("/api/play/{id}/log", log),
         Route("/api/play/{id}/events", change("events"), methods=["POST"]),
         Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
         Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),
@@ -226,7 +300,37 @@ async def _send_all(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> 
         state = await queue.get()
         while not queue.empty():  # only the newest matters
             state = queue.get_nowait()
-        await socket.send_json({k: v for k, v in state.items() if k != "code"})
+        await socket.send_json({k: v for k, v in _tail(state).items() if k != "code"})
+
+
+async def _busy(socket: WebSocket, game: bool) -> None:
+    """Refuse a WebSocket at its handshake for want of room: 503 with ``Retry-After`` and one
+    line where the server can answer a handshake with HTTP, else close code 1013 (try again)."""
+    where = f"{MAX_GAME_SOCKETS} on this game" if game else f"{MAX_SOCKETS} in all"
+    line = f"sheetgen: error: too many live connections ({where}); try again later"
+    if "websocket.http.response" in socket.scope.get("extensions", {}):
+        body = {"error": line, "lines": [line], "findings": []}
+        await socket.send_denial_response(JSONResponse(body, status_code=503, headers={"Retry-After": "5"}))
+    else:
+        await socket.close(code=1013, reason=line[:120])
+
+
+def _tail(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with only its newest :data:`LOG_TAIL` log entries, ``log_total`` and
+    ``can_undo`` (an event still standing to take back)."""
+    entries = state["log"]
+    standing = any(not e["undone"] and e["event"].get("action") not in ("undo", "redo") for e in entries)
+    return {**state, "log": entries[-LOG_TAIL:], "log_total": len(entries), "can_undo": standing}
+
+
+def _whole(request: Request, name: str, default: int) -> int:
+    """The query parameter ``name`` as a whole number of 0 or more (400 otherwise)."""
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise _fail(400, f"{name} is a whole number of 0 or more, not {text[:20]!r}")
+    return int(text)
 
 
 def _load(space: Workspace, engine: Engine, path: str) -> Any:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_SOURCE",
     "MAX_PRINT_DESIGNS",
+    "MAX_PRINT_SHIPS",
     "OUT_OF_ROOM",
     "PAPERS",
     "Refusal",
@@ -59,6 +60,9 @@ PAPERS = ("letter", "a4")
 #: Most designs one print request takes (``sheet.pdf``, ``sheet.html``): about 15 s of printing
 #: on a two-core machine; a larger fleet is printed by ``sheetgen sheets``.
 MAX_PRINT_DESIGNS = 50
+#: Most ships one print request takes, a design's ``count`` multiplied out (record sheets,
+#: counters, a scenario's kit): one sheet each, so the same 15 s as :data:`MAX_PRINT_DESIGNS`.
+MAX_PRINT_SHIPS = 50
 #: Rendering (WeasyPrint, ReportLab) one request at a time: the printers keep caches.
 _RENDER = threading.Lock()
 
@@ -257,12 +261,24 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
             "a request (print more with sheetgen sheets)",
             413,
         )
+    check_ships(sum(entry.count for entry in result.entries))
     try:
         with _RENDER:
             rendered = design_sheets(result.entries, paper=paper, fmt=fmt, jobs=1)
     except SheetError as exc:
         raise _fail(str(exc), 422) from None
     return rendered.data
+
+
+def check_ships(ships: int) -> None:
+    """Refuse (413, before anything is printed) a print request of more than
+    :data:`MAX_PRINT_SHIPS` ships, ``ships`` counting each design's ``count``."""
+    if ships > MAX_PRINT_SHIPS:
+        raise _fail(
+            f"{ships:,} ships to print (counts multiplied out); the server prints at most "
+            f"{MAX_PRINT_SHIPS} a request (print more with sheetgen sheets)",
+            413,
+        )
 
 
 def _counter_sheets(entries: list[Entry], paper: str) -> Sheets:
@@ -281,6 +297,7 @@ def counters_pdf(body: bytes, *, paper: str = "letter", game: str | None = None)
     from sheetgen.draw.pdf import to_pdf
 
     result = load(body, game=game)
+    check_ships(sum(entry.count for entry in result.entries))
     with _RENDER:
         sheets = _counter_sheets(result.entries, _paper(paper))
         return to_pdf(sheets.drawing)

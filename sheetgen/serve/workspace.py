@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, sweep_staged, write_atomic
-from sheetgen.core.source import Located
+from sheetgen.core.source import UNPRINTABLE, Located
 from sheetgen.serve.service import OUT_OF_ROOM, Refusal, finding_json
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["Workspace"]
+__all__ = ["Workspace", "control_character"]
 
 SUFFIXES = (".yaml", ".yml")
 #: Most files ``GET /api/files`` lists.
@@ -34,6 +35,14 @@ MAX_NEW_FOLDERS = 8
 
 def _refuse(status: int, message: str) -> Refusal:
     return Refusal(status, [f"sheetgen: error: {message}"])
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in ``text`` (a line break, a tab, or one of
+    :data:`~sheetgen.core.source.UNPRINTABLE`), or None: a query parameter holding one is
+    refused, so a file whose path holds one is never listed."""
+    found = UNPRINTABLE.search(text) or re.search(r"[\n\r\t]", text)
+    return None if found is None else found.group()
 
 
 class Workspace:
@@ -61,7 +70,8 @@ class Workspace:
 
     def files(self) -> list[str]:
         """The workspace's YAML files as relative paths (``/``-separated), sorted; hidden
-        folders skipped, symbolic links out of the workspace left out."""
+        folders skipped, symbolic links out of the workspace and paths holding a control
+        character (:func:`control_character`: no request can name them) left out."""
         out: list[str] = []
         for folder, dirs, names in os.walk(self.root):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
@@ -71,7 +81,10 @@ class Workspace:
                 path = Path(folder) / name
                 if not path.resolve().is_relative_to(self.root) or not path.is_file():
                     continue
-                out.append(path.relative_to(self.root).as_posix())
+                relative = path.relative_to(self.root).as_posix()
+                if control_character(relative) is not None:  # no request can name it
+                    continue
+                out.append(relative)
                 if len(out) >= MAX_FILES:
                     return out
         return out
@@ -189,10 +202,11 @@ class Workspace:
         from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, owned_folder_name, sweep_left_behind
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
-        from sheetgen.serve.service import _paper
+        from sheetgen.serve.service import _paper, check_ships
 
         paper = _paper(paper)
         loaded = self._scenario(raw)
+        check_ships(len(loaded.ships))
         errors = [loc for loc in loaded.located if loc.finding.is_error]
         if errors:
             shown = str(self.root) + os.sep

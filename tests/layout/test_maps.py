@@ -377,7 +377,7 @@ def _label_dy(orientation: str) -> float:
     [
         (["--hex", "0in"], "more than zero"),
         (["--hex", "-1in"], "must be more than zero"),
-        (["--hex", "4mm"], "5 mm or more"),
+        (["--hex", "4mm"], "5mm or more"),
         (["--hex", "1furlong"], "not a length"),
         (["--hex", "12"], "needs a unit"),
         (["--hex", "9in"], "larger than the printable area"),

@@ -34,3 +34,19 @@ def test_refusals_are_one_line_and_exit_2(invoke: Any, tmp_path: Path) -> None:
     assert len(design.stderr.strip().splitlines()) == 1
     assert invoke("play", "--workspace", tmp_path).exit_code == 2
     assert Engine(tmp_path).games() == []
+
+
+def test_a_busy_port_is_refused_before_a_game_is_kept(invoke: Any, tmp_path: Path) -> None:
+    import socket
+
+    shutil.copytree(DESIGNS / "starfire", tmp_path / "starfire")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = invoke("play", tmp_path / SCENARIO, "--workspace", tmp_path, "--port", str(port))
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"sheetgen: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    ]
+    assert Engine(tmp_path).games() == []

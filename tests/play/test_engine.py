@@ -92,7 +92,7 @@ def test_a_refused_event_changes_nothing(workspace: Path) -> None:
         ({"action": "undo"}, "nothing to undo"),
         ({"ship": "Hammer", "action": "damage", "amount": 1, "note": "x"}, "not 'note'"),
         ({"ship": "Hammer", "action": "damage", "amount": 10**12}, "beyond 1,000,000,000"),
-        ({"ship": "Hammer", "action": "damage", "amount": 1.5}, "not float"),
+        ({"ship": "Hammer", "action": "damage", "amount": 1.5}, "not 1.5"),
         (
             {"ship": "Hammer", "action": "damage", "amount": 1, "weapon": "F" * 5000},
             r"characters, not 'FFF.*\.\.\.$",

@@ -88,7 +88,7 @@ def test_a_kit_of_fifty_million_columns_is_one_line(write, tmp_path) -> None:
     [
         (
             "1.0e+20",
-            "'cols' must be a whole number written with digits only, found 1e+20; write 100000000000000000000",
+            "'cols' must be a whole number written with digits only, found 1e+20",
         ),
         ("40.0", "'cols' must be a whole number written with digits only, found 40.0; write 40"),
         ("2.5", "'cols' must be a whole number, found the number 2.5"),

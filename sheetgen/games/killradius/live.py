@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import (
@@ -134,7 +134,7 @@ def _whole(event: dict[str, Any], key: str, low: int, high: int | None, what: st
         or (high is not None and value > high)
     ):
         span = f"{low} or more" if high is None else f"{low} to {high}"
-        raise Refused(f"{what} is a whole number, {span}, not {value!r}")
+        raise Refused(f"{what} is a whole number, {span}, not {given(value)}")
     return value
 
 
@@ -149,7 +149,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     name = state["stats"].name
     if action not in ACTIONS:
-        raise Refused(f"a Kill Radius ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Kill Radius ship takes {', '.join(ACTIONS)}, not {given(action)}")
     if removed(state):
         raise Refused(f"{name} is destroyed: its Number reached 0 (Kill Radius, Damage)")
     if action == "damage":

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
@@ -231,7 +231,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     stats: KnightHawksStats = state["stats"]
     if action not in ACTIONS:
-        raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {given(action)}")
     if removed(state):
         if state["blown_up"]:
             raise Refused(f"{stats.name} blew up ({_WHERE})")
@@ -250,7 +250,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
         return {**state, "crew_rolls": [*state["crew_rolls"], roll], "crew_rolls_due": due}
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {amount!r}")
+        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {given(amount)}")
     if event.get("double"):
         amount *= 2
     return {**state, "lost": min(stats.structure_points, state["lost"] + amount)}

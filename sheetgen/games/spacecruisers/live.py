@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.findings import Finding, error
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
@@ -219,20 +219,20 @@ def apply(state: State, event: dict[str, Any]) -> State:
     """
     action = event.get("action")
     if action not in ACTIONS:
-        raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {given(action)}")
     if removed(state):
         raise Refused(f"{state['stats'].name} is out of the game: {_out(state)} ({_TABLE})")
     if action == "critical":
         return _critical(state, event.get("roll"))
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {amount!r}")
+        raise Refused(f"damage is a whole number, 0 or more ({_WHERE}), not {given(amount)}")
     weapon = event.get("weapon") or None
     if weapon is not None:
         system = data.SYSTEMS.get(str(weapon))
         if system is None or system.weapon is None:
             weapons = ", ".join(n for n, x in data.SYSTEMS.items() if x.weapon is not None)
-            raise Refused(f"{weapon!r} is not a weapon; weapons are {weapons}")
+            raise Refused(f"{given(weapon)} is not a weapon; weapons are {weapons}")
     lost, blown = hit_result(amount, state["shields"])
     hull = state["hull_points"] - lost
     due = state["criticals_due"] + (critical_rolls(weapon, hull) if weapon is not None else 0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
-from sheetgen.core.refused import Refused
+from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
@@ -283,16 +283,16 @@ def apply(state: State, event: dict[str, Any]) -> State:
     """
     action = event.get("action")
     if action not in ACTIONS:
-        raise Refused(f"a Starfire ship takes {', '.join(ACTIONS)}, not {action!r}")
+        raise Refused(f"a Starfire ship takes {', '.join(ACTIONS)}, not {given(action)}")
     stats: StarfireStats = state["stats"]
     if action == "fire":
         return _fire(state, event.get("weapon"))
     amount = event.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {amount!r}")
+        raise Refused(f"damage is a whole number of points, 1 or more ({_WHERE}), not {given(amount)}")
     weapon = event.get("weapon")
     if weapon not in (None, "") and weapon not in data.WEAPONS:
-        raise Refused(f"unknown weapon {weapon!r}; the Weapon Chart has {', '.join(data.WEAPONS)}")
+        raise Refused(f"unknown weapon {given(weapon)}; the Weapon Chart has {', '.join(data.WEAPONS)}")
     if removed(state):
         raise Refused(f"{stats.name} is destroyed and removed from play ({_WHERE})")
     points = damage_received(amount, target_is_freighter=stats.double_damage)

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sheetgen.core.units import PAPER_SIZES, LengthError, parse_length
+from sheetgen.core.units import MIN_COUNTER, PAPER_SIZES, LengthError, parse_length
 from sheetgen.layout.counters.build import (
     DEFAULT_SIZE,
     CounterError,
@@ -205,7 +205,7 @@ def kit_counter_size(scenario: Scenario, paper: str = "letter") -> tuple[float, 
     if chosen is None:
         return fitted, warnings
     try:
-        size = parse_length(str(chosen))
+        size = parse_length(str(chosen), least=MIN_COUNTER)
     except LengthError as exc:
         warnings.append(f"options.counter_size: {exc}; using {format_size(fitted)}")
         return fitted, warnings

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheetgen.core.hexlabel import letters
-from sheetgen.core.units import PAPER_SIZES, format_length
+from sheetgen.core.units import MIN_HEX, PAPER_SIZES, format_length
 from sheetgen.draw.primitives import mm
 from sheetgen.hexgrid import ORIGINS
 from sheetgen.scenarios.terrain import MapPlan
@@ -44,8 +44,6 @@ __all__ = [
     "tile_name",
 ]
 
-#: Smallest hex printed (flat-to-flat), in pt: 5 mm.
-MIN_HEX = mm(5)
 #: Most hexes in one run (all layers together): the bound a scenario's map is read with.
 MAX_HEXES = MAX_MAP_HEXES
 #: How hexes may be numbered (see :func:`hex_label`), the print styles and the orientations.
@@ -95,7 +93,7 @@ def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
 
     spec = scenario.map
     try:
-        size = parse_length(spec.hex)
+        size = parse_length(spec.hex, least=MIN_HEX)
     except LengthError as exc:
         raise MapError(str(exc)) from None
     return MapOptions(

@@ -194,8 +194,7 @@ function show(next) {
   $("log").replaceChildren(...[...state.log].reverse().map((entry) =>
     el("li", { class: entry.undone ? "undone" : "" }, describe(entry), " ",
       el("time", {}, `${entry.who}, ${new Date(entry.at * 1000).toLocaleTimeString()}`))));
-  const standing = state.log.filter((e) => !e.undone && e.event.action !== "undo" && e.event.action !== "redo");
-  $("undo").disabled = standing.length === 0;
+  $("undo").disabled = !state.can_undo; // the log holds the newest entries only
   const last = [...state.log].reverse().find((e) => e.event.action === "roll" && !e.undone);
   $("roll-result").textContent = last ? last.event.faces.join("+") : "";
 }
