@@ -24,7 +24,6 @@ import io
 import os
 import statistics
 import subprocess
-import sys
 import tarfile
 import tempfile
 import time
@@ -32,7 +31,7 @@ from pathlib import Path
 
 os.environ["SHEETGEN_CACHE"] = "off"
 
-from timing import BIN, ROOT  # noqa: E402
+from timing import BIN, ROOT
 
 #: The last commit before issue 28's lighter record sheets.
 BASELINE = "2e0ea34"
@@ -41,7 +40,9 @@ GAMES = ("starfire", "kill-radius", "knight-hawks-2000", "space-cruisers")
 
 def baseline_templates(rev: str, home: Path) -> Path:
     """The ``templates/`` folder of ``rev``, unpacked under ``home``."""
-    data = subprocess.run(["git", "archive", rev, "templates"], cwd=ROOT, capture_output=True, check=True).stdout
+    data = subprocess.run(
+        ["git", "archive", rev, "templates"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(home, filter="data")
     return home / "templates"
@@ -121,7 +122,9 @@ def main() -> None:
     from sheetgen.core.resources import templates_dir
 
     new_url = str(templates_dir())
-    print(f"record sheets, this checkout's templates against {args.baseline}'s; {args.runs} alternating pairs")
+    print(
+        f"record sheets, this checkout's templates against {args.baseline}'s; {args.runs} alternating pairs"
+    )
     print(f"{'game':<19}{'ships':>6}{'mode':>6}{'old ms/ship':>13}{'new ms/ship':>13}{'ratio':>8}  spread")
     with tempfile.TemporaryDirectory() as tmp:
         old_dir = baseline_templates(args.baseline, Path(tmp))
@@ -133,7 +136,9 @@ def main() -> None:
                 old_doc, new_doc = html_for(old_dir, ships), html_for(None, ships)
                 warm_cpu(old_doc, old_url)
                 warm_cpu(new_doc, new_url)
-                modes = {"warm": paired(lambda d: warm_cpu(*d), (old_doc, old_url), (new_doc, new_url), args.runs)}
+                modes = {
+                    "warm": paired(lambda d: warm_cpu(*d), (old_doc, old_url), (new_doc, new_url), args.runs)
+                }
                 if args.cold:
                     old_file, new_file = Path(tmp) / "old.html", Path(tmp) / "new.html"
                     old_file.write_text(old_doc, encoding="utf-8")
