@@ -27,6 +27,7 @@ from sheetgen.core.output import (
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.core.stopping import held
+from sheetgen.layout.counters.paper import DEFAULT_BLEED
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
@@ -216,12 +217,17 @@ class CounterOptions:
     scenario's ``counter_size`` or the largest that fits the map's hex,
     :func:`~sheetgen.layout.counters.kit_counter_size`); ``duplex`` (``long``,
     ``short`` or ``none``); ``back_offset`` (pt, right and down as the back is seen);
-    ``fill``, whether spare cells take more of the markers the ships can use."""
+    ``fill``, whether spare cells take more of the markers the ships can use;
+    ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
+    ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``)."""
 
     size: float | None = None
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     fill: bool = True
+    bleed: float = DEFAULT_BLEED
+    gutter: float | None = None
+    cut: str = "lines"
 
 
 def _listed(part: KitPart) -> ListedPart:
@@ -243,6 +249,7 @@ def counter_sheets(
     :class:`~sheetgen.core.output.OutputError` (one line) when they cannot be laid out."""
     from sheetgen.layout.counters import (
         CounterError,
+        CutMarks,
         Duplex,
         SheetSpec,
         layout_sheets,
@@ -254,7 +261,15 @@ def counter_sheets(
     options = options or CounterOptions()
     owners = [(side.name, side.colour) for side in scenario.sides]
     needs = scenario_marker_needs(scenario)
-    spec = SheetSpec(size=size, paper=paper, duplex=Duplex(options.duplex), back_offset=options.back_offset)
+    spec = SheetSpec(
+        size=size,
+        paper=paper,
+        duplex=Duplex(options.duplex),
+        back_offset=options.back_offset,
+        bleed=options.bleed,
+        gutter=options.gutter,
+        cut=CutMarks(options.cut),
+    )
     try:
         return layout_sheets(
             scenario_counters(scenario),

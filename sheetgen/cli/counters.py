@@ -34,7 +34,12 @@ from sheetgen.layout.counters import CutMarks, Duplex
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
 
-__all__ = ["back_offset_option", "counters", "length_option"]
+__all__ = ["BLEED_HELP", "CUT_HELP", "GUTTER_HELP", "back_offset_option", "counters", "length_option"]
+
+#: The counter printing options ``counters`` and ``kit`` share (same names, defaults, checks).
+BLEED_HELP = typer.Option(help="Colour beyond each cut line, e.g. 1/8in (0: none).")
+GUTTER_HELP = typer.Option(help="Space between counters (default: twice the bleed; 0 = counters touch).")
+CUT_HELP = typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
 
 
 class CounterFormat(StrEnum):
@@ -141,14 +146,9 @@ def counters(
             help="Shift the backs by X,Y (right, down as the back is seen) to undo a printer's misregistration."
         ),
     ] = "0,0",
-    bleed: Annotated[str, typer.Option(help="Colour beyond each cut line, e.g. 1/16in.")] = "0",
-    gutter: Annotated[
-        str | None,
-        typer.Option(help="Space between counters (default: twice the bleed; 0 = counters touch)."),
-    ] = None,
-    cut: Annotated[
-        CutMarks, typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
-    ] = CutMarks.lines,
+    bleed: Annotated[str, BLEED_HELP] = "2mm",
+    gutter: Annotated[str | None, GUTTER_HELP] = None,
+    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
     copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (e.g. starfire).", metavar="GAME")
