@@ -28,6 +28,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
+from sheetgen.cli.press import Press, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.layout.counters import CutMarks, Duplex
 
@@ -169,6 +170,7 @@ def counters(
         str | None,
         typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
     ] = None,
+    press: Press = False,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 
@@ -203,6 +205,9 @@ def counters(
             _fail(str(exc))
     edge = None if size is None else length_option("--size", size)
     bleed_pt = length_option("--bleed", bleed, zero=True)
+    if press:
+        bleed, cut = press_cutting(bleed, cut, fmt is CounterFormat.pdf)
+        bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
     if copies < 1:
@@ -277,6 +282,10 @@ def counters(
     placed = len(sheets.placements)  # with the markers --fill added
     assert fmt is not None  # set above unless the images were written
     files = counter_files(sheets.drawing, output, fmt.value)
+    if press:
+        from sheetgen.render.counters import die_lines
+
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge))
     _write_files(files)
     pages = len(sheets.drawing.pages)
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"
@@ -285,6 +294,17 @@ def counters(
     where = ", ".join(str(t) for t, _ in files) if len(files) <= 2 else f"{files[0][0]} … {files[-1][0]}"
     _err(f"wrote {where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})")
     raise typer.Exit(found.exit_code)
+
+
+def press_cutting(bleed: str, cut: CutMarks, pdf: bool) -> tuple[str, CutMarks]:
+    """``--bleed`` and ``--cut`` for ``--press`` (``pdf``: the output is a PDF, else exit 2):
+    the bleed at least 1/8 in, as print shops ask, and crop marks in the margins, the die
+    lines going in the CutContour spot colour instead of cut lines over the art."""
+    if not pdf:
+        _fail("--press writes PDF: give -o FILE.pdf")
+    if length_option("--bleed", bleed, zero=True) < 9.0:
+        bleed = "1/8in"
+    return bleed, CutMarks.crop
 
 
 def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:
