@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
-from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP
+from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
+from sheetgen.cli.press import Press
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def kit(
     bleed: Annotated[str, BLEED_HELP] = "2mm",
     gutter: Annotated[str | None, GUTTER_HELP] = None,
     cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
+    press: Press = False,
     map_paper: Annotated[
         str | None,
         typer.Option(
@@ -91,7 +93,13 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
+    if press:
+        bleed, cut = press_cutting(bleed, cut, pdf=True)
     counters = _counter_options(size, duplex, back_offset, fill, paper.value, (bleed, gutter, cut))
+    if press:
+        from dataclasses import replace
+
+        counters = replace(counters, press=True)
     tiled = _map_paper(map_paper)
     if every:
         paths = bundled_scenarios()
