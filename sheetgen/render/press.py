@@ -240,8 +240,8 @@ def to_press(
             _rewrite(contents, resources, writer, seen)
             page.replace_contents(contents)
         lines = die_lines[number] if die_lines is not None and number < len(die_lines) else ()
-        if "/TrimBox" in page:  # a press file already (a part joined into kit.pdf): boxes kept
-            continue
+        if "/TrimBox" in page and list(page.trimbox) != list(page.mediabox):
+            continue  # a press file's page already (a part joined into kit.pdf): boxes and die lines kept
         media = page.mediabox
         left, bottom, right, top = (float(v) for v in (media.left, media.bottom, media.right, media.top))
         if lines:
