@@ -18,6 +18,7 @@ import io
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "CUT_CONTOUR",
@@ -245,7 +246,7 @@ def to_press(
         media = page.mediabox
         left, bottom, right, top = (float(v) for v in (media.left, media.bottom, media.right, media.top))
         if lines:
-            res = page["/Resources"].get_object()
+            res: Any = page["/Resources"].get_object()
             for kind, name, ref in (
                 ("/ColorSpace", "/CutContour", separation_ref),
                 ("/ExtGState", "/CutContourGS", overprint_ref),
@@ -292,7 +293,8 @@ def to_press(
         "/ModDate": "D:20000101000000Z",
     }
     writer.add_metadata(info)
-    writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")  # type: ignore[union-attr]
+    info_dict: Any = writer._info.get_object()  # type: ignore[union-attr]
+    info_dict[NameObject("/Trapped")] = NameObject("/False")
     _xmp(writer, title)
     out = io.BytesIO()
     writer.write(out)
