@@ -28,6 +28,7 @@ from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
 from sheetgen.core.stopping import held
 from sheetgen.games import GAMES, find_game
+from sheetgen.layout.counters.paper import DEFAULT_BLEED
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
 from sheetgen.render.sheets import Ship, render_sheets, sheets_print
@@ -173,7 +174,12 @@ def kit_parts(
         from sheetgen.draw.pdf import to_pdf
 
         sheets = counter_sheets(scenario, paper, counter_size, printing)
-        return Rendered(to_pdf(sheets.drawing), tuple(sheets.warnings))
+        data = to_pdf(sheets.drawing)
+        if printing.press:
+            from sheetgen.render.counters import die_lines
+
+            data = _pressed(data, sheets.drawing.title, die_lines(sheets, counter_size))
+        return Rendered(data, tuple(sheets.warnings))
 
     def briefing() -> Rendered:
         from sheetgen.render.briefing import render_briefing
@@ -222,12 +228,20 @@ class CounterOptions:
     scenario's ``counter_size`` or the largest that fits the map's hex,
     :func:`~sheetgen.layout.counters.kit_counter_size`); ``duplex`` (``long``,
     ``short`` or ``none``); ``back_offset`` (pt, right and down as the back is seen);
-    ``fill``, whether spare cells take more of the markers the ships can use."""
+    ``fill``, whether spare cells take more of the markers the ships can use;
+    ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
+    ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``); ``press``:
+    every part written as a PDF/X-4 press file (:func:`sheetgen.render.press.to_press`),
+    the counters with their die lines in the CutContour spot colour."""
 
     size: float | None = None
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     fill: bool = True
+    bleed: float = DEFAULT_BLEED
+    gutter: float | None = None
+    cut: str = "lines"
+    press: bool = False
 
 
 def _listed(part: KitPart) -> ListedPart:
@@ -249,6 +263,7 @@ def counter_sheets(
     :class:`~sheetgen.core.output.OutputError` (one line) when they cannot be laid out."""
     from sheetgen.layout.counters import (
         CounterError,
+        CutMarks,
         Duplex,
         SheetSpec,
         layout_sheets,
@@ -260,7 +275,15 @@ def counter_sheets(
     options = options or CounterOptions()
     owners = [(side.name, side.colour) for side in scenario.sides]
     needs = scenario_marker_needs(scenario)
-    spec = SheetSpec(size=size, paper=paper, duplex=Duplex(options.duplex), back_offset=options.back_offset)
+    spec = SheetSpec(
+        size=size,
+        paper=paper,
+        duplex=Duplex(options.duplex),
+        back_offset=options.back_offset,
+        bleed=options.bleed,
+        gutter=options.gutter,
+        cut=CutMarks(options.cut),
+    )
     try:
         return layout_sheets(
             scenario_counters(scenario),
@@ -466,6 +489,7 @@ class _Build:
     error: KitError | None = None
     made_folders: list[Path] = field(default_factory=list)  # the folders made for it, deepest first
     written: bool = False
+    press: bool = False  # every part a press file (``CounterOptions.press``)
 
     def fail(self, exc: OutputError) -> None:
         extra = exc.warnings if isinstance(exc, KitError) else []
@@ -631,6 +655,7 @@ def _prepare(
         build.scenario, paper=paper, jobs=jobs, counters=counters, map_paper=map_paper
     )
     build.warnings += notes
+    build.press = counters is not None and counters.press
     if build.folder.is_dir():
         for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
             check_writable(build.folder / name)
@@ -645,15 +670,31 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
         make_folder(folder, build.made_folders)
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
-    files: list[tuple[Path, bytes]] = [(folder / part.file, part.data) for part in parts]
+    files: list[tuple[Path, bytes]] = [
+        (folder / part.file, _pressed(part.data, part.title) if build.press else part.data) for part in parts
+    ]
     stale = folder / "kit.pdf"
     if single:
-        files.append((stale, single_pdf(parts, f"{build.scenario.name}: game kit")))
+        whole = single_pdf(parts, f"{build.scenario.name}: game kit")
+        files.append((stale, _pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
     with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
             stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
     return written
+
+
+def _pressed(
+    data: bytes, title: str, die_lines: list[list[tuple[float, float, float, float]]] | None = None
+) -> bytes:
+    """``data`` as a press file (:func:`sheetgen.render.press.to_press`); raises
+    :class:`~sheetgen.core.output.OutputError` (one line) without a CMYK profile."""
+    from sheetgen.render.press import PressError, to_press
+
+    try:
+        return to_press(data, title=title, die_lines=die_lines)
+    except PressError as exc:
+        raise OutputError(str(exc)) from None
 
 
 def vassal_module_of(scenario: Scenario, parts: list[KitPart]) -> tuple[bytes, list[str]]:

@@ -225,17 +225,17 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
 
 
 def test_kit_counters_fill_the_sheet_with_the_games_markers(bundled_kits: Built) -> None:
-    # small-task-groups on Letter: 12 x 16 cells of 5/8 in; 6 ships and the 21 markers they
-    # use (a shields-down marker per shield, 7 + 8, a damage marker per ship) leave 165 cells,
-    # which take more of those markers in their proportion (15 shields down to 6 damage),
-    # never terrain (the map prints it) nor other counters
+    # small-task-groups on Letter: 9 x 12 cells of 5/8 in with the 2 mm bleed and 4 mm gutter;
+    # 6 ships and the 21 markers they use (a shields-down marker per shield, 7 + 8, a damage
+    # marker per ship) leave 81 cells, which take more of those markers in their proportion
+    # (15 shields down to 6 damage: 58 and 23), never terrain (the map prints it) nor other counters
     fronts, backs = pdf_text(bundled_kits.path / "small-task-groups" / "counters.pdf")
     for page in (fronts, backs):
-        assert page.count("shields down") == 15 + 118
-        assert page.count("damage") == 6 + 47
+        assert page.count("shields down") == 15 + 58
+        assert page.count("damage") == 6 + 23
         assert (page.count("warp point"), page.count("planet"), page.count("moon")) == (0, 0, 0)
     numbers = re.findall(r"^DMG\n(\d+)$", fronts, re.MULTILINE)
-    assert sorted(map(int, numbers)) == list(range(1, 54))  # damage 1..53, none twice
+    assert sorted(map(int, numbers)) == list(range(1, 30))  # damage 1..29, none twice
 
 
 def test_single_pdf_has_a_bookmark_per_part(bundled_kits: Built) -> None:

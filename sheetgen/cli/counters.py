@@ -28,6 +28,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
+from sheetgen.cli.press import Press, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -35,7 +36,12 @@ from sheetgen.layout.counters import CutMarks, Duplex
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
 
-__all__ = ["back_offset_option", "counters", "length_option"]
+__all__ = ["BLEED_HELP", "CUT_HELP", "GUTTER_HELP", "back_offset_option", "counters", "length_option"]
+
+#: The counter printing options ``counters`` and ``kit`` share (same names, defaults, checks).
+BLEED_HELP = typer.Option(help="Colour beyond each cut line, e.g. 1/8in (0: none).")
+GUTTER_HELP = typer.Option(help="Space between counters (default: twice the bleed; 0 = counters touch).")
+CUT_HELP = typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
 
 
 class CounterFormat(StrEnum):
@@ -145,14 +151,9 @@ def counters(
             help="Shift the backs by X,Y (right, down as the back is seen) to undo a printer's misregistration."
         ),
     ] = "0,0",
-    bleed: Annotated[str, typer.Option(help="Colour beyond each cut line, e.g. 1/16in.")] = "0",
-    gutter: Annotated[
-        str | None,
-        typer.Option(help="Space between counters (default: twice the bleed; 0 = counters touch)."),
-    ] = None,
-    cut: Annotated[
-        CutMarks, typer.Option(help="Cut lines on every edge, or crop marks in the margins only.")
-    ] = CutMarks.lines,
+    bleed: Annotated[str, BLEED_HELP] = "2mm",
+    gutter: Annotated[str | None, GUTTER_HELP] = None,
+    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
     copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
     markers: Annotated[
         str | None, typer.Option(help="Add a game's marker counters (a game id).", metavar="GAME")
@@ -173,6 +174,7 @@ def counters(
         str | None,
         typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
     ] = None,
+    press: Press = False,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 
@@ -207,6 +209,9 @@ def counters(
             _fail(str(exc))
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
+    if press:
+        bleed, cut = press_cutting(bleed, cut, fmt is CounterFormat.pdf)
+        bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
     if copies < 1:
@@ -281,6 +286,10 @@ def counters(
     placed = len(sheets.placements)  # with the markers --fill added
     assert fmt is not None  # set above unless the images were written
     files = counter_files(sheets.drawing, output, fmt.value)
+    if press:
+        from sheetgen.render.counters import die_lines
+
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge))
     _write_files(files)
     pages = len(sheets.drawing.pages)
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"
@@ -289,6 +298,17 @@ def counters(
     where = ", ".join(str(t) for t, _ in files) if len(files) <= 2 else f"{files[0][0]} … {files[-1][0]}"
     _err(f"wrote {where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})")
     raise typer.Exit(found.exit_code)
+
+
+def press_cutting(bleed: str, cut: CutMarks, pdf: bool) -> tuple[str, CutMarks]:
+    """``--bleed`` and ``--cut`` for ``--press`` (``pdf``: the output is a PDF, else exit 2):
+    the bleed at least 1/8 in, as print shops ask, and crop marks in the margins, the die
+    lines going in the CutContour spot colour instead of cut lines over the art."""
+    if not pdf:
+        _fail("--press writes PDF: give -o FILE.pdf")
+    if length_option("--bleed", bleed, zero=True) < 9.0:
+        bleed = "1/8in"
+    return bleed, CutMarks.crop
 
 
 def _format(output: Path, fmt: CounterFormat | None) -> CounterFormat:

@@ -33,6 +33,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
+from sheetgen.cli.press import Press, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.core.source import reading_order
 from sheetgen.games import GAMES
@@ -154,6 +155,7 @@ def sheets(
         typer.Option("--format", help="pdf, or html for a browser (default: from the file name)."),
     ] = None,
     jobs: Jobs = None,
+    press: Press = False,
 ) -> None:
     """Print record sheets for every design (several ships a page where they fit).
 
@@ -181,7 +183,10 @@ def sheets(
         _warn(exc.warnings)
         _fail(str(exc))
     _warn(rendered.warnings)
-    _write(output, rendered.data)
+    data = rendered.data
+    if press:
+        ((_, data),) = pressed([(output, data)], "Record sheets")
+    _write(output, data)
     illegal = sum(1 for e in result.entries if not e.legal)
     _err(
         f"wrote {output} ({ships} ship{'s' if ships != 1 else ''}"
@@ -226,6 +231,7 @@ def reference(
             "(json and csv: the same tables).",
         ),
     ] = False,
+    press: Press = False,
 ) -> None:
     """Print a game's reference card, computed from the encoded rules.
 
@@ -256,7 +262,10 @@ def reference(
     if output is None:
         sys.stdout.write(rendered.data.decode("utf-8"))
         return
-    _write(output, rendered.data)
+    data = rendered.data
+    if press:
+        ((_, data),) = pressed([(output, data)], f"{found.title}: {'quick' if quick else 'reference'} card")
+    _write(output, data)
     _err(f"wrote {output}")
 
 

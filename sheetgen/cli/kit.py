@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
+from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
+from sheetgen.cli.press import Press
 from sheetgen.core.units import MIN_COUNTER
-from sheetgen.layout.counters import Duplex
+from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
     from sheetgen.core.source import Located
@@ -74,6 +76,10 @@ def kit(
             "(--no-fill: leave them blank).",
         ),
     ] = True,
+    bleed: Annotated[str, BLEED_HELP] = "2mm",
+    gutter: Annotated[str | None, GUTTER_HELP] = None,
+    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
+    press: Press = False,
     map_paper: Annotated[
         str | None,
         typer.Option(
@@ -88,7 +94,13 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
-    counters = _counter_options(size, duplex, back_offset, fill, paper.value)
+    if press:
+        bleed, cut = press_cutting(bleed, cut, pdf=True)
+    counters = _counter_options(size, duplex, back_offset, fill, paper.value, (bleed, gutter, cut))
+    if press:
+        from dataclasses import replace
+
+        counters = replace(counters, press=True)
     tiled = _map_paper(map_paper)
     if every:
         paths = bundled_scenarios()
@@ -110,25 +122,56 @@ def kit(
 
 
 def _counter_options(
-    size: str | None, duplex: Duplex, back_offset: str, fill: bool, paper: str
+    size: str | None,
+    duplex: Duplex,
+    back_offset: str,
+    fill: bool,
+    paper: str,
+    cutting: tuple[str, str | None, CutMarks] = ("2mm", None, CutMarks.lines),
 ) -> CounterOptions:
     """The kit's counter options, read and checked as ``sheetgen counters`` reads them,
-    on ``paper`` (exit 2 with one line when they cannot be used)."""
+    on ``paper``; ``cutting`` is (``--bleed``, ``--gutter``, ``--cut``) as given (exit 2
+    with one line when they cannot be used)."""
     from sheetgen.cli.counters import back_offset_option, length_option
     from sheetgen.kit import CounterOptions
-    from sheetgen.layout.counters import CounterError, SheetSpec
+    from sheetgen.layout.counters import CounterError, SheetSpec, format_size
     from sheetgen.layout.counters.paper import sheet_grid
 
+    bleed, gutter, cut = cutting
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     offset = back_offset_option(back_offset)
-    if edge is not None:
+    bleed_pt = length_option("--bleed", bleed, zero=True)
+    gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
+    spec = SheetSpec(
+        size=edge or 0.0,
+        paper=paper,
+        duplex=duplex,
+        back_offset=offset,
+        bleed=bleed_pt,
+        gutter=gutter_pt,
+        cut=cut,
+    )
+    if edge is not None:  # else the scenario gives the size: the kit checks it against the bleed
         try:
-            sheet_grid(SheetSpec(size=edge, paper=paper, duplex=duplex, back_offset=offset))
+            sheet_grid(spec)
         except CounterError as exc:
             _fail(str(exc))
+    elif spec.gap + 1e-9 < 2 * bleed_pt:
+        _fail(
+            f"a gutter of {format_size(spec.gap)} is too narrow for a bleed of {format_size(bleed_pt)}: "
+            f"the gutter must be at least twice the bleed ({format_size(2 * bleed_pt)})"
+        )
     if offset != (0.0, 0.0) and duplex is Duplex.none:
         _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
-    return CounterOptions(size=edge, duplex=duplex.value, back_offset=offset, fill=fill)
+    return CounterOptions(
+        size=edge,
+        duplex=duplex.value,
+        back_offset=offset,
+        fill=fill,
+        bleed=bleed_pt,
+        gutter=gutter_pt,
+        cut=cut.value,
+    )
 
 
 def _map_paper(text: str | None) -> str | None:

@@ -24,6 +24,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
+from sheetgen.cli.press import Press, pressed
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -156,6 +157,7 @@ def map_command(
             "beside it with the grid's pixel size and offset and the Foundry VTT and Roll20 settings.",
         ),
     ] = False,
+    press: Press = False,
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
@@ -274,6 +276,8 @@ def map_command(
         data = map_files(opts, output, kind)
     except MapError as exc:
         _fail(str(exc))
+    if press:
+        data = pressed(data, f"Hex map, {opts.cols} x {opts.rows} hexes")
     _write_files(data)
     _warn(readability_warnings(opts))
     _warn(tiling_warnings(opts))

@@ -21,6 +21,7 @@ from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
 
 if TYPE_CHECKING:
+    from sheetgen.layout.counters import Sheets
     from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["CounterSet", "counter_files", "gather_counters"]
@@ -158,3 +159,14 @@ def counter_files(drawing: Drawing, output: Path, fmt: str = "pdf") -> list[tupl
     if len(pages) == 1:
         return [(output, pages[0])]
     return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]
+
+
+def die_lines(sheets: Sheets, size: float) -> list[list[tuple[float, float, float, float]]]:
+    """Per page of ``sheets``, the cut outline of every counter on it, ``(x, y, w, h)`` in pt
+    from the page's top-left (``size`` pt a side): fronts and backs alike, so the die lines
+    of a back fall on its front's (:func:`sheetgen.render.press.to_press` strokes them)."""
+    pages: list[list[tuple[float, float, float, float]]] = [[] for _ in sheets.drawing.pages]
+    for placed in sheets.placements:
+        pages[placed.front_page].append((*placed.front, size, size))
+        pages[placed.back_page].append((*placed.back, size, size))
+    return pages

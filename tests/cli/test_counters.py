@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHIPS = ROOT / "designs" / "starfire" / "ships"
 SCENARIO = ROOT / "designs" / "starfire" / "scenarios" / "small-task-groups.yaml"
 BLUE, RED, GREEN = "#1f4e9c", "#b3261e", "#2e7d32"
+#: The default bleed, 2 mm in pt: each counter's colour runs this far past its cut.
+BLEED = 2 * 72 / 25.4
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -117,14 +119,16 @@ def test_fill_puts_more_markers_in_every_spare_cell(invoke: Invoke, tmp_path: Pa
     args = ("counters", "--scenario", SCENARIO, "--markers", "starfire", "-o", out)
     result = invoke(*args, "--fill")
     assert result.exit_code == 0, result.stderr
-    # 12 x 16 cells on Letter: 6 ships, 21 markers, 165 more markers; one sheet as without --fill
-    assert "6 ship counters, 186 markers; 2 pages" in result.stderr
+    # 5/8 in counters, 2 mm bleed, 4 mm gutter: pitch 45 + 11.34 pt; 540 pt of Letter's 612 and
+    # 720 of 792 inside the margins (plus a gutter) hold 9 x 12 cells: 6 ships, 21 markers, 81 more
+    assert "6 ship counters, 102 markers; 2 pages" in result.stderr
     data = out.read_bytes()
-    # shields down 118 more (15 to the damage markers' 6), dealt 7 to 8 as the sides' shields: 55 + 63
-    assert fronts(data, BLUE) == 3 + 7 + 55 and fronts(data, RED) == 3 + 8 + 63
+    # shields down 58 more (15 to the damage markers' 6: 81 x 15/21), dealt 7 to 8 as the sides'
+    # shields: 27 + 31
+    assert fronts(data, BLUE) == 3 + 7 + 27 and fronts(data, RED) == 3 + 8 + 31
     assert backs(data, BLUE) == fronts(data, BLUE) and backs(data, RED) == fronts(data, RED)
     front = pdf_text(data)[0]
-    assert front.count("shields down") == 15 + 118 and front.count("damage") == 6 + 47
+    assert front.count("shields down") == 15 + 58 and front.count("damage") == 6 + 23
     assert front.count("warp point") == 0  # the map prints the terrain
     # the png faces have no sheet to fill; --fill needs a marker set
     png = invoke("counters", "--scenario", SCENARIO, "--markers", "starfire", "--fill", "-o", tmp_path)
@@ -175,14 +179,14 @@ def test_size_option_is_exact_on_paper(invoke: Invoke, tmp_path: Path, size: str
     assert pdf_page_sizes(data) == [pytest.approx((595.2756, 841.8898), abs=0.001)] * 2
     for page in pdf_shapes(data):
         (rect,) = page.filled(BLUE)
-        assert (rect.w, rect.h) == pytest.approx((edge, edge), abs=0.001)
+        assert (rect.w - 2 * BLEED, rect.h - 2 * BLEED) == pytest.approx((edge, edge), abs=0.001)
 
 
 def test_default_size_is_five_eighths_inch(invoke: Invoke, tmp_path: Path) -> None:
     out = tmp_path / "c.pdf"
     assert invoke("counters", SHIPS / "corvette-arrow.yaml", "-o", out).exit_code == 0
     (rect,) = pdf_shapes(out.read_bytes())[0].filled(BLUE)
-    assert rect.w == rect.h == 45.0
+    assert rect.w == rect.h == pytest.approx(45.0 + 2 * BLEED, abs=0.001)  # the cut, and 2 mm bleed
 
 
 def test_svg_writes_one_file_per_page(invoke: Invoke, tmp_path: Path) -> None:
@@ -196,8 +200,8 @@ def test_svg_writes_one_file_per_page(invoke: Invoke, tmp_path: Path) -> None:
     assert svg_size(front.read_bytes()) == ("612pt", "792pt", "0 0 612 792")
     ((x, y, w, h),) = svg_rects(front.read_bytes(), BLUE)
     ((bx, by, bw, bh),) = svg_rects(back.read_bytes(), BLUE)
-    assert (w, h) == (bw, bh) == (54.0, 54.0)
-    assert (bx, by) == (612 - x - 54, y)  # long-edge mirror
+    assert (w, h) == (bw, bh) == pytest.approx((54.0 + 2 * BLEED, 54.0 + 2 * BLEED), abs=0.001)
+    assert (bx, by) == pytest.approx((612 - x - w, y), abs=0.001)  # long-edge mirror
 
 
 def test_fold_and_glue_is_one_page_a_sheet(invoke: Invoke, tmp_path: Path) -> None:
@@ -206,7 +210,7 @@ def test_fold_and_glue_is_one_page_a_sheet(invoke: Invoke, tmp_path: Path) -> No
     assert result.exit_code == 0
     (page,) = pdf_shapes(out.read_bytes())
     front, back = page.filled(BLUE)
-    assert front.x + back.x + 45 == pytest.approx(612)
+    assert front.x + back.x + 45 + 2 * BLEED == pytest.approx(612)
 
 
 def test_back_offset_option(invoke: Invoke, tmp_path: Path) -> None:
@@ -412,9 +416,9 @@ def test_kit_adds_counters_that_fit_the_hexes(bundled_kits: Built) -> None:
     data = (out / "counters.pdf").read_bytes()
     # 1 in hexes take at most 0.732 in: the kit prints 5/8 in counters
     (rect, *_) = pdf_shapes(data)[0].filled(BLUE)
-    assert rect.w == 45.0
-    # 3 ships and a shields-down marker per shield a side, and the fill's 118 more: 55 + 63
-    assert fronts(data, BLUE) == 3 + 7 + 55 and fronts(data, RED) == 3 + 8 + 63
+    assert rect.w == pytest.approx(45.0 + 2 * BLEED, abs=0.001)  # with the default 2 mm bleed
+    # 3 ships and a shields-down marker per shield a side, and the fill's 58 more: 27 + 31
+    assert fronts(data, BLUE) == 3 + 7 + 27 and fronts(data, RED) == 3 + 8 + 31
     assert "DMG" in pdf_text(data)[0]
     assert "warning" not in kit_stderr(bundled_kits, SCENARIO.stem)
 
@@ -430,7 +434,7 @@ def test_kit_warns_when_the_chosen_counter_size_does_not_fit(
     (line,) = [x for x in result.stderr.splitlines() if "warning" in x]
     assert "counter_size 3/4in does not fit the map's 1in hexes" in line
     (rect, *_) = pdf_shapes((tmp_path / "kit" / "counters.pdf").read_bytes())[0].filled(BLUE)
-    assert rect.w == 54.0
+    assert rect.w == pytest.approx(54.0 + 2 * BLEED, abs=0.001)
 
 
 def test_help_lists_every_option(invoke: Invoke) -> None:

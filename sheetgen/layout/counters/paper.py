@@ -33,8 +33,10 @@ __all__ = [
     "CAPTION_SMALLEST",
     "CROP_GAP",
     "CROP_LENGTH",
+    "DEFAULT_BLEED",
     "EDGE",
     "MARGIN",
+    "PRESS_BLEED",
     "REGISTRATION_ARM",
     "REGISTRATION_INSET",
     "SCALE_BAR_TOP",
@@ -67,6 +69,11 @@ CAPTION_CLEAR = 3.0
 #: Top of the scale bar, in pt from the paper's bottom edge (its foot stays
 #: :data:`EDGE` clear).
 SCALE_BAR_TOP = 25.0
+#: Colour past each cut line when none is asked for (2 mm, in pt): print-and-play
+#: guidance asks for 2-3 mm, so a cut a little off the line still finds colour.
+DEFAULT_BLEED = 2 * 72 / 25.4
+#: Bleed a print shop asks for where art runs to the cut (1/8 in, in pt): ``--press``.
+PRESS_BLEED = 9.0
 #: Crop marks: gap from the art (with its bleed) and length, in pt.
 CROP_GAP = 2.0
 CROP_LENGTH = 6.0

@@ -53,13 +53,13 @@ def test_registered_with_its_hex_scale() -> None:
     [
         (
             "letter",
-            192,
-            {"SM": 16, "TT": 12, "MINES": 12, "DECOY": 10, "ICM": 23, "ABM": 31, "FIRE": 10, "DMG": 10},
+            108,  # 5/8 in, 2 mm bleed, 4 mm gutter (pitch 56.34 pt): Letter 9 x 12, A4 9 x 13 cells; 40 spare
+            {"SM": 5, "TT": 4, "MINES": 4, "DECOY": 3, "ICM": 8, "ABM": 10, "FIRE": 3, "DMG": 3},
         ),
         (
             "a4",
-            187,
-            {"SM": 15, "TT": 11, "MINES": 11, "DECOY": 10, "ICM": 23, "ABM": 30, "FIRE": 10, "DMG": 9},
+            117,  # 49 spare
+            {"SM": 6, "TT": 5, "MINES": 5, "DECOY": 4, "ICM": 9, "ABM": 12, "FIRE": 4, "DMG": 4},
         ),
     ],
 )

@@ -42,8 +42,21 @@ def test_markers_from_the_rules() -> None:
     [
         (
             "letter",
-            70,  # one sheet: the markers these ships use fit beside them
-            {"WC": 2, "LS": 2, "SS": 2, "TGT": 2, "THR": 2, "INT": 1, "MAL": 1, "DMG": 1},
+            # 1 in counters, 2 mm bleed, 4 mm gutter (pitch 83.34 pt): 6 x 8 cells a sheet; the
+            # 57 ships and markers take two sheets, 39 cells spare
+            96,
+            {
+                "CLOAK": 1,
+                "WC": 5,
+                "LS": 5,
+                "SS": 5,
+                "TGT": 5,
+                "THR": 5,
+                "INT": 4,
+                "MAL": 4,
+                "JUMP": 1,
+                "DMG": 4,
+            },
         ),
     ],
 )

@@ -1,0 +1,359 @@
+"""Press files (``--press``): any of sheetgen's PDFs made ready for a print shop's preflight.
+
+:func:`to_press` rewrites a finished PDF (ReportLab's or WeasyPrint's) as PDF/X-4
+(ISO 15930-7:2010): every RGB or grey colour operator becomes CMYK (greys and
+text in black ink only, so no four-colour "rich black" text), an output intent
+carries a CMYK ICC profile (:func:`cmyk_profile`), every page gets a TrimBox (the
+paper) and a BleedBox and MediaBox :data:`PRESS_BLEED` beyond it on every side,
+the document identifies itself as PDF/X-4 in its Info and XMP metadata, and the
+die lines given for die-cut counters are stroked in a non-printing spot colour
+named :data:`CUT_CONTOUR`, set to overprint. PDF/X-4 allows transparency, so soft
+masks and opacity are kept. Fonts are left as the writers embedded them (subsets,
+one tag per font).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CUT_CONTOUR",
+    "PDFX_VERSION",
+    "PRESS_BLEED",
+    "PressError",
+    "cmyk_profile",
+    "to_press",
+]
+
+#: The PDF/X conformance level written (``GTS_PDFXVersion``).
+PDFX_VERSION = "PDF/X-4"
+#: Bleed around every page's trim (pt): 1/8 in, as print shops ask.
+PRESS_BLEED = 9.0
+#: The spot colour die lines are drawn in: the name cutters and print shops look for.
+CUT_CONTOUR = "CutContour"
+#: Where a CMYK ICC profile is looked for, in order: Ghostscript's default CMYK profile
+#: (Debian/Ubuntu ``libgs-common``, Fedora ``ghostscript``; AGPL-3+, as Ghostscript).
+PROFILE_PATHS = (
+    Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),
+    Path("/usr/share/ghostscript/iccprofiles/default_cmyk.icc"),
+    Path("/usr/local/share/ghostscript/iccprofiles/default_cmyk.icc"),
+)
+
+#: A die line, (x, y, width, height) in pt from the page's top-left corner, y down.
+DieLine = tuple[float, float, float, float]
+
+_TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
+
+
+class PressError(Exception):
+    """A press file cannot be made (no CMYK ICC profile installed); one line."""
+
+
+def cmyk_profile() -> bytes:
+    """The CMYK ICC profile the output intent carries (the first of :data:`PROFILE_PATHS`
+    found). Raises :class:`PressError` when none is installed."""
+    for path in PROFILE_PATHS:
+        if path.is_file():
+            return path.read_bytes()
+    raise PressError(
+        "--press needs a CMYK ICC profile: install Ghostscript (apt install ghostscript), "
+        "whose default_cmyk.icc the output intent carries"
+    )
+
+
+@cache
+def _transform() -> object:
+    """An sRGB to the output profile's CMYK transform (relative colorimetric)."""
+    from PIL import ImageCms
+
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(cmyk_profile()))
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+
+
+@cache
+def cmyk(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    """The CMYK (0-1 each) of the sRGB colour ``(r, g, b)`` (0-1 each): greys in black
+    ink alone (K = 1 - grey), other colours through the output profile."""
+    if abs(r - g) < 1e-3 and abs(g - b) < 1e-3:
+        return (0.0, 0.0, 0.0, round(1 - (r + g + b) / 3, 4))
+    from PIL import Image, ImageCms
+
+    pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in (r, g, b)))
+    out = ImageCms.applyTransform(pixel, _transform())  # type: ignore[arg-type]
+    assert out is not None
+    c, m, y, k = out.getpixel((0, 0))  # type: ignore[misc]
+    return (round(c / 255, 4), round(m / 255, 4), round(y / 255, 4), round(k / 255, 4))
+
+
+def _nums(values: Sequence[float]) -> list[object]:
+    from pypdf.generic import FloatObject
+
+    return [FloatObject(round(v, 4)) for v in values]
+
+
+def _convert_ops(operations: list[tuple[list[object], bytes]]) -> list[tuple[list[object], bytes]]:
+    """``operations`` with every RGB and grey colour operator in CMYK; text shown in a
+    dark grey (black ink 50 % or more) is shown in 100 % black."""
+    from pypdf.generic import NameObject
+
+    out: list[tuple[list[object], bytes]] = []
+    fill: tuple[float, ...] = (0.0, 0.0, 0.0, 1.0)
+    in_text = False
+    forced = False
+    current = {"fill": "", "stroke": ""}
+    for operands, op in operations:
+        if op in (b"rg", b"RG") and len(operands) == 3:
+            values = cmyk(*(float(v) for v in operands))  # type: ignore[arg-type]
+            new_op = b"k" if op == b"rg" else b"K"
+            if op == b"rg":
+                fill, forced = values, False
+            out.append((_nums(values), new_op))
+            continue
+        if op in (b"g", b"G") and len(operands) == 1:
+            values = (0.0, 0.0, 0.0, round(1 - float(operands[0]), 4))  # type: ignore[arg-type]
+            if op == b"g":
+                fill, forced = values, False
+            out.append((_nums(values), b"k" if op == b"g" else b"K"))
+            continue
+        if op == b"k" and len(operands) == 4:
+            fill, forced = tuple(float(v) for v in operands), False  # type: ignore[arg-type]
+        if op in (b"cs", b"CS") and operands and operands[0] == "/DeviceRGB":
+            which = "fill" if op == b"cs" else "stroke"
+            current[which] = "rgb"
+            out.append(([NameObject("/DeviceCMYK")], op))
+            continue
+        if op in (b"cs", b"CS") and operands:
+            current["fill" if op == b"cs" else "stroke"] = ""
+        if op in (b"sc", b"scn", b"SC", b"SCN") and len(operands) == 3:
+            which = "fill" if op in (b"sc", b"scn") else "stroke"
+            if current[which] == "rgb":
+                values = cmyk(*(float(v) for v in operands))  # type: ignore[arg-type]
+                if which == "fill":
+                    fill, forced = values, False
+                out.append((_nums(values), op))
+                continue
+        if op == b"BT":
+            in_text = True
+        elif op == b"ET":
+            in_text = False
+            if forced:  # the colour the text was shown in goes back for what follows
+                out.append(([], b"ET"))
+                out.append((_nums(fill), b"k"))
+                forced = False
+                continue
+        elif in_text and op in _TEXT_SHOW and not forced and _dark_grey(fill):
+            out.append((_nums((0.0, 0.0, 0.0, 1.0)), b"k"))
+            forced = True
+        out.append((operands, op))
+    return out
+
+
+def _dark_grey(fill: Sequence[float]) -> bool:
+    """Whether ``fill`` (CMYK) is a grey in black ink of 50 % or more, not yet 100 %."""
+    return len(fill) == 4 and fill[0] == fill[1] == fill[2] == 0 and 0.5 <= fill[3] < 1
+
+
+def _rewrite(stream: object, resources: object, pdf: object, seen: set[int]) -> None:
+    """Rewrite the content of ``stream`` (a page or form XObject) in CMYK, and that of
+    every form XObject its ``resources`` name, each once."""
+    from pypdf.generic import ContentStream
+
+    content = ContentStream(stream, pdf)
+    content.operations = _convert_ops(content.operations)
+    stream.set_data(content.get_data())  # type: ignore[attr-defined]
+    xobjects = resources.get("/XObject") if resources is not None else None  # type: ignore[attr-defined]
+    if xobjects is None:
+        return
+    for ref in xobjects.get_object().values():
+        key = getattr(ref, "idnum", id(ref))
+        obj = ref.get_object()
+        if key in seen or obj.get("/Subtype") != "/Form":
+            continue
+        seen.add(key)
+        _rewrite(obj, obj.get("/Resources"), pdf, seen)
+
+
+def _die_ops(page_height: float, lines: Sequence[DieLine]) -> bytes:
+    """The content that strokes ``lines`` in :data:`CUT_CONTOUR`, overprinting."""
+    parts = ["q /CutContourGS gs /CutContour CS 1 SCN 0.25 w [] 0 d"]
+    for x, y, w, h in lines:
+        parts.append(f"{x:.3f} {page_height - y - h:.3f} {w:.3f} {h:.3f} re S")
+    parts.append("Q")
+    return ("\n".join(parts) + "\n").encode("ascii")
+
+
+def to_press(
+    data: bytes,
+    *,
+    title: str,
+    die_lines: Sequence[Sequence[DieLine]] | None = None,
+) -> bytes:
+    """``data`` (a PDF) as a PDF/X-4 press file titled ``title``. ``die_lines``: per page,
+    the die-cut outlines (pt, top-left origin, y down) to stroke in :data:`CUT_CONTOUR`.
+
+    Raises :class:`PressError` when no CMYK ICC profile is installed."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (
+        ArrayObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+        NumberObject,
+        RectangleObject,
+        StreamObject,
+        TextStringObject,
+    )
+
+    profile_bytes = cmyk_profile()
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    profile = StreamObject()
+    profile._data = profile_bytes  # the ICC profile as it is (pypdf writes it uncompressed)
+    profile[NameObject("/N")] = NumberObject(4)
+    profile_ref = writer._add_object(profile)
+    separation = ArrayObject(
+        [
+            NameObject("/Separation"),
+            NameObject("/" + CUT_CONTOUR),
+            NameObject("/DeviceCMYK"),
+            _tint_function(writer),
+        ]
+    )
+    separation_ref = writer._add_object(separation)
+    overprint = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/ExtGState"),
+            NameObject("/OP"): _bool(True),
+            NameObject("/op"): _bool(True),
+            NameObject("/OPM"): NumberObject(1),
+        }
+    )
+    overprint_ref = writer._add_object(overprint)
+    seen: set[int] = set()
+    for number, page in enumerate(writer.pages):
+        resources = page.get("/Resources")
+        contents = page.get_contents()
+        if contents is not None:
+            _rewrite(contents, resources, writer, seen)
+            page.replace_contents(contents)
+        lines = die_lines[number] if die_lines is not None and number < len(die_lines) else ()
+        if "/TrimBox" in page and list(page.trimbox) != list(page.mediabox):
+            continue  # a press file's page already (a part joined into kit.pdf): boxes and die lines kept
+        media = page.mediabox
+        left, bottom, right, top = (float(v) for v in (media.left, media.bottom, media.right, media.top))
+        if lines:
+            res: Any = page["/Resources"].get_object()
+            for kind, name, ref in (
+                ("/ColorSpace", "/CutContour", separation_ref),
+                ("/ExtGState", "/CutContourGS", overprint_ref),
+            ):
+                if kind not in res:
+                    res[NameObject(kind)] = DictionaryObject()
+                res[kind].get_object()[NameObject(name)] = ref
+            extra = DecodedStreamObject()
+            extra.set_data(_die_ops(top - bottom, lines))
+            content = page.get_contents()
+            assert content is not None
+            content.set_data(content.get_data() + b"\n" + extra.get_data())
+            page.replace_contents(content)
+        trim = RectangleObject([left, bottom, right, top])
+        bleed = RectangleObject(
+            [
+                FloatObject(v)
+                for v in (left - PRESS_BLEED, bottom - PRESS_BLEED, right + PRESS_BLEED, top + PRESS_BLEED)
+            ]
+        )
+        page[NameObject("/MediaBox")] = bleed
+        page[NameObject("/BleedBox")] = RectangleObject(list(bleed))
+        page[NameObject("/TrimBox")] = trim
+        page[NameObject("/CropBox")] = RectangleObject(list(bleed))
+    intent = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/OutputIntent"),
+            NameObject("/S"): NameObject("/GTS_PDFX"),
+            NameObject("/OutputConditionIdentifier"): TextStringObject("Custom"),
+            NameObject("/OutputCondition"): TextStringObject("Ghostscript default CMYK (SWOP-like coated)"),
+            NameObject("/Info"): TextStringObject("Ghostscript default_cmyk.icc"),
+            NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
+            NameObject("/DestOutputProfile"): profile_ref,
+        }
+    )
+    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(intent)])
+    writer.pdf_header = b"%PDF-1.6"
+    info = {
+        "/Title": title,
+        "/GTS_PDFXVersion": PDFX_VERSION,
+        "/Producer": "sheetgen",
+        "/Creator": "sheetgen",
+        "/CreationDate": "D:20000101000000Z",
+        "/ModDate": "D:20000101000000Z",
+    }
+    writer.add_metadata(info)
+    info_dict: Any = writer._info.get_object()  # type: ignore[union-attr]
+    info_dict[NameObject("/Trapped")] = NameObject("/False")
+    _xmp(writer, title)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _bool(value: bool) -> object:
+    from pypdf.generic import BooleanObject
+
+    return BooleanObject(value)
+
+
+def _tint_function(writer: object) -> object:
+    """The CutContour's stand-in colour for screens: 100 % magenta (type 2 function)."""
+    from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
+
+    return writer._add_object(  # type: ignore[attr-defined]
+        DictionaryObject(
+            {
+                NameObject("/FunctionType"): NumberObject(2),
+                NameObject("/Domain"): ArrayObject([FloatObject(0), FloatObject(1)]),
+                NameObject("/C0"): ArrayObject([FloatObject(0)] * 4),
+                NameObject("/C1"): ArrayObject([FloatObject(v) for v in (0, 1, 0, 0)]),
+                NameObject("/N"): NumberObject(1),
+            }
+        )
+    )
+
+
+def _xmp(writer: object, title: str) -> None:
+    """XMP metadata naming the document and its PDF/X version."""
+    from xml.sax.saxutils import escape
+
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    xmp = f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
+<dc:format>application/pdf</dc:format>
+<pdf:Producer>sheetgen</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped>
+<xmp:CreatorTool>sheetgen</xmp:CreatorTool>
+<xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>
+<xmp:ModifyDate>2000-01-01T00:00:00Z</xmp:ModifyDate>
+<xmpMM:DocumentID>uuid:00000000-0000-0000-0000-000000000000</xmpMM:DocumentID>
+<xmpMM:InstanceID>uuid:00000000-0000-0000-0000-000000000000</xmpMM:InstanceID>
+<xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+<xmpMM:VersionID>1</xmpMM:VersionID>
+<pdfxid:GTS_PDFXVersion>{PDFX_VERSION}</pdfxid:GTS_PDFXVersion>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+    stream = DecodedStreamObject()
+    stream.set_data(xmp.encode("utf-8"))
+    stream[NameObject("/Type")] = NameObject("/Metadata")
+    stream[NameObject("/Subtype")] = NameObject("/XML")
+    writer._root_object[NameObject("/Metadata")] = writer._add_object(stream)  # type: ignore[attr-defined]
