@@ -26,6 +26,16 @@ if [ "${1:-}" = "--test" ] && [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium >/dev/null
 fi
 
+# the press tests (tests/test_press.py) convert to CMYK with Ghostscript's profile and render every
+# page with Ghostscript; a CJK fallback font (which installing Ghostscript usually brings) is there too:
+# the printing tests prove the machine's fonts make no difference to the output
+if [ "${1:-}" = "--test" ] && ! command -v gs >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  echo "installing ghostscript for the press tests" >&2
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends ghostscript fonts-droid-fallback >/dev/null
+fi
+
 # the VASSAL engine tests (tests/render/test_vassal_engine.py) load modules in the real engine:
 # its harness, next to the checkout, installs a JDK and Xvfb and builds the engine into a cache
 if [ "${1:-}" = "--test" ] && [ -f ../shared/vassal/setup.sh ]; then
