@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -321,3 +322,14 @@ def briefing_totals(scenario_file: Path) -> list[str]:
     page = render_html("briefing.html.j2", {"b": briefing_view(scenario, []), "paper": {}})
     lines = re.findall(r'<p class="totals">(.*?)</p>', page, flags=re.S)
     return [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _server_print_workers_closed() -> Iterator[None]:
+    """The designer's and play mode's print workers (``sheetgen.serve.printing``) live as long
+    as their server: a test module that started them closes them, so the next module's
+    process checks (``multiprocessing.active_children()``) see only their own."""
+    yield
+    printing = sys.modules.get("sheetgen.serve.printing")
+    if printing is not None:
+        printing.close_workers()

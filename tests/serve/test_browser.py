@@ -166,7 +166,7 @@ def test_the_page_works_from_the_keyboard(page: Any) -> None:
     page.get_by_test_id("game").focus()
     order = []
     for _ in range(
-        14
+        15
     ):  # from the game picker: the workspace, saving, importing, the form, the palette, the editor
         page.keyboard.press("Tab")
         order.append(
@@ -176,6 +176,7 @@ def test_the_page_works_from_the_keyboard(page: Any) -> None:
         "files",
         "save-path",
         "save",
+        "play-link",  # the play mode's page, in the bar
         "import",
         "Import",
         "field-name",

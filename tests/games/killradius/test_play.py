@@ -174,9 +174,9 @@ def test_stacking_limit_is_on_stacks_not_lone_ships() -> None:
     assert play.stack_ok([])
     assert not play.stack_ok([8, 1])
     # stated in the project's ruling (sheetgen explain KR-2)
-    from sheetgen.core.rulings import find_ruling
+    from sheetgen.games import rulebook
 
-    ruling = find_ruling("KR-2")
+    ruling = rulebook().find("KR-2")
     assert ruling is not None
     assert data.STACKING_LIMIT == 7 and "limit of total Number 7 binds two or more ships" in ruling.decides
     assert "a lone ship of Number 8-10" in ruling.decides

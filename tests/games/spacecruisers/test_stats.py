@@ -97,7 +97,7 @@ def test_critical_rolls_per_hit_below_zero_hull_points() -> None:
     on the Critical Damage Table, a torpedo or missile hit 2. The text names no figure for chain
     guns (SYSTEM NOTES, line 60: two shots of 1d6); each chain gun hit makes a phaser's 1 roll
     (RULINGS SC-5), the shockwave and security teams, which do no hull damage, none."""
-    from sheetgen.core.rulings import find_ruling
+    from sheetgen.games import rulebook
 
     rolls: dict[str, tuple[str | None, int]] = {}
     for ship in ("the-courageous", "shade", "lancer"):
@@ -108,7 +108,7 @@ def test_critical_rolls_per_hit_below_zero_hull_points() -> None:
     assert rolls["missiles"] == ("2d6+1", 2)  # the Lancer's targeting computer: +1 damage
     assert rolls["chain guns"] == ("1d6", 1)
     assert rolls["security team"][1] == rolls["ion shockwave"][1] == 0
-    ruling = find_ruling("SC-5")
+    ruling = rulebook().find("SC-5")
     assert ruling is not None and "each chain gun shot that hits 1" in ruling.decides
 
 
