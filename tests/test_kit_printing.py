@@ -64,7 +64,7 @@ def test_the_briefing_says_how_to_print_each_part(bundled_kits: Built) -> None:
     assert "at 100 %" in briefing
     how = "counters.pdf: two-sided, flip on the long edge; map.pdf: one-sided; the others one- or two-sided."
     assert how in briefing
-    assert "kit.pdf prints two-sided as it comes: map pages get blank backs." in briefing
+    assert "kit.pdf (a --single kit) prints two-sided as it comes: map pages get blank backs." in briefing
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -44,6 +44,9 @@ def play(
     new: Annotated[
         bool, typer.Option("--new", help="Start a new game even if one of SCENARIO is kept.")
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="With 'export': replace the -o file if it exists.")
+    ] = False,
     port: Annotated[
         int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
     ] = 8000,
@@ -80,7 +83,7 @@ def play(
             typer.echo(f"{g.id}  {when}  {engine.version(g.id)} events  {g.scenario}")
         return
     if scenario is not None and scenario.as_posix() == "export" and not scenario.exists():
-        _export(engine, game_id, output)
+        _export(engine, game_id, output, force=force)
         return
     if scenario is None:
         _fail("give the scenario to play, or --list for the games kept")
@@ -102,7 +105,7 @@ def play(
     run_server(workspace, sock, host)
 
 
-def _export(engine: object, game_id: str | None, output: Path | None) -> None:
+def _export(engine: object, game_id: str | None, output: Path | None, *, force: bool = False) -> None:
     """Write the game's surviving ships with their condition: blocks to ``output``."""
     from sheetgen.core.output import check_writable, write_atomic
     from sheetgen.play.engine import Engine, UnknownGame
@@ -110,6 +113,8 @@ def _export(engine: object, game_id: str | None, output: Path | None) -> None:
     assert isinstance(engine, Engine)
     if game_id is None or output is None:
         _fail("give the game and the file: sheetgen play export GAME -o FILE.yaml")
+    if output.exists() and not force:  # a design file of the player's: never replaced unasked
+        _fail(f"{output} already exists; choose another -o or add --force to replace it")
     try:
         text = engine.export(game_id)
     except UnknownGame:

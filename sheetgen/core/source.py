@@ -249,6 +249,8 @@ def name_problem(name: str) -> str | None:
     bad = UNPRINTABLE.search(name)
     if bad:
         return f"--name holds the character U+{ord(bad.group()):04X}, which no design file can carry"
+    if any(c in name for c in "\n\r\t"):  # a name prints on one line, as the designer refuses it
+        return "--name holds a line break or a tab: a name is one line"
     if not name.strip():
         return "--name must not be empty: a design needs a name"
     if len(name) > MAX_LABEL:

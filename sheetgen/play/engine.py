@@ -196,6 +196,10 @@ class Engine:
                 raise Refused(f"no ship named {given(event['ship'])} in this game")
             ship.state = ship.live.apply(ship.state, event)
         elif action == "next_turn":
+            if event.get("phase") is not None:
+                raise Refused(
+                    "next_turn starts the turn at its first phase; set a phase with the phase event"
+                )
             for ship in game.ships.values():
                 ship.state = ship.live.end_turn(ship.state)
             game.turn += 1
@@ -394,7 +398,7 @@ def _bounded(body: dict[str, Any]) -> None:
             if abs(value) > MAX_NUMBER:
                 raise Refused(f"{key} {value} is beyond {MAX_NUMBER:,}")
         else:
-            raise Refused(f"{key} is text, a whole number or true/false, not {given(value)}")
+            raise Refused(f"{key} must be text, a whole number or true/false, not {given(value)}")
 
 
 def _roll_for(game: _Game, body: dict[str, Any]) -> None:

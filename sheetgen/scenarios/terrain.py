@@ -563,7 +563,10 @@ def _start(reader: _Reader, f: Fields) -> Start | None:
     label = f.text("label")
     if ship is not None:
         if ship not in reader.ships:
-            known = ", ".join(reader.ships) or "none"
+            names = list(reader.ships)
+            known = ", ".join(names[:12]) or "none"
+            if len(names) > 12:  # a fleet of hundreds would make the one line pages long
+                known += f" and {len(names) - 12:,} more"
             meant = did_you_mean(ship, reader.ships)
             f.problem(f"ship '{ship}'{meant} is not in this scenario (ships: {known})", f.at("ship"))
         else:

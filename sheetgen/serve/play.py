@@ -180,7 +180,7 @@ def play_routes(
         except RecursionError:
             raise _fail(400, "the body is JSON nested too deeply") from None
         if not isinstance(body, dict):
-            raise _fail(400, "the body is a JSON object")
+            raise _fail(400, "the body must be a JSON object ({...}), not a list or a value")
         return body
 
     def shown(request: Request, state: dict[str, Any]) -> dict[str, Any]:

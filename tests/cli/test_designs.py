@@ -329,6 +329,16 @@ def test_a_name_no_design_file_can_carry_is_refused(
     assert not (tmp_path / "ship.yaml").exists()
 
 
+@pytest.mark.parametrize("verb", [("new", "starfire"), ("roll", "space-cruisers")])
+def test_a_name_of_two_lines_is_refused_as_the_designer_refuses_it(
+    invoke: Invoke, tmp_path: Path, verb: tuple[str, ...]
+) -> None:
+    r = invoke(*verb, "--name", "A\nhull: DD", "-o", tmp_path / "ship.yaml")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "sheetgen: error: --name holds a line break or a tab: a name is one line"
+    assert not (tmp_path / "ship.yaml").exists()
+
+
 @pytest.mark.parametrize(
     "verb",
     [

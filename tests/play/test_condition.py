@@ -282,3 +282,15 @@ def test_the_knight_hawks_sheet_names_the_systems_damaged(tmp_path: Path) -> Non
     (pugilist,) = _load(tmp_path, text).entries  # type: ignore[attr-defined]
     track = kh_view(pugilist.stats, [])["track"]
     assert track["systems"] == "damaged: sensors; destroyed: weapon; repairs only at an SCC"
+
+
+def test_export_never_replaces_a_file_unasked(played: tuple[Engine, str], tmp_path: Path) -> None:
+    _engine, game_id = played
+    out = tmp_path / "mine.yaml"
+    out.write_text("game: starfire\nname: Mine\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\n", encoding="utf-8")
+    args = ["play", "export", game_id, "-o", str(out), "--workspace", str(tmp_path)]
+    run = CliRunner().invoke(app, args)
+    assert run.exit_code == 2 and "already exists; choose another -o or add --force" in run.output
+    assert "name: Mine" in out.read_text(encoding="utf-8")
+    assert CliRunner().invoke(app, [*args, "--force"]).exit_code == 0
+    assert "name: Hammer" in out.read_text(encoding="utf-8")

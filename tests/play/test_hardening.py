@@ -68,7 +68,7 @@ def test_an_empty_event_body_is_400_as_bad_json_is(host: TestClient, url: str) -
         ({"action": "phase", "phase": True}, "a phase is text of 1 to 80 characters, not true"),
         (
             {"ship": "Hammer", "action": "damage", "amount": 2.5},
-            "amount is text, a whole number or true/false, not 2.5",
+            "amount must be text, a whole number or true/false, not 2.5",
         ),
         ({"action": "phase", "phase": "xx"}, "'xx' is not a phase of this game's turn"),
     ],
@@ -153,3 +153,20 @@ def test_a_network_is_an_ipv6_64_or_an_ipv4_address() -> None:
     assert network("192.0.2.7") == "192.0.2.7"
     assert network("::ffff:192.0.2.7") == "192.0.2.7"
     assert network("testclient") == "testclient"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "line"),
+    [
+        ([1, 2], 400, "the body must be a JSON object ({...}), not a list or a value"),
+        ({"ship": "Hammer", "action": "damag", "amount": 1}, 409, "(did you mean damage?)"),
+        ({"action": "next_turn", "phase": "nonsense"}, 409, "set a phase with the phase event"),
+    ],
+)
+def test_a_new_player_reads_what_was_wrong(
+    host: TestClient, url: str, body: object, status: int, line: str
+) -> None:
+    answer = host.post(f"{url}/events", json=body)
+    assert answer.status_code == status, answer.text
+    assert line in answer.json()["error"]
+    assert host.get(url).json()["version"] == 0  # nothing kept

@@ -190,3 +190,14 @@ def test_labels_and_terrain_share_coordinates(write):
     planet = next(c for c in page.items if isinstance(c, Circle) and round(c.r / 54, 2) == 0.27)
     assert planet.center[0] == pytest.approx(x)
     assert 0 < planet.center[1] - y < 54 / 2
+
+
+def test_a_mistyped_ship_in_a_large_fleet_is_one_short_line(invoke, write, tmp_path):
+    """A fleet of many ships lists the first twelve and says how many more, so the one
+    line stays a line (a 1,000-ship fleet made it 11,000 characters)."""
+    text = SCENARIO.replace("        names: [Hammer]\n", "        count: 40\n").replace(
+        "ship: Hammer,", "ship: Hamer,"
+    )
+    lines = _fails(invoke, write, tmp_path, text)
+    assert len(lines) == 1 and len(lines[0]) < 400, lines
+    assert "and 29 more)" in lines[0]

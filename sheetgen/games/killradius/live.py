@@ -18,7 +18,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import (
     apply_damage,
@@ -149,7 +149,10 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     name = state["stats"].name
     if action not in ACTIONS:
-        raise Refused(f"a Kill Radius ship takes {', '.join(ACTIONS)}, not {given(action)}")
+        raise Refused(
+            f"a Kill Radius ship takes {', '.join(ACTIONS)}, not {given(action)}"
+            + did_you_mean(action, ACTIONS)
+        )
     if removed(state):
         raise Refused(f"{name} is destroyed: its Number reached 0 (Kill Radius, Damage)")
     if action == "damage":

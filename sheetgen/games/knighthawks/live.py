@@ -18,7 +18,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
@@ -231,7 +231,10 @@ def apply(state: State, event: dict[str, Any]) -> State:
     action = event.get("action")
     stats: KnightHawksStats = state["stats"]
     if action not in ACTIONS:
-        raise Refused(f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {given(action)}")
+        raise Refused(
+            f"a Knight Hawks 2000 ship takes {', '.join(ACTIONS)}, not {given(action)}"
+            + did_you_mean(action, ACTIONS)
+        )
     if removed(state):
         if state["blown_up"]:
             raise Refused(f"{stats.name} blew up ({_WHERE})")

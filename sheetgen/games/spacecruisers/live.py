@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -219,7 +219,10 @@ def apply(state: State, event: dict[str, Any]) -> State:
     """
     action = event.get("action")
     if action not in ACTIONS:
-        raise Refused(f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {given(action)}")
+        raise Refused(
+            f"a Space Cruisers ship takes {', '.join(ACTIONS)}, not {given(action)}"
+            + did_you_mean(action, ACTIONS)
+        )
     if removed(state):
         raise Refused(f"{state['stats'].name} is out of the game: {_out(state)} ({_TABLE})")
     if action == "critical":

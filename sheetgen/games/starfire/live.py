@@ -20,7 +20,7 @@ from typing import Any
 
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields
+from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
 from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield
@@ -283,7 +283,9 @@ def apply(state: State, event: dict[str, Any]) -> State:
     """
     action = event.get("action")
     if action not in ACTIONS:
-        raise Refused(f"a Starfire ship takes {', '.join(ACTIONS)}, not {given(action)}")
+        raise Refused(
+            f"a Starfire ship takes {', '.join(ACTIONS)}, not {given(action)}" + did_you_mean(action, ACTIONS)
+        )
     stats: StarfireStats = state["stats"]
     if action == "fire":
         return _fire(state, event.get("weapon"))
