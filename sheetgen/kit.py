@@ -681,6 +681,10 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
             stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
+            build.warnings.append(
+                f"{stale}: removed: an earlier --single kit.pdf no longer matches the parts beside it"
+                " (add --single to print it again)"
+            )
     return written
 
 

@@ -75,7 +75,7 @@ def map_command(
         Path | None,
         typer.Option(
             "--scenario",
-            help="Scenario file: map size, terrain, zones, start positions, game.",
+            help="Scenario file, or a bundled scenario's name (convoy-raid): map size, terrain, zones, starts.",
             parser=given_path,
         ),
     ] = None,
@@ -199,9 +199,10 @@ def map_command(
     loaded = None
     opts = MapOptions(paper=paper_key)
     if scenario is not None:
+        from sheetgen.cli.kit import _scenario_path  # a bundled scenario's name, as kit reads it
         from sheetgen.scenarios.scenario import every_error, load_scenario
 
-        loaded, result = load_scenario(scenario)
+        loaded, result = load_scenario(_scenario_path(scenario))
         if result.input_errors or loaded is None:
             _print_located(every_error(loaded, result), err=True)
             raise typer.Exit(2)

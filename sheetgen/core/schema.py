@@ -107,13 +107,22 @@ def describe(value: Any) -> str:
 
 def suggest_key(key: object, known: Iterable[str], *, cutoff: float = 0.75) -> str | None:
     """The known key ``key`` was probably meant as: one that differs only in case
-    (``Game`` for ``game``), else the closest near-miss (``hul`` for ``hull``) at least
-    ``cutoff`` alike (:func:`difflib.get_close_matches`), else None."""
+    (``Game`` for ``game``), else the one whose words' initials it is, as the games
+    abbreviate their terms (``hs`` or ``HS`` for ``hull_size``), else the closest near-miss
+    (``hul`` for ``hull``) at least ``cutoff`` alike (:func:`difflib.get_close_matches`),
+    else None.
+
+    >>> suggest_key("HS", ["hull_size", "structure_points"]), suggest_key("sp", ["structure_points"])
+    ('hull_size', 'structure_points')
+    """
     typed = str(key)
     options = sorted(known)
     for option in options:
         if option.lower() == typed.lower():
             return option
+    initials = [o for o in options if "_" in o and "".join(w[:1] for w in o.split("_")) == typed.lower()]
+    if len(initials) == 1:
+        return initials[0]
     import difflib  # only when a key is unknown: off the start-up path
 
     close = difflib.get_close_matches(typed.lower(), options, n=1, cutoff=cutoff)

@@ -139,3 +139,12 @@ def test_right_to_left_ship_names_on_the_map_read_correctly(invoke, write, tmp_p
     assert invoke("map", "--scenario", scenario, "-o", svg).exit_code == 0
     text = svg.read_text()
     assert ">זוע<" in text and f">{visual('صقر')}<" in text and "bidi-override" in text
+
+
+def test_a_bundled_scenario_is_named_as_kit_names_it(invoke, tmp_path):
+    """``map --scenario convoy-raid`` reads the bundled scenario, as ``kit``, ``vassal`` and
+    ``tts`` do (it was 'no such file')."""
+    out = tmp_path / "map.pdf"
+    r = invoke("map", "--scenario", "convoy-raid", "-o", out)
+    assert r.exit_code == 0, r.stderr
+    assert out.read_bytes().startswith(b"%PDF")

@@ -151,8 +151,11 @@ def test_a_kit_without_single_drops_an_earlier_kit_pdf(
     assert bundled_kits.exit_code == 0  # kit --all --single
     shutil.copytree(bundled_kits.path / scenario.stem, tmp_path, dirs_exist_ok=True)
     assert (tmp_path / "kit.pdf").exists()
-    assert invoke("kit", scenario, "-o", tmp_path, "--paper", "a4").exit_code == 0
+    r = invoke("kit", scenario, "-o", tmp_path, "--paper", "a4")
+    assert r.exit_code == 0
     assert not (tmp_path / "kit.pdf").exists()
+    # and says so: a file the user had is never removed without a word
+    assert "kit.pdf: removed: an earlier --single kit.pdf no longer matches the parts beside it" in r.stderr
 
 
 def test_stats_reads_a_scenarios_designs(invoke: Invoke) -> None:
