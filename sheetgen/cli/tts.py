@@ -30,7 +30,8 @@ def tts(
         typer.Option(
             "--output",
             "-o",
-            help="Folder to write the saved object (.json) and its images into.",
+            help="Folder to write the saved object (.json) and its images into"
+            " (default: <scenario>-tts in the current folder, never replacing one).",
             parser=given_path,
         ),
     ] = None,
@@ -63,10 +64,9 @@ def tts(
     from sheetgen.cli.images import dpi_option
     from sheetgen.scenarios.scenario import every_error, load_scenario
 
-    if output is None:
-        _fail("give the folder to write into with -o DIR")
-    _folder_or_fail(output)
-    base = image_base(image_url, output)
+    if output is not None:
+        _folder_or_fail(output)
+        image_base(image_url, output)  # a bad --image-url is refused before any work
     resolution = dpi_option(dpi) if dpi is not None else None
     from sheetgen.cli.kit import _scenario_path  # a bundled scenario's name, as kit reads it
 
@@ -75,6 +75,14 @@ def tts(
     if result.input_errors or loaded is None:
         _print_located(every_error(loaded, result), err=True)
         raise typer.Exit(2)
+    if output is None:  # the default, as every verb has one: <scenario>-tts/ here, never replaced
+        from sheetgen.scenarios.scenario import slug
+
+        output = Path(f"{slug(loaded.name)}-tts")
+        if output.exists():
+            _fail(f"{output} already exists; give -o {output} to write into it again")
+        _folder_or_fail(output)
+    base = image_base(image_url, output)
     errors = [loc for loc in loaded.located if loc.finding.is_error]
     if errors:
         _print_located(errors, err=True)

@@ -108,8 +108,19 @@ def test_output_that_is_no_folder_is_refused(invoke: Invoke, tmp_path: Path) -> 
     assert file.read_text() == "mine"
     r = invoke("tts", SCOUTS, "-o", tmp_path / "missing" / "out")
     assert r.exit_code == 2 and "does not exist" in r.stderr
-    r = invoke("tts", SCOUTS)
-    assert r.exit_code == 2 and "give the folder to write into with -o DIR" in r.stderr
+
+
+def test_without_output_it_writes_its_default_folder_once(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One rule for every verb: a default name in the current folder, never replaced."""
+    monkeypatch.chdir(tmp_path)
+    r = invoke("tts", SCOUTS, "--dpi", "40")
+    assert r.exit_code == 0, r.stderr
+    made = [p for p in tmp_path.iterdir() if p.name.endswith("-tts")]
+    assert len(made) == 1 and list(made[0].glob("*.json"))
+    again = invoke("tts", SCOUTS, "--dpi", "40")
+    assert again.exit_code == 2 and "already exists; give -o" in again.stderr
 
 
 def test_a_scenario_with_errors_is_refused(invoke: Invoke, tmp_path: Path) -> None:
