@@ -136,7 +136,9 @@ class Budget:
 
     ``used`` of ``limit`` ``unit`` (``16`` of ``16`` ``HS``); with ``at_least``, ``used``
     must reach ``limit`` (crew quarters the hull needs), else it must not pass it (hull
-    spaces). ``rule`` is the ruling id that sets the limit.
+    spaces). ``rule`` is the ruling id that sets the limit. ``kept``, when given, is the
+    rule's own verdict where a count alone cannot say it (engine rooms: as many as needed,
+    each of the size the hull's pattern fixes).
     """
 
     label: str
@@ -145,10 +147,13 @@ class Budget:
     unit: str
     rule: str
     at_least: bool = False
+    kept: bool | None = None
 
     @property
     def ok(self) -> bool:
         """Whether the design keeps within this limit."""
+        if self.kept is not None:
+            return self.kept
         return self.used >= self.limit if self.at_least else self.used <= self.limit
 
     def to_dict(self) -> JSONObject:

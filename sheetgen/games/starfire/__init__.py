@@ -140,14 +140,27 @@ class Starfire(Game[rules.Design, StarfireStats]):
         return palette()
 
     def budget(self, stats: StarfireStats) -> list[Budget]:
-        """Hull spaces used of the hull's (SF-7) and crew quarters of those it needs (SF-2)."""
+        """Hull spaces used of the hull's (SF-7), crew quarters of those it needs (SF-2), and
+        engine rooms present of those its drives need (SF-5: the hull's room pattern fixes
+        how many rooms, and of what size, ``stats.engines`` drives fill; kept when the rooms
+        written are exactly those). No engine-room bar for a base, a ship without drives, or
+        a drive count no layout holds (the SF-5 finding says so)."""
+        from sheetgen.games.starfire.data import HULLS
+        from sheetgen.games.starfire.play import fixed_rooms
+
         s = stats
         if not s.hull_spaces:  # an unknown hull: nothing to measure against
             return []
-        return [
+        out = [
             Budget("hull spaces", s.hull_spaces_used, s.hull_spaces, "HS", "SF-7"),
             Budget("crew quarters", s.crew_quarters, s.crew_quarters_required, "Q", "SF-2", at_least=True),
         ]
+        hull = HULLS.get(s.hull)
+        needed = fixed_rooms(hull.rooms, s.engines) if hull is not None and s.engines else None
+        if needed:
+            rooms = len(s.engine_rooms)
+            out.append(Budget("engine rooms", rooms, len(needed), "rooms", "SF-5", kept=s.engine_rooms == needed))
+        return out
 
     def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship
