@@ -504,6 +504,17 @@
     if (!at || at.state !== "set") { box.replaceChildren(); return; }
     const key = appendKey.key;
     const all = Palette.parts(at.value);
+    /** Part `from` taken out and put back at place `to` of what is left: one edit. */
+    const move = (from, to) => {
+      const moving = all[from];
+      const order = all.filter((p, j) => j !== from);
+      order.splice(to, 0, moving);
+      const value = order.map((p) => p.text).join("");
+      if (value === at.value) return true;  // a part moved past its twin: the text is the same
+      const done = edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text);
+      if (done) notice(`moved ${moving.text}`);
+      return done;
+    };
     box.replaceChildren(...all.map((part, i) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -511,7 +522,7 @@
       b.className = part.room ? "room" : "";
       b.textContent = part.text;
       b.dataset.part = part.text;
-      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it`;
+      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it, drag or Alt+Left/Right to move it`;
       b.setAttribute("aria-label", `Remove ${part.text}`);
       b.draggable = true;  // drag a part onto another: it moves before that one
       b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/x-sheetgen-part", String(i)); e.dataTransfer.effectAllowed = "move"; });
@@ -520,11 +531,18 @@
         e.preventDefault();
         const from = Number(e.dataTransfer.getData("text/x-sheetgen-part"));
         if (!Number.isInteger(from) || from === i || !all[from]) return;
-        const moving = all[from];
         const order = all.filter((p, j) => j !== from);
-        order.splice(order.indexOf(part), 0, moving);
-        const value = order.map((p) => p.text).join("");
-        if (edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text)) notice(`moved ${moving.text}`);
+        move(from, order.indexOf(part));
+      });
+      // from the keyboard: Alt+Left/Right moves the focused part one place (one edit), and the
+      // focus stays on it
+      b.addEventListener("keydown", (e) => {
+        if (!e.altKey || e.ctrlKey || e.metaKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const to = i + (e.key === "ArrowLeft" ? -1 : 1);
+        if (to < 0 || to >= all.length) return;
+        if (move(i, to)) box.children[to]?.focus();
       });
       b.addEventListener("click", () => {
         const value = at.value.slice(0, part.from) + at.value.slice(part.to);
