@@ -28,7 +28,13 @@ def _rooms(hull: str, systems: str) -> dict | None:
 def test_engine_rooms_present_of_needed(hull: str, systems: str, used: int, needed: int, ok: bool) -> None:
     bar = _rooms(hull, systems)
     assert bar is not None
-    assert (bar["used"], bar["limit"], bar["unit"], bar["rule"], bar["ok"]) == (used, needed, "rooms", "SF-5", ok)
+    assert (bar["used"], bar["limit"], bar["unit"], bar["rule"], bar["ok"]) == (
+        used,
+        needed,
+        "rooms",
+        "SF-5",
+        ok,
+    )
 
 
 @pytest.mark.parametrize(

@@ -500,7 +500,9 @@
   function showString(body) {
     const box = $("palette-string");
     const appendKey = (palettes[game] || []).find((i) => i.edit === "append");
-    const at = appendKey && !scenarioPath ? Form.find(body, appendKey.key) : null;
+    if (!appendKey) { showEntries(body); return; }
+    box.setAttribute("aria-label", "The system string: click a system to remove it");
+    const at = !scenarioPath ? Form.find(body, appendKey.key) : null;
     if (!at || at.state !== "set") { box.replaceChildren(); return; }
     const key = appendKey.key;
     const all = Palette.parts(at.value);
@@ -551,6 +553,33 @@
       });
       return b;
     }));
+  }
+
+  /** The entries of the lists the palette adds to (Knight Hawks weapons, Space Cruisers
+   * systems), one button each: a click removes that entry, one edit. */
+  function showEntries(body) {
+    const box = $("palette-string");
+    box.setAttribute("aria-label", "In the design: click an entry to remove it");
+    const keys = scenarioPath ? [] : [...new Set((palettes[game] || []).filter((i) => i.edit === "list").map((i) => i.key))];
+    const buttons = [];
+    for (const key of keys) {
+      const list = Palette.entries(body, key);
+      list.items.forEach((item, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.tabIndex = -1;  // reached with the arrow keys from the palette
+        b.textContent = item.label;
+        b.dataset.entry = item.label;
+        b.dataset.key = key;
+        b.title = `${key}: ${item.text}: click to remove it`;
+        b.setAttribute("aria-label", `Remove ${item.label} from ${key}`);
+        b.addEventListener("click", () => {
+          if (edit(Palette.entries(text(), key).remove(i), item.label)) notice(`removed ${item.label}`);
+        });
+        buttons.push(b);
+      });
+    }
+    box.replaceChildren(...buttons);
   }
 
   /** Arrow keys move between the palette's buttons (the string's parts and the items): the

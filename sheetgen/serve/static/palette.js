@@ -147,5 +147,85 @@ window.SheetgenPalette = (() => {
     return out;
   }
 
-  return { apply, diff, parts };
+  /** `inner` split at its top-level commas (not inside brackets, braces or quotes). */
+  function splitFlow(inner) {
+    const out = [];
+    let depth = 0, quote = null, start = 0;
+    for (let i = 0; i < inner.length; i++) {
+      const c = inner[i];
+      if (quote) { if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "[" || c === "{") depth++;
+      else if (c === "]" || c === "}") depth--;
+      else if (c === "," && depth === 0) { out.push(inner.slice(start, i)); start = i + 1; }
+    }
+    out.push(inner.slice(start));
+    return out.map((t) => t.trim()).filter((t) => t);
+  }
+
+  /** How an entry reads on its button: `{code: LP, count: 2, ...}` as `LP ×2`, else its text. */
+  function label(item) {
+    const code = /^\{.*\bcode:[ \t]*([^,}]+?)[ \t]*(,|\})/.exec(item);
+    if (!code) return item.replace(/^\{[ \t]*|[ \t]*\}$/g, "");
+    const count = /\bcount:[ \t]*(\d+)/.exec(item);
+    return count && count[1] !== "1" ? `${code[1]} ×${count[1]}` : code[1];
+  }
+
+  /** The entries of the list (or mapping) under top-level `key`, each {text, label}, and
+   * `remove(i)`: the text without entry i (null when the text is not written so that a
+   * click can edit it). A flow list or mapping on the key's line, a block of `- ` items or
+   * of `sub: value` lines, or one comma-separated line (Space Cruisers). */
+  function entries(text, key) {
+    const none = { items: [], remove: () => null };
+    const found = keyLine(text, key);
+    if (!found) return none;
+    const comment = /([ \t]+#.*)?$/.exec(found.rest)[0];
+    const rest = found.rest.slice(0, found.rest.length - comment.length);
+    for (const [open, close] of [["[", "]"], ["{", "}"]]) {
+      const f = flow(rest, open, close);
+      if (f) {
+        const items = splitFlow(f.inner);
+        return {
+          items: items.map((t) => ({ text: t, label: label(t) })),
+          remove: (i) => withLine(text, found, `${key}:${f.open}${items.filter((_, j) => j !== i).join(", ")}${f.close}${comment}`),
+        };
+      }
+    }
+    const p = Form.parseValue(found.rest);
+    if (p.scalar && p.value !== "") {
+      const items = p.value.split(",").map((t) => t.trim()).filter((t) => t);
+      return {
+        items: items.map((t) => ({ text: t, label: t })),
+        remove: (i) => {
+          const left = items.filter((_, j) => j !== i);
+          return Form.apply(text, key, left.length ? Form.scalar(left.join(", "), "string") : "[]");
+        },
+      };
+    }
+    if (!/^[ \t]*(#.*)?$/.test(found.rest)) return none;
+    // a block: each entry is a line at the first entry's indent and the deeper lines after it
+    const last = blockEnd(found.lines, found.index);
+    const spans = [];
+    let indent = null;
+    for (let j = found.index + 1; j <= last; j++) {
+      const t = found.lines[j];
+      if (!t.trim() || /^[ \t]*#/.test(t)) continue;
+      const ind = /^[ \t]*/.exec(t)[0].length;
+      if (indent === null) indent = ind;
+      if (ind === indent) spans.push({ from: j, to: j, text: t.trim().replace(/^-[ \t]*/, "").replace(/[ \t]+#.*$/, "") });
+      else if (spans.length) spans[spans.length - 1].to = j;
+    }
+    return {
+      items: spans.map((sp) => ({ text: sp.text, label: label(sp.text) })),
+      remove: (i) => {
+        const lines = found.lines.slice();
+        const sp = spans[i];
+        lines.splice(sp.from, sp.to - sp.from + 1);
+        if (spans.length === 1) lines[found.index] = `${key}: []${comment}`;
+        return lines.join("\n");
+      },
+    };
+  }
+
+  return { apply, diff, parts, entries };
 })();
