@@ -187,6 +187,8 @@ class PaletteItem:
     - ``flag``: the boolean ``value`` of the mapping is set true;
     - ``set``: the key's scalar becomes ``value``; with ``also`` (``{key: value}``) more
       top-level keys are set in the same edit.
+    - ``member``: a crew member ``{name: ...}`` is added under the mapping for the station
+      ``value`` (one a station; ``gunners`` is a list, one item more).
     """
 
     group: str

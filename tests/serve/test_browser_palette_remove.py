@@ -92,3 +92,30 @@ def test_starfire_munitions_are_counted_from_the_palette(browser: Any, server: s
         expect(text).to_contain_text("munitions: {R: 2}")
     finally:
         page.context.close()
+
+
+def test_knight_hawks_crew_positions_are_added_from_the_palette(browser: Any, server: str) -> None:
+    """A crew position is one edit: the station's member under ``crew`` (one a station), a
+    gunner one item more of ``gunners``."""
+    from playwright.sync_api import expect
+
+    page = _page(browser, server, "laptop")
+    try:
+        _pick(page, "knight-hawks-2000")
+        _type(page, KH + "crew:\n  total: 3\n  pilot: {name: Vane}\n")
+        text = page.locator("[data-testid=editor-text]")
+        _click(page, "crew positions", "captain")
+        expect(text).to_contain_text("captain: {name: Captain}")
+        _click(page, "crew positions", "gunners")
+        _click(page, "crew positions", "gunners")
+        expect(text).to_contain_text("gunners: [{name: Gunner}, {name: Gunner}]")
+        _click(page, "crew positions", "pilot")  # taken: the text is left as it is
+        expect(text).to_contain_text("pilot: {name: Vane}")
+        expect(text).not_to_contain_text("name: Pilot")
+        page.keyboard.press("Control+z")
+        expect(text).to_contain_text("gunners: [{name: Gunner}]")
+        expect(page.locator("[data-testid=stats]")).to_contain_text("Remover", timeout=10_000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "palette-crew-knight-hawks-2000.png"))
+    finally:
+        page.context.close()

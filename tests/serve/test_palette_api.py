@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from sheetgen.games import GAMES
 from sheetgen.serve.app import create_app
 
-EDITS = {"append", "list", "count", "flag", "set"}
+EDITS = {"append", "list", "count", "flag", "set", "member"}
 
 
 @pytest.fixture(scope="module")

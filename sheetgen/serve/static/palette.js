@@ -111,6 +111,56 @@ window.SheetgenPalette = (() => {
     return lines.join("\n");
   }
 
+  /** A crew member `{name: Station}` added under mapping `key` for `station` (a flow or
+   * block mapping, or a new one); `gunners` is a list and gets one item more. Null when the
+   * station is taken (one a station) or the text is not written so that a click can add. */
+  function member(text, key, station) {
+    const gunners = station === "gunners";
+    const name = gunners ? "Gunner" : station.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+    const one = `{name: ${name}}`;
+    const fresh = gunners ? `gunners: [${one}]` : `${station}: ${one}`;
+    const found = keyLine(text, key);
+    if (!found) return addKey(text, `${key}: {${fresh}}`);
+    const comment = /([ \t]+#.*)?$/.exec(found.rest)[0];
+    const f = flow(found.rest.slice(0, found.rest.length - comment.length), "{", "}");
+    if (f) {
+      const items = splitFlow(f.inner);
+      const at = items.findIndex((t) => t.startsWith(`${station}:`));
+      if (at < 0) items.push(fresh);
+      else if (!gunners) return null;
+      else {
+        const list = flow(items[at].slice(station.length + 1), "[", "]");
+        if (!list) return null;
+        items[at] = `${station}:${list.open}${list.inner.trim() ? `${list.inner.replace(/[ \t]+$/, "")}, ` : ""}${one}${list.close}`;
+      }
+      return withLine(text, found, `${key}:${f.open}${items.join(", ")}${f.close}${comment}`);
+    }
+    if (!/^[ \t]*(#.*)?$/.test(found.rest)) return null;
+    const last = blockEnd(found.lines, found.index);
+    const lines = found.lines.slice();
+    const kids = [];
+    for (let j = found.index + 1; j <= last; j++) if (lines[j].trim() && !/^[ \t]*#/.test(lines[j])) kids.push(j);
+    const indent = kids.length ? /^[ \t]*/.exec(lines[kids[0]])[0] : "  ";
+    const head = new RegExp(`^${indent}${esc(station)}:(?=[ \t]|$)`);
+    const at = kids.find((j) => head.test(lines[j]));
+    if (at === undefined) { lines.splice(last + 1, 0, `${indent}${fresh}`); return lines.join("\n"); }
+    if (!gunners) return null;
+    const rest = lines[at].slice(indent.length + station.length + 1);
+    const list = flow(rest, "[", "]");
+    if (list) {
+      lines[at] = `${indent}${station}:${list.open}${list.inner.trim() ? `${list.inner.replace(/[ \t]+$/, "")}, ` : ""}${one}${list.close}`;
+      return lines.join("\n");
+    }
+    if (!/^[ \t]*(#.*)?$/.test(rest)) return null;
+    const items = kids.filter((j) => j > at && /^[ \t]*/.exec(lines[j])[0].length > indent.length);
+    let end = at;
+    for (const j of kids) { if (j <= at) continue; if (items.includes(j)) end = j; else break; }
+    const item = items.find((j) => /^[ \t]*- /.test(lines[j]));
+    const itemIndent = item !== undefined ? /^[ \t]*/.exec(lines[item])[0] : `${indent}  `;
+    lines.splice(end + 1, 0, `${itemIndent}- ${one}`);
+    return lines.join("\n");
+  }
+
   /** The text after a click on palette `item` (null: the text is not written so that the
    * click can edit it). `cursor` is the editor's cursor, `order` the form's key order. */
   function apply(text, item, cursor = null, order = []) {
@@ -118,6 +168,7 @@ window.SheetgenPalette = (() => {
       case "append": return append(text, item.key, item.value, cursor, order);
       case "list": return list(text, item.key, item.value);
       case "count": case "flag": return entry(text, item.key, item.value, item.edit);
+      case "member": return member(text, item.key, item.value);
       case "set": {
         let out = Form.apply(text, item.key, Form.scalar(item.value, "string"), order);
         for (const [k, v] of Object.entries(item.also || {})) out = Form.apply(out, k, Form.scalar(v, /^\d+$/.test(v) ? "integer" : "string"), order);
