@@ -444,6 +444,14 @@ class Game(ABC, Generic[DesignT, StatsT]):
         ``view``, the data its printed sheet is made of (:meth:`sheet_ship`). None by default."""
         return []
 
+    def damage_track(self, stats: StatsT, findings: list[Finding]) -> list[JSONObject]:
+        """The record sheet's damage track of ``stats``' ship, taken from the view its printed
+        sheet is made of (:meth:`sheet_ship`), for the designer to show beside the design:
+        groups of boxes in damage order, ``{"boxes": [system codes], "room": n or None,
+        "mp_after": MP left once that engine room is lost}``. None by default (a game whose
+        sheet has no such track)."""
+        return []
+
     def sheet_context(self, ships: list[View]) -> View:
         """Extra values for the record-sheet template, from every ship view of the
         document (``side`` already set): fleet totals, a roster (none by default)."""

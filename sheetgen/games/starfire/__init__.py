@@ -159,7 +159,9 @@ class Starfire(Game[rules.Design, StarfireStats]):
         needed = fixed_rooms(hull.rooms, s.engines) if hull is not None and s.engines else None
         if needed:
             rooms = len(s.engine_rooms)
-            out.append(Budget("engine rooms", rooms, len(needed), "rooms", "SF-5", kept=s.engine_rooms == needed))
+            out.append(
+                Budget("engine rooms", rooms, len(needed), "rooms", "SF-5", kept=s.engine_rooms == needed)
+            )
         return out
 
     def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
@@ -183,6 +185,13 @@ class Starfire(Game[rules.Design, StarfireStats]):
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def damage_track(self, stats: StarfireStats, findings: list[Finding]) -> list[JSONObject]:
+        """The damage track the record sheet prints (SF-3 damage order, SF-5 engine rooms
+        with the MP left as each is lost): the sheet view's ``track``, each group's
+        ``{"room", "boxes", "marks", "mp_after"}``."""
+        track: list[JSONObject] = self.sheet_ship(stats, findings)["track"]  # type: ignore[assignment]
+        return track
 
     def record_fields(self, view: View) -> list[RecordField]:
         """The damage track, one check box per printed box, left to right, each named by

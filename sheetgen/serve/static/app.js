@@ -262,6 +262,7 @@
       showFindings(out.findings);
       showStats(out.table);
       showBudget(out.budget);
+      showTrack(out.track);
       showLamp(out.findings);
       lastGood = body;
       previews(body, mine);
@@ -365,7 +366,7 @@
   function showStale(on) {
     $("stale").hidden = !on;
     document.querySelector("[data-testid=preview-stale]").hidden = !on;
-    for (const id of ["stats", "counter-preview", "sheet-preview", "budget"]) $(id).classList.toggle("stale", on);
+    for (const id of ["stats", "counter-preview", "sheet-preview", "budget", "damage-track"]) $(id).classList.toggle("stale", on);
     $("design-pane").dataset.stale = on ? "yes" : "no";
   }
 
@@ -553,6 +554,42 @@
       });
       return b;
     }));
+  }
+
+  /** The record sheet's damage track beside the string (`track` of the check: the server
+   * takes it from the printed sheet's view, so the page adds no rule): a box a system in
+   * damage order, engine rooms framed, each with the MP left once it is lost. */
+  function showTrack(track) {
+    const box = $("damage-track");
+    box.hidden = !(track && track.length);
+    if (box.hidden) { box.replaceChildren(); return; }
+    const caption = document.createElement("span");
+    caption.className = "caption";
+    caption.textContent = "damage track, as the record sheet prints it";
+    const groups = track.map((g) => {
+      const el = document.createElement("span");
+      el.className = `group${g.room ? " room" : ""}`;
+      const boxes = document.createElement("span");
+      boxes.className = "boxes";
+      for (const code of g.boxes) {
+        const b = document.createElement("span");
+        b.className = "box";
+        b.dataset.box = code;
+        b.textContent = code;
+        boxes.append(b);
+      }
+      el.append(boxes);
+      if (g.room) {
+        const mp = document.createElement("span");
+        mp.className = "mp";
+        mp.textContent = `→${g.mp_after} MP`;
+        el.append(mp);
+        el.title = `engine room ${g.room}: ${g.mp_after} MP left once it is lost`;
+      }
+      return el;
+    });
+    box.replaceChildren(caption, ...groups);
+    box.setAttribute("aria-label", `The record sheet's damage track: ${track.map((g) => g.room ? `(${g.boxes.join("")}) then ${g.mp_after} MP` : g.boxes.join("")).join(" ")}`);
   }
 
   /** The entries of the lists the palette adds to (Knight Hawks weapons, Space Cruisers
