@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from sheetgen.core.findings import Finding, Path
-from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.rulings import Ruling
 from sheetgen.core.schema import choice_schema
 
@@ -444,7 +444,7 @@ class Game(ABC, Generic[DesignT, StatsT]):
         ``view``, the data its printed sheet is made of (:meth:`sheet_ship`). None by default."""
         return []
 
-    def damage_track(self, stats: StatsT, findings: list[Finding]) -> list[JSONObject]:
+    def damage_track(self, stats: StatsT, findings: list[Finding]) -> list[JSON]:
         """The record sheet's damage track of ``stats``' ship, taken from the view its printed
         sheet is made of (:meth:`sheet_ship`), for the designer to show beside the design:
         groups of boxes in damage order, ``{"boxes": [system codes], "room": n or None,

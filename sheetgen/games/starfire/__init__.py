@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
-from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
@@ -186,11 +186,11 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
         return ship_view(stats, findings)
 
-    def damage_track(self, stats: StarfireStats, findings: list[Finding]) -> list[JSONObject]:
+    def damage_track(self, stats: StarfireStats, findings: list[Finding]) -> list[JSON]:
         """The damage track the record sheet prints (SF-3 damage order, SF-5 engine rooms
         with the MP left as each is lost): the sheet view's ``track``, each group's
         ``{"room", "boxes", "marks", "mp_after"}``."""
-        track: list[JSONObject] = self.sheet_ship(stats, findings)["track"]  # type: ignore[assignment]
+        track: list[JSON] = self.sheet_ship(stats, findings)["track"]  # type: ignore[assignment]
         return track
 
     def record_fields(self, view: View) -> list[RecordField]:
