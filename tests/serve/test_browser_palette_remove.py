@@ -109,9 +109,11 @@ def test_knight_hawks_crew_positions_are_added_from_the_palette(browser: Any, se
         _click(page, "crew positions", "gunners")
         _click(page, "crew positions", "gunners")
         expect(text).to_contain_text("gunners: [{name: Gunner}, {name: Gunner}]")
+        page.wait_for_timeout(800)  # the check of the last edit has answered (it clears the notice)
         _click(page, "crew positions", "pilot")  # taken: the text is left as it is
         expect(text).to_contain_text("pilot: {name: Vane}")
         expect(text).not_to_contain_text("name: Pilot")
+        expect(page.locator("#notice")).to_contain_text("has one already")
         page.keyboard.press("Control+z")
         expect(text).to_contain_text("gunners: [{name: Gunner}]")
         expect(page.locator("[data-testid=stats]")).to_contain_text("Remover", timeout=10_000)

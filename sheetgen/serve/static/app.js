@@ -488,6 +488,10 @@
         b.addEventListener("click", () => {
           const order = formKeys().map((f) => f.key);
           const after = Palette.apply(text(), item, view.state.selection.main.head, order);
+          if (after === null && item.edit === "member" && item.value !== "gunners") {
+            notice(`${item.name}: the ${item.key} has one already (or is not written so a click can add one): edit it in the YAML`);
+            return;
+          }
           if (edit(after, `${item.code}`)) notice(`added ${item.code}`);
         });
         grid.append(b);
