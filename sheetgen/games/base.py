@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from sheetgen.core.findings import Finding, Path
-from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.rulings import Ruling
 from sheetgen.core.schema import choice_schema
 
@@ -136,7 +136,9 @@ class Budget:
 
     ``used`` of ``limit`` ``unit`` (``16`` of ``16`` ``HS``); with ``at_least``, ``used``
     must reach ``limit`` (crew quarters the hull needs), else it must not pass it (hull
-    spaces). ``rule`` is the ruling id that sets the limit.
+    spaces). ``rule`` is the ruling id that sets the limit. ``kept``, when given, is the
+    rule's own verdict where a count alone cannot say it (engine rooms: as many as needed,
+    each of the size the hull's pattern fixes).
     """
 
     label: str
@@ -145,10 +147,13 @@ class Budget:
     unit: str
     rule: str
     at_least: bool = False
+    kept: bool | None = None
 
     @property
     def ok(self) -> bool:
         """Whether the design keeps within this limit."""
+        if self.kept is not None:
+            return self.kept
         return self.used >= self.limit if self.at_least else self.used <= self.limit
 
     def to_dict(self) -> JSONObject:
@@ -182,6 +187,8 @@ class PaletteItem:
     - ``flag``: the boolean ``value`` of the mapping is set true;
     - ``set``: the key's scalar becomes ``value``; with ``also`` (``{key: value}``) more
       top-level keys are set in the same edit.
+    - ``member``: a crew member ``{name: ...}`` is added under the mapping for the station
+      ``value`` (one a station; ``gunners`` is a list, one item more).
     """
 
     group: str
@@ -435,6 +442,14 @@ class Game(ABC, Generic[DesignT, StatsT]):
     def record_fields(self, view: View) -> list[RecordField]:
         """The record sheet of one ship as fields kept in play, in printed order, from
         ``view``, the data its printed sheet is made of (:meth:`sheet_ship`). None by default."""
+        return []
+
+    def damage_track(self, stats: StatsT, findings: list[Finding]) -> list[JSON]:
+        """The record sheet's damage track of ``stats``' ship, taken from the view its printed
+        sheet is made of (:meth:`sheet_ship`), for the designer to show beside the design:
+        groups of boxes in damage order, ``{"boxes": [system codes], "room": n or None,
+        "mp_after": MP left once that engine room is lost}``. None by default (a game whose
+        sheet has no such track)."""
         return []
 
     def sheet_context(self, ships: list[View]) -> View:

@@ -210,10 +210,11 @@ def _sorted(result: LoadResult) -> list[Located]:
 
 
 def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> JSONObject:
-    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "budget", "designs"}``.
+    """``POST /api/check``: ``{"legal", "findings", "stats", "table", "budget", "track", "designs"}``.
     ``findings`` are ``validate``'s lines as objects; ``stats`` the first design's derived
     stats, ``table`` the same as a player reads them (:func:`stats_table`), ``budget`` the
-    limits it is built within (:meth:`~sheetgen.games.base.Game.budget`) and ``designs``
+    limits it is built within (:meth:`~sheetgen.games.base.Game.budget`), ``track`` the
+    record sheet's damage track (:meth:`~sheetgen.games.base.Game.damage_track`) and ``designs``
     every design's object of ``stats --json`` (with its own ``legal`` and ``findings``)."""
     result = load(body, game=game, source=source)
     first = result.entries[0]
@@ -224,6 +225,7 @@ def check(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE)
         "stats": first.stats.to_dict(),
         "table": stats_table(first),
         "budget": [b.to_dict() for b in first.game.budget(first.stats)],
+        "track": first.game.damage_track(first.stats, first.findings),
         "designs": [entry.stats_dict() for entry in result.entries],
     }
 

@@ -223,3 +223,35 @@ def test_a_part_of_the_system_string_is_dragged_to_its_place(browser: Any, serve
         expect(page.get_by_test_id("field-systems")).to_have_value("SA(I)S")
     finally:
         page.context.close()
+
+
+def test_a_part_of_the_system_string_is_moved_from_the_keyboard(browser: Any, server: str) -> None:
+    """Alt+Left/Right on a focused part moves it one place, one edit each; the focus stays on it."""
+    from playwright.sync_api import expect
+
+    page = _page(browser, server, "laptop")
+    try:
+        _pick(page, "starfire")
+        _type(page, "game: starfire\nname: Order\nhull: CT\nsystems: SA(I)S\n")
+        parts = page.locator("[data-testid=palette-string] button")
+        expect(parts).to_have_count(4)
+        parts.nth(3).focus()
+        page.keyboard.press("Alt+ArrowLeft")
+        fields = page.get_by_test_id("field-systems")
+        expect(fields).to_have_value("SAS(I)")
+        expect(parts.nth(2)).to_be_focused()
+        page.keyboard.press("Alt+ArrowLeft")  # SF-3: shields first
+        expect(fields).to_have_value("SSA(I)")
+        expect(parts.nth(1)).to_be_focused()
+        page.keyboard.press("Alt+ArrowRight")
+        page.keyboard.press("Alt+ArrowRight")
+        expect(fields).to_have_value("SA(I)S")
+        expect(parts.nth(3)).to_be_focused()
+        page.keyboard.press("Alt+ArrowRight")  # the last place: nothing to move past
+        expect(fields).to_have_value("SA(I)S")
+        page.keyboard.press("Control+z")  # one move, one edit
+        expect(fields).to_have_value("SAS(I)")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "palette-string-keys.png"))
+    finally:
+        page.context.close()

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from sheetgen.games import GAMES
 from sheetgen.serve.app import create_app
 
-EDITS = {"append", "list", "count", "flag", "set"}
+EDITS = {"append", "list", "count", "flag", "set", "member"}
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def test_starfire_offers_every_system_chart_letter_with_its_hull_spaces(client: 
     assert items["systems:R"]["detail"] == "weapon: range 0-17 hexes, damage 1 a hit"
     assert items["engine rooms:(I)"]["value"] == "(I)"
     assert items["engine rooms:(II)"]["cost"] == "2 HS"
-    assert {i["edit"] for i in items.values()} == {"append"}
+    assert {i["edit"] for k, i in items.items() if not k.startswith("munitions:")} == {"append"}
 
 
 def test_knight_hawks_weapons_and_defences_come_from_their_tables(client: TestClient) -> None:
@@ -91,3 +91,14 @@ def test_space_cruisers_systems_say_which_are_carried_once(client: TestClient) -
     once = sorted(i["value"] for i in items.values() if i["cost"] == "at most once")
     assert once == ["cloaking device", "targeting computer"]
     assert items["systems:Torp"]["value"] == "photon torpedoes"
+
+
+def test_starfire_offers_the_munitions_of_each_launcher(client: TestClient) -> None:
+    """SF-9: rounds are counted per launcher for R, G and Pt, each a box on the sheet."""
+    items = _items(client, "starfire")
+    rounds = {
+        k: (i["edit"], i["key"], i["value"], i["rule"])
+        for k, i in items.items()
+        if k.startswith("munitions:")
+    }
+    assert rounds == {f"munitions:{c}": ("count", "munitions", c, "SF-9") for c in ("R", "G", "Pt")}

@@ -1,5 +1,6 @@
 """The designer's Knight Hawks 2000 palette: the weapons and the defensive systems from
-their tables (Knight Hawks 2000, WEAPONS and DEFENSIVE SYSTEMS; RULINGS KH-4)."""
+their tables (Knight Hawks 2000, WEAPONS and DEFENSIVE SYSTEMS; RULINGS KH-4), and the crew
+positions a record sheet names (THE GAME TURN; RULINGS KH-2)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def _range(w: data.Weapon) -> str:
 def palette() -> list[PaletteItem]:
     """Each weapon (``weapons``: one ``{code, count: 1}`` item added, with one round of
     ordnance where it fires ordnance) and each defence (``defences``: ICM and ABM salvos
-    counted up by one, magnetic shielding set)."""
+    counted up by one, magnetic shielding set) and each crew position (``crew``: a member
+    named for the station added, a gunner to the ``gunners`` list)."""
     weapons = [
         PaletteItem(
             "weapons",
@@ -61,4 +63,28 @@ def palette() -> list[PaletteItem]:
                 "KH-4",
             )
         )
-    return weapons + defences
+    crew = [
+        PaletteItem(
+            "crew positions",
+            station,
+            station.replace("_", " "),
+            "one a weapon" if station == "gunners" else "one",
+            _STATIONS[station],
+            "member",
+            "crew",
+            station,
+            "KH-2",
+        )
+        for station in data.CREW_ROLES
+    ]
+    return weapons + defences + crew
+
+
+#: What each crew position does in play (the project's own words, after THE GAME TURN).
+_STATIONS: dict[str, str] = {
+    "captain": "Leadership: initiative and rallying the crew",
+    "pilot": "Starship Pilot: evasion and maneuvers",
+    "gunners": "Gunner: a weapon's to-hit from STR or DEX",
+    "engineer": "Engineer Damage Control: repairs with the DCR",
+    "sensor_operator": "Sensor Operation: detection",
+}

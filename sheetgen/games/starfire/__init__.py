@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
-from sheetgen.core.jsondata import JSONObject
+from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
@@ -140,14 +140,29 @@ class Starfire(Game[rules.Design, StarfireStats]):
         return palette()
 
     def budget(self, stats: StarfireStats) -> list[Budget]:
-        """Hull spaces used of the hull's (SF-7) and crew quarters of those it needs (SF-2)."""
+        """Hull spaces used of the hull's (SF-7), crew quarters of those it needs (SF-2), and
+        engine rooms present of those its drives need (SF-5: the hull's room pattern fixes
+        how many rooms, and of what size, ``stats.engines`` drives fill; kept when the rooms
+        written are exactly those). No engine-room bar for a base, a ship without drives, or
+        a drive count no layout holds (the SF-5 finding says so)."""
+        from sheetgen.games.starfire.data import HULLS
+        from sheetgen.games.starfire.play import fixed_rooms
+
         s = stats
         if not s.hull_spaces:  # an unknown hull: nothing to measure against
             return []
-        return [
+        out = [
             Budget("hull spaces", s.hull_spaces_used, s.hull_spaces, "HS", "SF-7"),
             Budget("crew quarters", s.crew_quarters, s.crew_quarters_required, "Q", "SF-2", at_least=True),
         ]
+        hull = HULLS.get(s.hull)
+        needed = fixed_rooms(hull.rooms, s.engines) if hull is not None and s.engines else None
+        if needed:
+            rooms = len(s.engine_rooms)
+            out.append(
+                Budget("engine rooms", rooms, len(needed), "rooms", "SF-5", kept=s.engine_rooms == needed)
+            )
+        return out
 
     def fleet_totals(self, ships: list[tuple[StarfireStats, int]]) -> list[tuple[str, str]]:
         """Ships and hull spaces per hull (``DD  2 ships, 60 HS``), then ``total``: each ship
@@ -170,6 +185,13 @@ class Starfire(Game[rules.Design, StarfireStats]):
         from sheetgen.games.starfire.sheet import ship_view
 
         return ship_view(stats, findings)
+
+    def damage_track(self, stats: StarfireStats, findings: list[Finding]) -> list[JSON]:
+        """The damage track the record sheet prints (SF-3 damage order, SF-5 engine rooms
+        with the MP left as each is lost): the sheet view's ``track``, each group's
+        ``{"room", "boxes", "marks", "mp_after"}``."""
+        track: list[JSON] = self.sheet_ship(stats, findings)["track"]  # type: ignore[assignment]
+        return track
 
     def record_fields(self, view: View) -> list[RecordField]:
         """The damage track, one check box per printed box, left to right, each named by

@@ -1,6 +1,6 @@
 """The designer's Starfire palette: every system of the System Chart with its hull spaces,
 and the engine rooms (Solar Starfire Quick Start, System Chart and Weapon Chart; RULINGS
-SF-1, SF-5, SF-8)."""
+SF-1, SF-5, SF-8), and the munitions of the launchers (SF-9)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def _weapon_line(code: str) -> str:
 
 def palette() -> list[PaletteItem]:
     """Each System Chart code (``systems``, appended to the system string; its HS as the
-    cost) and the two engine rooms SF-5 writes, ``(I)`` and ``(II)``."""
+    cost), the two engine rooms SF-5 writes, ``(I)`` and ``(II)``, and a round for each
+    launcher that fires munitions (``munitions``: R, G, Pt counted up by one, SF-9)."""
     items = [
         PaletteItem(
             "systems",
@@ -65,5 +66,19 @@ def palette() -> list[PaletteItem]:
             "SF-5",
         )
         for n, room in ((1, "(I)"), (2, "(II)"))
+    ]
+    items += [
+        PaletteItem(
+            "munitions",
+            code,
+            data.SYSTEMS[code].name,
+            "per launcher",
+            "one round more for each launcher of this weapon: a box on the record sheet",
+            "count",
+            "munitions",
+            code,
+            "SF-9",
+        )
+        for code in data.MUNITION_WEAPONS
     ]
     return items

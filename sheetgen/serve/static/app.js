@@ -262,6 +262,7 @@
       showFindings(out.findings);
       showStats(out.table);
       showBudget(out.budget);
+      showTrack(out.track);
       showLamp(out.findings);
       lastGood = body;
       previews(body, mine);
@@ -365,7 +366,7 @@
   function showStale(on) {
     $("stale").hidden = !on;
     document.querySelector("[data-testid=preview-stale]").hidden = !on;
-    for (const id of ["stats", "counter-preview", "sheet-preview", "budget"]) $(id).classList.toggle("stale", on);
+    for (const id of ["stats", "counter-preview", "sheet-preview", "budget", "damage-track"]) $(id).classList.toggle("stale", on);
     $("design-pane").dataset.stale = on ? "yes" : "no";
   }
 
@@ -487,6 +488,10 @@
         b.addEventListener("click", () => {
           const order = formKeys().map((f) => f.key);
           const after = Palette.apply(text(), item, view.state.selection.main.head, order);
+          if (after === null && item.edit === "member" && item.value !== "gunners") {
+            notice(`${item.name}: the ${item.key} has one already (or is not written so a click can add one): edit it in the YAML`);
+            return;
+          }
           if (edit(after, `${item.code}`)) notice(`added ${item.code}`);
         });
         grid.append(b);
@@ -500,10 +505,23 @@
   function showString(body) {
     const box = $("palette-string");
     const appendKey = (palettes[game] || []).find((i) => i.edit === "append");
-    const at = appendKey && !scenarioPath ? Form.find(body, appendKey.key) : null;
+    if (!appendKey) { showEntries(body); return; }
+    box.setAttribute("aria-label", "The system string: click a system to remove it");
+    const at = !scenarioPath ? Form.find(body, appendKey.key) : null;
     if (!at || at.state !== "set") { box.replaceChildren(); return; }
     const key = appendKey.key;
     const all = Palette.parts(at.value);
+    /** Part `from` taken out and put back at place `to` of what is left: one edit. */
+    const move = (from, to) => {
+      const moving = all[from];
+      const order = all.filter((p, j) => j !== from);
+      order.splice(to, 0, moving);
+      const value = order.map((p) => p.text).join("");
+      if (value === at.value) return true;  // a part moved past its twin: the text is the same
+      const done = edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text);
+      if (done) notice(`moved ${moving.text}`);
+      return done;
+    };
     box.replaceChildren(...all.map((part, i) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -511,7 +529,7 @@
       b.className = part.room ? "room" : "";
       b.textContent = part.text;
       b.dataset.part = part.text;
-      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it`;
+      b.title = `${part.room ? "engine room" : "system"} ${part.text}: click to remove it, drag or Alt+Left/Right to move it`;
       b.setAttribute("aria-label", `Remove ${part.text}`);
       b.draggable = true;  // drag a part onto another: it moves before that one
       b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/x-sheetgen-part", String(i)); e.dataTransfer.effectAllowed = "move"; });
@@ -520,11 +538,18 @@
         e.preventDefault();
         const from = Number(e.dataTransfer.getData("text/x-sheetgen-part"));
         if (!Number.isInteger(from) || from === i || !all[from]) return;
-        const moving = all[from];
         const order = all.filter((p, j) => j !== from);
-        order.splice(order.indexOf(part), 0, moving);
-        const value = order.map((p) => p.text).join("");
-        if (edit(Form.apply(text(), key, Form.scalar(value, "string"), formKeys().map((f) => f.key)), moving.text)) notice(`moved ${moving.text}`);
+        move(from, order.indexOf(part));
+      });
+      // from the keyboard: Alt+Left/Right moves the focused part one place (one edit), and the
+      // focus stays on it
+      b.addEventListener("keydown", (e) => {
+        if (!e.altKey || e.ctrlKey || e.metaKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const to = i + (e.key === "ArrowLeft" ? -1 : 1);
+        if (to < 0 || to >= all.length) return;
+        if (move(i, to)) box.children[to]?.focus();
       });
       b.addEventListener("click", () => {
         const value = at.value.slice(0, part.from) + at.value.slice(part.to);
@@ -533,6 +558,69 @@
       });
       return b;
     }));
+  }
+
+  /** The record sheet's damage track beside the string (`track` of the check: the server
+   * takes it from the printed sheet's view, so the page adds no rule): a box a system in
+   * damage order, engine rooms framed, each with the MP left once it is lost. */
+  function showTrack(track) {
+    const box = $("damage-track");
+    box.hidden = !(track && track.length);
+    if (box.hidden) { box.replaceChildren(); return; }
+    const caption = document.createElement("span");
+    caption.className = "caption";
+    caption.textContent = "damage track, as the record sheet prints it";
+    const groups = track.map((g) => {
+      const el = document.createElement("span");
+      el.className = `group${g.room ? " room" : ""}`;
+      const boxes = document.createElement("span");
+      boxes.className = "boxes";
+      for (const code of g.boxes) {
+        const b = document.createElement("span");
+        b.className = "box";
+        b.dataset.box = code;
+        b.textContent = code;
+        boxes.append(b);
+      }
+      el.append(boxes);
+      if (g.room) {
+        const mp = document.createElement("span");
+        mp.className = "mp";
+        mp.textContent = `→${g.mp_after} MP`;
+        el.append(mp);
+        el.title = `engine room ${g.room}: ${g.mp_after} MP left once it is lost`;
+      }
+      return el;
+    });
+    box.replaceChildren(caption, ...groups);
+    box.setAttribute("aria-label", `The record sheet's damage track: ${track.map((g) => g.room ? `(${g.boxes.join("")}) then ${g.mp_after} MP` : g.boxes.join("")).join(" ")}`);
+  }
+
+  /** The entries of the lists the palette adds to (Knight Hawks weapons, Space Cruisers
+   * systems), one button each: a click removes that entry, one edit. */
+  function showEntries(body) {
+    const box = $("palette-string");
+    box.setAttribute("aria-label", "In the design: click an entry to remove it");
+    const keys = scenarioPath ? [] : [...new Set((palettes[game] || []).filter((i) => i.edit === "list").map((i) => i.key))];
+    const buttons = [];
+    for (const key of keys) {
+      const list = Palette.entries(body, key);
+      list.items.forEach((item, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.tabIndex = -1;  // reached with the arrow keys from the palette
+        b.textContent = item.label;
+        b.dataset.entry = item.label;
+        b.dataset.key = key;
+        b.title = `${key}: ${item.text}: click to remove it`;
+        b.setAttribute("aria-label", `Remove ${item.label} from ${key}`);
+        b.addEventListener("click", () => {
+          if (edit(Palette.entries(text(), key).remove(i), item.label)) notice(`removed ${item.label}`);
+        });
+        buttons.push(b);
+      });
+    }
+    box.replaceChildren(...buttons);
   }
 
   /** Arrow keys move between the palette's buttons (the string's parts and the items): the

@@ -111,6 +111,56 @@ window.SheetgenPalette = (() => {
     return lines.join("\n");
   }
 
+  /** A crew member `{name: Station}` added under mapping `key` for `station` (a flow or
+   * block mapping, or a new one); `gunners` is a list and gets one item more. Null when the
+   * station is taken (one a station) or the text is not written so that a click can add. */
+  function member(text, key, station) {
+    const gunners = station === "gunners";
+    const name = gunners ? "Gunner" : station.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+    const one = `{name: ${name}}`;
+    const fresh = gunners ? `gunners: [${one}]` : `${station}: ${one}`;
+    const found = keyLine(text, key);
+    if (!found) return addKey(text, `${key}: {${fresh}}`);
+    const comment = /([ \t]+#.*)?$/.exec(found.rest)[0];
+    const f = flow(found.rest.slice(0, found.rest.length - comment.length), "{", "}");
+    if (f) {
+      const items = splitFlow(f.inner);
+      const at = items.findIndex((t) => t.startsWith(`${station}:`));
+      if (at < 0) items.push(fresh);
+      else if (!gunners) return null;
+      else {
+        const list = flow(items[at].slice(station.length + 1), "[", "]");
+        if (!list) return null;
+        items[at] = `${station}:${list.open}${list.inner.trim() ? `${list.inner.replace(/[ \t]+$/, "")}, ` : ""}${one}${list.close}`;
+      }
+      return withLine(text, found, `${key}:${f.open}${items.join(", ")}${f.close}${comment}`);
+    }
+    if (!/^[ \t]*(#.*)?$/.test(found.rest)) return null;
+    const last = blockEnd(found.lines, found.index);
+    const lines = found.lines.slice();
+    const kids = [];
+    for (let j = found.index + 1; j <= last; j++) if (lines[j].trim() && !/^[ \t]*#/.test(lines[j])) kids.push(j);
+    const indent = kids.length ? /^[ \t]*/.exec(lines[kids[0]])[0] : "  ";
+    const head = new RegExp(`^${indent}${esc(station)}:(?=[ \t]|$)`);
+    const at = kids.find((j) => head.test(lines[j]));
+    if (at === undefined) { lines.splice(last + 1, 0, `${indent}${fresh}`); return lines.join("\n"); }
+    if (!gunners) return null;
+    const rest = lines[at].slice(indent.length + station.length + 1);
+    const list = flow(rest, "[", "]");
+    if (list) {
+      lines[at] = `${indent}${station}:${list.open}${list.inner.trim() ? `${list.inner.replace(/[ \t]+$/, "")}, ` : ""}${one}${list.close}`;
+      return lines.join("\n");
+    }
+    if (!/^[ \t]*(#.*)?$/.test(rest)) return null;
+    const items = kids.filter((j) => j > at && /^[ \t]*/.exec(lines[j])[0].length > indent.length);
+    let end = at;
+    for (const j of kids) { if (j <= at) continue; if (items.includes(j)) end = j; else break; }
+    const item = items.find((j) => /^[ \t]*- /.test(lines[j]));
+    const itemIndent = item !== undefined ? /^[ \t]*/.exec(lines[item])[0] : `${indent}  `;
+    lines.splice(end + 1, 0, `${itemIndent}- ${one}`);
+    return lines.join("\n");
+  }
+
   /** The text after a click on palette `item` (null: the text is not written so that the
    * click can edit it). `cursor` is the editor's cursor, `order` the form's key order. */
   function apply(text, item, cursor = null, order = []) {
@@ -118,6 +168,7 @@ window.SheetgenPalette = (() => {
       case "append": return append(text, item.key, item.value, cursor, order);
       case "list": return list(text, item.key, item.value);
       case "count": case "flag": return entry(text, item.key, item.value, item.edit);
+      case "member": return member(text, item.key, item.value);
       case "set": {
         let out = Form.apply(text, item.key, Form.scalar(item.value, "string"), order);
         for (const [k, v] of Object.entries(item.also || {})) out = Form.apply(out, k, Form.scalar(v, /^\d+$/.test(v) ? "integer" : "string"), order);
@@ -147,5 +198,85 @@ window.SheetgenPalette = (() => {
     return out;
   }
 
-  return { apply, diff, parts };
+  /** `inner` split at its top-level commas (not inside brackets, braces or quotes). */
+  function splitFlow(inner) {
+    const out = [];
+    let depth = 0, quote = null, start = 0;
+    for (let i = 0; i < inner.length; i++) {
+      const c = inner[i];
+      if (quote) { if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "[" || c === "{") depth++;
+      else if (c === "]" || c === "}") depth--;
+      else if (c === "," && depth === 0) { out.push(inner.slice(start, i)); start = i + 1; }
+    }
+    out.push(inner.slice(start));
+    return out.map((t) => t.trim()).filter((t) => t);
+  }
+
+  /** How an entry reads on its button: `{code: LP, count: 2, ...}` as `LP ×2`, else its text. */
+  function label(item) {
+    const code = /^\{.*\bcode:[ \t]*([^,}]+?)[ \t]*(,|\})/.exec(item);
+    if (!code) return item.replace(/^\{[ \t]*|[ \t]*\}$/g, "");
+    const count = /\bcount:[ \t]*(\d+)/.exec(item);
+    return count && count[1] !== "1" ? `${code[1]} ×${count[1]}` : code[1];
+  }
+
+  /** The entries of the list (or mapping) under top-level `key`, each {text, label}, and
+   * `remove(i)`: the text without entry i (null when the text is not written so that a
+   * click can edit it). A flow list or mapping on the key's line, a block of `- ` items or
+   * of `sub: value` lines, or one comma-separated line (Space Cruisers). */
+  function entries(text, key) {
+    const none = { items: [], remove: () => null };
+    const found = keyLine(text, key);
+    if (!found) return none;
+    const comment = /([ \t]+#.*)?$/.exec(found.rest)[0];
+    const rest = found.rest.slice(0, found.rest.length - comment.length);
+    for (const [open, close] of [["[", "]"], ["{", "}"]]) {
+      const f = flow(rest, open, close);
+      if (f) {
+        const items = splitFlow(f.inner);
+        return {
+          items: items.map((t) => ({ text: t, label: label(t) })),
+          remove: (i) => withLine(text, found, `${key}:${f.open}${items.filter((_, j) => j !== i).join(", ")}${f.close}${comment}`),
+        };
+      }
+    }
+    const p = Form.parseValue(found.rest);
+    if (p.scalar && p.value !== "") {
+      const items = p.value.split(",").map((t) => t.trim()).filter((t) => t);
+      return {
+        items: items.map((t) => ({ text: t, label: t })),
+        remove: (i) => {
+          const left = items.filter((_, j) => j !== i);
+          return Form.apply(text, key, left.length ? Form.scalar(left.join(", "), "string") : "[]");
+        },
+      };
+    }
+    if (!/^[ \t]*(#.*)?$/.test(found.rest)) return none;
+    // a block: each entry is a line at the first entry's indent and the deeper lines after it
+    const last = blockEnd(found.lines, found.index);
+    const spans = [];
+    let indent = null;
+    for (let j = found.index + 1; j <= last; j++) {
+      const t = found.lines[j];
+      if (!t.trim() || /^[ \t]*#/.test(t)) continue;
+      const ind = /^[ \t]*/.exec(t)[0].length;
+      if (indent === null) indent = ind;
+      if (ind === indent) spans.push({ from: j, to: j, text: t.trim().replace(/^-[ \t]*/, "").replace(/[ \t]+#.*$/, "") });
+      else if (spans.length) spans[spans.length - 1].to = j;
+    }
+    return {
+      items: spans.map((sp) => ({ text: sp.text, label: label(sp.text) })),
+      remove: (i) => {
+        const lines = found.lines.slice();
+        const sp = spans[i];
+        lines.splice(sp.from, sp.to - sp.from + 1);
+        if (spans.length === 1) lines[found.index] = `${key}: []${comment}`;
+        return lines.join("\n");
+      },
+    };
+  }
+
+  return { apply, diff, parts, entries };
 })();
