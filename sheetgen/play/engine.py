@@ -21,8 +21,11 @@ Events (JSON mappings):
 
 from __future__ import annotations
 
+import base64
 import copy
 import dataclasses
+import hashlib
+import hmac
 import importlib
 import re
 import secrets
@@ -40,7 +43,16 @@ from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
-__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module", "print_sheets"]
+__all__ = [
+    "KEYS",
+    "MAX_NUMBER",
+    "Engine",
+    "Forbidden",
+    "Refused",
+    "UnknownGame",
+    "live_module",
+    "print_sheets",
+]
 
 _DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
 _TABLE = ("next_turn", "phase", "roll", "undo", "redo")
@@ -54,6 +66,14 @@ MAX_NUMBER = 10**9
 
 class UnknownGame(LookupError):
     """No game of that id is kept."""
+
+
+class Forbidden(Refused):
+    """The sender's side may not make this change (a side changes only its own ships)."""
+
+
+#: Table events a side sends while sides own their ships: they change no ship.
+_ANY_SIDE = ("phase", "roll")
 
 
 def live_module(game_id: str) -> ModuleType:
@@ -218,10 +238,18 @@ class Engine:
 
     # --- changes ---------------------------------------------------------------------------
 
-    def submit(self, game_id: str, event: dict[str, Any], who: str = "host") -> dict[str, Any]:
+    def submit(
+        self, game_id: str, event: dict[str, Any], who: str = "host", side: str | None = None
+    ) -> dict[str, Any]:
         """Apply ``event`` to the game and log it (durable before this returns); the new
         state (:meth:`state`). Raises :class:`Refused` (nothing changes) for an event the
-        rules or this engine refuse, and :class:`UnknownGame`."""
+        rules or this engine refuse, and :class:`UnknownGame`.
+
+        ``side`` is the sender's side where it is not the host: while the game's sides own
+        their ships (the host's setting, :meth:`set_sides_own_ships`), that side may change
+        only its own ships (an undo or redo only of an event on one of them; ``phase`` and
+        ``roll`` change no ship), and anything else raises :class:`Forbidden`. ``side`` ``""``
+        is a device that has not joined as a side: it changes nothing then."""
         if not isinstance(event, dict):
             raise Refused(
                 'an event is a JSON object, e.g. {"ship": "Hammer", "action": "damage", "amount": 2}'
@@ -239,6 +267,8 @@ class Engine:
                     raise Refused("nothing to undo")
                 if action == "redo" and not game.undone:
                     raise Refused("nothing to redo")
+                if side is not None and self.store.sides_own_ships(game_id):
+                    _may(game, body, side)
                 if action not in ("undo", "redo"):
                     _roll_for(game, body)
                     self._check(game, body)
@@ -262,6 +292,39 @@ class Engine:
     def redo(self, game_id: str, who: str = "host") -> dict[str, Any]:
         """Put back the last event undone (logged as a redo event)."""
         return self.submit(game_id, {"action": "redo"}, who)
+
+    # --- sides ---------------------------------------------------------------------------
+
+    def sides(self, game_id: str) -> list[str]:
+        """The game's sides, in the scenario's order. Raises :class:`UnknownGame`."""
+        with self._lock_of(game_id):
+            return list(dict.fromkeys(s.side for s in self._game(game_id).ships.values()))
+
+    def token(self, game_id: str, side: str) -> str:
+        """The side token of ``side`` in the game (16 letters, an HMAC-SHA256 of the game and
+        the side under the workspace's key): what a device sends to act as that side.
+        Raises :class:`Refused` for a side not in the game, :class:`UnknownGame`."""
+        sides = self.sides(game_id)
+        if side not in sides:
+            raise Refused(f"no side {given(side)} in this game; its sides are {', '.join(sides)}")
+        return _token_of(self.store.key(), game_id, side)
+
+    def side_of(self, game_id: str, token: str) -> str | None:
+        """The side whose token ``token`` is in the game, or ``None``."""
+        key = self.store.key()
+        return next(
+            (s for s in self.sides(game_id) if hmac.compare_digest(_token_of(key, game_id, s), token)), None
+        )
+
+    def sides_own_ships(self, game_id: str) -> bool:
+        """The host's setting: whether each side changes only its own ships (default ``True``)."""
+        self._game(game_id)
+        return self.store.sides_own_ships(game_id)
+
+    def set_sides_own_ships(self, game_id: str, value: bool) -> None:
+        """Set the host's setting ``sides_own_ships`` (kept with the game)."""
+        self._game(game_id)
+        self.store.set_sides_own_ships(game_id, value)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -345,6 +408,7 @@ class Engine:
             "phase": game.phase,
             "phases": list(game.phases),
             "version": len(game.log),
+            "sides_own_ships": self.store.sides_own_ships(game.stored.id),
             "ships": [
                 {
                     "name": s.name,
@@ -399,6 +463,37 @@ def _bounded(body: dict[str, Any]) -> None:
                 raise Refused(f"{key} {value} is beyond {MAX_NUMBER:,}")
         else:
             raise Refused(f"{key} must be text, a whole number or true/false, not {given(value)}")
+
+
+def _token_of(key: bytes, game_id: str, side: str) -> str:
+    digest = hmac.new(key, f"{game_id}\0{side}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode()
+
+
+def _may(game: _Game, body: dict[str, Any], side: str) -> None:
+    """Raise :class:`Forbidden` unless ``side`` may send ``body`` while sides own their ships."""
+    action = body.get("action")
+    if action in ("undo", "redo"):
+        stack = game.done if action == "undo" else game.undone
+        if not stack:
+            return  # refused as nothing to undo or redo
+        target = next(e.body for e in game.log if e.seq == stack[-1])
+        ship = game.ships.get(target.get("ship")) if isinstance(target.get("ship"), str) else None
+        if ship is None or ship.side != side:
+            whose = f"{ship.name} of {ship.side}" if ship else f"a table event ({target.get('action')})"
+            raise Forbidden(f"the last change is on {whose}; only its side or the host may {action} it")
+        return
+    if "ship" not in body and action in _ANY_SIDE:
+        return
+    if not side:
+        raise Forbidden("join the game as a side to change its ships (the host gives each side its token)")
+    ship = game.ships.get(body["ship"]) if isinstance(body.get("ship"), str) else None
+    if ship is None:
+        if "ship" in body:
+            return  # refused by the rules: no such ship
+        raise Forbidden(f"only the host may send {action}; a side changes only its own ships")
+    if ship.side != side:
+        raise Forbidden(f"{ship.name} is {ship.side}'s ship; {side} changes only its own ships")
 
 
 def _roll_for(game: _Game, body: dict[str, Any]) -> None:

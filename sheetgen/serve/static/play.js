@@ -5,6 +5,8 @@
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 let code = params.get("code") || sessionStorage.getItem("sheetgen-code-" + gameId) || "";
+let token = sessionStorage.getItem("sheetgen-token-" + gameId) || "";
+let mySide = sessionStorage.getItem("sheetgen-side-" + gameId) || "";
 let state = null;
 let socket = null;
 
@@ -31,10 +33,35 @@ function notice(text, bad = false) {
 async function api(path, body) {
   const headers = { "Content-Type": "application/json" };
   if (code) headers["X-Join-Code"] = code;
+  if (token) headers["X-Side-Token"] = token;
   const answer = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   const data = await answer.json().catch(() => ({ error: `sheetgen: error: ${answer.status}` }));
   if (!answer.ok) throw new Error(data.error || String(answer.status));
   return data;
+}
+
+// a device joins as a side: its token goes with every change, and the server refuses (403) a
+// change to another side's ship while the host keeps sides to their own ships
+async function joinSide(side) {
+  try {
+    const joined = await api(`/api/play/${gameId}/join`, { side });
+    token = joined.token;
+    mySide = joined.side;
+    sessionStorage.setItem("sheetgen-token-" + gameId, token);
+    sessionStorage.setItem("sheetgen-side-" + gameId, mySide);
+    show(state);
+    notice(`you play ${mySide}`);
+  } catch (err) {
+    notice(err.message.replace(/^sheetgen: error: /, ""), true);
+  }
+}
+
+function sideHeading(name) {
+  const heading = el("h2", {}, name);
+  if (state.code) return heading; // the host's machine changes any ship
+  if (mySide === name) heading.append(" ", el("small", { "data-testid": "my-side" }, "· you"));
+  else heading.append(" ", el("button", { type: "button", class: "join-side", "data-testid": "join-side", onclick: () => joinSide(name) }, "Play this side"));
+  return heading;
 }
 
 async function send(event) {
@@ -182,7 +209,10 @@ function show(next) {
   if (state.code) {
     const join = $("join-code");
     join.hidden = false;
-    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id}`);
+    const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", checked: state.sides_own_ships !== false,
+      onchange: (e) => api(`/api/play/${state.id}/settings`, { sides_own_ships: e.target.checked }).then(show, (err) => notice(err.message, true)) });
+    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id} `,
+      el("label", {}, own, " sides own their ships"));
   }
   const sides = new Map();
   for (const ship of state.ships) {
@@ -190,7 +220,7 @@ function show(next) {
     sides.get(ship.side).ships.push(ship);
   }
   $("sides").replaceChildren(...[...sides].map(([name, side]) =>
-    el("section", { class: "side", style: `--side:${side.colour}` }, el("h2", {}, name), el("div", { class: "ships" }, side.ships.map(card)))));
+    el("section", { class: "side", style: `--side:${side.colour}` }, sideHeading(name), el("div", { class: "ships" }, side.ships.map(card)))));
   $("log").replaceChildren(...[...state.log].reverse().map((entry) =>
     el("li", { class: entry.undone ? "undone" : "" }, describe(entry), " ",
       el("time", {}, `${entry.who}, ${new Date(entry.at * 1000).toLocaleTimeString()}`))));
