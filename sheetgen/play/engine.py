@@ -44,8 +44,10 @@ from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
 __all__ = [
+    "DEFAULT_RANGE",
     "KEYS",
     "MAX_NUMBER",
+    "MAX_RANGE",
     "Engine",
     "Forbidden",
     "Refused",
@@ -62,6 +64,10 @@ _MAX_TEXT = 80
 #: largest whole number it may hold: the log keeps what was sent, so nothing else is taken.
 KEYS = frozenset({"ship", "action", "amount", "weapon", "roll", "double", "phase", "dice"})
 MAX_NUMBER = 10**9
+#: The range (hexes) a state's ``now.weapons`` is given at unless another is asked for.
+DEFAULT_RANGE = 1
+#: The longest range a state may be asked for.
+MAX_RANGE = 99
 
 
 class UnknownGame(LookupError):
@@ -328,13 +334,13 @@ class Engine:
 
     # --- reading -------------------------------------------------------------------------
 
-    def state(self, game_id: str) -> dict[str, Any]:
+    def state(self, game_id: str, range_hexes: int = DEFAULT_RANGE) -> dict[str, Any]:
         """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "code",
         "ships": [{"name", "side", "colour", "removed", "now"}], "log": [{"seq", "who", "at",
         "event", "undone"}]}``; ``version`` is the number of events logged. Raises
         :class:`UnknownGame`."""
         with self._lock_of(game_id):
-            return self._view(self._game(game_id))
+            return self._view(self._game(game_id), range_hexes)
 
     def version(self, game_id: str) -> int:
         """The number of events logged for the game (what :meth:`state` calls ``version``)."""
@@ -397,7 +403,7 @@ class Engine:
         :class:`UnknownGame`."""
         return print_sheets(self.sheet_ships(game_id), paper)
 
-    def _view(self, game: _Game) -> dict[str, Any]:
+    def _view(self, game: _Game, range_hexes: int = 1) -> dict[str, Any]:
         standing = set(game.done)
         return {
             "id": game.stored.id,
@@ -415,7 +421,7 @@ class Engine:
                     "side": s.side,
                     "colour": s.colour,
                     "removed": bool(s.live.removed(s.state)),
-                    "now": s.live.now(s.state),
+                    "now": _now(s, range_hexes),
                 }
                 for s in game.ships.values()
             ],
@@ -430,6 +436,17 @@ class Engine:
                 for e in game.log
             ],
         }
+
+
+def _now(ship: _Ship, range_hexes: int) -> dict[str, Any]:
+    """The ship's ``now``, with ``weapons`` (what it can fire at ``range_hexes``, and the odds)
+    where its game's ``live`` gives them, and ``range`` that range."""
+    now: dict[str, Any] = ship.live.now(ship.state)
+    weapons = getattr(ship.live, "weapons", None)
+    if weapons is not None:
+        now["range"] = range_hexes
+        now["weapons"] = [] if ship.live.removed(ship.state) else weapons(ship.state, range_hexes)
+    return now
 
 
 def print_sheets(ships: list[Any], paper: str = "letter") -> bytes:

@@ -2,8 +2,9 @@
 
 - ``POST /api/play`` ``{"scenario": PATH}``: a new game of that workspace scenario,
   201 ``{"id", "code"}``; ``GET /api/play``: ``{"games": [{"id", "scenario", "created"}]}``.
-- ``GET /api/play/{id}``: the game's state (:meth:`~sheetgen.play.engine.Engine.state`),
-  with its join ``code`` only for this machine (loopback).
+- ``GET /api/play/{id}?range=N``: the game's state (:meth:`~sheetgen.play.engine.Engine.state`),
+  each card's ``now.weapons`` at ``N`` hexes (default 1), with its join ``code`` only for
+  this machine (loopback).
 - ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
@@ -46,7 +47,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sheetgen.core.refused import Refused
-from sheetgen.play.engine import Engine, Forbidden, UnknownGame, print_sheets
+from sheetgen.play.engine import DEFAULT_RANGE, MAX_RANGE, Engine, Forbidden, UnknownGame, print_sheets
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -224,7 +225,7 @@ def play_routes(
     async def game(request: Request) -> Response:
         game_id = request.path_params["id"]
         admit(request, game_id)
-        return JSONResponse(shown(request, await call(engine.state, game_id)))
+        return JSONResponse(shown(request, await call(engine.state, game_id, _range(request))))
 
     async def side_of(request: Request, game_id: str) -> str | None:
         """The sender's side: ``None`` for the host's machine, which changes any ship; the
@@ -278,6 +279,8 @@ def play_routes(
             else:
                 state = await call(engine.submit, game_id, {"action": kind}, who, side)
             live.publish(game_id, state)
+            if "range" in request.query_params:  # the sender's cards at its chosen range
+                state = await call(engine.state, game_id, _range(request))
             return JSONResponse(shown(request, state))
 
         return handle
@@ -382,6 +385,15 @@ def _whole(request: Request, name: str, default: int) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         raise _fail(400, f"{name} is a whole number of 0 or more, not {text[:20]!r}")
     return int(text)
+
+
+def _range(request: Request) -> int:
+    """The ``range`` query parameter (hexes, 0 to :data:`MAX_RANGE`; default
+    :data:`DEFAULT_RANGE`): the range each card's ``now.weapons`` is given at."""
+    hexes = _whole(request, "range", DEFAULT_RANGE)
+    if hexes > MAX_RANGE:
+        raise _fail(400, f"range is 0 to {MAX_RANGE} hexes, not {hexes}")
+    return hexes
 
 
 def _load(space: Workspace, engine: Engine, path: str) -> Any:
