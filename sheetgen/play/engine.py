@@ -495,7 +495,8 @@ def _may(game: _Game, body: dict[str, Any], side: str) -> None:
         if not stack:
             return  # refused as nothing to undo or redo
         target = next(e.body for e in game.log if e.seq == stack[-1])
-        ship = game.ships.get(target.get("ship")) if isinstance(target.get("ship"), str) else None
+        named = target.get("ship")
+        ship = game.ships.get(named) if isinstance(named, str) else None
         if ship is None or ship.side != side:
             whose = f"{ship.name} of {ship.side}" if ship else f"a table event ({target.get('action')})"
             raise Forbidden(f"the last change is on {whose}; only its side or the host may {action} it")
