@@ -21,8 +21,11 @@ Events (JSON mappings):
 
 from __future__ import annotations
 
+import base64
 import copy
 import dataclasses
+import hashlib
+import hmac
 import importlib
 import re
 import secrets
@@ -40,7 +43,18 @@ from sheetgen.games import GAMES
 from sheetgen.play.store import Logged, Stale, Store, StoredGame
 from sheetgen.scenarios.scenario import Scenario, every_error, load_scenario
 
-__all__ = ["KEYS", "MAX_NUMBER", "Engine", "Refused", "UnknownGame", "live_module", "print_sheets"]
+__all__ = [
+    "DEFAULT_RANGE",
+    "KEYS",
+    "MAX_NUMBER",
+    "MAX_RANGE",
+    "Engine",
+    "Forbidden",
+    "Refused",
+    "UnknownGame",
+    "live_module",
+    "print_sheets",
+]
 
 _DICE = re.compile(r"([1-9]|10)d(6|10|20|100)")
 _TABLE = ("next_turn", "phase", "roll", "undo", "redo")
@@ -50,10 +64,22 @@ _MAX_TEXT = 80
 #: largest whole number it may hold: the log keeps what was sent, so nothing else is taken.
 KEYS = frozenset({"ship", "action", "amount", "weapon", "roll", "double", "phase", "dice"})
 MAX_NUMBER = 10**9
+#: The range (hexes) a state's ``now.weapons`` is given at unless another is asked for.
+DEFAULT_RANGE = 1
+#: The longest range a state may be asked for.
+MAX_RANGE = 99
 
 
 class UnknownGame(LookupError):
     """No game of that id is kept."""
+
+
+class Forbidden(Refused):
+    """The sender's side may not make this change (a side changes only its own ships)."""
+
+
+#: Table events a side sends while sides own their ships: they change no ship.
+_ANY_SIDE = ("phase", "roll")
 
 
 def live_module(game_id: str) -> ModuleType:
@@ -218,10 +244,18 @@ class Engine:
 
     # --- changes ---------------------------------------------------------------------------
 
-    def submit(self, game_id: str, event: dict[str, Any], who: str = "host") -> dict[str, Any]:
+    def submit(
+        self, game_id: str, event: dict[str, Any], who: str = "host", side: str | None = None
+    ) -> dict[str, Any]:
         """Apply ``event`` to the game and log it (durable before this returns); the new
         state (:meth:`state`). Raises :class:`Refused` (nothing changes) for an event the
-        rules or this engine refuse, and :class:`UnknownGame`."""
+        rules or this engine refuse, and :class:`UnknownGame`.
+
+        ``side`` is the sender's side where it is not the host: while the game's sides own
+        their ships (the host's setting, :meth:`set_sides_own_ships`), that side may change
+        only its own ships (an undo or redo only of an event on one of them; ``phase`` and
+        ``roll`` change no ship), and anything else raises :class:`Forbidden`. ``side`` ``""``
+        is a device that has not joined as a side: it changes nothing then."""
         if not isinstance(event, dict):
             raise Refused(
                 'an event is a JSON object, e.g. {"ship": "Hammer", "action": "damage", "amount": 2}'
@@ -239,6 +273,8 @@ class Engine:
                     raise Refused("nothing to undo")
                 if action == "redo" and not game.undone:
                     raise Refused("nothing to redo")
+                if side is not None and self.store.sides_own_ships(game_id):
+                    _may(game, body, side)
                 if action not in ("undo", "redo"):
                     _roll_for(game, body)
                     self._check(game, body)
@@ -263,15 +299,48 @@ class Engine:
         """Put back the last event undone (logged as a redo event)."""
         return self.submit(game_id, {"action": "redo"}, who)
 
+    # --- sides ---------------------------------------------------------------------------
+
+    def sides(self, game_id: str) -> list[str]:
+        """The game's sides, in the scenario's order. Raises :class:`UnknownGame`."""
+        with self._lock_of(game_id):
+            return list(dict.fromkeys(s.side for s in self._game(game_id).ships.values()))
+
+    def token(self, game_id: str, side: str) -> str:
+        """The side token of ``side`` in the game (16 letters, an HMAC-SHA256 of the game and
+        the side under the workspace's key): what a device sends to act as that side.
+        Raises :class:`Refused` for a side not in the game, :class:`UnknownGame`."""
+        sides = self.sides(game_id)
+        if side not in sides:
+            raise Refused(f"no side {given(side)} in this game; its sides are {', '.join(sides)}")
+        return _token_of(self.store.key(), game_id, side)
+
+    def side_of(self, game_id: str, token: str) -> str | None:
+        """The side whose token ``token`` is in the game, or ``None``."""
+        key = self.store.key()
+        return next(
+            (s for s in self.sides(game_id) if hmac.compare_digest(_token_of(key, game_id, s), token)), None
+        )
+
+    def sides_own_ships(self, game_id: str) -> bool:
+        """The host's setting: whether each side changes only its own ships (default ``True``)."""
+        self._game(game_id)
+        return self.store.sides_own_ships(game_id)
+
+    def set_sides_own_ships(self, game_id: str, value: bool) -> None:
+        """Set the host's setting ``sides_own_ships`` (kept with the game)."""
+        self._game(game_id)
+        self.store.set_sides_own_ships(game_id, value)
+
     # --- reading -------------------------------------------------------------------------
 
-    def state(self, game_id: str) -> dict[str, Any]:
+    def state(self, game_id: str, range_hexes: int = DEFAULT_RANGE) -> dict[str, Any]:
         """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "code",
         "ships": [{"name", "side", "colour", "removed", "now"}], "log": [{"seq", "who", "at",
         "event", "undone"}]}``; ``version`` is the number of events logged. Raises
         :class:`UnknownGame`."""
         with self._lock_of(game_id):
-            return self._view(self._game(game_id))
+            return self._view(self._game(game_id), range_hexes)
 
     def version(self, game_id: str) -> int:
         """The number of events logged for the game (what :meth:`state` calls ``version``)."""
@@ -334,7 +403,7 @@ class Engine:
         :class:`UnknownGame`."""
         return print_sheets(self.sheet_ships(game_id), paper)
 
-    def _view(self, game: _Game) -> dict[str, Any]:
+    def _view(self, game: _Game, range_hexes: int = 1) -> dict[str, Any]:
         standing = set(game.done)
         return {
             "id": game.stored.id,
@@ -345,13 +414,14 @@ class Engine:
             "phase": game.phase,
             "phases": list(game.phases),
             "version": len(game.log),
+            "sides_own_ships": self.store.sides_own_ships(game.stored.id),
             "ships": [
                 {
                     "name": s.name,
                     "side": s.side,
                     "colour": s.colour,
                     "removed": bool(s.live.removed(s.state)),
-                    "now": s.live.now(s.state),
+                    "now": _now(s, range_hexes),
                 }
                 for s in game.ships.values()
             ],
@@ -366,6 +436,17 @@ class Engine:
                 for e in game.log
             ],
         }
+
+
+def _now(ship: _Ship, range_hexes: int) -> dict[str, Any]:
+    """The ship's ``now``, with ``weapons`` (what it can fire at ``range_hexes``, and the odds)
+    where its game's ``live`` gives them, and ``range`` that range."""
+    now: dict[str, Any] = ship.live.now(ship.state)
+    weapons = getattr(ship.live, "weapons", None)
+    if weapons is not None:
+        now["range"] = range_hexes
+        now["weapons"] = [] if ship.live.removed(ship.state) else weapons(ship.state, range_hexes)
+    return now
 
 
 def print_sheets(ships: list[Any], paper: str = "letter") -> bytes:
@@ -399,6 +480,38 @@ def _bounded(body: dict[str, Any]) -> None:
                 raise Refused(f"{key} {value} is beyond {MAX_NUMBER:,}")
         else:
             raise Refused(f"{key} must be text, a whole number or true/false, not {given(value)}")
+
+
+def _token_of(key: bytes, game_id: str, side: str) -> str:
+    digest = hmac.new(key, f"{game_id}\0{side}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode()
+
+
+def _may(game: _Game, body: dict[str, Any], side: str) -> None:
+    """Raise :class:`Forbidden` unless ``side`` may send ``body`` while sides own their ships."""
+    action = body.get("action")
+    if action in ("undo", "redo"):
+        stack = game.done if action == "undo" else game.undone
+        if not stack:
+            return  # refused as nothing to undo or redo
+        target = next(e.body for e in game.log if e.seq == stack[-1])
+        named = target.get("ship")
+        ship = game.ships.get(named) if isinstance(named, str) else None
+        if ship is None or ship.side != side:
+            whose = f"{ship.name} of {ship.side}" if ship else f"a table event ({target.get('action')})"
+            raise Forbidden(f"the last change is on {whose}; only its side or the host may {action} it")
+        return
+    if "ship" not in body and action in _ANY_SIDE:
+        return
+    if not side:
+        raise Forbidden("join the game as a side to change its ships (the host gives each side its token)")
+    ship = game.ships.get(body["ship"]) if isinstance(body.get("ship"), str) else None
+    if ship is None:
+        if "ship" in body:
+            return  # refused by the rules: no such ship
+        raise Forbidden(f"only the host may send {action}; a side changes only its own ships")
+    if ship.side != side:
+        raise Forbidden(f"{ship.name} is {ship.side}'s ship; {side} changes only its own ships")
 
 
 def _roll_for(game: _Game, body: dict[str, Any]) -> None:

@@ -6,9 +6,13 @@ acknowledged to a device survives the server being killed. Two tables:
 
 - ``games(id, scenario, code, created)``: one row a game; ``scenario`` the scenario's
   path in the workspace, ``code`` the join code, ``created`` seconds since the epoch.
+- ``settings(game, sides_own_ships)``: the host's settings of a game (no row: the defaults).
 - ``events(game, seq, body, who, at)``: the game's log in order (``seq`` 1, 2, ...);
   ``body`` the event as JSON (an undo and a redo are events too), ``who`` the device
   or side that sent it, ``at`` seconds since the epoch.
+
+Beside the database, ``.sheetgen/play.key`` (owner-only) holds the random key the side
+tokens are made with (:meth:`Store.key`), so tokens given out survive a restart.
 
 Appending takes SQLite's write lock (``BEGIN IMMEDIATE``) and checks the sequence
 number the caller expects, so two writers never interleave: the one that lost the race
@@ -18,6 +22,7 @@ gets :class:`Stale` and retries on the fresh log.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -33,6 +38,7 @@ __all__ = ["FOLDER", "Logged", "Stale", "Store", "StoredGame"]
 #: The workspace's folder for sheetgen's own files.
 FOLDER = ".sheetgen"
 _FILE = "play.sqlite3"
+_KEY = "play.key"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -47,6 +53,10 @@ CREATE TABLE IF NOT EXISTS events (
     who TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    sides_own_ships INTEGER NOT NULL
 );
 """
 #: Letters of join codes and game ids: no 0/O, 1/I/L to misread at the table.
@@ -164,3 +174,34 @@ class Store:
                 (game_id, seq, json.dumps(body, sort_keys=True), who, logged.at),
             )
         return logged
+
+    def sides_own_ships(self, game_id: str) -> bool:
+        """The host's setting: whether a side may change only its own ships (default ``True``)."""
+        if not self.path.exists():
+            return True
+        row = self._db().execute("SELECT sides_own_ships FROM settings WHERE game = ?", (game_id,)).fetchone()
+        return True if row is None else bool(row[0])
+
+    def set_sides_own_ships(self, game_id: str, value: bool) -> None:
+        """Keep the host's setting ``sides_own_ships`` for the game (durable on return)."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (game_id, int(value)))
+
+    def key(self) -> bytes:
+        """The workspace's key for side tokens (32 random bytes, made on first use, owner-only)."""
+        path = self.path.parent / _KEY
+        path.parent.mkdir(exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            key = path.read_bytes()
+            if len(key) >= 32:
+                return key
+            path.write_bytes(key := secrets.token_bytes(32))  # a torn first write: make it again
+            return key
+        key = secrets.token_bytes(32)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key)
+            out.flush()
+            os.fsync(out.fileno())
+        return key

@@ -2,8 +2,9 @@
 
 - ``POST /api/play`` ``{"scenario": PATH}``: a new game of that workspace scenario,
   201 ``{"id", "code"}``; ``GET /api/play``: ``{"games": [{"id", "scenario", "created"}]}``.
-- ``GET /api/play/{id}``: the game's state (:meth:`~sheetgen.play.engine.Engine.state`),
-  with its join ``code`` only for this machine (loopback).
+- ``GET /api/play/{id}?range=N``: the game's state (:meth:`~sheetgen.play.engine.Engine.state`),
+  each card's ``now.weapons`` at ``N`` hexes (default 1), with its join ``code`` only for
+  this machine (loopback).
 - ``POST /api/play/{id}/events`` (one event), ``/undo``, ``/redo``: the new state; an event
   the rules refuse is 409 with the rule's one line, and nothing changes.
 - WebSocket ``/api/play/{id}/live``: the state now, then each new state as it happens.
@@ -15,6 +16,12 @@ Every state answered or pushed carries the newest :data:`LOG_TAIL` log entries i
 with ``log_total`` (entries in all) and ``can_undo``, so an answer's size does not grow
 with the game.
 - ``GET /play``: the page.
+- ``POST /api/play/{id}/join`` ``{"side": NAME}`` (with the join code): ``{"side", "token"}``,
+  the side token a device then sends (``X-Side-Token`` header or ``token`` query parameter)
+  with its changes. While the game's sides own their ships (the default), a device from
+  another machine changes only its side's ships, and a refused change is 403 with one line;
+  the host's machine changes any ship. ``POST /api/play/{id}/settings``
+  ``{"sides_own_ships": false}`` (the host's machine only) lets every side change any ship.
 
 A request from another machine must carry the game's join code (``X-Join-Code`` header
 or ``code`` query parameter; for the games list, any game's code): else 403, and after
@@ -40,7 +47,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sheetgen.core.refused import Refused
-from sheetgen.play.engine import Engine, UnknownGame, print_sheets
+from sheetgen.play.engine import DEFAULT_RANGE, MAX_RANGE, Engine, Forbidden, UnknownGame, print_sheets
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -165,6 +172,8 @@ def play_routes(
             return await run_in_threadpool(fn, *args)
         except UnknownGame as exc:
             raise _fail(404, f"no game {exc.args[0]!r} here (sheetgen play --list shows the games)") from None
+        except Forbidden as exc:
+            raise Refusal(403, [f"sheetgen: error: {exc}"]) from None
         except Refused as exc:
             raise Refusal(409, [f"sheetgen: error: {exc}"]) from None
 
@@ -216,19 +225,62 @@ def play_routes(
     async def game(request: Request) -> Response:
         game_id = request.path_params["id"]
         admit(request, game_id)
-        return JSONResponse(shown(request, await call(engine.state, game_id)))
+        return JSONResponse(shown(request, await call(engine.state, game_id, _range(request))))
+
+    async def side_of(request: Request, game_id: str) -> str | None:
+        """The sender's side: ``None`` for the host's machine, which changes any ship; the
+        side whose token the request carries (``X-Side-Token`` or ``token``); else ``""``."""
+        if local(request):
+            return None
+        token = (request.headers.get("x-side-token") or request.query_params.get("token") or "").strip()
+        if not token:
+            return ""
+        side = await call(engine.side_of, game_id, token.upper()[:64])
+        if side is None:
+            raise _fail(403, "that side token is not one of this game's (join again with the code)")
+        return str(side)
+
+    async def join(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        body = await event_body(request)
+        side = body.get("side")
+        if not isinstance(side, str):
+            sides = ", ".join(await call(engine.sides, game_id))
+            raise _fail(400, f'name the side to join: {{"side": NAME}}; this game\'s sides are {sides}')
+        token = await call(engine.token, game_id, side)
+        return JSONResponse({"side": side, "token": token})
+
+    async def settings(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        admit(request, game_id)
+        if not local(request):
+            raise _fail(403, "only the host's machine changes the game's settings")
+        body = await event_body(request)
+        value = body.get("sides_own_ships")
+        if not isinstance(value, bool) or set(body) != {"sides_own_ships"}:
+            raise _fail(400, 'the setting is {"sides_own_ships": true} or {"sides_own_ships": false}')
+        await call(engine.set_sides_own_ships, game_id, value)
+        state = await call(engine.state, game_id)
+        live.publish(game_id, state)
+        return JSONResponse(shown(request, state))
 
     def change(kind: str) -> Callable[[Request], Awaitable[Response]]:
         async def handle(request: Request) -> Response:
             game_id = request.path_params["id"]
             admit(request, game_id)
             body = await event_body(request, empty=kind != "events")
-            who = body.pop("who", None) or ("host" if local(request) else "guest")
+            side = await side_of(request, game_id)
+            who = body.pop("who", None) or ("host" if side is None else side or "guest")
+            if side and who != side and isinstance(who, str):
+                who = f"{who[:60]} ({side})"  # the log names the side a token acted for
             if kind == "events":
-                state = await call(engine.submit, game_id, body, who)
+                state = await call(engine.submit, game_id, body, who, side)
             else:
-                state = await call(engine.submit, game_id, {"action": kind}, who)
+                state = await call(engine.submit, game_id, {"action": kind}, who, side)
             live.publish(game_id, state)
+            if "range" in request.query_params:  # the sender's cards at its chosen range
+                state = await call(engine.state, game_id, _range(request))
             return JSONResponse(shown(request, state))
 
         return handle
@@ -288,6 +340,8 @@ def play_routes(
         Route("/api/play/{id}", game),
         Route("/api/play/{id}/sheets.pdf", sheets),
         Route("/api/play/{id}/log", log),
+        Route("/api/play/{id}/join", join, methods=["POST"]),
+        Route("/api/play/{id}/settings", settings, methods=["POST"]),
         Route("/api/play/{id}/events", change("events"), methods=["POST"]),
         Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
         Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),
@@ -331,6 +385,15 @@ def _whole(request: Request, name: str, default: int) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         raise _fail(400, f"{name} is a whole number of 0 or more, not {text[:20]!r}")
     return int(text)
+
+
+def _range(request: Request) -> int:
+    """The ``range`` query parameter (hexes, 0 to :data:`MAX_RANGE`; default
+    :data:`DEFAULT_RANGE`): the range each card's ``now.weapons`` is given at."""
+    hexes = _whole(request, "range", DEFAULT_RANGE)
+    if hexes > MAX_RANGE:
+        raise _fail(400, f"range is 0 to {MAX_RANGE} hexes, not {hexes}")
+    return hexes
 
 
 def _load(space: Workspace, engine: Engine, path: str) -> Any:

@@ -281,3 +281,49 @@ def now(state: State) -> dict[str, Any]:
         "range_modifier": sum(data.CRITICALS_BY_ID[c].range for c in set(state["criticals"])),
         "out": _out(state),
     }
+
+
+def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
+    """What the ship can fire now at ``range_hexes`` hexes: one entry per weapon mount of the
+    design, ``{"code", "count", "shots", "to_hit", "damage", "chance", "expected"}`` (``shots`` each a turn): the d10 roll (at or
+    above) to hit with the lasting criticals (targeting computer, weapons internal damage:
+    :func:`~sheetgen.games.spacecruisers.play.hits_on`), the damage dice of one hit
+    (``"1d6+1"``), the exact chance one attack hits and the expected hull points one attack
+    takes off an unshielded ship (chance x mean of the dice, :mod:`~sheetgen.games.spacecruisers.odds`,
+    as the reference card), as fractions in text and in ``chance_value``/``expected_value``;
+    ``to_hit`` ``None`` (chance 0) beyond the weapon's range or for a weapon that rolls no
+    to-hit. ``count`` is the design's; ``now.weapons_lost`` says how many weapon systems the
+    criticals took (the player picks which)."""
+    from fractions import Fraction
+
+    from sheetgen.games.spacecruisers import odds, play
+
+    stats: SpaceCruisersStats = state["stats"]
+    taken = set(state["criticals"])
+    targeting, internal = "targeting" in taken, "internal" in taken
+    bonus = data.CRITICALS_BY_ID["internal"].damage if internal else 0
+    left: list[dict[str, Any]] = []
+    for mount in stats.weapons:
+        hit = play.hits_on(
+            mount.name, targeting_hit=targeting, internal_damage=internal, range_hexes=range_hexes
+        )
+        chance = Fraction(0)
+        if hit is not None:
+            chance = odds.chance_to_hit(mount.name, targeting_hit=targeting)
+        dice, plus = mount.damage_dice, mount.damage_bonus + bonus
+        expected = chance * odds.mean_damage(dice, plus) if dice else Fraction(0)
+        damage = None if not dice else f"{dice}d6" + (f"{plus:+d}" if plus else "")
+        left.append(
+            {
+                "code": mount.name,
+                "count": mount.count,
+                "shots": mount.shots,
+                "to_hit": hit,
+                "damage": damage,
+                "chance": str(chance),
+                "expected": str(expected),
+                "chance_value": float(chance),
+                "expected_value": float(expected),
+            }
+        )
+    return left

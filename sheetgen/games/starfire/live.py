@@ -407,3 +407,50 @@ def now(state: State) -> dict[str, Any]:
             if _launchers(stats, code)
         },
     }
+
+
+def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
+    """What the ship can fire now at ``range_hexes`` hexes: one entry per weapon code still
+    standing (not destroyed), in the system string's order, ``{"code", "count", "to_hit",
+    "damage", "chance", "expected"}``: the d10 number to hit and the damage of one hit from
+    the Weapon Chart (:func:`~sheetgen.games.starfire.play.to_hit`, ``weapon_damage``,
+    RULINGS SF-8), the exact chance one shot hits (a d10 at most ``to_hit``) and the
+    expected systems destroyed by one shot, as fractions in text (``"3/5"``) and in
+    ``chance_value``/``expected_value`` as numbers; ``to_hit`` ``None`` (and chance 0) out of
+    range or, for a launcher, with no rounds left. The reference card's weapon chart holds
+    the same numbers."""
+    from sheetgen.games.starfire import play
+    from sheetgen.games.starfire.card import chance_at_most
+
+    stats: StarfireStats = state["stats"]
+    counts: dict[str, int] = {}
+    for system, gone in zip(stats.systems, state["destroyed"], strict=True):
+        code = _code(system)
+        if not gone and code in data.WEAPONS:
+            counts[code] = counts.get(code, 0) + 1
+    sensors = "Y" in _remaining(state)  # combat sensors standing reach past 10 hexes
+    left: list[dict[str, Any]] = []
+    for code, count in counts.items():
+        depleted = False
+        if stats.munitions.get(code) is not None:
+            depleted = all(
+                state["destroyed"][i] or stats.munitions[code] - state["spent"][i] <= 0
+                for i in _launchers(stats, code)
+            )
+        hit = play.to_hit(code, range_hexes, depleted=depleted, combat_sensors=sensors)
+        damage = play.weapon_damage(code, range_hexes)
+        chance = chance_at_most(hit)
+        expected = chance * (damage or 0)
+        left.append(
+            {
+                "code": code,
+                "count": count,
+                "to_hit": hit,
+                "damage": damage if hit is not None else None,
+                "chance": str(chance),
+                "expected": str(expected),
+                "chance_value": float(chance),
+                "expected_value": float(expected),
+            }
+        )
+    return left

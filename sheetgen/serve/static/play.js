@@ -5,7 +5,11 @@
 const params = new URLSearchParams(location.search);
 const gameId = params.get("game");
 let code = params.get("code") || sessionStorage.getItem("sheetgen-code-" + gameId) || "";
+let token = sessionStorage.getItem("sheetgen-token-" + gameId) || "";
+let mySide = sessionStorage.getItem("sheetgen-side-" + gameId) || "";
 let state = null;
+let range = Number(sessionStorage.getItem("sheetgen-range") || 1); // hexes: each card's weapons at it
+const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}`;
 let socket = null;
 
 const $ = (id) => document.getElementById(id);
@@ -31,17 +35,42 @@ function notice(text, bad = false) {
 async function api(path, body) {
   const headers = { "Content-Type": "application/json" };
   if (code) headers["X-Join-Code"] = code;
+  if (token) headers["X-Side-Token"] = token;
   const answer = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   const data = await answer.json().catch(() => ({ error: `sheetgen: error: ${answer.status}` }));
   if (!answer.ok) throw new Error(data.error || String(answer.status));
   return data;
 }
 
+// a device joins as a side: its token goes with every change, and the server refuses (403) a
+// change to another side's ship while the host keeps sides to their own ships
+async function joinSide(side) {
+  try {
+    const joined = await api(`/api/play/${gameId}/join`, { side });
+    token = joined.token;
+    mySide = joined.side;
+    sessionStorage.setItem("sheetgen-token-" + gameId, token);
+    sessionStorage.setItem("sheetgen-side-" + gameId, mySide);
+    show(state);
+    notice(`you play ${mySide}`);
+  } catch (err) {
+    notice(err.message.replace(/^sheetgen: error: /, ""), true);
+  }
+}
+
+function sideHeading(name) {
+  const heading = el("h2", {}, name);
+  if (state.code) return heading; // the host's machine changes any ship
+  if (mySide === name) heading.append(" ", el("small", { "data-testid": "my-side" }, "· you"));
+  else heading.append(" ", el("button", { type: "button", class: "join-side", "data-testid": "join-side", onclick: () => joinSide(name) }, "Play this side"));
+  return heading;
+}
+
 async function send(event) {
   try {
     const path = event.action === "undo" || event.action === "redo"
       ? `/api/play/${gameId}/${event.action}` : `/api/play/${gameId}/events`;
-    show(await api(path, event.action === "undo" || event.action === "redo" ? {} : event));
+    show(await api(atRange(path), event.action === "undo" || event.action === "redo" ? {} : event));
     notice("");
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);
@@ -153,10 +182,26 @@ function actions(ship) {
   return row;
 }
 
+// what the ship can fire now at the chosen range: the server's numbers (now.weapons), never worked out here
+function weaponsTable(ship) {
+  const list = ship.now.weapons;
+  if (!list || !list.length) return null;
+  const pct = (v) => `${(v * 100).toFixed(v * 100 % 1 ? 1 : 0)}%`;
+  return el("table", { class: "weapons", "data-testid": "weapons" },
+    el("thead", {}, el("tr", {}, ...["weapon", "to hit", "dmg", "chance", "exp. dmg"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, list.map((w) => el("tr", { class: w.to_hit === null ? "out" : "" },
+      el("td", {}, `${w.count > 1 ? w.count + "× " : ""}${w.code}`),
+      el("td", {}, w.to_hit === null ? "–" : w.to_hit),
+      el("td", {}, w.damage === null || w.to_hit === null ? "–" : w.damage),
+      el("td", { title: w.chance }, w.to_hit === null ? "–" : pct(w.chance_value)),
+      el("td", { title: w.expected }, w.to_hit === null ? "–" : Number(w.expected_value.toFixed(2)))))));
+}
+
 function card(ship) {
   return el("article", { class: "ship" + (ship.removed ? " removed" : ""), "data-testid": "play-ship", "data-ship": ship.name, style: `--side:${ship.colour}` },
     el("header", {}, el("h3", {}, ship.name), ship.removed ? el("span", { class: "gone" }, "REMOVED") : null),
     ...(DRAW[state.game] || (() => [el("pre", {}, JSON.stringify(ship.now, null, 1))]))(ship),
+    weaponsTable(ship),
     actions(ship));
 }
 
@@ -182,7 +227,10 @@ function show(next) {
   if (state.code) {
     const join = $("join-code");
     join.hidden = false;
-    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id}`);
+    const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", checked: state.sides_own_ships !== false,
+      onchange: (e) => api(`/api/play/${state.id}/settings`, { sides_own_ships: e.target.checked }).then(show, (err) => notice(err.message, true)) });
+    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id} `,
+      el("label", {}, own, " sides own their ships"));
   }
   const sides = new Map();
   for (const ship of state.ships) {
@@ -190,7 +238,7 @@ function show(next) {
     sides.get(ship.side).ships.push(ship);
   }
   $("sides").replaceChildren(...[...sides].map(([name, side]) =>
-    el("section", { class: "side", style: `--side:${side.colour}` }, el("h2", {}, name), el("div", { class: "ships" }, side.ships.map(card)))));
+    el("section", { class: "side", style: `--side:${side.colour}` }, sideHeading(name), el("div", { class: "ships" }, side.ships.map(card)))));
   $("log").replaceChildren(...[...state.log].reverse().map((entry) =>
     el("li", { class: entry.undone ? "undone" : "" }, describe(entry), " ",
       el("time", {}, `${entry.who}, ${new Date(entry.at * 1000).toLocaleTimeString()}`))));
@@ -199,10 +247,21 @@ function show(next) {
   $("roll-result").textContent = last ? last.event.faces.join("+") : "";
 }
 
+let asking = null;
+async function refresh() {
+  if (asking) return asking;
+  asking = api(atRange(`/api/play/${gameId}`)).then(show, (err) => notice(err.message, true)).finally(() => { asking = null; });
+  return asking;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/play/${gameId}/live${code ? "?code=" + encodeURIComponent(code) : ""}`);
-  socket.onmessage = (message) => show(JSON.parse(message.data));
+  socket.onmessage = (message) => {
+    const pushed = JSON.parse(message.data);
+    if (range === 1) show(pushed); // pushes carry the weapons at 1 hex; another range is asked for
+    else refresh();
+  };
   socket.onclose = () => setTimeout(connect, 1000);
 }
 
@@ -241,7 +300,15 @@ async function start() {
   if (!gameId) return lobby();
   $("sheets").href = `/api/play/${gameId}/sheets.pdf${code ? "?code=" + encodeURIComponent(code) : ""}`;
   try {
-    show(await api(`/api/play/${gameId}`));
+    $("range").value = range;
+    $("range").addEventListener("change", () => {
+      const hexes = Number($("range").value);
+      if (!Number.isInteger(hexes) || hexes < 0 || hexes > 99) return notice("range is 0 to 99 hexes", true);
+      range = hexes;
+      sessionStorage.setItem("sheetgen-range", String(range));
+      refresh();
+    });
+    show(await api(atRange(`/api/play/${gameId}`)));
     connect();
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);
