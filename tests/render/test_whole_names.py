@@ -160,7 +160,11 @@ def test_names_on_counters_are_whole(game: str, tmp_path: Path, invoke: Callable
 
 #: Crew names for the Knight Hawks crew table (its name column is 14.5em of text, fixed):
 #: one word wider than the column, and long names of ordinary words.
-CREW = [UNBROKEN[:40], "Flt. Lt. " + "Wolverhampton" * 2 + " Vane", "Commander Zephyrine-Marauder Alexandrovna"]
+CREW = [
+    UNBROKEN[:40],
+    "Flt. Lt. " + "Wolverhampton" * 2 + " Vane",
+    "Commander Zephyrine-Marauder Alexandrovna",
+]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -172,9 +176,7 @@ def test_crew_names_on_knight_hawks_sheets_are_whole(paper: str, tmp_path: Path)
     paths = []
     for k, name in enumerate(CREW):
         path = tmp_path / f"crew-{k}.yaml"
-        path.write_text(
-            re.sub(r"pilot: \{name: [^,]*,", f"pilot: {{name: {name},", source), encoding="utf-8"
-        )
+        path.write_text(re.sub(r"pilot: \{name: [^,]*,", f"pilot: {{name: {name},", source), encoding="utf-8")
         paths.append(path)
     result = load_designs(paths)
     assert not result.input_errors, [str(e) for e in result.input_errors]
