@@ -12,8 +12,9 @@ shrunk to fit, never broken. A document whose names all fit is laid out once, as
 25 s on a busy machine). ``--format html`` leaves this to the browser: a word too wide
 there runs past its box.
 
-Names in a table cell of a table whose columns follow their content (the Knight Hawks crew
-list) are not marked: the table would widen its other columns past the page first.
+Names in a table cell are marked only where the table's columns are set (``table-layout:
+fixed``, as the Knight Hawks crew list): in a table whose columns follow their content, the
+table would widen its other columns past the page first.
 """
 
 from __future__ import annotations

@@ -156,3 +156,33 @@ def test_names_on_counters_are_whole(game: str, tmp_path: Path, invoke: Callable
     assert result.exit_code == 0, result.stderr
     text = "\r\n".join(page for page, _, _ in _page_texts(out.read_bytes()))
     assert _broken(text, [name for name, _ in NAMED]) == []
+
+
+#: Crew names for the Knight Hawks crew table (its name column is 14.5em of text, fixed):
+#: one word wider than the column, and long names of ordinary words.
+CREW = [
+    UNBROKEN[:40],
+    "Flt. Lt. " + "Wolverhampton" * 2 + " Vane",
+    "Commander Zephyrine-Marauder Alexandrovna",
+]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_crew_names_on_knight_hawks_sheets_are_whole(paper: str, tmp_path: Path) -> None:
+    """A crew member's name in the crew table breaks only between its words and shrinks to
+    fit its column (the table's columns are set, so the name cannot widen them): read back
+    whole and inside the page."""
+    source = (DESIGNS / BASES["knight-hawks-2000"]).read_text(encoding="utf-8")
+    paths = []
+    for k, name in enumerate(CREW):
+        path = tmp_path / f"crew-{k}.yaml"
+        path.write_text(re.sub(r"pilot: \{name: [^,]*,", f"pilot: {{name: {name},", source), encoding="utf-8")
+        paths.append(path)
+    result = load_designs(paths)
+    assert not result.input_errors, [str(e) for e in result.input_errors]
+    ships = [Ship(e.game, e.stats, e.findings) for e in result.entries]
+    pages = _page_texts(render_sheets(ships, paper=paper).data)
+    text = "\r\n".join(page for page, _, _ in pages)
+    assert _broken(text, CREW) == []
+    for _, width, right in pages:
+        assert right <= width - 5 * 72 / 25.4
