@@ -110,7 +110,7 @@ def parse_length(
         unit = "in"
     if unit not in UNITS:
         raise LengthError(f"length {text!r} needs a unit: {', '.join(UNITS)}")
-    digits = m.group("num").replace(" ", "")
+    digits = re.sub(r"\s+", "", m.group("num"))  # "1 / 2", or a line break a YAML block kept
     if "/" in digits and Fraction(digits.partition("/")[2]) == 0:
         raise LengthError(f"length {text!r} divides by zero")
     number = Fraction(digits) * sign

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sheetgen.core.units import MAX_LENGTH, LengthError, parse_length
@@ -51,6 +51,8 @@ def test_offsets_and_bleeds_may_be_zero_or_signed_when_asked() -> None:
 
 @settings(max_examples=300)
 @given(st.text(alphabet='0123456789./ -+,inmcptfe"\x00\n', max_size=30))
+@example('0/\n1"')  # a line break inside a fraction was a ValueError traceback
+@example("1/\n2in")
 def test_any_text_is_a_length_within_bounds_or_one_refusal(text: str) -> None:
     try:
         points = parse_length(text, signed=True, zero=True)
