@@ -68,30 +68,30 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
         # a hit of 4 on the table's device: three shields offline and an armor box crossed on the phone
         hammer_one.locator("input[type=number]").fill("4")
         hammer_one.get_by_test_id("damage").click()
-        hammer_two.locator(".box.off").nth(2).wait_for(timeout=5000)
+        hammer_two.locator(".box.off").nth(2).wait_for(timeout=15_000)
         assert hammer_two.locator(".box.lost").count() == 1
         assert "AA(I)(I)(I)(I)(I)QQYDDRRL" in hammer_two.inner_text()
         assert "Hammer: damage (amount 4)" in two.get_by_test_id("play-log").inner_text()
         # undo on the phone: the table's device sees the shields back
         two.get_by_test_id("play-undo").click()
         one.wait_for_function(
-            "() => !document.querySelector('[data-ship=\"Hammer\"] .box.off')", timeout=5000
+            "() => !document.querySelector('[data-ship=\"Hammer\"] .box.off')", timeout=15_000
         )
         # a refused event says the rule's line and changes nothing
         hammer_one.locator("input[type=number]").fill("0")
         hammer_one.get_by_test_id("damage").click()
-        one.locator("#notice.bad").wait_for(timeout=5000)
+        one.locator("#notice.bad").wait_for(timeout=15_000)
         assert "1 or more" in one.locator("#notice").inner_text()
         # the dice roller: the roll is logged on both devices
         one.get_by_test_id("dice").locator("button").click()
-        two.get_by_test_id("play-log").get_by_text("rolled 1d10").wait_for(timeout=5000)
+        two.get_by_test_id("play-log").get_by_text("rolled 1d10").wait_for(timeout=15_000)
         # state for the screenshots: some damage on both sides
         for ship, amount in (("Hammer", 5), ("Lance", 3), ("Pike", 20)):
             card = one.locator(f'[data-testid="play-ship"][data-ship="{ship}"]')
             card.locator("input[type=number]").fill(str(amount))
             card.get_by_test_id("damage").click()
             two.get_by_test_id("play-log").get_by_text(f"{ship}: damage (amount {amount})").wait_for(
-                timeout=5000
+                timeout=15_000
             )
         SHOTS.mkdir(parents=True, exist_ok=True)
         two.screenshot(path=str(SHOTS / "phone.png"), full_page=True)
@@ -108,7 +108,7 @@ def test_tablet_renders_every_ship(browser: Any, game: tuple[str, dict[str, str]
     try:
         page = tablet.new_page()
         page.goto(f"{base}/play?game={made['id']}")
-        page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=5000)
+        page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=15_000)
         for card in page.locator('[data-testid="play-ship"]').all():
             box = card.bounding_box()
             assert box is not None and box["width"] >= 280  # a card a finger can use, nothing squeezed
@@ -162,12 +162,12 @@ def test_a_device_without_the_code_gets_nothing(
     try:
         page = context.new_page()
         page.goto(f"http://{address}:{port}/play?game={made['id']}")
-        page.locator("#notice.bad").wait_for(timeout=5000)
+        page.locator("#notice.bad").wait_for(timeout=15_000)
         assert "join code" in page.locator("#notice").inner_text()
         assert page.locator('[data-testid="play-ship"]').count() == 0
         page.locator("#join-input").fill(made["code"].lower())
         page.locator("#join button").click()
-        page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=5000)
+        page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=15_000)
         assert page.get_by_test_id("join-code").is_hidden()  # the code is shown on the host's machine only
     finally:
         context.close()

@@ -266,7 +266,9 @@
       showLamp(out.findings);
       lastGood = body;
       previews(body, mine);
-      notice("");
+      // a check clears only what an earlier check said: a "saved ..." that a late check
+      // answer overtakes stays in view
+      if (/^the server|^cannot be read/.test($("notice").textContent)) notice("");
     } else {
       showVerdict("unreadable", "cannot be read");
       showLamp(null);
