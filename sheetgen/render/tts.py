@@ -44,7 +44,6 @@ followed by the file name. The same scenario and ``image_base`` give the same by
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
@@ -152,13 +151,13 @@ def check_tts(scenario: Scenario, dpi: int) -> BareMap:
     or an image over the pixel limit, :class:`~sheetgen.layout.maps.MapError` for a map
     that cannot be laid out."""
     from sheetgen.layout.counters import kit_counter_size
-    from sheetgen.layout.maps import map_options
+    from sheetgen.layout.maps import map_options, without_starts
     from sheetgen.render.raster import check_pixels, pixels
     from sheetgen.render.vtt import bare_map
 
     opts = map_options(scenario, paper="fit")
     # the ships' start markers and names travel with the tiles (their faces show both)
-    bare = bare_map(dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=())), dpi)
+    bare = bare_map(without_starts(opts), dpi)
     size_px = pixels(kit_counter_size(scenario)[0], dpi)
     check_pixels(size_px, size_px, dpi, "a counter")
     return bare

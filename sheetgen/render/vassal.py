@@ -344,7 +344,7 @@ def vassal_module(
         scenario_marker_needs,
     )
     from sheetgen.layout.counters.images import face_pages
-    from sheetgen.layout.maps import layout_map, map_options
+    from sheetgen.layout.maps import layout_map, map_options, without_starts
     from sheetgen.render.raster import PageImage, face_pngs, pixels, render_pages
 
     board = check_module(scenario, dpi)
@@ -359,7 +359,7 @@ def vassal_module(
     images: list[tuple[str, bytes]] = []
     # the board: every layer's fit page, cut to the board's pixels; the bare map, as the
     # ships' start markers and names travel with the pieces (their counters show both)
-    drawing = layout_map(dataclasses.replace(opts, plan=dataclasses.replace(opts.plan, starts=())))
+    drawing = layout_map(without_starts(opts))
     map_pdf = to_pdf(drawing)
     boards: list[tuple[int, Board]] = []
     board_files: list[str] = []

@@ -60,6 +60,7 @@ from sheetgen.layout.maps.options import (
     map_options,
     readability_warnings,
     tile_name,
+    without_starts,
 )
 from sheetgen.layout.maps.pages import layout_map, scenario_map
 from sheetgen.layout.maps.plan import (
@@ -110,4 +111,5 @@ __all__ = [
     "scenario_map",
     "tile_name",
     "tiling_warnings",
+    "without_starts",
 ]

@@ -7,7 +7,7 @@ counts (``3 columns``), paper names (``A4``) and distances (``1,200``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from sheetgen.core.hexlabel import letters
@@ -110,6 +110,12 @@ def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
         scale=scenario.game.hex_scale,
         plan=spec.plan,
     )
+
+
+def without_starts(opts: MapOptions) -> MapOptions:
+    """``opts`` without the start markers and names: the bare board an online table's ship
+    pieces stand on (VASSAL modules, Tabletop Simulator saves), as they carry both."""
+    return replace(opts, plan=replace(opts.plan, starts=()))
 
 
 def check_options(opts: MapOptions) -> None:
