@@ -30,7 +30,7 @@ import importlib
 import re
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -48,6 +48,7 @@ __all__ = [
     "KEYS",
     "MAX_NUMBER",
     "MAX_RANGE",
+    "BadAim",
     "Engine",
     "Forbidden",
     "Refused",
@@ -72,6 +73,10 @@ MAX_RANGE = 99
 
 class UnknownGame(LookupError):
     """No game of that id is kept."""
+
+
+class BadAim(ValueError):
+    """A device's modifiers for its weapons' odds are not what the game takes (one line)."""
 
 
 class Forbidden(Refused):
@@ -334,13 +339,22 @@ class Engine:
 
     # --- reading -------------------------------------------------------------------------
 
-    def state(self, game_id: str, range_hexes: int = DEFAULT_RANGE) -> dict[str, Any]:
+    def state(
+        self, game_id: str, range_hexes: int = DEFAULT_RANGE, aim: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
         """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "code",
         "ships": [{"name", "side", "colour", "removed", "now"}], "log": [{"seq", "who", "at",
-        "event", "undone"}]}``; ``version`` is the number of events logged. Raises
-        :class:`UnknownGame`."""
+        "event", "undone"}]}``; ``version`` is the number of events logged. ``aim`` is what a
+        device gives for its weapons' odds (query parameters), read by the game's
+        ``live.read_aim`` where it has one. Raises :class:`UnknownGame`, :class:`BadAim`."""
         with self._lock_of(game_id):
-            return self._view(self._game(game_id), range_hexes)
+            game = self._game(game_id)
+            reader = getattr(live_module(game.scenario.game.id), "read_aim", None)
+            try:
+                values = reader(aim or {}) if reader is not None else {}
+            except ValueError as exc:
+                raise BadAim(str(exc)) from None
+            return self._view(game, range_hexes, values)
 
     def version(self, game_id: str) -> int:
         """The number of events logged for the game (what :meth:`state` calls ``version``)."""
@@ -403,7 +417,9 @@ class Engine:
         :class:`UnknownGame`."""
         return print_sheets(self.sheet_ships(game_id), paper)
 
-    def _view(self, game: _Game, range_hexes: int = 1) -> dict[str, Any]:
+    def _view(
+        self, game: _Game, range_hexes: int = 1, aim: Mapping[str, int] | None = None
+    ) -> dict[str, Any]:
         standing = set(game.done)
         return {
             "id": game.stored.id,
@@ -421,7 +437,7 @@ class Engine:
                     "side": s.side,
                     "colour": s.colour,
                     "removed": bool(s.live.removed(s.state)),
-                    "now": _now(s, range_hexes),
+                    "now": _now(s, range_hexes, aim or {}),
                 }
                 for s in game.ships.values()
             ],
@@ -438,14 +454,16 @@ class Engine:
         }
 
 
-def _now(ship: _Ship, range_hexes: int) -> dict[str, Any]:
+def _now(ship: _Ship, range_hexes: int, aim: Mapping[str, int]) -> dict[str, Any]:
     """The ship's ``now``, with ``weapons`` (what it can fire at ``range_hexes``, and the odds)
-    where its game's ``live`` gives them, and ``range`` that range."""
+    where its game's ``live`` gives them, and ``range`` that range; a game that reads
+    ``aim`` (its ``AIM``) gets it too."""
     now: dict[str, Any] = ship.live.now(ship.state)
     weapons = getattr(ship.live, "weapons", None)
     if weapons is not None:
         now["range"] = range_hexes
-        now["weapons"] = [] if ship.live.removed(ship.state) else weapons(ship.state, range_hexes)
+        extra = (aim,) if hasattr(ship.live, "AIM") else ()
+        now["weapons"] = [] if ship.live.removed(ship.state) else weapons(ship.state, range_hexes, *extra)
     return now
 
 

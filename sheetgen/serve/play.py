@@ -47,7 +47,15 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sheetgen.core.refused import Refused
-from sheetgen.play.engine import DEFAULT_RANGE, MAX_RANGE, Engine, Forbidden, UnknownGame, print_sheets
+from sheetgen.play.engine import (
+    DEFAULT_RANGE,
+    MAX_RANGE,
+    BadAim,
+    Engine,
+    Forbidden,
+    UnknownGame,
+    print_sheets,
+)
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -176,6 +184,8 @@ def play_routes(
             raise Refusal(403, [f"sheetgen: error: {exc}"]) from None
         except Refused as exc:
             raise Refusal(409, [f"sheetgen: error: {exc}"]) from None
+        except BadAim as exc:
+            raise _fail(400, str(exc)) from None
 
     async def event_body(request: Request, *, empty: bool = False) -> dict[str, Any]:
         """The request's JSON object; an empty body is ``{}`` only where ``empty`` (undo, redo)."""
@@ -225,7 +235,8 @@ def play_routes(
     async def game(request: Request) -> Response:
         game_id = request.path_params["id"]
         admit(request, game_id)
-        return JSONResponse(shown(request, await call(engine.state, game_id, _range(request))))
+        state = await call(engine.state, game_id, _range(request), _aim(request))
+        return JSONResponse(shown(request, state))
 
     async def side_of(request: Request, game_id: str) -> str | None:
         """The sender's side: ``None`` for the host's machine, which changes any ship; the
@@ -280,7 +291,7 @@ def play_routes(
                 state = await call(engine.submit, game_id, {"action": kind}, who, side)
             live.publish(game_id, state)
             if "range" in request.query_params:  # the sender's cards at its chosen range
-                state = await call(engine.state, game_id, _range(request))
+                state = await call(engine.state, game_id, _range(request), _aim(request))
             return JSONResponse(shown(request, state))
 
         return handle
@@ -394,6 +405,13 @@ def _range(request: Request) -> int:
     if hexes > MAX_RANGE:
         raise _fail(400, f"range is 0 to {MAX_RANGE} hexes, not {hexes}")
     return hexes
+
+
+def _aim(request: Request) -> dict[str, str]:
+    """The query parameters a game may read for its weapons' odds (all but the range, join
+    code and side token; at most 16, each cut to 20 characters): the game checks them."""
+    skip = ("range", "code", "token")
+    return {k: v[:20] for k, v in list(request.query_params.items())[:16] if k not in skip}
 
 
 def _load(space: Workspace, engine: Engine, path: str) -> Any:

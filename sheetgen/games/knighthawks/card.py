@@ -238,6 +238,24 @@ def _to_hit() -> Table:
         ["", "modifier", "per"],
         rows,
         source="rule text, HIT DETERMINATION",
+        notes=[_to_hit_example()],
+    )
+
+
+def _to_hit_example() -> str:
+    """The text's damage example worked through :func:`~sheetgen.games.knighthawks.play.attack_odds`
+    (what play mode's weapons use): a proton battery gunner of DEX 52 and Gunner 2 against
+    magnetic shielding and two ABM salvos."""
+    base = play.base_to_hit(52, 2)
+    pb = data.WEAPONS["PB"]
+    odds = play.attack_odds(
+        base, pb.kind, dice=pb.dice or 0, max_damage=pb.max_damage or 0, abm_salvos=2, mag_shielding=True
+    )
+    return (
+        f"Example: base {play.compact_text(base)}% (½ DEX 52 + {data.GUNNER_SKILL}×2) with a PB against mag "
+        f"shielding and 2 ABM salvos: final {play.signed_percent(odds.to_hit)}, so only 01–05 hits "
+        f"({float(odds.chances.hit):.0%}), never critically; a hit's {pb.max_damage} becomes "
+        f"{play.compact_text((pb.max_damage or 0) * odds.kept)}."
     )
 
 
@@ -532,7 +550,7 @@ QUICK = QuickCard(
             notes=(0,),
             wide=False,
         ),
-        Pick("to-hit"),
+        Pick("to-hit", notes=()),
         Pick("critical-bands"),
         Pick("defences", ("code", "salvo", "to hit", "damage", "works on"), notes=()),
         Pick("maneuvers", notes=(0,)),

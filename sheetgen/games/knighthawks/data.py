@@ -614,6 +614,12 @@ MAG_SHIELDING_TO_HIT = -50
 LOCAL_CONTROL_PENALTY = -20  # mastercomp lost
 BRIDGE_LOST_PENALTY = -20  # bridge destroyed: gunners
 
+#: The gunner of a weapon no crew member's post names, when nobody aboard without a post has
+#: the Gunner skill and STR or DEX (RULINGS KH-8; the text's NPC crew skills table is empty):
+#: STR or DEX 50, the middle of a percentile score, and no Gunner level, a base of 25 %.
+DEFAULT_GUNNER_SCORE = 50
+DEFAULT_GUNNER_LEVEL = 0
+
 TO_HIT_MODIFIERS: tuple[Modifier, ...] = (
     Modifier("Targeting program", TARGETING_PROGRAM, "per level"),
     Modifier("Vehicular Combat (Starship) skill", None, "± the skill"),

@@ -13,6 +13,7 @@ are 1 and it rolls six times; a ship with zero SP is destroyed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -22,16 +23,19 @@ from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
+    attack_odds,
     compact_text,
+    fire_problem,
     half_structure,
     repair_turn,
     structure_state,
     two_thirds_structure,
 )
-from sheetgen.games.knighthawks.stats import KnightHawksStats
+from sheetgen.games.knighthawks.stats import KnightHawksStats, attacks
 
 __all__ = [
     "ACTIONS",
+    "AIM",
     "CONDITION_SCHEMA",
     "PHASES",
     "ROLLED",
@@ -40,9 +44,11 @@ __all__ = [
     "condition_findings",
     "end_turn",
     "now",
+    "read_aim",
     "read_condition",
     "removed",
     "start",
+    "weapons",
 ]
 
 #: The parts of a turn, as the record sheet's turn track reads them.
@@ -412,3 +418,105 @@ def _after_systems(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction,
     if state["disastrous_fires"]:
         adf, mr = Fraction(0), Fraction(0)
     return max(adf, Fraction(0)), max(mr, Fraction(0))
+
+
+#: What a device may give for its ships' odds (query parameters of ``GET /api/play/{id}``,
+#: docs/play.md): name -> (lowest, highest, what it is). Knight Hawks 2000, HIT DETERMINATION
+#: and DEFENSIVE SYSTEMS.
+AIM: dict[str, tuple[int, int, str]] = {
+    "abm": (0, 20, "ABM salvos the beam passes through (-25% each; each takes a quarter of the damage)"),
+    "shielding": (0, 1, "1: the target has magnetic shielding (-50% for beams and missiles, damage halved)"),
+    "selective": (0, 1, "1: selective targeting (-30%)"),
+    "vc": (-100, 100, "the firing pilot's Vehicular Combat (Starship), in percent (lost with the bridge)"),
+    "modifier": (-200, 200, "any other to-hit modifier, in percent (aim bonuses and the like)"),
+}
+
+
+def read_aim(query: Mapping[str, str]) -> dict[str, int]:
+    """The :data:`AIM` values in ``query`` (other keys are not this game's and are left),
+    each a whole number in its bounds. Raises ``ValueError`` with one line otherwise."""
+    out: dict[str, int] = {}
+    for name, (low, high, what) in AIM.items():
+        text = query.get(name)
+        if text is None or text == "":
+            continue
+        body = text[1:] if text[:1] in "+-" else text
+        if not body.isascii() or not body.isdigit() or len(body) > 4 or not low <= int(text) <= high:
+            raise ValueError(f"{name} is a whole number from {low} to {high} ({what}), not {text[:20]!r}")
+        out[name] = int(text)
+    return out
+
+
+def weapons(state: State, range_hexes: int, aim: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
+    """What the ship can fire now at ``range_hexes`` hexes, one entry per attack
+    (:func:`~sheetgen.games.knighthawks.stats.attacks`: a linked group, or a weapon line's
+    mounts each attacking alone) with the odds of one attack from
+    :func:`~sheetgen.games.knighthawks.play.attack_odds`, the reference card's arithmetic:
+    ``{"code", "count", "linked", "gunner", "base", "shots", "to_hit", "damage", "max_damage",
+    "kept", "chance", "critical", "expected", "expected_maximum", "chance_value",
+    "expected_value", "note"}``. ``to_hit`` is the final percent (d100 at most it), ``base``
+    the gunner's (``gunner`` ``None``: the default gunner, RULINGS KH-8); ``damage`` the
+    dice of a hit and ``max_damage`` its maximum after the target's defences; ``chance`` and
+    ``critical`` the exact chances of a hit and a critical hit; ``expected`` the mean damage
+    with the dice rolled, ``expected_maximum`` under the maximum damage rule. ``aim`` holds
+    :data:`AIM`'s values. The ship's own bridge destroyed costs -20% and the pilot's
+    Vehicular Combat (Explanation of Damage Results). ``to_hit`` is ``None`` (chances 0) for
+    guided weapons and grapples (no to-hit in the text) and where the ship may not fire
+    (every sensor lost beyond one hex: :func:`~sheetgen.games.knighthawks.play.fire_problem`),
+    with ``note`` saying why."""
+    stats: KnightHawksStats = state["stats"]
+    aim = aim or {}
+    sensors_left = state["damaged"].count("sensors") < len(stats.sensors) or not stats.sensors
+    out: list[dict[str, Any]] = []
+    for a in attacks(stats):
+        code = a.code.split("+")[0]
+        problem = None
+        if a.guided or a.kind is data.WeaponKind.GRAPPLE:
+            problem = "guided or grappling: the text gives it no to-hit (RULINGS KH-8)"
+        else:
+            problem = fire_problem(
+                code,
+                range_hexes,
+                firer_hs=stats.hull_size,
+                target_hs=stats.hull_size,
+                sensors_left=sensors_left,
+                current_target=True,
+            )
+        odds = attack_odds(
+            a.base,
+            a.kind,
+            dice=a.dice,
+            max_damage=a.max_damage,
+            abm_salvos=aim.get("abm", 0),
+            mag_shielding=bool(aim.get("shielding", 0)),
+            selective=bool(aim.get("selective", 0)),
+            vehicular_combat=aim.get("vc", 0),
+            bridge_destroyed="bridge_destroyed" in state["destroyed"],
+            other=aim.get("modifier", 0),
+        )
+        firing = problem is None
+        zero = Fraction(0)
+        chance = odds.chances.hit if firing else zero
+        expected = odds.expected if firing else zero
+        out.append(
+            {
+                "code": a.code,
+                "count": a.count,
+                "linked": a.linked,
+                "gunner": a.gunner,
+                "base": compact_text(a.base),
+                "shots": a.shots,
+                "to_hit": odds.to_hit if firing else None,
+                "damage": f"{a.dice:,}D10" if a.dice else None,
+                "max_damage": str(a.max_damage * odds.kept) if a.max_damage else None,
+                "kept": str(odds.kept),
+                "chance": str(chance),
+                "critical": str(odds.chances.critical_hit if firing else zero),
+                "expected": str(expected),
+                "expected_maximum": str(odds.expected_maximum if firing else zero),
+                "chance_value": float(chance),
+                "expected_value": float(expected),
+                "note": problem,
+            }
+        )
+    return out

@@ -18,9 +18,11 @@ from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import DetectionBand, Weapon, WeaponKind
 
 __all__ = [
+    "AttackOdds",
     "HitChances",
     "Ram",
     "StructureState",
+    "attack_odds",
     "base_to_hit",
     "bay_detonation",
     "boarding_problem",
@@ -609,6 +611,77 @@ def hit_chances(final_to_hit: int) -> HitChances:
         share("critical hit"),
         share("critical miss"),
     )
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """One attack's odds: ``to_hit`` the final percent (d100 at most it; may be below 0 or
+    above 100), ``chances`` its exact :class:`HitChances`, ``kept`` the share of the damage
+    the target's defences let through (:func:`damage_kept`), ``expected`` the mean damage
+    of the attack with the dice rolled (chance x mean of ``dice`` D10 x kept) and
+    ``expected_maximum`` under the maximum damage rule (chance x maximum x kept)."""
+
+    to_hit: int
+    chances: HitChances
+    kept: Fraction
+    expected: Fraction
+    expected_maximum: Fraction
+
+
+def attack_odds(
+    base: Fraction | int,
+    kind: WeaponKind,
+    *,
+    dice: int,
+    max_damage: int,
+    icm_salvos: int = 0,
+    abm_salvos: int = 0,
+    mag_shielding: bool = False,
+    selective: bool = False,
+    vehicular_combat: int = 0,
+    mastercomp_lost: bool = False,
+    bridge_destroyed: bool = False,
+    other: int = 0,
+) -> AttackOdds:
+    """The odds of one attack (one shot, pulse or linked group) by a gunner whose base to hit
+    is ``base`` percent (:func:`base_to_hit`) with a weapon of ``kind`` doing ``dice`` D10 (at
+    most ``max_damage``) a hit, against the target's ``icm_salvos``, ``abm_salvos`` and
+    ``mag_shielding``, with the firer's :func:`to_hit_modifier` (``selective`` targeting,
+    the pilot's ``vehicular_combat`` percent, ``mastercomp_lost``, ``bridge_destroyed``)
+    and ``other`` percent more (aim bonuses and the rest the text leaves to the game).
+
+    The final to hit is the base plus the modifiers, whole percents (a d100 hits at most it:
+    22½ % hits on 01-22); the chances are :func:`hit_chances` of it (Knight Hawks 2000, HIT
+    DETERMINATION, Critical Hit / Critical Miss) and the damage kept :func:`damage_kept`
+    (DEFENSIVE SYSTEMS). The reference card's worked example and play mode's weapons both
+    come from here.
+
+    The text's damage example: the Exalted's proton battery gunner (½ DEX 52 + 10 x 2 = 46)
+    against the Pugilist's shielding and two ABM salvos is modified below 6 %: only a natural
+    01-05 hits, never critically, and a hit's 200 maximum becomes 50.
+
+    >>> o = attack_odds(46, WeaponKind.PARTICLE, dice=20, max_damage=200, abm_salvos=2, mag_shielding=True)
+    >>> o.to_hit, o.chances.hit, o.chances.critical_hit, o.kept, o.expected_maximum
+    (-54, Fraction(1, 20), Fraction(0, 1), Fraction(1, 4), Fraction(5, 2))
+    """
+    final = math.floor(
+        Fraction(base)
+        + to_hit_modifier(
+            kind,
+            icm_salvos=icm_salvos,
+            abm_salvos=abm_salvos,
+            mag_shielding=mag_shielding,
+            selective=selective,
+            vehicular_combat=vehicular_combat,
+            mastercomp_lost=mastercomp_lost,
+            bridge_destroyed=bridge_destroyed,
+        )
+        + other
+    )
+    chances = hit_chances(final)
+    kept = damage_kept(kind, abm_salvos=abm_salvos, mag_shielding=mag_shielding)
+    mean = Fraction(11, 2) * dice  # a D10 averages 5 1/2
+    return AttackOdds(final, chances, kept, chances.hit * mean * kept, chances.hit * max_damage * kept)
 
 
 # --- structure (KH-3) ------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from sheetgen.games.knighthawks import data, play, rules
 from sheetgen.games.knighthawks.card import defended_by
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.play import StructureState, fraction_text
-from sheetgen.games.knighthawks.stats import KnightHawksStats, skill_level
+from sheetgen.games.knighthawks.stats import KnightHawksStats, gunner_base, skill_level
 
 __all__ = [
     "MAX_ORDNANCE_BOXES",
@@ -131,13 +131,11 @@ def _skills_text(skills: dict[str, int]) -> str:
 
 def _to_hit_base(member: rules.CrewMember) -> str | None:
     """Base to hit, ½ STR or ½ DEX (the higher given) + 10 % per gunner level."""
-    options = [(v, k) for k, v in (("STR", member.strength), ("DEX", member.dexterity)) if v is not None]
-    if not options:
+    base = gunner_base(member)
+    if base is None:
         return None
-    value, label = max(options)
-    level = skill_level(member, "gunner") or 0
-    base = play.base_to_hit(value, level)
-    return f"to hit {play.compact_text(base)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
+    value, label, level = base
+    return f"to hit {play.compact_text(value)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
 
 
 _pct = play.signed_percent

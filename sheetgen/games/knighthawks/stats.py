@@ -21,6 +21,7 @@ from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.play import (
     StructureState,
     adf_mr_in_state,
+    base_to_hit,
     bay_detonation,
     blast_damage,
     breach_damage,
@@ -46,10 +47,13 @@ from sheetgen.games.knighthawks.play import (
 from sheetgen.games.knighthawks.rules import CrewMember, Design, MineDrop, crew_size, weapons_carried
 
 __all__ = [
+    "Attack",
     "KnightHawksStats",
     "SizeTotal",
+    "attacks",
     "derive",
     "fleet_totals",
+    "gunner_base",
 ]
 
 
@@ -81,6 +85,19 @@ def skill_level(member: CrewMember | None, skill: str) -> int | None:
         if _norm(name) in wanted:
             return level
     return None
+
+
+def gunner_base(member: CrewMember) -> tuple[Fraction, str, int] | None:
+    """``member``'s base to hit as a gunner, ``(percent, "STR" or "DEX", Gunner level)``:
+    half the higher of the STR and DEX given plus 10 a Gunner level (Knight Hawks 2000, HIT
+    DETERMINATION; :func:`~sheetgen.games.knighthawks.play.base_to_hit`); ``None`` when
+    neither score is given."""
+    options = [(v, k) for k, v in (("STR", member.strength), ("DEX", member.dexterity)) if v is not None]
+    if not options:
+        return None
+    value, label = max(options)
+    level = skill_level(member, "gunner") or 0
+    return base_to_hit(value, level), label, level
 
 
 @dataclass
@@ -509,3 +526,101 @@ def fleet_totals(ships: Iterable[tuple[KnightHawksStats, int]]) -> list[SizeTota
         row[0] += count
         row[1] += stats.structure_points * count
     return [SizeTotal(size, *by_size[size]) for size in sorted(by_size, reverse=True)]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack a ship makes with a weapon line (``count`` mounts of ``code``, each its own
+    attack) or a linked group (``linked`` its name: the group fires as one attack, its
+    damage added up; KH-4), with who fires it: ``gunner`` (``None``: the default gunner,
+    RULINGS KH-8) and ``base`` the base to hit in percent. ``dice`` D10 and ``max_damage``
+    are one hit's; ``shots`` the attacks a mount makes a turn (``None``: the text gives
+    none); ``kind`` the weapon kind, ``guided`` for weapons without a range of their own."""
+
+    code: str
+    count: int
+    linked: str | None
+    kind: WeaponKind
+    dice: int
+    max_damage: int
+    shots: int | None
+    guided: bool
+    gunner: str | None
+    base: Fraction
+
+
+def _names(post: str, code: str, name: str, group: str | None) -> bool:
+    """Whether a crew ``post`` names the weapon ``code`` (as a word), its ``name`` or its
+    linked ``group``."""
+    text = _norm(post)
+    if group is not None and _norm(group) == text:
+        return True
+    words = {_norm(w) for w in re.split(r"[\s,;/()]+", post) if w}
+    return _norm(code) in words or (bool(_norm(name)) and _norm(name) in text)
+
+
+def _gunner(stats: KnightHawksStats, code: str, name: str, group: str | None) -> tuple[str | None, Fraction]:
+    """Who fires the attack and their base to hit (RULINGS KH-8): the best gunner whose post
+    names it; else the best crew member with no post who has the Gunner skill and a STR or
+    DEX; else the default gunner (``None``)."""
+    posted = [c for c in stats.crew if c.post and _names(c.post, code, name, group)]
+    if not posted:
+        posted = [c for c in stats.crew if not c.post and skill_level(c, "gunner") is not None]
+    best: tuple[Fraction, str | None] | None = None
+    for member in posted:
+        base = gunner_base(member)
+        if base is not None and (best is None or base[0] > best[0]):
+            best = (base[0], member.name or member.station)
+    if best is None:
+        return None, base_to_hit(data.DEFAULT_GUNNER_SCORE, data.DEFAULT_GUNNER_LEVEL)
+    return best[1], best[0]
+
+
+def attacks(stats: KnightHawksStats) -> list[Attack]:
+    """The attacks ``stats``' ship makes: each linked group as one (its gunner the one posted
+    to the group), then each weapon line's mounts not linked, in the design's order."""
+    out: list[Attack] = []
+    for group in stats.linked_groups:
+        if not group.members:
+            continue
+        code = next(iter(group.members))
+        w = weapon(code)
+        if w is None:
+            continue
+        gunner, base = _gunner(stats, code, w.name, group.name)
+        count = sum(group.members.values())
+        out.append(
+            Attack(
+                "+".join(group.members),
+                count,
+                group.name,
+                w.kind,
+                group.dice,
+                group.max_damage,
+                w.rate_of_fire,
+                w.range_km is None,
+                gunner,
+                base,
+            )
+        )
+    for m in stats.weapons:
+        left = m.count - m.linked
+        w = weapon(m.code)
+        if left <= 0 or w is None:
+            continue
+        gunner, base = _gunner(stats, m.code, m.name, None)
+        out.append(
+            Attack(
+                m.code,
+                left,
+                None,
+                w.kind,
+                m.dice or 0,
+                m.max_damage or 0,
+                m.rate_of_fire,
+                m.range_km is None,
+                gunner,
+                base,
+            )
+        )
+    return out

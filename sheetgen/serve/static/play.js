@@ -9,7 +9,11 @@ let token = sessionStorage.getItem("sheetgen-token-" + gameId) || "";
 let mySide = sessionStorage.getItem("sheetgen-side-" + gameId) || "";
 let state = null;
 let range = Number(sessionStorage.getItem("sheetgen-range") || 1); // hexes: each card's weapons at it
-const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}`;
+// the target's defences (Knight Hawks 2000: ABM salvos, magnetic shielding), sent as the game's
+// own query parameters; the server works out what they change
+let aim = JSON.parse(sessionStorage.getItem("sheetgen-aim") || "{}");
+const aimQuery = () => Object.entries(aim).filter(([, v]) => v).map(([k, v]) => `&${k}=${v}`).join("");
+const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}${aimQuery()}`;
 let socket = null;
 
 const $ = (id) => document.getElementById(id);
@@ -187,14 +191,17 @@ function weaponsTable(ship) {
   const list = ship.now.weapons;
   if (!list || !list.length) return null;
   const pct = (v) => `${(v * 100).toFixed(v * 100 % 1 ? 1 : 0)}%`;
+  const percent = state.game === "knight-hawks-2000"; // a d100 at most the final percent
   return el("table", { class: "weapons", "data-testid": "weapons" },
     el("thead", {}, el("tr", {}, ...["weapon", "to hit", "dmg", "chance", "exp. dmg"].map((h) => el("th", {}, h)))),
-    el("tbody", {}, list.map((w) => el("tr", { class: w.to_hit === null ? "out" : "" },
-      el("td", {}, `${w.count > 1 ? w.count + "× " : ""}${w.code}`),
-      el("td", {}, w.to_hit === null ? "–" : w.to_hit),
+    el("tbody", {}, list.map((w) => el("tr", { class: w.to_hit === null ? "out" : "", title: w.note || "" },
+      el("td", { title: w.gunner !== undefined ? `${w.gunner || "default gunner"}, base ${w.base}%` : null },
+        `${w.count > 1 ? w.count + "× " : ""}${w.code}`,
+        w.linked ? el("small", {}, ` ${w.linked}`) : null),
+      el("td", {}, w.to_hit === null ? "–" : percent ? `${w.to_hit}%` : w.to_hit),
       el("td", {}, w.damage === null || w.to_hit === null ? "–" : w.damage),
       el("td", { title: w.chance }, w.to_hit === null ? "–" : pct(w.chance_value)),
-      el("td", { title: w.expected }, w.to_hit === null ? "–" : Number(w.expected_value.toFixed(2)))))));
+      el("td", { title: w.expected }, w.to_hit === null ? "–" : w.expected_value.toLocaleString("en", { maximumFractionDigits: 2 }))))));
 }
 
 function card(ship) {
@@ -247,10 +254,13 @@ function show(next) {
   $("roll-result").textContent = last ? last.event.faces.join("+") : "";
 }
 
-let asking = null;
+let asking = null, askAgain = false; // a change while a state is on its way asks once more after it
 async function refresh() {
-  if (asking) return asking;
-  asking = api(atRange(`/api/play/${gameId}`)).then(show, (err) => notice(err.message, true)).finally(() => { asking = null; });
+  if (asking) { askAgain = true; return asking; }
+  asking = api(atRange(`/api/play/${gameId}`)).then(show, (err) => notice(err.message, true)).finally(() => {
+    asking = null;
+    if (askAgain) { askAgain = false; refresh(); }
+  });
   return asking;
 }
 
@@ -259,7 +269,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/api/play/${gameId}/live${code ? "?code=" + encodeURIComponent(code) : ""}`);
   socket.onmessage = (message) => {
     const pushed = JSON.parse(message.data);
-    if (range === 1) show(pushed); // pushes carry the weapons at 1 hex; another range is asked for
+    if (range === 1 && !aimQuery()) show(pushed); // pushes carry the weapons at 1 hex, no target; else asked for
     else refresh();
   };
   socket.onclose = () => setTimeout(connect, 1000);
@@ -309,6 +319,20 @@ async function start() {
       refresh();
     });
     show(await api(atRange(`/api/play/${gameId}`)));
+    if (state.game === "knight-hawks-2000") {
+      $("target").hidden = false;
+      $("target-abm").value = aim.abm || 0;
+      $("target-shielding").checked = Boolean(aim.shielding);
+      const setAim = () => {
+        const abm = Number($("target-abm").value);
+        if (!Number.isInteger(abm) || abm < 0 || abm > 20) return notice("ABM salvos are 0 to 20", true);
+        aim = { abm, shielding: $("target-shielding").checked ? 1 : 0 };
+        sessionStorage.setItem("sheetgen-aim", JSON.stringify(aim));
+        refresh();
+      };
+      $("target-abm").addEventListener("change", setAim);
+      $("target-shielding").addEventListener("change", setAim);
+    }
     connect();
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);
