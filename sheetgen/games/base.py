@@ -252,12 +252,14 @@ class MarkerNeed:
 class RecordField:
     """One entry of a ship's record sheet as a digital table keeps it in play (a VASSAL
     property sheet): ``name`` as the sheet prints it, and either ``boxes`` check boxes
-    (a damage track's box, a magazine's rounds: ticked as they are lost or spent) or a
-    ``number`` counted up and down (a Number, hull points)."""
+    (a damage track's box, a magazine's rounds: ticked as they are lost or spent), of which
+    ``ticked`` are ticked at the start (the design's ``condition:``), or a ``number`` counted
+    up and down (a Number, hull points), the value now (the condition's, else as built)."""
 
     name: str
     boxes: int = 0
     number: int | None = None
+    ticked: int = 0
 
 
 class Design(Protocol):

@@ -198,7 +198,8 @@ def _delete() -> tuple[str, str]:
 def _record_sheet(fields: Sequence[RecordField]) -> tuple[str, str]:
     """``VASSAL.counters.PropertySheet``: the ship's record sheet (Ctrl+R, "Record sheet"),
     one property per field in printed order: check boxes ("Tick Marks", type 3, state
-    ``ticked/boxes``) or a number ("Spinner", type 7). The definition is each field's type
+    ``ticked/boxes``, ticked as the design's ``condition:`` left them) or a number ("Spinner",
+    type 7, at its value now). The definition is each field's type
     digit then name, ``~``-separated; the state its values, ``~``-separated. Type fields in
     ``myGetType`` order: definition, menu name, an old key (empty), commit style (0: every
     change), background red, green, blue (none), key stroke, description."""
@@ -213,7 +214,7 @@ def _record_sheet(fields: Sequence[RecordField]) -> tuple[str, str]:
     definition = sequence(
         [f"{3 if f.number is None else 7}{n}" for f, n in zip(fields, names, strict=True)], "~"
     )
-    state = sequence([f"0/{f.boxes}" if f.number is None else str(f.number) for f in fields], "~")
+    state = sequence([f"{f.ticked}/{f.boxes}" if f.number is None else str(f.number) for f in fields], "~")
     kind = sequence(
         [definition, "Record sheet", "", "0", "", "", "", f"{_KEY_R},{_CTRL}", "Record sheet"], ";"
     )

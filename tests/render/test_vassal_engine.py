@@ -49,6 +49,15 @@ CHECKED = {
     "border-clash": (DESIGNS / "kill-radius" / "scenarios" / "border-clash.yaml", ""),
     "kepler-station": (DESIGNS / "space-cruisers" / "scenarios" / "kepler-station.yaml", ""),
 }
+#: scenario name -> {design file: condition block appended to it}: these scenarios' modules are
+#: built from a copy of their game's designs whose ships carry that damage, so the engine run
+#: also shows each record sheet starting from a design's ``condition:`` (no extra run)
+DAMAGED = {
+    "flank-action": {
+        "ships/pugilist.yaml": "condition: {structure_points: 1000, launched: {SM: 4}}\n",
+        "ships/exalted.yaml": "condition: {structure_points: 700, launched: {TT: 10}}\n",
+    },
+}
 #: resolution of the checked modules' images: the default, what players get (the harness drops
 #: palette pieces 25 px right of and 20 px above a hex centre, inside the hex at 150 dpi)
 DPI = 150
@@ -99,8 +108,8 @@ def _build(name: str, root: Path) -> tuple[Path, Path, int]:
     from sheetgen.cli.vassal import module_for
     from sheetgen.scenarios.scenario import load_scenario
 
-    scenario, result = load_scenario(CHECKED[name][0])
-    assert scenario is not None and not result.input_errors
+    scenario, result = load_scenario(_scenario_path(name, root))
+    assert scenario is not None and not result.input_errors and result.legal
     module = module_for(scenario, DPI, "letter")
     vmod = root / f"{name}.vmod"
     vmod.write_bytes(module.data)
@@ -118,6 +127,22 @@ def _build(name: str, root: Path) -> tuple[Path, Path, int]:
     probes = root / f"{name}-probes.tsv"
     probes.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return vmod, probes, sum(1 for p in module.pieces if p.at is not None)
+
+
+def _scenario_path(name: str, root: Path) -> Path:
+    """``name``'s scenario file; for a :data:`DAMAGED` one, in a copy of its game's designs
+    under ``root`` with the conditions appended."""
+    path = CHECKED[name][0]
+    if name not in DAMAGED:
+        return path
+    game = path.parents[1]
+    copy = root / f"{name}-designs" / game.name
+    if not copy.exists():
+        shutil.copytree(game, copy)
+        for design, block in DAMAGED[name].items():
+            with (copy / design).open("a", encoding="utf-8") as f:
+                f.write(block)
+    return copy / path.relative_to(game)
 
 
 def _engine_classpath() -> str:
@@ -385,3 +410,25 @@ def test_ctrl_r_opens_the_ships_record_sheet(engine_checks: dict[str, Check], na
     names = [field[1:] for field in definition.group(1).split("~")]
     shown = [label.strip() for label in labels.group(1).split(", ") if label.strip()]
     assert shown == names
+
+
+def test_a_damaged_ship_s_record_sheet_starts_from_its_condition(
+    engine_checks: dict[str, Check], tmp_path: Path
+) -> None:
+    """Flank action's ships carry damage (:data:`DAMAGED`): the ship PlayCheck opens has its
+    record sheet's values, as the engine reads them, from its ``condition:``: the structure
+    boxes wholly lost and the rounds launched ticked (Knight Hawks 2000, Explanation of
+    Damage Results), the same values the module's build file gives."""
+    from sheetgen.scenarios.scenario import load_scenario
+
+    play = engine_checks["flank-action"].play
+    ship = re.search(r"^record sheet ship: (.*)$", play, re.M)
+    values = re.search(r"^record sheet values: (.*)$", play, re.M)
+    assert ship and values, play[-3000:]
+    scenario, _ = load_scenario(_scenario_path("flank-action", tmp_path))
+    assert scenario is not None
+    placed = next(s for s in scenario.ships if s.name == ship.group(1).strip())
+    fields = scenario.game.record_fields(scenario.game.sheet_ship(placed.stats, placed.entry.findings))
+    read = dict(v.split("=", 1) for v in values.group(1).split(" | "))
+    assert read == {f.name: str(f.ticked if f.number is None else f.number) for f in fields}
+    assert int(read[fields[0].name]) > 0 and any(f.ticked for f in fields[1:])  # damage shows

@@ -159,9 +159,12 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return ship_view(stats, findings)
 
     def record_fields(self, view: View) -> list[RecordField]:
-        """The ship's Number (it drops by the turn's damage after the last phase), the
-        damage noted this turn, and a carrier's fighters aboard."""
+        """The ship's Number (it drops by the turn's damage after the last phase; the
+        design's ``condition:`` Number where it gives one), the damage noted this turn, and
+        a carrier's fighters aboard."""
         number, fighters = view["number"], view["fighters"]
+        if view.get("number_now") is not None:
+            number = view["number_now"]
         assert isinstance(number, int) and isinstance(fighters, int)
         fields = [RecordField("Number", number=number), RecordField("Damage this turn", number=0)]
         if view["carrier"]:

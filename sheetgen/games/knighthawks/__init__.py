@@ -199,11 +199,20 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
     def record_fields(self, view: View) -> list[RecordField]:
         """The structural damage track (its boxes, each worth the printed number of
         structural points), then each bay's munitions (mines too), the ICM and ABM salvos,
-        one box a round, as the sheet prints them."""
+        one box a round, as the sheet prints them; the boxes the design's ``condition:`` has
+        crossed (structure wholly lost, rounds launched) start ticked."""
         track = cast("dict[str, Any]", view["track"])
-        fields = [RecordField(f"Structure ({track['unit_text']} SP a box)", boxes=int(track["boxes"]))]
+        lost = sum(1 for row in track["rows"] for cell in row["cells"] if cell.get("crossed"))
+        fields = [
+            RecordField(f"Structure ({track['unit_text']} SP a box)", boxes=int(track["boxes"]), ticked=lost)
+        ]
         for bay in cast("list[dict[str, Any]]", view["bays"]):
-            fields.append(RecordField(f"{bay['name']}: {bay['holds']}", boxes=int(bay["carried"])))
+            carried = int(bay["carried"])
+            fields.append(
+                RecordField(
+                    f"{bay['name']}: {bay['holds']}", boxes=carried, ticked=min(int(bay["launched"]), carried)
+                )
+            )
         for key, name in (("icm", "ICM salvos"), ("abm", "ABM salvos")):
             count = sum(cast("list[int]", view[key]))
             if count:

@@ -154,13 +154,22 @@ class SpaceCruisers(Game[rules.Design, SpaceCruisersStats]):
 
     def record_fields(self, view: View) -> list[RecordField]:
         """Hull points (counted down, below zero too), the hull boxes row by row, each
-        system's boxes as printed, and the shields."""
-        fields = [RecordField("Hull points", number=int(view["hull_points"]))]  # type: ignore[call-overload]
+        system's boxes as printed, and the shields; from the design's ``condition:`` where
+        it has one: hull points and intact shields now, the hull boxes above the hull points
+        now and the drives lost ticked."""
+        now = view.get("hull_now")
+        hull = int(view["hull_points"] if now is None else now)  # type: ignore[call-overload]
+        fields = [RecordField("Hull points", number=hull)]
         for row in view["hull_rows"]:  # type: ignore[attr-defined]
-            fields.append(RecordField(str(row["label"]).capitalize(), boxes=len(row["boxes"])))
+            above = sum(1 for box in row["boxes"] if box > hull)
+            fields.append(RecordField(str(row["label"]).capitalize(), boxes=len(row["boxes"]), ticked=above))
         for system in view["systems"]:  # type: ignore[attr-defined]
-            fields.append(RecordField(str(system["label"]), boxes=int(system["boxes"])))
-        fields.append(RecordField("Shields", number=int(view["shields"])))  # type: ignore[call-overload]
+            boxes = int(system["boxes"])
+            fields.append(
+                RecordField(str(system["label"]), boxes=boxes, ticked=min(int(system["lost"]), boxes))
+            )
+        shields = int(view["shields"]) - int(view.get("shields_blown") or 0)  # type: ignore[call-overload]
+        fields.append(RecordField("Shields", number=shields))
         return fields
 
     def reference(self) -> Card:

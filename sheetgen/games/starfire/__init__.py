@@ -195,9 +195,15 @@ class Starfire(Game[rules.Design, StarfireStats]):
 
     def record_fields(self, view: View) -> list[RecordField]:
         """The damage track, one check box per printed box, left to right, each named by
-        its place and system code (``03 A``): boxes are crossed off in that order."""
-        codes = [code for group in view["track"] for code in group["boxes"]]  # type: ignore[attr-defined]
-        return [RecordField(f"{i:02d} {code}", boxes=1) for i, code in enumerate(codes, start=1)]
+        its place and system code (``03 A``): boxes are crossed off in that order; a box
+        the design's ``condition:`` destroyed or knocked offline starts ticked."""
+        track = view["track"]
+        codes = [code for group in track for code in group["boxes"]]  # type: ignore[attr-defined]
+        marks = [mark for group in track for mark in group["marks"]]  # type: ignore[attr-defined]
+        return [
+            RecordField(f"{i:02d} {code}", boxes=1, ticked=int(bool(mark)))
+            for i, (code, mark) in enumerate(zip(codes, marks, strict=True), start=1)
+        ]
 
     def reference(self) -> Card:
         from sheetgen.games.starfire.card import card

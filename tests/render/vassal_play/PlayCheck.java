@@ -170,6 +170,13 @@ public class PlayCheck {
     def.setAccessible(true);
     r("record sheet definition: " + def.get(sheet));
     r("record sheet state: " + sheet.myGetState());
+    // what the engine reads from that state: each field as a property of the piece (ticks: the count ticked)
+    final List<String> values = new ArrayList<>();
+    for (final String d : String.valueOf(def.get(sheet)).split("~")) {
+      if (d.length() > 1) values.add(d.substring(1) + "=" + outer.getProperty(d.substring(1)));
+    }
+    r("record sheet ship: " + outer.getName());
+    r("record sheet values: " + String.join(" | ", values));
     final Command c = outer.keyEvent(KeyStroke.getKeyStroke(KeyEvent.VK_R, InputEvent.CTRL_DOWN_MASK));
     if (c != null) gm.sendAndLog(c);
     final Field fr = PropertySheet.class.getDeclaredField("frame");
