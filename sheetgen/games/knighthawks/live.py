@@ -77,6 +77,9 @@ _RESULTS = (*REPAIRABLE, *DESTROYING, "disastrous_fire")
 _REPAIRS = "Knight Hawks 2000, Repairs"
 
 State = dict[str, Any]
+#: The Crew Member Damage Table's rows the text gives: only its example of combat's roll
+#: (a 4: the sensor operator takes 8D10); the others are missing (RULINGS KH-6).
+_CREW_ROWS = {roll: f"{result} ({note})" for roll, result, note in data.TEXT_ROLLS["crew"]}
 _WHERE = "Knight Hawks 2000, Explanation of Damage Results"
 
 
@@ -371,7 +374,8 @@ def now(state: State) -> dict[str, Any]:
     """What the ship is now: ``structure_points`` (left), ``starting_structure_points``,
     ``structure_state`` (intact, half, two-thirds, destroyed), ``adf`` and ``mr`` in that
     state (as text, halves written out), ``breakup_rolls`` a turn, ``half_at`` and
-    ``two_thirds_at`` (SP lost where those start)."""
+    ``two_thirds_at`` (SP lost where those start); ``crew_results`` each Crew Member Damage
+    roll's row where the text gives it (only a 4, from its example), else ``None``."""
     stats: KnightHawksStats = state["stats"]
     total, lost = stats.structure_points, state["lost"]
     condition = structure_state(total, lost)
@@ -398,6 +402,7 @@ def now(state: State) -> dict[str, Any]:
         "scc_only": state["scc_only"],
         "crew_rolls_due": state["crew_rolls_due"],
         "crew_rolls": list(state["crew_rolls"]),
+        "crew_results": [_CREW_ROWS.get(roll) for roll in state["crew_rolls"]],
         "ordnance_left": {code: n - state["launched"].get(code, 0) for code, n in _carried(stats).items()},
     }
 

@@ -137,7 +137,9 @@ function knightHawks(ship) {
       now.damaged.length ? el("span", {}, "damaged: ", el("b", {}, now.damaged.join(", ").replaceAll("_", " "))) : null,
       now.destroyed_systems.length ? el("span", {}, "destroyed: ", el("b", {}, now.destroyed_systems.join(", ").replaceAll("_", " "))) : null,
       now.may_repair ? el("span", {}, `repair turn: d100 ≤ ${now.repair_chance}`) : null,
-      now.crew_rolls_due ? el("span", {}, "crew rolls due ", el("b", {}, now.crew_rolls_due)) : null),
+      now.crew_rolls_due ? el("span", {}, "crew rolls due ", el("b", {}, now.crew_rolls_due)) : null,
+      now.crew_rolls.length ? el("span", {}, "crew rolls: ", now.crew_rolls.map((r, i) =>
+        now.crew_results[i] ? `${r} (${now.crew_results[i]})` : String(r)).join(", ")) : null),
     meter(now.structure_points, now.starting_structure_points),
   ];
 }
