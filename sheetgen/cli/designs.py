@@ -310,8 +310,10 @@ def import_design(
     """Turn a pasted design string into a YAML design, checked.
 
     Findings go to standard error placed in the pasted text (``notation:1:COL``).
-    Exit 1 if the design is illegal (the YAML is still written), 2 if the
-    string cannot be read at all.
+    A design the rules refuse (a stated speed above what its engines give among
+    them, as ``validate`` refuses it) is not written: its errors, one line saying
+    so, and exit 1; nothing on standard output, no file made or replaced. Exit 2
+    if the string cannot be read at all.
     """
 
     from sheetgen.core.findings import InputError
@@ -335,11 +337,13 @@ def import_design(
     _print_located(reading_order(doc.locate(f) for f in findings), err=True)
     from sheetgen.scenarios.schemas import imported_yaml
 
+    errors = sum(1 for f in findings if f.is_error)
+    if errors:  # as validate: a broken rule is exit 1; a design the rules refuse is not written
+        kept = f"{output} not written" if output is not None else "no YAML printed"
+        _fail(f"the pasted design breaks the rules ({errors} error{'s' if errors > 1 else ''} above); {kept}", 1)
     body = imported_yaml(found.id, text, mapping)
-    illegal = any(f.is_error for f in findings)
     if output is None:
         typer.echo(body, nl=False)
     else:
         _write_design(output, body, force=force)
         _err(f"wrote {output}")
-    raise typer.Exit(1 if illegal else 0)

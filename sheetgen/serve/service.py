@@ -338,7 +338,8 @@ def counters_svg(body: bytes, *, face: str = "front", game: str | None = None) -
 
 def import_notation(game_id: str, text: str, name: str = "Imported design") -> str:
     """``sheetgen import GAME TEXT --name NAME``: the pasted design string as YAML text (a design
-    that breaks a rule too: the check shows why). Refuses (422) a string that cannot be read,
+    that breaks a rule too, into the editor unsaved: the check shows why; the command writes
+    nothing then). Refuses (422) a string that cannot be read,
     with its findings placed in the pasted text (``notation:1:COL``), and (400) a game that
     reads no strings, an empty string or an empty name."""
 
