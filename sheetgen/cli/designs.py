@@ -340,7 +340,9 @@ def import_design(
     errors = sum(1 for f in findings if f.is_error)
     if errors:  # as validate: a broken rule is exit 1; a design the rules refuse is not written
         kept = f"{output} not written" if output is not None else "no YAML printed"
-        _fail(f"the pasted design breaks the rules ({errors} error{'s' if errors > 1 else ''} above); {kept}", 1)
+        _fail(
+            f"the pasted design breaks the rules ({errors} error{'s' if errors > 1 else ''} above); {kept}", 1
+        )
     body = imported_yaml(found.id, text, mapping)
     if output is None:
         typer.echo(body, nl=False)
