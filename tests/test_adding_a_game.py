@@ -1,5 +1,5 @@
 """Adding a game is one package and one registry line (docs/architecture.md, "Adding a
-game"): with the stand-in game (tests/standin_game.py) registered, every place that lists
+game"): with the stand-in game (tests/standin_game/) registered, every place that lists
 the games finds it, its rulings and its designer form without another file naming it."""
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ Invoke = Callable[..., Any]
 
 
 @pytest.fixture
-def stand_in(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def stand_in() -> Iterator[str]:
     """The stand-in registered as ``stand-in`` (the registry line), the rulebook rebuilt."""
-    import sheetgen.games as games
+    from tests.every_game import registered
 
-    monkeypatch.setitem(games.GAMES, "stand-in", "tests.standin_game")
-    games.rulebook.cache_clear()
-    yield "stand-in"
-    games.rulebook.cache_clear()
+    with registered() as game_id:
+        yield game_id
 
 
 def test_explain_finds_the_new_games_rulings_under_its_title(invoke: Invoke, stand_in: str) -> None:

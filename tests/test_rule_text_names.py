@@ -14,6 +14,7 @@ import pytest
 from sheetgen.games import GAMES, find_game, rulebook
 
 from tests.conftest import ROOT
+from tests.every_game import every_game
 
 Invoke = Callable[..., Any]
 
@@ -66,7 +67,7 @@ def test_explain_sf5_cites_the_quick_start_by_title(invoke: Invoke) -> None:
     assert "seed" not in out.lower()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_cards_stats_and_findings_name_no_seed_file(invoke: Invoke, game: str) -> None:
     outputs = [
         invoke("reference", game, "--format", "json").stdout,

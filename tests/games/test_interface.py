@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -18,21 +19,19 @@ from sheetgen.games.starfire.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
+from tests.every_game import every_game
 
-SHIPS = {
-    "starfire": DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml",
-    "kill-radius": DESIGNS / "kill-radius" / "ships",
-    "space-cruisers": DESIGNS / "space-cruisers" / "ships",
-    "knight-hawks-2000": DESIGNS / "knight-hawks-2000" / "ships",
-}
+def _ships(game_id: str) -> list[Path]:
+    """The game's bundled ships (designs/<game id>/ships/)."""
+    return sorted(find_game(game_id).files().designs.glob("ships/*.yaml"))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_every_game_parses_in_its_parse_module(game_id: str) -> None:
     """``Game.parse`` is the package's ``parse.parse_design``: same design from the same mapping."""
     parse = importlib.import_module(f"{GAMES[game_id]}.parse")
     game = find_game(game_id)
-    entry = load_designs([SHIPS[game_id]]).entries[0]
+    entry = load_designs(_ships(game_id)).entries[0]
     mapping = entry.document.data
     for key in entry.base:
         mapping = mapping[key]
@@ -42,9 +41,9 @@ def test_every_game_parses_in_its_parse_module(game_id: str) -> None:
         parse.parse_design(Fields({**mapping, "no such key": 1}))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_stats_json_opens_with_name_and_game(game_id: str) -> None:
-    for entry in load_designs([SHIPS[game_id]]).entries:
+    for entry in load_designs(_ships(game_id)).entries:
         d = entry.stats.to_dict()
         assert list(d)[:2] == ["name", "game"]
         assert d["game"] == game_id and d["class"] == entry.stats.design_class
