@@ -72,9 +72,9 @@ def test_cards_stats_and_findings_name_no_seed_file(invoke: Invoke, game: str) -
     outputs = [
         invoke("reference", game, "--format", "json").stdout,
         invoke("reference", game, "--format", "json", "--one-page").stdout,
-        invoke("stats", str(ROOT / "designs" / game / "ships"), "--json").stdout,
+        invoke("stats", str(find_game(game).files().designs / "ships"), "--json").stdout,
     ]
-    checked = invoke("validate", str(ROOT / "designs" / game / "illegal"))
+    checked = invoke("validate", str(find_game(game).files().designs / "illegal"))
     outputs += [checked.stdout, checked.stderr]
     for text in outputs:
         assert text.strip()

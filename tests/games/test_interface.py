@@ -72,7 +72,7 @@ def test_named_makes_the_design_name_the_class() -> None:
     assert (ship.name, ship.design_class) == ("Arrow 2", "Arrow")
     assert game.named(ship, "Arrow 3").design_class == "Arrow"
     assert game.named(stats, "Arrow").design_class is None
-    classed = load_designs([SHIPS["starfire"]]).entries[0].stats
+    classed = load_designs([DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"]).entries[0].stats
     assert game.named(classed, "Bolt").design_class == "Arrow-class corvette"
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
-from sheetgen.core.findings import Finding
+from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, FormField, Game, Marker, PaletteItem, View, name_size
@@ -63,6 +63,9 @@ class StandIn(Game[StandInDesign, StandInStats]):
         return design_schema()
 
     def check(self, design: StandInDesign) -> list[Finding]:
+        """ST-1: a ship's number is at least 1."""
+        if design.number < 1:
+            return [error("ST-1", f"number {design.number} is below 1", ("number",))]
         return []
 
     def derive(self, design: StandInDesign) -> StandInStats:

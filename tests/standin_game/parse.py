@@ -25,9 +25,11 @@ class StandInDesign:
 
 
 def parse_design(fields: Fields) -> StandInDesign:
-    """The design in ``fields``; its number at least 1 (ST-1)."""
+    """The design in ``fields``; a number below 1 is read as written, for the check to
+    refuse (ST-1)."""
     name = fields.text("name", required=True) or ""
-    number = fields.integer("number", DEFAULT_NUMBER, minimum=1) or DEFAULT_NUMBER
+    number = fields.integer("number", DEFAULT_NUMBER)
+    number = DEFAULT_NUMBER if number is None else number
     design = StandInDesign(name, number, fields.text("class"), fields.text("notes"))
     fields.done()
     return design
@@ -43,7 +45,6 @@ def design_schema() -> dict[str, Any]:
             **common_design_keys("stand-in"),
             "number": {
                 "type": "integer",
-                "minimum": 1,
                 "default": DEFAULT_NUMBER,
                 "description": "The ship's number, at least 1 (ST-1).",
             },

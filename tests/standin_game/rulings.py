@@ -15,6 +15,5 @@ RULINGS = (
         "The stand-in's rule text gives no smaller ship.",
         "Ships",
         "validate; counters",
-        severities=(),
     ),
 )
