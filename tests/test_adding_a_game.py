@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, pdf_text
 
 Invoke = Callable[..., Any]
 
@@ -69,3 +69,41 @@ def test_every_game_package_is_held_independent_of_the_others() -> None:
     contracts = config["tool"]["importlinter"]["contracts"]
     independent = [c for c in contracts if c["type"] == "independence"]
     assert [sorted(c["modules"]) for c in independent] == [sorted(GAMES.values())]
+
+
+def test_the_stand_in_is_one_package_and_its_own_files(stand_in: str) -> None:
+    """The steps of docs/architecture.md, "Adding a game", as the stand-in takes them: a
+    package with its reader and rulings, then its files found by convention (Game.files)."""
+    import importlib
+
+    from sheetgen.games import GAMES, find_game
+    from sheetgen.scenarios.schemas import schema_text
+
+    game = find_game(stand_in)
+    package = GAMES[stand_in]
+    assert importlib.import_module(f"{package}.parse").parse_design
+    assert importlib.import_module(f"{package}.rulings").RULINGS == game.rulings
+    files = game.files()
+    assert {p.name for p in files.designs.iterdir()} >= {"ships", "illegal", "scenarios"}
+    assert files.designs / "scenarios" / game.first_scenario in files.scenarios
+    assert (files.sheet_folder / "sheet.html.j2").is_file() and (files.sheet_folder / "sheet.css").is_file()
+    assert files.starting_design.is_file()
+    assert files.guide.is_file()
+    assert files.schema.read_text(encoding="utf-8") == schema_text(stand_in)
+
+
+def test_the_new_game_prints_its_kit(invoke: Invoke, tmp_path: Path, stand_in: str) -> None:
+    """The whole kit of the stand-in's first scenario: its record sheets from its own
+    template, counters, map, reference and quick card, briefing (one cheap kit: the
+    bundled games' kits are printed once per session by tests/test_kit.py)."""
+    from sheetgen.games import find_game
+    from sheetgen.kit import bundled_scenarios
+
+    game = find_game(stand_in)
+    scenario = game.files().designs / "scenarios" / game.first_scenario
+    assert scenario in bundled_scenarios()  # kit --all and kit NAME find it
+    out = tmp_path / "kit"
+    r = invoke("kit", scenario, "-o", out, "--single")
+    assert r.exit_code == 0, r.stderr
+    assert "Picket" in " ".join(pdf_text(out / "record-sheets.pdf"))
+    assert {p.name for p in out.iterdir()} >= {"record-sheets.pdf", "counters.pdf", "map.pdf", "kit.pdf"}
