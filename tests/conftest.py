@@ -56,7 +56,9 @@ def pytest_configure(config: pytest.Config) -> None:
 def _stand_in_registered(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test (or a parametrized case) marked ``stand_in`` runs with the stand-in game
     registered (tests/every_game.py)."""
-    if request.node.get_closest_marker("stand_in") is None or request.config.getoption("--stand-in-registered"):
+    if request.node.get_closest_marker("stand_in") is None or request.config.getoption(
+        "--stand-in-registered"
+    ):
         yield
         return
     from tests.every_game import registered

@@ -82,7 +82,7 @@ def test_the_stand_in_is_one_package_and_its_own_files(stand_in: str) -> None:
     game = find_game(stand_in)
     package = GAMES[stand_in]
     assert importlib.import_module(f"{package}.parse").parse_design
-    assert importlib.import_module(f"{package}.rulings").RULINGS == game.rulings
+    assert game.rulings == importlib.import_module(f"{package}.rulings").RULINGS
     files = game.files()
     assert {p.name for p in files.designs.iterdir()} >= {"ships", "illegal", "scenarios"}
     assert files.designs / "scenarios" / game.first_scenario in files.scenarios

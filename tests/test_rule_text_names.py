@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from sheetgen.games import GAMES, find_game, rulebook
+from sheetgen.games import find_game, rulebook
 
 from tests.conftest import ROOT
 from tests.every_game import every_game

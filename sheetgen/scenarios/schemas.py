@@ -25,7 +25,15 @@ from sheetgen.games import GAMES, find_game
 from sheetgen.games.base import game_schema
 from sheetgen.scenarios.loading import MAX_COUNT
 
-__all__ = ["SCHEMA_NAMES", "imported_yaml", "modeline", "schema", "schema_file", "schema_names", "schema_text"]
+__all__ = [
+    "SCHEMA_NAMES",
+    "imported_yaml",
+    "modeline",
+    "schema",
+    "schema_file",
+    "schema_names",
+    "schema_text",
+]
 
 
 def schema_names() -> tuple[str, ...]:

@@ -84,7 +84,9 @@ def test_examples_copies_every_bundled_file(invoke: Invoke, tmp_path: Path) -> N
     out = tmp_path / "ex"
     r = invoke("examples", out)
     assert r.exit_code == 0, r.stderr
-    bundled = {str(rel): src.read_bytes() for rel, src in example_files([find_game(g).files() for g in GAMES])}
+    bundled = {
+        str(rel): src.read_bytes() for rel, src in example_files([find_game(g).files() for g in GAMES])
+    }
     assert _tree(out) == bundled
     assert _tree(out) == _tree(DESIGNS)  # the checkout's designs/ folder, whole
     assert f"copied {len(bundled)} example files into {out}" in r.stderr

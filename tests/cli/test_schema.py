@@ -40,7 +40,10 @@ def test_schema_path_and_unknown_names(invoke: Invoke) -> None:
     assert Path(r.stdout.strip()) == schema_file("kill-radius")
     bad = invoke("schema", "starfleet")
     assert bad.exit_code == 2
-    assert bad.stderr.strip() == f"sheetgen: error: no schema named 'starfleet'; known: {', '.join(schema_names())}"
+    assert (
+        bad.stderr.strip()
+        == f"sheetgen: error: no schema named 'starfleet'; known: {', '.join(schema_names())}"
+    )
     assert schema_names()[-3:] == ("stand-in", "fleet", "scenario")  # a game registered after import
     assert invoke("schema", "starfire", "-o", "schema.yaml").exit_code == 2
 

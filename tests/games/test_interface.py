@@ -21,6 +21,7 @@ from sheetgen.scenarios.loading import load_designs
 from tests.conftest import DESIGNS
 from tests.every_game import every_game
 
+
 def _ships(game_id: str) -> list[Path]:
     """The game's bundled ships (designs/<game id>/ships/)."""
     return sorted(find_game(game_id).files().designs.glob("ships/*.yaml"))

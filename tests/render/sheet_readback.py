@@ -58,6 +58,7 @@ def game_readback(game: str, paper: str) -> dict[str, object]:
 def main() -> None:
     """Every registered game's read-back, and the stand-in game's (tests/every_game.py)."""
     from sheetgen.games import GAMES
+
     from tests.every_game import registered
 
     with registered():

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from sheetgen.core.card import Card, Table
-from sheetgen.games import GAMES, find_game
+from sheetgen.games import find_game
 from sheetgen.render.cards import card_margins
 from sheetgen.render.html import PAPER, render_html
 

@@ -13,7 +13,7 @@ import pytest
 from sheetgen import kit as kit_module
 from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
-from sheetgen.games import GAMES, find_game
+from sheetgen.games import find_game
 from sheetgen.render import html as html_module
 from sheetgen.render.cards import render_card
 from sheetgen.render.html import html_to_pdf, weasyprint_warnings

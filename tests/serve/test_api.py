@@ -76,12 +76,16 @@ def _cli_findings(invoke: Invoke, path: Path) -> list[str]:
     "path",
     per_game(
         lambda files: [
-            path for kind in ("ships", "illegal", "fleets") for path in sorted(files.designs.glob(f"{kind}/*.yaml"))[:1]
+            path
+            for kind in ("ships", "illegal", "fleets")
+            for path in sorted(files.designs.glob(f"{kind}/*.yaml"))[:1]
         ]
     ),
     ids=lambda path: f"{path.parent.parent.name}/{path.parent.name}/{path.name}",
 )
-def test_check_gives_the_findings_and_stats_of_the_cli(client: TestClient, invoke: Invoke, path: Path) -> None:
+def test_check_gives_the_findings_and_stats_of_the_cli(
+    client: TestClient, invoke: Invoke, path: Path
+) -> None:
     r = client.post("/api/check", params={"name": str(path)}, content=path.read_bytes())
     assert r.status_code == 200, r.text
     out = r.json()

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from sheetgen.games import GAMES
 from sheetgen.serve.app import create_app
 
 from tests.every_game import every_game
