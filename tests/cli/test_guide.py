@@ -13,6 +13,7 @@ import yaml
 
 from sheetgen.core.resources import example_files
 from sheetgen.games import GAMES, find_game
+from sheetgen.kit import bundled_scenarios
 
 from tests.conftest import DESIGNS
 from tests.every_game import every_game, with_stand_in
@@ -157,11 +158,12 @@ def test_kit_takes_a_bundled_scenarios_name(
     assert _scenario_path(Path("convoy-raid")) == Path("convoy-raid")
 
 
+@with_stand_in
 def test_kit_with_an_unknown_name_lists_the_bundled_ones(
     invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    names = sorted(p.stem for p in DESIGNS.glob("*/scenarios/*.yaml"))
+    names = sorted(p.stem for p in bundled_scenarios())
     for given in ("convoy-raids", os.path.join("somewhere", "convoy-raid.yaml")):
         r = invoke("kit", given)
         assert r.exit_code == 2
