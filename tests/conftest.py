@@ -37,7 +37,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--stand-in-registered",
         action="store_true",
-        help="register the stand-in game (tests/standin_game.py) for the whole run, as a fifth game's"
+        help="register the stand-in game (tests/standin_game/) for the whole run, as a fifth game's"
         " registry line would: every test that lists the games meets it",
     )
 
