@@ -95,7 +95,7 @@ def game_files(game_id: str, home: Path | None = None) -> GameFiles:
     (``templates/``, ``designs/``, ``docs/``, ``sheetgen/schemas/``), or, given ``home``,
     under that folder laid out the same way (``home/templates/``, ``home/designs/``,
     ``home/docs/``, ``home/schemas/``: a game kept outside the project, as the test suite's
-    stand-in game is). Raises :class:`MissingResource` when the project's templates or
+    made-up fifth game is). Raises :class:`MissingResource` when the project's templates or
     designs folder is missing (a broken install)."""
     if home is not None:
         return GameFiles(
