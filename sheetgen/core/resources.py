@@ -127,18 +127,21 @@ def font_path(file: str) -> Path:
 NAME_MARK = "__NAME__"
 
 
-def starting_design(files: GameFiles, name: str) -> str:
-    """The commented starting design of the game whose files are ``files`` (``sheetgen
-    new``), named ``name``, as YAML text; raises :class:`MissingResource` if the game has none.
+def starting_design(game: GameFiles | str, name: str) -> str:
+    """The commented starting design (``sheetgen new``) of the game whose files are ``game``
+    (:meth:`~sheetgen.games.base.Game.files`; a game id: a game whose files are the
+    project's), named ``name``, as YAML text; raises :class:`MissingResource` if the game
+    has none.
 
     >>> game_id = min(p.stem for p in (templates_dir() / "new").glob("*.yaml"))
     >>> "name: Arrow" in starting_design(game_files(game_id), "Arrow")
     True
-    >>> "name: 'Yes'" in starting_design(game_files(game_id), "Yes")
+    >>> "name: 'Yes'" in starting_design(game_id, "Yes")
     True
     """
     import yaml
 
+    files = game_files(game) if isinstance(game, str) else game
     path = files.starting_design
     if not path.is_file():
         raise MissingResource(f"sheetgen has no starting design for {files.game_id}; reinstall sheetgen")
