@@ -28,10 +28,11 @@ HYPHENED = "Kestrel-class Zephyrine-Marauder escort"
 
 
 def _base(game: str) -> Path:
-    """The design of ``game`` to name: its first bundled ship (designs/<game id>/ships/)."""
+    """The design of ``game`` to name: its smallest bundled ship (designs/<game id>/ships/,
+    the fewest bytes: the sheet with the least else on it prints fastest)."""
     from sheetgen.games import find_game
 
-    return sorted(find_game(game).files().designs.glob("ships/*.yaml"))[0]
+    return min(sorted(find_game(game).files().designs.glob("ships/*.yaml")), key=lambda p: p.stat().st_size)
 
 
 #: (name, class) of each ship printed for every game.
