@@ -60,16 +60,18 @@ def ships_of(game_id: str, count: int) -> list:
 
 def html_for(templates: Path | None, ships: list, paper: str = "letter") -> str:
     """The one HTML document of ``ships``' sheets from ``templates`` (None: this checkout's)."""
+    import sheetgen.core.resources as resources
     import sheetgen.render.html as html
     from sheetgen.core.resources import templates_dir
     from sheetgen.render.sheets import sheets_html
 
-    html.templates_dir = (lambda: templates) if templates else templates_dir
+    # the shared templates (html) and each game's own (Game.files, through resources)
+    html.templates_dir = resources.templates_dir = (lambda: templates) if templates else templates_dir
     html._environment.cache_clear()
     try:
         (doc,) = sheets_html(ships, paper=paper)
     finally:
-        html.templates_dir = templates_dir
+        html.templates_dir = resources.templates_dir = templates_dir
         html._environment.cache_clear()
     return doc
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file, schema_text
+from sheetgen.scenarios.schemas import schema_file, schema_names, schema_text
 
 
 def main(argv: list[str]) -> int:
     stale = []
-    for name in SCHEMA_NAMES:
+    for name in schema_names():
         path = schema_file(name)
         text = schema_text(name)
         current = path.read_text(encoding="utf-8") if path.is_file() else ""

@@ -25,7 +25,6 @@ from sheetgen.core.output import (
     write_all_atomic,
 )
 from sheetgen.core.rendered import Rendered
-from sheetgen.core.resources import designs_dir
 from sheetgen.core.stopping import held
 from sheetgen.games import GAMES, find_game
 from sheetgen.layout.counters.paper import DEFAULT_BLEED
@@ -68,7 +67,8 @@ def default_scenario_name() -> Path:
 
 def default_scenario() -> Path:
     """Path of the bundled default scenario (:func:`default_scenario_name`)."""
-    return designs_dir() / default_scenario_name()
+    game = find_game(next(iter(GAMES)))
+    return game.files().designs / "scenarios" / game.first_scenario
 
 
 @dataclass
@@ -432,8 +432,9 @@ def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
 
 
 def bundled_scenarios() -> list[Path]:
-    """Every scenario shipped under ``designs/*/scenarios/``, sorted by game then name."""
-    return sorted(designs_dir().glob("*/scenarios/*.yaml"))
+    """Every registered game's bundled scenarios (``designs/<game id>/scenarios/``, found by
+    :meth:`~sheetgen.games.base.Game.files`), sorted by game id then name."""
+    return [path for game_id in sorted(GAMES) for path in find_game(game_id).files().scenarios]
 
 
 def build_kit(

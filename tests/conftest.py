@@ -33,6 +33,40 @@ settings.register_profile("sheetgen", deadline=None, derandomize=bool(os.environ
 settings.load_profile("sheetgen")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--stand-in-registered",
+        action="store_true",
+        help="register the stand-in game (tests/standin_game/) for the whole run, as a fifth game's"
+        " registry line would: every test that lists the games meets it",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "stand_in: the stand-in game is registered for this test (tests/every_game.py)"
+    )
+    if config.getoption("--stand-in-registered"):
+        import sheetgen.games as games
+
+        games.GAMES["stand-in"] = "tests.standin_game"
+
+
+@pytest.fixture(autouse=True)
+def _stand_in_registered(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test (or a parametrized case) marked ``stand_in`` runs with the stand-in game
+    registered (tests/every_game.py)."""
+    if request.node.get_closest_marker("stand_in") is None or request.config.getoption(
+        "--stand-in-registered"
+    ):
+        yield
+        return
+    from tests.every_game import registered
+
+    with registered():
+        yield
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

@@ -15,6 +15,7 @@ import yaml
 from sheetgen.games.starfire.data import HULLS, MUNITION_WEAPONS, SYSTEMS
 
 from tests.conftest import ROOT
+from tests.every_game import every_game, with_stand_in
 
 Invoke = Callable[..., Any]
 
@@ -88,6 +89,18 @@ def test_starfire_guide_examples_validate(invoke: Invoke, tmp_path: Path) -> Non
         assert r.exit_code == 0, f"block {i} of docs/starfire.md:\n{block}\n{r.stdout}"
 
 
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_game_has_its_guide(game_id: str) -> None:
+    """A game's guide is ``docs/<game id>.md`` (:meth:`~sheetgen.games.base.Game.files`): a
+    page with a heading that shows a design file of the game."""
+    from sheetgen.games import find_game
+
+    guide = find_game(game_id).files().guide
+    assert guide.name == f"{game_id}.md"
+    text = guide.read_text(encoding="utf-8")
+    assert text.startswith("# ") and f"game: {game_id}" in text
+
+
 def test_readme_links_every_games_guide() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     from sheetgen.games import GAMES
@@ -123,10 +136,16 @@ def _example_files(page: Path, folder: Path) -> dict[str, Path]:
     return out
 
 
+@with_stand_in
 def test_scenario_guide_examples_validate(invoke: Invoke, tmp_path: Path) -> None:
-    from sheetgen.games import GAMES
+    """docs/scenarios.md's examples and those of every game's own guide."""
+    from sheetgen.games import GAMES, find_game
 
-    files = _example_files(DOCS / "scenarios.md", tmp_path)
+    files: dict[str, Path] = {}
+    for page in [DOCS / "scenarios.md", *(find_game(g).files().guide for g in GAMES)]:
+        found = _example_files(page, tmp_path)
+        assert not set(found) & set(files), f"two examples are called {set(found) & set(files)}"
+        files |= found
     games: dict[str, int] = {}
     for name, path in files.items():
         r = invoke("validate", path)

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from sheetgen.games import GAMES, find_game, rulebook
+from sheetgen.games import find_game, rulebook
 
 from tests.conftest import ROOT
+from tests.every_game import every_game
 
 Invoke = Callable[..., Any]
 
@@ -66,14 +67,14 @@ def test_explain_sf5_cites_the_quick_start_by_title(invoke: Invoke) -> None:
     assert "seed" not in out.lower()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_cards_stats_and_findings_name_no_seed_file(invoke: Invoke, game: str) -> None:
     outputs = [
         invoke("reference", game, "--format", "json").stdout,
         invoke("reference", game, "--format", "json", "--one-page").stdout,
-        invoke("stats", str(ROOT / "designs" / game / "ships"), "--json").stdout,
+        invoke("stats", str(find_game(game).files().designs / "ships"), "--json").stdout,
     ]
-    checked = invoke("validate", str(ROOT / "designs" / game / "illegal"))
+    checked = invoke("validate", str(find_game(game).files().designs / "illegal"))
     outputs += [checked.stdout, checked.stderr]
     for text in outputs:
         assert text.strip()

@@ -20,7 +20,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.games import GAMES
+from sheetgen.games import GAMES, find_game
 
 #: The name ``sheetgen new`` gives a design when ``--name`` is not given.
 DEFAULT_NAME = "New ship"
@@ -53,7 +53,7 @@ def new(
     if output is not None:
         _format_for(output, None, YAML_FORMATS)
     try:
-        text = starting_design(found.id, name)
+        text = starting_design(found.files(), name)
     except MissingResource as exc:
         _fail(str(exc))
     from sheetgen.scenarios.schemas import modeline
@@ -115,7 +115,7 @@ def examples(
     if folder.is_dir() and any(folder.iterdir()) and not force:
         _fail(f"{folder} is not empty; choose an empty or new folder, or add --force (no file is replaced)")
     try:
-        files = example_files()
+        files = example_files([find_game(game_id).files() for game_id in GAMES])
     except MissingResource as exc:
         _fail(str(exc))
     _no_links_inside(folder, [relative for relative, _source in files])

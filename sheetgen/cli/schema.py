@@ -43,13 +43,13 @@ def schema(
     every machine and in every copy of a file; to use the installed copy instead, map it
     in the editor's yaml.schemas setting to the path --path prints.
     """
-    from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file, schema_text
+    from sheetgen.scenarios.schemas import schema_file, schema_names, schema_text
 
-    key = name.strip().lower()
-    if key not in SCHEMA_NAMES:
+    key, names = name.strip().lower(), schema_names()
+    if key not in names:
         from sheetgen.core.schema import did_you_mean
 
-        _fail(f"no schema named {name!r}{did_you_mean(name, SCHEMA_NAMES)}; known: {', '.join(SCHEMA_NAMES)}")
+        _fail(f"no schema named {name!r}{did_you_mean(name, names)}; known: {', '.join(names)}")
     if path:
         typer.echo(str(schema_file(key)))
         return

@@ -15,10 +15,12 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from sheetgen.core.findings import Finding, Path
 from sheetgen.core.jsondata import JSON, JSONObject
+from sheetgen.core.resources import GameFiles, game_files
 from sheetgen.core.rulings import Ruling
 from sheetgen.core.schema import choice_schema
 
@@ -326,12 +328,18 @@ class Game(ABC, Generic[DesignT, StatsT]):
 
     Each game reads designs in its package's ``parse`` module
     (``parse_design(fields) -> Design``), which :meth:`parse` calls. Templates
-    are the renderer's business (``templates/<id>/sheet.html.j2``).
+    are the renderer's business; every file of the game outside its package (its
+    record-sheet template, starting design, examples, guide, shipped schema) is found
+    by convention from its id through :meth:`files`.
     """
 
     id: ClassVar[str]
     title: ClassVar[str]
     seed: ClassVar[str]
+    #: A folder laid out as the project is (``templates/``, ``designs/``, ``docs/``,
+    #: ``schemas/``) holding this game's own files; ``None`` (every shipped game): the
+    #: project's own folders. See :func:`~sheetgen.core.resources.game_files`.
+    home: ClassVar[FilePath | None] = None
     #: How the project reads this game's rule text (``sheetgen explain``), in the order
     #: the documentation lists them; each names this game's id as its ``game``.
     rulings: ClassVar[tuple[Ruling, ...]] = ()
@@ -367,6 +375,14 @@ class Game(ABC, Generic[DesignT, StatsT]):
         "count": frozenset(),
         "condition": frozenset({"CONDITION"}),
     }
+
+    def files(self) -> GameFiles:
+        """Where this game's own files are (:class:`~sheetgen.core.resources.GameFiles`):
+        ``templates/<id>/``, ``templates/new/<id>.yaml``, ``designs/<id>/``, ``docs/<id>.md``
+        and ``sheetgen/schemas/<id>.schema.json``, under :attr:`home` when it is set. The
+        one lookup every front end uses for them. Raises
+        :class:`~sheetgen.core.resources.MissingResource` on a broken install."""
+        return game_files(self.id, self.home)
 
     @abstractmethod
     def parse(self, fields: Fields) -> DesignT:

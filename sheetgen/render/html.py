@@ -19,9 +19,10 @@ import sys
 import tempfile
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -57,10 +58,32 @@ def paper_size(paper: str) -> str:
     return PAPER[paper]
 
 
+def template_file(name: str) -> Path:
+    """The file of template or stylesheet ``name`` (``"reference.html.j2"``, ``"<game
+    id>/sheet.css"``): a name under a registered game's id is in that game's own templates
+    folder (:meth:`~sheetgen.games.base.Game.files`), any other under ``templates/``."""
+    from sheetgen.games import GAMES, find_game
+
+    head, _, rest = name.partition("/")
+    if rest and head in GAMES:
+        return find_game(head).files().templates / name
+    return templates_dir() / name
+
+
+def _source(name: str) -> tuple[str, str, Callable[[], bool]]:
+    path = template_file(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise jinja2.TemplateNotFound(name) from None
+    mtime = path.stat().st_mtime
+    return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
 @cache
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        loader=jinja2.FunctionLoader(_source),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -94,7 +117,7 @@ def render_html(template: str, context: dict[str, Any]) -> str:
 
     def css(name: str) -> Markup:
         # our own stylesheets are trusted; only design data is escaped
-        return Markup((templates_dir() / name).read_text(encoding="utf-8"))
+        return Markup(template_file(name).read_text(encoding="utf-8"))
 
     return env.get_template(template).render(font_faces=Markup(font_face_css()), css=css, **context)
 

@@ -308,7 +308,8 @@ def _bool(value: bool) -> object:
 
 
 def _tint_function(writer: object) -> object:
-    """The CutContour's stand-in colour for screens: 100 % magenta (type 2 function)."""
+    """The CutContour's alternate colour for screens (the Separation's alternate space): 100 %
+    magenta (type 2 function)."""
     from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 
     return writer._add_object(  # type: ignore[attr-defined]

@@ -25,10 +25,25 @@ from sheetgen.games import GAMES, find_game
 from sheetgen.games.base import game_schema
 from sheetgen.scenarios.loading import MAX_COUNT
 
-__all__ = ["SCHEMA_NAMES", "imported_yaml", "modeline", "schema", "schema_file", "schema_text"]
+__all__ = [
+    "SCHEMA_NAMES",
+    "imported_yaml",
+    "modeline",
+    "schema",
+    "schema_file",
+    "schema_names",
+    "schema_text",
+]
 
-#: What ``sheetgen schema`` knows: each game's design files, then fleets and scenarios.
-SCHEMA_NAMES: tuple[str, ...] = (*GAMES, "fleet", "scenario")
+
+def schema_names() -> tuple[str, ...]:
+    """What ``sheetgen schema`` knows: each registered game's design files, then fleets and
+    scenarios (the registry as it is now: a game registered after import is among them)."""
+    return (*GAMES, "fleet", "scenario")
+
+
+#: :func:`schema_names` as the registry stood when this module was imported.
+SCHEMA_NAMES: tuple[str, ...] = schema_names()
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _TEXT: list[str] = ["string", "number"]
 
@@ -51,7 +66,10 @@ def imported_yaml(game_id: str, text: str, mapping: dict[str, Any]) -> str:
 
 
 def schema_file(name: str) -> Path:
-    """The shipped copy of the schema ``name`` (``sheetgen/schemas/<name>.schema.json``)."""
+    """The shipped copy of the schema ``name`` (``sheetgen/schemas/<name>.schema.json``; a
+    game's is where :meth:`~sheetgen.games.base.Game.files` says)."""
+    if name in GAMES:
+        return find_game(name).files().schema
     return Path(__file__).resolve().parent.parent / "schemas" / f"{name}.schema.json"
 
 

@@ -136,9 +136,9 @@ def starting(game_id: str, name: str = "New design") -> str:
     and a name no design file can carry (400), as ``new --name`` does."""
     from sheetgen.core.resources import starting_design
 
-    _game(game_id, status=404)
+    game = find_game(_game(game_id, status=404))
     _name(name)
-    return starting_design(game_id, name)
+    return starting_design(game.files(), name)
 
 
 def _name(name: str) -> None:
@@ -366,15 +366,14 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
 def schema_text(name: str) -> str:
     """``sheetgen schema NAME``: the JSON Schema of a game's designs, of fleets or of
     scenarios, as shipped; refuses any other name (404) with ``schema``'s line."""
-    from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file
+    from sheetgen.scenarios.schemas import schema_file, schema_names
 
-    if name not in SCHEMA_NAMES:
+    names = schema_names()
+    if name not in names:
         from sheetgen.core.schema import did_you_mean
 
-        meant = did_you_mean(name, SCHEMA_NAMES)
-        raise Refusal(
-            404, [f"sheetgen: error: no schema named {name!r}{meant}; known: {', '.join(SCHEMA_NAMES)}"]
-        )
+        meant = did_you_mean(name, names)
+        raise Refusal(404, [f"sheetgen: error: no schema named {name!r}{meant}; known: {', '.join(names)}"])
     return schema_file(name).read_text(encoding="utf-8")
 
 

@@ -40,7 +40,7 @@ designs:
 
 @pytest.fixture
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> object:
-    """Register the stand-in game (tests/standin_game.py) as ``stand-in``."""
+    """Register the stand-in game (tests/standin_game/) as ``stand-in``."""
     import sheetgen.games as games
 
     from tests.standin_game import GAME

@@ -8,8 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sheetgen.games import GAMES, find_game
-from sheetgen.kit import default_scenario, default_scenario_name
+import pytest
+
+from sheetgen.games import find_game
+from sheetgen.kit import default_scenario_name
+
+from tests.every_game import every_game
 
 Invoke = Callable[..., Any]
 
@@ -24,7 +28,8 @@ def test_the_hinted_kit_is_a_copied_scenario(invoke: Invoke, tmp_path: Path) -> 
     assert Path(hinted.group(1)).is_file()
 
 
-def test_every_games_first_scenario_is_bundled() -> None:
-    for game_id in GAMES:
-        first = find_game(game_id).first_scenario
-        assert first and (default_scenario().parents[2] / game_id / "scenarios" / first).is_file(), game_id
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_games_first_scenario_is_bundled(game_id: str) -> None:
+    game = find_game(game_id)
+    assert game.first_scenario
+    assert game.files().designs / "scenarios" / game.first_scenario in game.files().scenarios

@@ -12,14 +12,16 @@ import pytest
 import yaml
 
 from sheetgen.core.resources import example_files
-from sheetgen.games import GAMES
+from sheetgen.games import GAMES, find_game
+from sheetgen.kit import bundled_scenarios
 
 from tests.conftest import DESIGNS
+from tests.every_game import every_game, with_stand_in
 
 Invoke = Callable[..., Any]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_new_writes_a_design_that_validates_as_written(invoke: Invoke, tmp_path: Path, game: str) -> None:
     out = tmp_path / "ship.yaml"
     r = invoke("new", game, "--name", "Dart", "-o", out)
@@ -83,12 +85,15 @@ def test_examples_copies_every_bundled_file(invoke: Invoke, tmp_path: Path) -> N
     out = tmp_path / "ex"
     r = invoke("examples", out)
     assert r.exit_code == 0, r.stderr
-    bundled = {str(rel): src.read_bytes() for rel, src in example_files()}
+    bundled = {
+        str(rel): src.read_bytes() for rel, src in example_files([find_game(g).files() for g in GAMES])
+    }
     assert _tree(out) == bundled
     assert _tree(out) == _tree(DESIGNS)  # the checkout's designs/ folder, whole
     assert f"copied {len(bundled)} example files into {out}" in r.stderr
 
 
+@with_stand_in
 def test_examples_copy_validates_and_kits_from_there(
     invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,11 +158,12 @@ def test_kit_takes_a_bundled_scenarios_name(
     assert _scenario_path(Path("convoy-raid")) == Path("convoy-raid")
 
 
+@with_stand_in
 def test_kit_with_an_unknown_name_lists_the_bundled_ones(
     invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    names = sorted(p.stem for p in DESIGNS.glob("*/scenarios/*.yaml"))
+    names = sorted(p.stem for p in bundled_scenarios())
     for given in ("convoy-raids", os.path.join("somewhere", "convoy-raid.yaml")):
         r = invoke("kit", given)
         assert r.exit_code == 2
@@ -168,7 +174,7 @@ def test_kit_with_an_unknown_name_lists_the_bundled_ones(
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_new_design_names_its_schema_and_passes_it(invoke: Invoke, game: str) -> None:
     import jsonschema
 

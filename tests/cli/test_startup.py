@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.cli.app import VERB_TABLE, VERBS, app, load_verbs
+from sheetgen.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIP = ROOT / "designs" / "starfire" / "ships" / "corvette-arrow.yaml"
@@ -33,7 +34,7 @@ PRINTING = (
     "starlette",
     "uvicorn",
 )
-OTHER_GAMES = ("sheetgen.games.killradius", "sheetgen.games.knighthawks", "sheetgen.games.spacecruisers")
+OTHER_GAMES = tuple(module for module in GAMES.values() if module != "sheetgen.games.starfire")
 PAPER = ("sheetgen.render", "sheetgen.layout", "sheetgen.draw", "sheetgen.kit", "sheetgen.serve")
 VERB_MODULES = tuple(f"sheetgen.cli.{module}" for module in dict.fromkeys(m for m, _ in VERB_TABLE.values()))
 OTHER_VERBS = tuple(module for module in VERB_MODULES if module != "sheetgen.cli.validate")

@@ -5,6 +5,7 @@ finding can cite resolving to an entry, none documented for nothing."""
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from sheetgen.core.rulings import canonical_id
 from sheetgen.games import find_game, rulebook
 
 from tests.conftest import DESIGNS, ROOT
+from tests.every_game import every_game
 
 Invoke = Callable[..., Any]
 
@@ -48,13 +50,26 @@ def _severity(call: ast.Call) -> Severity:
     return Severity.ERROR if name == "fail" else Severity(name)
 
 
+def source_files() -> list[Path]:
+    """The package's modules, and those of every registered game kept outside it (the
+    stand-in's, when a run registers it: tests/every_game.py)."""
+    from sheetgen.games import GAMES
+
+    files = sorted(PACKAGE.rglob("*.py"))
+    for module in GAMES.values():
+        folder = Path(importlib.import_module(module).__file__ or "").parent
+        if PACKAGE not in folder.parents:
+            files += sorted(folder.rglob("*.py"))
+    return files
+
+
 def scan_source() -> dict[str, dict[Severity, list[str]]]:
     """Every rule id a finding is built with in the package, read from the source:
     literal arguments of the finding makers, ``rule=`` keywords and defaults of
     parameters named ``rule`` (the YAML reader's ``fail``); id -> severity -> where
     (``file:line``)."""
     found: dict[str, dict[Severity, list[str]]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in source_files():
         where = path.relative_to(ROOT)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             values: list[ast.expr] = []
@@ -107,17 +122,31 @@ def test_entries_give_the_severities_their_findings_have():
             assert list(r.severities) == sorted(r.severities, key=list(Severity).index)
 
 
+def _names(rule_id: str, source: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(rule_id)}(?![\w-])", source) is not None
+
+
 def test_no_entry_is_orphaned():
     """An entry no finding cites is kept only for a ruling the code applies elsewhere (stats,
     sheets, cards: KR-4's kill radius, KH-5's ram): the package names it beside that code."""
-    source = "\n".join(
-        p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py") if p.name != "rulings.py"
-    ) + "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "templates").rglob("*") if p.is_file())
-    orphans = [r.id for r in RULINGS if not re.search(rf"(?<![\w-]){re.escape(r.id)}(?![\w-])", source)]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in source_files() if p.name != "rulings.py")
+    source += "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "templates").rglob("*") if p.is_file())
+    orphans = [r.id for r in RULINGS if not _names(r.id, source)]
     assert not orphans
     for r in RULINGS:
         if not r.in_findings:
             assert r.game, f"{r.id}: a project id that no finding cites has no reason to exist"
+
+
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_games_rulings_are_named_in_its_package(game_id: str) -> None:
+    """Each of a game's rulings is named in its own package (outside ``rulings.py``) or its
+    record-sheet template, beside the code that applies it."""
+    game = find_game(game_id)
+    package = Path(importlib.import_module(type(game).__module__).__file__ or "").parent
+    source = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py") if p.name != "rulings.py")
+    source += "\n".join(p.read_text(encoding="utf-8") for p in game.files().sheet_folder.glob("*"))
+    assert [r.id for r in game.rulings if not _names(r.id, source)] == []
 
 
 def _ids_printed(text: str) -> set[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -18,21 +19,20 @@ from sheetgen.games.starfire.stats import derive
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS
-
-SHIPS = {
-    "starfire": DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml",
-    "kill-radius": DESIGNS / "kill-radius" / "ships",
-    "space-cruisers": DESIGNS / "space-cruisers" / "ships",
-    "knight-hawks-2000": DESIGNS / "knight-hawks-2000" / "ships",
-}
+from tests.every_game import every_game
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+def _ships(game_id: str) -> list[Path]:
+    """The game's bundled ships (designs/<game id>/ships/)."""
+    return sorted(find_game(game_id).files().designs.glob("ships/*.yaml"))
+
+
+@pytest.mark.parametrize("game_id", every_game())
 def test_every_game_parses_in_its_parse_module(game_id: str) -> None:
     """``Game.parse`` is the package's ``parse.parse_design``: same design from the same mapping."""
     parse = importlib.import_module(f"{GAMES[game_id]}.parse")
     game = find_game(game_id)
-    entry = load_designs([SHIPS[game_id]]).entries[0]
+    entry = load_designs(_ships(game_id)).entries[0]
     mapping = entry.document.data
     for key in entry.base:
         mapping = mapping[key]
@@ -42,9 +42,9 @@ def test_every_game_parses_in_its_parse_module(game_id: str) -> None:
         parse.parse_design(Fields({**mapping, "no such key": 1}))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_stats_json_opens_with_name_and_game(game_id: str) -> None:
-    for entry in load_designs([SHIPS[game_id]]).entries:
+    for entry in load_designs(_ships(game_id)).entries:
         d = entry.stats.to_dict()
         assert list(d)[:2] == ["name", "game"]
         assert d["game"] == game_id and d["class"] == entry.stats.design_class
@@ -73,7 +73,7 @@ def test_named_makes_the_design_name_the_class() -> None:
     assert (ship.name, ship.design_class) == ("Arrow 2", "Arrow")
     assert game.named(ship, "Arrow 3").design_class == "Arrow"
     assert game.named(stats, "Arrow").design_class is None
-    classed = load_designs([SHIPS["starfire"]]).entries[0].stats
+    classed = load_designs([DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"]).entries[0].stats
     assert game.named(classed, "Bolt").design_class == "Arrow-class corvette"
 
 

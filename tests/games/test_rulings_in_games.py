@@ -11,9 +11,10 @@ from sheetgen.core.rulings import INPUT_RULINGS
 from sheetgen.games import GAMES, find_game, rulebook
 
 from tests.conftest import ROOT
+from tests.every_game import every_game
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_a_games_rulings_live_in_its_package_and_name_it(game_id: str) -> None:
     game = find_game(game_id)
     assert game.rulings, game_id
@@ -22,7 +23,7 @@ def test_a_games_rulings_live_in_its_package_and_name_it(game_id: str) -> None:
     assert game.rulings == home.RULINGS
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_explain_names_the_rule_text_by_the_games_title(game_id: str) -> None:
     book = rulebook()
     assert book.texts[game_id] == find_game(game_id).title

@@ -19,17 +19,16 @@ import re
 from collections import Counter
 from pathlib import Path
 
-GAMES = ("starfire", "kill-radius", "knight-hawks-2000", "space-cruisers")
 PAPERS = ("letter", "a4")
 FIXTURE = Path(__file__).parent / "data" / "sheet_readback.json"
 _TOKEN = re.compile(r"\d+|[^\W\d_]+|[^\s\w]|_")
 
 
 def design_paths(game: str) -> list[str]:
-    """The bundled design folders of ``game``."""
-    from sheetgen.core.resources import designs_dir
+    """The bundled design folders of ``game`` (its :meth:`~sheetgen.games.base.Game.files`)."""
+    from sheetgen.games import find_game
 
-    root = designs_dir() / game
+    root = find_game(game).files().designs
     return [str(root / f) for f in ("ships", "illegal", "fleets") if (root / f).is_dir()]
 
 
@@ -57,7 +56,13 @@ def game_readback(game: str, paper: str) -> dict[str, object]:
 
 
 def main() -> None:
-    data = {game: {paper: game_readback(game, paper) for paper in PAPERS} for game in GAMES}
+    """Every registered game's read-back, and the stand-in game's (tests/every_game.py)."""
+    from sheetgen.games import GAMES
+
+    from tests.every_game import registered
+
+    with registered():
+        data = {game: {paper: game_readback(game, paper) for paper in PAPERS} for game in GAMES}
     FIXTURE.write_text(
         json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True) + "\n", encoding="utf-8"
     )

@@ -8,16 +8,17 @@ import re
 
 import pytest
 
-from sheetgen.games import GAMES
 from sheetgen.kit import reference_card
 from sheetgen.render.cards import CARD_AREA, card_margins
 from sheetgen.render.pdfjoin import page_count
 
+from tests.every_game import every_game
+
 #: Pages of each game's full card (the quick card is one page).
-PAGES = {"starfire": 2, "space-cruisers": 3, "kill-radius": 3, "knight-hawks-2000": 4}
+PAGES = {"starfire": 2, "space-cruisers": 3, "kill-radius": 3, "knight-hawks-2000": 4, "stand-in": 1}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 @pytest.mark.parametrize("quick", [False, True], ids=["card", "quick-card"])
 def test_a_card_takes_as_many_pages_on_letter_as_on_a4(game: str, quick: bool) -> None:
     letter = page_count(reference_card(game, "letter", quick=quick).data)

@@ -8,11 +8,12 @@ from collections.abc import Callable
 import pytest
 
 from sheetgen.core.card import Card, Table
-from sheetgen.games import GAMES, find_game
+from sheetgen.games import find_game
 from sheetgen.render.cards import card_margins
 from sheetgen.render.html import PAPER, render_html
 
 from tests.conftest import Built, pdf_text
+from tests.every_game import every_game
 
 
 def test_text_columns_are_marked_left() -> None:
@@ -23,7 +24,7 @@ def test_text_columns_are_marked_left() -> None:
     assert '<td class="first">a</td>' in html
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", every_game())
 def test_the_first_page_of_a_card_holds_its_first_table(
     game_id: str, reference_card: Callable[[str, str], Built]
 ) -> None:

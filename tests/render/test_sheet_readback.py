@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from tests.render.sheet_readback import FIXTURE, GAMES, PAPERS, game_readback
+from tests.every_game import every_game
+from tests.render.sheet_readback import FIXTURE, PAPERS, game_readback
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +19,7 @@ def expected() -> dict[str, dict[str, dict[str, object]]]:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", every_game())
 def test_sheets_read_back_as_before(game: str, paper: str, expected: dict) -> None:
     got = game_readback(game, paper)
     want = expected[game][paper]

@@ -1,6 +1,7 @@
 """What a player gets from the VASSAL module, read back from its build file: the map shown
 after New Game (``GlobalOptions`` before any map), the module's version, and the player
-features. Each game's bundled scenario is built once, at a low resolution."""
+features. Each game's first bundled scenario (its ``first_scenario``) is built once, when a test
+first asks for it, at a low resolution."""
 
 from __future__ import annotations
 
@@ -15,14 +16,10 @@ import pytest
 from sheetgen.render.vassal import Module, module_version, vassal_module
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
+from tests.every_game import every_game
+
 ROOT = Path(__file__).resolve().parents[2]
 V = "VASSAL.build."
-SCENARIOS = {
-    "starfire": ROOT / "designs" / "starfire" / "scenarios" / "convoy-raid.yaml",
-    "kill-radius": ROOT / "designs" / "kill-radius" / "scenarios" / "border-clash.yaml",
-    "knight-hawks-2000": ROOT / "designs" / "knight-hawks-2000" / "scenarios" / "flank-action.yaml",
-    "space-cruisers": ROOT / "designs" / "space-cruisers" / "scenarios" / "kepler-station.yaml",
-}
 
 
 @dataclass
@@ -33,19 +30,37 @@ class Built:
     build: ET.Element
 
 
+def _build(path: Path) -> Built:
+    scenario, result = load_scenario(path)
+    assert scenario is not None and not result.input_errors
+    module = vassal_module(scenario, dpi=40)
+    archive = zipfile.ZipFile(io.BytesIO(module.data))
+    return Built(scenario, module, archive, ET.fromstring(archive.read("buildFile.xml")))
+
+
+class Modules(dict[str, Built]):
+    """Each game's module, built from its first bundled scenario when first asked for."""
+
+    def __missing__(self, game_id: str) -> Built:
+        from sheetgen.games import find_game
+
+        game = find_game(game_id)
+        self[game_id] = _build(game.files().designs / "scenarios" / game.first_scenario)
+        return self[game_id]
+
+
 @pytest.fixture(scope="module")
-def built() -> dict[str, Built]:
-    out = {}
-    for game, path in SCENARIOS.items():
-        scenario, result = load_scenario(path)
-        assert scenario is not None and not result.input_errors
-        module = vassal_module(scenario, dpi=40)
-        archive = zipfile.ZipFile(io.BytesIO(module.data))
-        out[game] = Built(scenario, module, archive, ET.fromstring(archive.read("buildFile.xml")))
-    return out
+def built() -> Modules:
+    return Modules()
 
 
-GAMES = list(SCENARIOS)
+@pytest.fixture(scope="module")
+def convoy_raid() -> Built:
+    """Starfire's Convoy Raid (three freighters and their escort against raiders)."""
+    return _build(ROOT / "designs" / "starfire" / "scenarios" / "convoy-raid.yaml")
+
+
+GAMES = every_game()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -167,13 +182,13 @@ def test_a_turn_counter_steps_through_the_games_sequence_of_play(
     assert tuple(phases) == _game(game).turn_phases  # type: ignore[attr-defined]
 
 
-def test_the_board_is_the_bare_map_without_start_markers(built: dict[str, Built]) -> None:
+def test_the_board_is_the_bare_map_without_start_markers(convoy_raid: Built) -> None:
     """No start arrow or ship name is printed into the board: around each start hex's centre
     there is no pixel of the side's colour (the marker's outline and the name were in it);
     the pieces, which carry name and arrow, start there instead."""
     from PIL import Image
 
-    b = built["starfire"]
+    b = convoy_raid
     board = b.module.boards[0][1]
     with Image.open(io.BytesIO(b.zip.read("images/map.png"))) as im:
         image = im.convert("RGB")
@@ -242,12 +257,12 @@ def _ships(b: Built) -> dict[str, object]:
     return {ship.name: ship.stats for ship in b.scenario.ships}
 
 
-def test_a_starfire_ships_record_sheet_has_its_damage_track_box_by_box(built: dict[str, Built]) -> None:
+def test_a_starfire_ships_record_sheet_has_its_damage_track_box_by_box(convoy_raid: Built) -> None:
     """One check box per system space, in the order of the ship's printed notation (the
     engine rooms' boxes ``(I)`` or ``(II)`` each one box an ``I``)."""
     import re
 
-    b = built["starfire"]
+    b = convoy_raid
     sheets = record_sheets(b.build)
     ships = _ships(b)
     assert set(sheets) == set(ships)

@@ -13,13 +13,14 @@ import pytest
 from sheetgen import kit as kit_module
 from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
-from sheetgen.games import GAMES, find_game
+from sheetgen.games import find_game
 from sheetgen.render import html as html_module
 from sheetgen.render.cards import render_card
 from sheetgen.render.html import html_to_pdf, weasyprint_warnings
 from sheetgen.scenarios.scenario import load_scenario
 
 from tests.conftest import DESIGNS, Built
+from tests.every_game import every_game
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -69,7 +70,7 @@ def test_warnings_of_another_thread_are_not_collected() -> None:
     assert found == ["this render"]  # each message once
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_bundled_reference_cards_warn_nothing(game: str, reference_card: Callable[[str, str], Built]) -> None:
     card = reference_card(game, "pdf")  # sheetgen reference GAME -o card.pdf, once per session
     assert card.exit_code == 0 and "warning" not in card.stderr, card.stderr

@@ -18,6 +18,7 @@ from sheetgen.scenarios.loading import load_designs
 from sheetgen.scenarios.scenario import load_scenario
 
 from tests.conftest import DESIGNS
+from tests.every_game import every_game
 
 #: A class of 95 characters with no break in it (it cut "Kestrel" to "Kestre" / "l").
 UNBROKEN = "Q" * 95
@@ -25,13 +26,14 @@ UNBROKEN = "Q" * 95
 LONG_WORD = "The " + "Wolverhampton" * 5 + " Vanguard of the Outer Marches"
 HYPHENED = "Kestrel-class Zephyrine-Marauder escort"
 
-#: A design of each game to name (an example file).
-BASES = {
-    "starfire": "starfire/ships/corvette-arrow.yaml",
-    "kill-radius": "kill-radius/ships/harrier-strike-carrier.yaml",
-    "knight-hawks-2000": "knight-hawks-2000/ships/kestrel.yaml",
-    "space-cruisers": "space-cruisers/ships/gull.yaml",
-}
+
+def _base(game: str) -> Path:
+    """The design of ``game`` to name: its smallest bundled ship (designs/<game id>/ships/,
+    the fewest bytes: the sheet with the least else on it prints fastest)."""
+    from sheetgen.games import find_game
+
+    return min(sorted(find_game(game).files().designs.glob("ships/*.yaml")), key=lambda p: p.stat().st_size)
+
 
 #: (name, class) of each ship printed for every game.
 NAMED = [("Kestrel", UNBROKEN), (LONG_WORD, "Arrowhead"), ("Kestrel", HYPHENED), (UNBROKEN, LONG_WORD)]
@@ -48,7 +50,7 @@ def _named(text: str, name: str, design_class: str, game: str) -> str:
 
 def _design_files(game: str, folder: Path) -> list[Path]:
     """A design of ``game`` for each of :data:`NAMED`, written in ``folder``."""
-    source = (DESIGNS / BASES[game]).read_text(encoding="utf-8")
+    source = _base(game).read_text(encoding="utf-8")
     paths = []
     for k, (name, design_class) in enumerate(NAMED):
         path = folder / f"{game}-{k}.yaml"
@@ -114,7 +116,7 @@ def test_a_word_broken_across_lines_is_found() -> None:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("game", sorted(BASES))
+@pytest.mark.parametrize("game", every_game())
 def test_names_on_record_sheets_are_whole(game: str, paper: str, tmp_path: Path) -> None:
     pdf = render_sheets(_ships(game, tmp_path), paper=paper).data
     pages = _page_texts(pdf)
@@ -146,7 +148,7 @@ def test_names_in_the_briefing_are_whole(tmp_path: Path) -> None:
         assert right <= width - 5 * 72 / 25.4
 
 
-@pytest.mark.parametrize("game", sorted(BASES))
+@pytest.mark.parametrize("game", every_game())
 def test_names_on_counters_are_whole(game: str, tmp_path: Path, invoke: Callable[..., Any]) -> None:
     """Counters break a name only at its spaces and print a long word small (ReportLab, not
     WeasyPrint): the same names, read back from the counter sheet."""
@@ -172,7 +174,7 @@ def test_crew_names_on_knight_hawks_sheets_are_whole(paper: str, tmp_path: Path)
     """A crew member's name in the crew table breaks only between its words and shrinks to
     fit its column (the table's columns are set, so the name cannot widen them): read back
     whole and inside the page."""
-    source = (DESIGNS / BASES["knight-hawks-2000"]).read_text(encoding="utf-8")
+    source = (DESIGNS / "knight-hawks-2000" / "ships" / "kestrel.yaml").read_text(encoding="utf-8")
     paths = []
     for k, name in enumerate(CREW):
         path = tmp_path / f"crew-{k}.yaml"

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from sheetgen.games import GAMES
-from sheetgen.kit import bundled_scenarios
+from sheetgen.games import find_game
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
 from tests.conftest import DESIGNS
+from tests.every_game import every_game, per_game
 
 Write = Callable[[str, str], Path]
-SCENARIOS = bundled_scenarios()
+SCENARIOS = per_game(lambda files: files.scenarios)
 STARFIRE = DESIGNS / "starfire" / "scenarios"
 
 
@@ -27,9 +27,13 @@ def load(path: Path) -> Scenario:
     return scenario
 
 
-def test_every_game_and_all_six_quick_start_scenarios_are_bundled() -> None:
-    games = {p.parent.parent.name for p in SCENARIOS}
-    assert games == set(GAMES)
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_game_bundles_a_scenario(game_id: str) -> None:
+    scenarios = find_game(game_id).files().scenarios
+    assert scenarios and all(load(path).game.id == game_id for path in scenarios)
+
+
+def test_all_six_quick_start_scenarios_are_bundled() -> None:
     assert sorted(p.stem for p in STARFIRE.glob("*.yaml")) == [
         "convoy-raid",
         "fast-raiders",
@@ -40,7 +44,7 @@ def test_every_game_and_all_six_quick_start_scenarios_are_bundled() -> None:
     ]
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_bundled_scenario_is_legal_with_two_sides(path: Path) -> None:
     scenario = load(path)
     assert scenario.legal, [str(x) for x in scenario.located if x.finding.is_error]

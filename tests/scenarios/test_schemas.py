@@ -10,10 +10,11 @@ import jsonschema
 import pytest
 import yaml
 
-from sheetgen.games import GAMES
-from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema, schema_file, schema_text
+from sheetgen.games import GAMES, find_game
+from sheetgen.scenarios.schemas import schema, schema_file, schema_names, schema_text
 
 from tests.conftest import DESIGNS
+from tests.every_game import every_game, with_stand_in
 
 #: Illegal bundled designs whose broken rule is a value the data lists or bounds, so the
 #: schema already refuses it (an editor shows it while typing); every other bundled file passes.
@@ -41,7 +42,7 @@ def _first_error(name: str, data: Any) -> jsonschema.ValidationError | None:
     return jsonschema.exceptions.best_match(errors) if errors else None
 
 
-@pytest.mark.parametrize("name", SCHEMA_NAMES)
+@pytest.mark.parametrize("name", every_game("fleet", "scenario"))
 def test_schema_is_valid_draft_2020_12_and_shipped_as_generated(name: str) -> None:
     jsonschema.Draft202012Validator.check_schema(schema(name))
     assert schema_file(name).read_text(encoding="utf-8") == schema_text(name), (
@@ -65,7 +66,7 @@ def _properties(node: Any, where: str = "$") -> list[tuple[str, dict[str, Any]]]
     return found
 
 
-@pytest.mark.parametrize("name", SCHEMA_NAMES)
+@pytest.mark.parametrize("name", every_game("fleet", "scenario"))
 def test_every_key_has_a_type_and_a_description(name: str) -> None:
     for where, prop in _properties(schema(name)):
         assert prop.get("description"), where
@@ -85,25 +86,29 @@ def test_hulls_systems_and_weapon_codes_are_enumerated_from_the_data() -> None:
     assert knight["role"]["examples"] == list(kh.ROLES)
 
 
-def _bundled() -> list[tuple[str, str, Any]]:
-    """(path under designs/, schema name, YAML document) for every bundled document."""
+def _bundled(games: Any = None) -> list[tuple[str, str, Any]]:
+    """(path under designs/, schema name, YAML document) for every bundled document of
+    ``games`` (every registered game's by default), each game's under its ``designs/<id>/``."""
     out = []
-    for path in sorted(DESIGNS.rglob("*.yaml")):
-        rel = path.relative_to(DESIGNS).as_posix()
-        for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
-            name = "scenario" if isinstance(doc, dict) and "scenario" in doc else rel.split("/")[0]
-            out.append((rel, name, doc))
+    for game_id in GAMES if games is None else games:
+        folder = find_game(game_id).files().designs
+        for path in sorted(folder.rglob("*.yaml")):
+            rel = f"{game_id}/{path.relative_to(folder).as_posix()}"
+            for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
+                name = "scenario" if isinstance(doc, dict) and "scenario" in doc else game_id
+                out.append((rel, name, doc))
     return out
 
 
-def test_every_bundled_design_fleet_and_scenario_validates() -> None:
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_bundled_design_fleet_and_scenario_validates(game_id: str) -> None:
     failing = {}
-    for rel, name, doc in _bundled():
+    for rel, name, doc in _bundled([game_id]):
         error = _first_error(name, doc)
         if error is not None:
             failing[rel] = error.json_path
-    assert failing == CAUGHT_BY_SCHEMA
-    assert {name for _, name, _ in _bundled()} == {*GAMES, "scenario"}
+    assert failing == {rel: path for rel, path in CAUGHT_BY_SCHEMA.items() if rel.startswith(f"{game_id}/")}
+    assert {name for _, name, _ in _bundled([game_id])} == {game_id, "scenario"}
 
 
 def test_fleet_schema_takes_every_bundled_fleet() -> None:
@@ -212,17 +217,20 @@ def test_schema_files_ship_inside_the_package() -> None:
     import sheetgen
 
     package = Path(sheetgen.__file__).parent
-    for name in SCHEMA_NAMES:
+    for name in schema_names():
         assert schema_file(name).parent == package / "schemas"
 
 
+@with_stand_in
 def test_every_example_in_the_docs_passes_its_schema() -> None:
+    """The README's, docs/scenarios.md's and every game's guide's (docs/<game id>.md)."""
     import re
 
     root = DESIGNS.parent
     checked = 0
-    for page in ("README.md", "docs/scenarios.md", "docs/starfire.md"):
-        for block in re.findall(r"```yaml\n(.*?)```", (root / page).read_text(encoding="utf-8"), re.S):
+    pages = [root / "README.md", root / "docs" / "scenarios.md", *(find_game(g).files().guide for g in GAMES)]
+    for page in pages:
+        for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
             doc = yaml.safe_load(block)
             if not isinstance(doc, dict) or not ({"scenario", "game"} & set(doc)):
                 continue  # a fragment (placement rules alone)

@@ -20,6 +20,7 @@ from sheetgen.serve.app import create_app
 
 from tests.conftest import DESIGNS
 from tests.core.test_fuzz_reading import _cli_stack, _mutated
+from tests.every_game import per_game, with_stand_in
 
 ARROW = DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"
 #: Over-full: 20 HS on a 16 HS corvette (SF-7 at the systems line).
@@ -42,6 +43,7 @@ def client(workspace: Path) -> Iterator[TestClient]:
         yield c
 
 
+@with_stand_in
 def test_games_lists_every_registered_game(client: TestClient) -> None:
     from sheetgen.games import find_game
 
@@ -71,20 +73,19 @@ def _cli_findings(invoke: Invoke, path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "design",
-    [
-        path.relative_to(DESIGNS).as_posix()
-        for game in GAMES
-        for kind in ("ships", "illegal", "fleets")
-        for path in sorted((DESIGNS / game).glob(f"{kind}/*.yaml"))[:1]
-    ],
+    "path",
+    per_game(
+        lambda files: [
+            path
+            for kind in ("ships", "illegal", "fleets")
+            for path in sorted(files.designs.glob(f"{kind}/*.yaml"))[:1]
+        ]
+    ),
+    ids=lambda path: f"{path.parent.parent.name}/{path.parent.name}/{path.name}",
 )
 def test_check_gives_the_findings_and_stats_of_the_cli(
-    client: TestClient, invoke: Invoke, design: str
+    client: TestClient, invoke: Invoke, path: Path
 ) -> None:
-    path = DESIGNS / design
-    if not path.exists():
-        pytest.skip(f"{design} is not bundled")
     r = client.post("/api/check", params={"name": str(path)}, content=path.read_bytes())
     assert r.status_code == 200, r.text
     out = r.json()
@@ -724,6 +725,7 @@ def test_a_scenario_text_keeps_the_guards(starfire_space: Path) -> None:
         assert c.put(url, params={"path": SCOUTS}, content=text).status_code == 405
 
 
+@with_stand_in
 def test_the_form_lists_scalar_keys_of_each_games_schema(client: TestClient) -> None:
     """/api/games names, for every game, top-level keys of its design schema whose value
     the form can write on one line: an enum, an integer, a boolean or a string."""

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from sheetgen.games import GAMES
 from sheetgen.serve.app import create_app
+
+from tests.every_game import every_game
 
 EDITS = {"append", "list", "count", "flag", "set", "member"}
 
@@ -29,7 +30,7 @@ def _items(client: TestClient, game: str) -> dict[str, dict[str, object]]:
     return {f"{i['group']}:{i['code']}": i for i in r.json()}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_every_game_has_a_palette_of_clickable_edits(client: TestClient, game: str) -> None:
     items = _items(client, game)
     assert items

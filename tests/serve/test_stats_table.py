@@ -13,8 +13,9 @@ import pytest
 from sheetgen.serve import service
 
 from tests.conftest import DESIGNS
+from tests.every_game import per_game
 
-SHIPS = sorted(DESIGNS.glob("*/ships/*.yaml"))
+SHIPS = per_game(lambda files: sorted(files.designs.glob("ships/*.yaml")))
 RAW_FLOAT = re.compile(r"\d\.\d{4,}")
 INTERNAL = re.compile(r"_|^count$|^system rooms$|^design class$")
 
