@@ -34,10 +34,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from sheetgen.core.findings import finding_json
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
-from sheetgen.serve.service import Refusal, finding_json
+from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace, control_character
 
 __all__ = ["LOOPBACK", "create_app"]
@@ -75,7 +76,7 @@ def _refusal_response(exc: Refusal) -> JSONResponse:
         {
             "error": str(exc),
             "lines": exc.lines,
-            "findings": [{**finding_json(loc), "file": loc.source} for loc in exc.findings],
+            "findings": [finding_json(loc) for loc in exc.findings],
         },
         status_code=exc.status,
         headers=exc.headers or None,

@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sheetgen.core.findings import Finding, Severity, error
+from sheetgen.core.findings import Finding, Severity, error, finding_json
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
 from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
@@ -38,7 +38,6 @@ __all__ = [
     "check",
     "counters_pdf",
     "counters_svg",
-    "finding_json",
     "games",
     "import_notation",
     "load",
@@ -89,17 +88,6 @@ class Refusal(Exception):
 def _fail(message: str, status: int = 400) -> Refusal:
     """A refusal the CLI prints as ``sheetgen: error: MESSAGE``."""
     return Refusal(status, [f"sheetgen: error: {message}"])
-
-
-def finding_json(loc: Located) -> JSONObject:
-    """One located finding as the API gives it: rule, severity, line, col, message."""
-    return {
-        "rule": loc.finding.rule,
-        "severity": loc.finding.severity.value,
-        "line": loc.line,
-        "col": loc.column,
-        "message": loc.finding.message,
-    }
 
 
 def games() -> list[JSONObject]:

@@ -16,10 +16,11 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from sheetgen.core.findings import finding_json
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, sweep_staged, write_atomic
 from sheetgen.core.source import UNPRINTABLE, Located
-from sheetgen.serve.service import OUT_OF_ROOM, Refusal, finding_json
+from sheetgen.serve.service import OUT_OF_ROOM, Refusal
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
@@ -161,7 +162,7 @@ class Workspace:
             "game": loaded.game.id,
             "legal": loaded.legal,
             "sides": sides,
-            "findings": [{**finding_json(loc), "file": loc.source} for loc in located],
+            "findings": [finding_json(loc) for loc in located],
             "pages": len(drawing.pages),
         }
         if hexes is not None:  # the page drags ships onto these hexes (docs/serve.md)
