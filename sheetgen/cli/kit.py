@@ -20,74 +20,90 @@ if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
 
+_Scenario = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it.",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
+        parser=given_path,
+    ),
+]
+_Paper = Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)]
+_Single = Annotated[
+    bool,
+    typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
+]
+_Every = Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")]
+_Vassal = Annotated[
+    bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
+]
+_Size = Annotated[
+    str | None,
+    typer.Option(
+        help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length "
+        "(default: the scenario's counter_size, else the largest that fits the map's hex)."
+    ),
+]
+_Duplex = Annotated[
+    Duplex,
+    typer.Option(
+        help="Counters two-sided, flipped on the long or short edge; none: one-sided, fold and glue."
+    ),
+]
+_BackOffset = Annotated[
+    str,
+    typer.Option(
+        help="Shift the counter backs by X,Y (right, down as the back is seen) to undo a printer's "
+        "misregistration."
+    ),
+]
+_Fill = Annotated[
+    bool,
+    typer.Option(
+        "--fill/--no-fill",
+        help="Fill the counter sheets' spare cells with more of the markers the ships can use "
+        "(--no-fill: leave them blank).",
+    ),
+]
+_Bleed = Annotated[str, BLEED_HELP]
+_Gutter = Annotated[str | None, GUTTER_HELP]
+_Cut = Annotated[CutMarks, CUT_HELP]
+_MapPaper = Annotated[
+    str | None,
+    typer.Option(
+        "--map-paper",
+        metavar="PAPER",
+        help="Paper the map is tiled on: letter, a4, a3, legal or tabloid (default: --paper).",
+    ),
+]
+
+
 @app.command(short_help=short_help("kit"))
 def kit(
-    scenario: Annotated[
-        Path | None,
-        typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it.",
-            parser=given_path,
-        ),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
-            parser=given_path,
-        ),
-    ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.letter,
-    single: Annotated[
-        bool,
-        typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
-    ] = False,
-    every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
+    scenario: _Scenario = None,
+    output: _Output = None,
+    paper: _Paper = Paper.letter,
+    single: _Single = False,
+    every: _Every = False,
     jobs: Jobs = None,
-    vassal: Annotated[
-        bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
-    ] = False,
-    size: Annotated[
-        str | None,
-        typer.Option(
-            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length "
-            "(default: the scenario's counter_size, else the largest that fits the map's hex)."
-        ),
-    ] = None,
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            help="Counters two-sided, flipped on the long or short edge; none: one-sided, fold and glue."
-        ),
-    ] = Duplex.long,
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            help="Shift the counter backs by X,Y (right, down as the back is seen) to undo a printer's "
-            "misregistration."
-        ),
-    ] = "0,0",
-    fill: Annotated[
-        bool,
-        typer.Option(
-            "--fill/--no-fill",
-            help="Fill the counter sheets' spare cells with more of the markers the ships can use "
-            "(--no-fill: leave them blank).",
-        ),
-    ] = True,
-    bleed: Annotated[str, BLEED_HELP] = "2mm",
-    gutter: Annotated[str | None, GUTTER_HELP] = None,
-    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
+    vassal: _Vassal = False,
+    size: _Size = None,
+    duplex: _Duplex = Duplex.long,
+    back_offset: _BackOffset = "0,0",
+    fill: _Fill = True,
+    bleed: _Bleed = "2mm",
+    gutter: _Gutter = None,
+    cut: _Cut = CutMarks.lines,
     press: Press = False,
-    map_paper: Annotated[
-        str | None,
-        typer.Option(
-            "--map-paper",
-            metavar="PAPER",
-            help="Paper the map is tiled on: letter, a4, a3, legal or tabloid (default: --paper).",
-        ),
-    ] = None,
+    map_paper: _MapPaper = None,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
     from sheetgen.kit import bundled_scenarios, default_scenario

@@ -28,32 +28,38 @@ if TYPE_CHECKING:
 __all__ = ["module_for", "vassal"]
 
 
+_Scenario = Annotated[
+    Path,
+    typer.Argument(
+        help="Scenario file, or a bundled scenario's name (convoy-raid).",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Module file to write (.vmod; default <scenario>.vmod, never replacing a file).",
+        parser=given_path,
+    ),
+]
+_Dpi = Annotated[
+    str | None,
+    typer.Option("--dpi", metavar="N", help="Resolution of the board and counter images (default 150)."),
+]
+_Paper = Annotated[
+    Paper,
+    typer.Option(help="Paper of the record sheets and reference card inside.", case_sensitive=False),
+]
+
+
 @app.command(short_help=short_help("vassal"))
 def vassal(
-    scenario: Annotated[
-        Path,
-        typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid).",
-            parser=given_path,
-        ),
-    ],
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Module file to write (.vmod; default <scenario>.vmod, never replacing a file).",
-            parser=given_path,
-        ),
-    ] = None,
-    dpi: Annotated[
-        str | None,
-        typer.Option("--dpi", metavar="N", help="Resolution of the board and counter images (default 150)."),
-    ] = None,
-    paper: Annotated[
-        Paper,
-        typer.Option(help="Paper of the record sheets and reference card inside.", case_sensitive=False),
-    ] = (Paper.letter),
+    scenario: _Scenario,
+    output: _Output = None,
+    dpi: _Dpi = None,
+    paper: _Paper = (Paper.letter),
 ) -> None:
     """Write a VASSAL module of a scenario: the map as a board with the printed hex grid
     and numbers, a two-faced piece for every ship at its start, the game's markers,
