@@ -35,6 +35,7 @@ from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.games.base import AnyGame
     from sheetgen.layout.counters import Counter
     from sheetgen.render.counters import CounterSet
@@ -216,12 +217,12 @@ def counters(
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
     marker_game = _markers(markers, copies, fill, png_dpi is not None, bool(paths) or scenario is not None)
-    found, edge = _gathered(paths, scenario, copies, marker_game, edge, paper.value)
+    found, edge = _gathered(paths, scenario, copies, marker_game, edge, paper.key)
     if offset != (0.0, 0.0) and duplex is Duplex.none:
         _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
     spec = SheetSpec(
         size=edge,
-        paper=paper.value,
+        paper=paper.key,
         duplex=duplex,
         back_offset=offset,
         bleed=bleed_pt,
@@ -239,8 +240,7 @@ def counters(
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)
-    assert fmt is not None  # set above unless the images were written
-    files = counter_files(sheets.drawing, output, fmt.value)
+    files = counter_files(sheets.drawing, output, "svg" if fmt is CounterFormat.svg else "pdf")
     if press:
         from sheetgen.render.counters import die_lines
 
@@ -314,7 +314,7 @@ def _gathered(
     copies: int,
     markers: AnyGame | None,
     edge: float | None,
-    paper: str,
+    paper: units.Paper,
 ) -> tuple[CounterSet, float]:
     """The counters to print (their findings printed; exit 2 when input cannot be used) and
     their edge: ``edge`` (``--size``) when given, else the kit's size for a lone scenario

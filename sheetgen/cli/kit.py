@@ -15,6 +15,7 @@ from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.core.source import Located
     from sheetgen.kit import CounterOptions, Kit, KitError
     from sheetgen.scenarios.scenario import Scenario
@@ -112,7 +113,7 @@ def kit(
         _fail("give a scenario or --all, not both")
     if press:
         bleed, cut = press_cutting(bleed, cut, pdf=True)
-    counters = _counter_options(size, duplex, back_offset, fill, paper.value, (bleed, gutter, cut))
+    counters = _counter_options(size, duplex, back_offset, fill, paper.key, (bleed, gutter, cut))
     if press:
         from dataclasses import replace
 
@@ -126,7 +127,7 @@ def kit(
         _kits(
             paths,
             output,
-            paper.value,
+            paper.key,
             single,
             nested=every,
             jobs=_jobs(jobs),
@@ -142,7 +143,7 @@ def _counter_options(
     duplex: Duplex,
     back_offset: str,
     fill: bool,
-    paper: str,
+    paper: units.Paper,
     cutting: tuple[str, str | None, CutMarks] = ("2mm", None, CutMarks.lines),
 ) -> CounterOptions:
     """The kit's counter options, read and checked as ``sheetgen counters`` reads them,
@@ -181,25 +182,25 @@ def _counter_options(
         _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
     return CounterOptions(
         size=edge,
-        duplex=duplex.value,
+        duplex=duplex,
         back_offset=offset,
         fill=fill,
         bleed=bleed_pt,
         gutter=gutter_pt,
-        cut=cut.value,
+        cut=cut,
     )
 
 
-def _map_paper(text: str | None) -> str | None:
+def _map_paper(text: str | None) -> units.Paper | None:
     """``--map-paper``, a known paper (exit 2 with one line when not)."""
-    from sheetgen.core.units import PAPER_SIZES
+    from sheetgen.core.units import PAPERS, read_paper
 
     if text is None:
         return None
-    key = text.strip().lower()
-    if key not in PAPER_SIZES:
-        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPER_SIZES)}")
-    return key
+    try:
+        return read_paper(text)
+    except ValueError:
+        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPERS)}")
 
 
 def _scenario_path(given: Path) -> Path:
@@ -223,14 +224,14 @@ def _scenario_path(given: Path) -> Path:
 def _kits(
     paths: list[Path],
     output: Path | None,
-    paper: str,
+    paper: units.Paper,
     single: bool,
     *,
     nested: bool,
     jobs: int,
     vassal: bool = False,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: units.Paper | None = None,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
@@ -293,12 +294,12 @@ def _kits(
 
 def _build(
     ready: list[tuple[Scenario, Path | None]],
-    paper: str,
+    paper: units.Paper,
     single: bool,
     jobs: int,
     vassal: bool,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: units.Paper | None = None,
 ) -> list[Kit | KitError]:
     """The kits, with a progress bar on a terminal (``vassal``: their briefings list the module)."""
     from sheetgen.kit import build_kits

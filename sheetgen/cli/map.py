@@ -8,7 +8,7 @@ Every option is read as text and checked here, so any bad value is one line
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
@@ -29,26 +29,26 @@ from sheetgen.cli.press import Press, pressed
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
-    from sheetgen.layout.maps import MapOptions
+    from sheetgen.draw import PageFormat
+    from sheetgen.layout.maps import MapOptions, MapPaper
     from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["map_command"]
 
-_CHOICES = {
-    "orientation": ("flat", "pointy"),
-    "origin": ("ul", "ll"),
-    "style": ("plain", "starfield"),
-    "format": ("pdf", "svg", "png"),
-    "numbering": ("xxyy", "xx.yy", "letters", "none"),
-}
+#: The files a map is written as.
+_FORMATS: tuple[Literal["pdf", "svg", "png"], ...] = ("pdf", "svg", "png")
+#: A value of one of the closed sets an option chooses from (``--orientation``, ``--numbering``...).
+Choice = TypeVar("Choice", bound=str)
 
 
-def _choice(option: str, value: str) -> str:
-    known = _CHOICES[option]
+def _choice(option: str, value: str, known: tuple[Choice, ...]) -> Choice:
+    """``value`` of ``--option``, one of ``known`` (any case, spaces around allowed), typed as
+    the set's ``Literal``; fails (exit 2) listing them."""
     found = value.strip().lower()
-    if found not in known:
-        _fail(f"--{option} {value!r}: choose one of {', '.join(known)}")
-    return found
+    for choice in known:
+        if choice == found:
+            return choice
+    _fail(f"--{option} {value!r}: choose one of {', '.join(known)}")
 
 
 def _whole(option: str, value: str, minimum: int | None = None) -> int:
@@ -179,17 +179,20 @@ def map_command(
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
+    from sheetgen.core.hexlabel import NUMBERINGS
+
     output, kind, png_dpi = _output_kind(output, fmt, dpi, vtt)
     paper_key = _paper(paper)
     loaded = _scenario(scenario)
     changes: dict[str, Any] = {
         "overlap": _whole("overlap", overlap),
-        "numbering": _choice("numbering", numbering),
+        "numbering": _choice("numbering", numbering, NUMBERINGS),
         "every": _whole("every", every),
         **_given_changes(game, hex_size, layers, orientation, origin, style, seed),
     }
     opts = _options(loaded, paper_key, changes, cols, rows)
-    if png_dpi is not None:
+    if kind == "png":
+        assert png_dpi is not None  # read with the format
         _write_images(opts, output, png_dpi, vtt)
     else:
         _write_map(opts, output, kind, press)
@@ -197,14 +200,14 @@ def map_command(
 
 def _output_kind(
     output: Path | None, fmt: str | None, dpi: str | None, vtt: bool
-) -> tuple[Path, str, int | None]:
+) -> tuple[Path, Literal["pdf", "svg", "png"], int | None]:
     """``-o`` (or its default), the format its name sets, and the PNG resolution (``None`` for
     another format); fails (exit 2) on options that do not go together, or a file that cannot
     be written, before any work."""
     from sheetgen.core.output import check_writable
 
-    output = _output_or_default(output, f"map.{_choice('format', fmt) if fmt else 'pdf'}")
-    kind = _format_for(output, _choice("format", fmt) if fmt else None, ("pdf", "svg", "png"))
+    output = _output_or_default(output, f"map.{_choice('format', fmt, _FORMATS) if fmt else 'pdf'}")
+    kind = _format_for(output, _choice("format", fmt, _FORMATS) if fmt else None, _FORMATS)
     png_dpi = None
     if kind == "png":
         from sheetgen.cli.images import dpi_option
@@ -221,16 +224,17 @@ def _output_kind(
     return output, kind, png_dpi
 
 
-def _paper(paper: str) -> str:
+def _paper(paper: str) -> MapPaper:
     """``--paper``: a paper size or ``fit``; fails (exit 2) naming the nearest."""
     from sheetgen.core.schema import did_you_mean
-    from sheetgen.core.units import PAPER_SIZES
+    from sheetgen.layout.maps import MAP_PAPERS
 
     paper_key = paper.strip().lower()
-    if paper_key not in (*PAPER_SIZES, "fit"):
-        meant = did_you_mean(paper, (*PAPER_SIZES, "fit"))
-        _fail(f"unknown paper {paper!r}{meant}; choose one of {', '.join((*PAPER_SIZES, 'fit'))}")
-    return paper_key
+    for known in MAP_PAPERS:
+        if known == paper_key:
+            return known
+    meant = did_you_mean(paper, MAP_PAPERS)
+    _fail(f"unknown paper {paper!r}{meant}; choose one of {', '.join(MAP_PAPERS)}")
 
 
 def _given_changes(
@@ -244,6 +248,7 @@ def _given_changes(
 ) -> dict[str, Any]:
     """The options given that change the scenario's map (or the defaults), read and checked."""
     from sheetgen.core.units import MIN_HEX, LengthError, parse_length
+    from sheetgen.layout.maps import ORIENTATIONS, ORIGINS, STYLES
     from sheetgen.scenarios.terrain import parse_layers
 
     changes: dict[str, Any] = {}
@@ -259,9 +264,12 @@ def _given_changes(
             changes["layers"] = parse_layers(layers)
         except ValueError as exc:
             _fail(f"--layers: {exc}")
-    for name, value in (("orientation", orientation), ("origin", origin), ("style", style)):
-        if value is not None:
-            changes[name] = _choice(name, value)
+    if orientation is not None:
+        changes["orientation"] = _choice("orientation", orientation, ORIENTATIONS)
+    if origin is not None:
+        changes["origin"] = _choice("origin", origin, ORIGINS)
+    if style is not None:
+        changes["style"] = _choice("style", style, STYLES)
     if seed is not None:
         changes["seed"] = _whole("seed", seed)
     return changes
@@ -282,7 +290,7 @@ def _scenario(scenario: Path | None) -> Scenario | None:
 
 
 def _options(
-    loaded: Scenario | None, paper: str, changes: dict[str, Any], cols: str | None, rows: str | None
+    loaded: Scenario | None, paper: MapPaper, changes: dict[str, Any], cols: str | None, rows: str | None
 ) -> MapOptions:
     """The map's options: those given over the scenario's ``map:`` section over the defaults; a
     bare grid (no scenario) fills one page. A scenario's map is checked here, its zones against
@@ -333,7 +341,7 @@ def _write_images(opts: MapOptions, output: Path, png_dpi: int, vtt: bool) -> No
     _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi")
 
 
-def _write_map(opts: MapOptions, output: Path, kind: str, press: bool) -> None:
+def _write_map(opts: MapOptions, output: Path, kind: PageFormat, press: bool) -> None:
     """The map as PDF or SVG pages (``--press``: a press file), and what was written."""
     from sheetgen.layout.maps import MapError, plan_pages, readability_warnings, tiling_warnings
     from sheetgen.render.maps import map_files

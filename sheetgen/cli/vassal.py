@@ -22,6 +22,7 @@ from sheetgen.cli.app import (
 )
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.render.vassal import Module
     from sheetgen.scenarios.scenario import Scenario
 
@@ -59,7 +60,7 @@ def vassal(
     scenario: _Scenario,
     output: _Output = None,
     dpi: _Dpi = None,
-    paper: _Paper = (Paper.letter),
+    paper: _Paper = Paper.letter,
 ) -> None:
     """Write a VASSAL module of a scenario: the map as a board with the printed hex grid
     and numbers, a two-faced piece for every ship at its start, the game's markers,
@@ -102,7 +103,7 @@ def vassal(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    module = module_for(loaded, resolution, paper.value)
+    module = module_for(loaded, resolution, paper.key)
     _warn(module.warnings)
     _write_files([(output, module.data)])
     starts = sum(1 for p in module.pieces if p.at is not None)
@@ -117,7 +118,7 @@ def vassal(
 def module_for(
     scenario: Scenario,
     dpi: int,
-    paper: str,
+    paper: units.Paper,
     *,
     record_sheets: bytes | None = None,
     reference_card: bytes | None = None,

@@ -166,7 +166,7 @@ class Workspace:
             "pages": len(drawing.pages),
         }
         if hexes is not None:  # the page drags ships onto these hexes (docs/serve.md)
-            facings: list[JSON] = [*direction_names(str(hexes["orientation"]))]
+            facings: list[JSON] = [*direction_names(opts.orientation)]
             info["grid"] = {**hexes, "facings": facings}
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sheetgen.core.units import PAPER_SIZES
+from sheetgen.core.units import PAPER_SIZES, Paper
 from sheetgen.draw.primitives import inch
-from sheetgen.hexgrid import Layout
+from sheetgen.hexgrid import Layout, Orientation
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.options import (
     MapError,
     MapOptions,
+    MapPaper,
     check_options,
     count_words,
     length_words,
@@ -91,7 +92,7 @@ class PagePlan:
     tiles in reading order, ``across`` x ``down`` of them, hexes a page holds
     (``capacity``), and whether an assembly index page comes first."""
 
-    paper: str
+    paper: MapPaper
     width: float
     height: float
     tiles: tuple[Tile, ...]
@@ -137,7 +138,7 @@ def _spans(n: int, k: int, overlap: int) -> list[tuple[int, int]] | None:
     return [(i * step, min(i * step + k - 1, n - 1)) for i in range(count)]
 
 
-def one_page(hex_size: float, orientation: str = "flat", paper: str = "letter") -> tuple[int, int]:
+def one_page(hex_size: float, orientation: Orientation = "flat", paper: Paper = "letter") -> tuple[int, int]:
     """Columns and rows of ``hex_size`` pt hexes that fill one portrait ``paper`` page
     (at least 1 x 1; :func:`plan_pages` says whether even one fits)."""
     width, height = PAPER_SIZES[paper]
@@ -252,7 +253,7 @@ def tiling_warnings(opts: MapOptions) -> list[str]:
         for what, new, of in thin
     )
     here = f"{plan.pages} {paper_words(opts.paper)} pages ({'landscape' if plan.landscape else 'portrait'})"
-    best: tuple[tuple[float, float], str, PagePlan] | None = None
+    best: tuple[tuple[float, float], Paper, PagePlan] | None = None
     for paper in PAPER_SIZES:
         try:
             other = plan_pages(dataclasses.replace(opts, paper=paper))
