@@ -36,8 +36,9 @@ from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
     from sheetgen.core import units
+    from sheetgen.draw import PageFormat
     from sheetgen.games.base import AnyGame
-    from sheetgen.layout.counters import Counter
+    from sheetgen.layout.counters import Counter, SheetSpec
     from sheetgen.render.counters import CounterSet
 
 __all__ = ["BLEED_HELP", "CUT_HELP", "GUTTER_HELP", "back_offset_option", "counters", "length_option"]
@@ -205,9 +206,6 @@ def counters(
     Exit 0 when written, 1 when written but a design is illegal, 2 when input
     cannot be used (nothing is written then).
     """
-    from sheetgen.layout.counters import CounterError, SheetSpec, layout_sheets
-    from sheetgen.render.counters import counter_files
-
     output, fmt, png_dpi = _output_format(output, fmt, dpi)
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
@@ -220,6 +218,13 @@ def counters(
     found, edge = _gathered(paths, scenario, copies, marker_game, edge, paper.key)
     if offset != (0.0, 0.0) and duplex is Duplex.none:
         _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
+    if png_dpi is not None:
+        from sheetgen.cli.images import write_face_pngs
+
+        write_face_pngs(found.counters, edge, png_dpi, output, found.title)
+        raise typer.Exit(found.exit_code)
+    from sheetgen.layout.counters import SheetSpec
+
     spec = SheetSpec(
         size=edge,
         paper=paper.key,
@@ -229,25 +234,37 @@ def counters(
         gutter=gutter_pt,
         cut=cut,
     )
-    if png_dpi is not None:
-        from sheetgen.cli.images import write_face_pngs
-
-        write_face_pngs(found.counters, edge, png_dpi, output, found.title)
-        raise typer.Exit(found.exit_code)
     filler = _filler(marker_game, found) if fill and marker_game is not None else None
+    _write_sheets(found, spec, filler, output, "svg" if fmt is CounterFormat.svg else "pdf", press)
+    raise typer.Exit(found.exit_code)
+
+
+def _write_sheets(
+    found: CounterSet,
+    spec: SheetSpec,
+    filler: Callable[[int], list[Counter]] | None,
+    output: Path,
+    fmt: PageFormat,
+    press: bool,
+) -> None:
+    """Lay ``found`` out on sheets as ``spec`` says, write them as ``fmt`` (``press``: a press
+    file), and say what was written; fails (exit 2) on a layout that cannot be made."""
+    from sheetgen.layout.counters import CounterError, layout_sheets
+    from sheetgen.render.counters import counter_files
+
     try:
         sheets = layout_sheets(found.counters, spec, title=found.title, fill=filler)
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)
-    files = counter_files(sheets.drawing, output, "svg" if fmt is CounterFormat.svg else "pdf")
+    files = counter_files(sheets.drawing, output, fmt)
     if press:
         from sheetgen.render.counters import die_lines
 
-        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge))
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, spec.size))
     _write_files(files)
-    _err(f"wrote {_written(files, found.ships, len(sheets.placements), len(sheets.drawing.pages), duplex)}")
-    raise typer.Exit(found.exit_code)
+    pages = len(sheets.drawing.pages)
+    _err(f"wrote {_written(files, found.ships, len(sheets.placements), pages, spec.duplex)}")
 
 
 def _output_format(

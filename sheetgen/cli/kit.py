@@ -239,34 +239,13 @@ def _kits(
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: each kit holds
     its VASSAL module too (:func:`sheetgen.kit.vassal_module_of`)."""
     from sheetgen.core.output import OutputError, check_folder
-    from sheetgen.scenarios.scenario import every_error, load_scenario, slug
 
     if nested:  # one folder holds every kit: a folder it cannot be is said once, not once a kit
         try:
             check_folder(output or Path("output"))
         except OutputError as exc:
             _fail(str(exc))
-    # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
-    loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
-    ready: list[tuple[Scenario, Path | None]] = []
-    links: dict[Path, Path] = {}  # a kit's folder under the named one that is a symbolic link
-    for path in paths:
-        loaded, result = load_scenario(path)
-        if result.input_errors or loaded is None:
-            # with the rule errors the input errors leave readable: every problem at once
-            loads.append((path, "input", every_error(loaded, result), None))
-            continue
-        errors = [loc for loc in loaded.located if loc.finding.is_error]
-        if errors:
-            loads.append((path, "rules", errors, None))
-            continue
-        folder = (output or Path("output")) / slug(loaded.name) if nested else output
-        if nested and folder is not None and folder.is_symlink():  # it would write outside the folder
-            links[path] = folder
-            loads.append((path, "link", [], None))
-            continue
-        loads.append((path, "kit", [], loaded))
-        ready.append((loaded, folder))
+    loads, ready, links = _loaded(paths, output, nested)
     made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
@@ -290,6 +269,42 @@ def _kits(
             _print_located(errors, err=True)
             code = 2
     return code
+
+
+def _loaded(
+    paths: list[Path], output: Path | None, nested: bool
+) -> tuple[
+    list[tuple[Path, str, list[Located], Scenario | None]],
+    list[tuple[Scenario, Path | None]],
+    dict[Path, Path],
+]:
+    """Every scenario of ``paths`` read, in order, as ``(path, kind, errors, scenario)``: kind
+    ``input`` (exit 2), ``rules`` (exit 1), ``link`` (its kit's folder under ``output`` is a
+    symbolic link) or ``kit`` (to build); the scenarios to build with their folders; and the
+    folders that are links, by path."""
+    from sheetgen.scenarios.scenario import every_error, load_scenario, slug
+
+    loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
+    ready: list[tuple[Scenario, Path | None]] = []
+    links: dict[Path, Path] = {}  # a kit's folder under the named one that is a symbolic link
+    for path in paths:
+        loaded, result = load_scenario(path)
+        if result.input_errors or loaded is None:
+            # with the rule errors the input errors leave readable: every problem at once
+            loads.append((path, "input", every_error(loaded, result), None))
+            continue
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        if errors:
+            loads.append((path, "rules", errors, None))
+            continue
+        folder = (output or Path("output")) / slug(loaded.name) if nested else output
+        if nested and folder is not None and folder.is_symlink():  # it would write outside the folder
+            links[path] = folder
+            loads.append((path, "link", [], None))
+            continue
+        loads.append((path, "kit", [], loaded))
+        ready.append((loaded, folder))
+    return loads, ready, links
 
 
 def _build(
