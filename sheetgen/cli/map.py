@@ -190,7 +190,11 @@ def map_command(
         "every": _whole("every", every),
         **_given_changes(game, hex_size, layers, orientation, origin, style, seed),
     }
-    opts = _options(loaded, paper_key, changes, cols, rows)
+    if cols is not None:
+        changes["cols"] = _whole("cols", cols)
+    if rows is not None:
+        changes["rows"] = _whole("rows", rows)
+    opts = _options(loaded, paper_key, changes)
     if kind == "png":
         assert png_dpi is not None  # read with the format
         _write_images(opts, output, png_dpi, vtt)
@@ -289,28 +293,16 @@ def _scenario(scenario: Path | None) -> Scenario | None:
     return loaded
 
 
-def _options(
-    loaded: Scenario | None, paper: MapPaper, changes: dict[str, Any], cols: str | None, rows: str | None
-) -> MapOptions:
-    """The map's options: those given over the scenario's ``map:`` section over the defaults; a
-    bare grid (no scenario) fills one page. A scenario's map is checked here, its zones against
-    its size (exit 2 with the scenario's lines)."""
-    from sheetgen.layout.maps import MapError, MapOptions, check_options, map_options, one_page
+def _options(loaded: Scenario | None, paper: MapPaper, changes: dict[str, Any]) -> MapOptions:
+    """The map's options (:func:`~sheetgen.layout.maps.chosen_options`); a scenario's zones
+    are checked against its size here (exit 2 with the scenario's lines)."""
+    from sheetgen.layout.maps import MapError, chosen_options
 
-    opts = MapOptions(paper=paper) if loaded is None else map_options(loaded, paper=paper)
-    opts = _replace(opts, **changes)
-    if loaded is None and paper != "fit":  # a bare grid fills one page
-        full = one_page(opts.hex_size, opts.orientation, paper)
-        opts = _replace(opts, cols=full[0], rows=full[1])
-    if cols is not None:
-        opts = _replace(opts, cols=_whole("cols", cols))
-    if rows is not None:
-        opts = _replace(opts, rows=_whole("rows", rows))
+    try:
+        opts = chosen_options(loaded, paper, **changes)
+    except MapError as exc:
+        _fail(str(exc))
     if loaded is not None:
-        try:  # the map's size first: the plan's zones are laid over every hex of it
-            check_options(opts)
-        except MapError as exc:
-            _fail(str(exc))
         problems = opts.plan.check(opts.cols, opts.rows, opts.orientation, opts.layers)
         if problems:
             _print_located([loaded.document.locate(p) for p in problems], err=True)
@@ -358,9 +350,3 @@ def _write_map(opts: MapOptions, output: Path, kind: PageFormat, press: bool) ->
     _warn(tiling_warnings(opts))
     where = f"{len(data)} files" if len(data) > 1 else str(output)
     _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes, {pages} page{'s' if pages != 1 else ''}")
-
-
-def _replace(opts: MapOptions, **changes: Any) -> MapOptions:
-    import dataclasses
-
-    return dataclasses.replace(opts, **changes)

@@ -9,7 +9,8 @@ or one ``fit`` page, within :data:`MAX_PAGES` and :data:`MAX_FIT`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.units import PAPER_SIZES, Paper
 from sheetgen.draw.primitives import inch
@@ -26,6 +27,9 @@ from sheetgen.layout.maps.options import (
     tile_name,
 )
 
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
+
 __all__ = [
     "FOOTER",
     "HEADER",
@@ -38,6 +42,7 @@ __all__ = [
     "THIN_EDGE",
     "PagePlan",
     "Tile",
+    "chosen_options",
     "one_page",
     "plan_pages",
     "tiling_warnings",
@@ -146,6 +151,27 @@ def one_page(hex_size: float, orientation: Orientation = "flat", paper: Paper = 
         orientation == "flat", hex_size, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER, 2, 2
     )
     return max(1, nc), max(1, nr)
+
+
+def chosen_options(scenario: Scenario | None, paper: MapPaper = "letter", **given: Any) -> MapOptions:
+    """The options of a map to print: ``given`` (:class:`MapOptions` fields, as ``sheetgen map``'s
+    options give them) over ``scenario``'s ``map:`` section (:func:`map_options`) over the
+    defaults, on ``paper``. A bare grid (no scenario) fills one portrait page of ``paper``
+    (:func:`one_page`, at the hex size and orientation given) unless ``cols`` or ``rows`` are
+    given or the paper is ``fit``. A scenario's map is checked (:func:`check_options`: its
+    zones are laid over every hex of it); raises :class:`MapError`."""
+    from sheetgen.layout.maps.options import map_options
+
+    opts = MapOptions(paper=paper) if scenario is None else map_options(scenario, paper=paper)
+    size = {name: given.pop(name) for name in ("cols", "rows") if name in given}
+    opts = replace(opts, **given)
+    if scenario is None and paper != "fit":  # a bare grid fills one page
+        cols, rows = one_page(opts.hex_size, opts.orientation, paper)
+        opts = replace(opts, cols=cols, rows=rows)
+    opts = replace(opts, **size)
+    if scenario is not None:
+        check_options(opts)
+    return opts
 
 
 def plan_pages(opts: MapOptions) -> PagePlan:
