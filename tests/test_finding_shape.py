@@ -1,6 +1,6 @@
 """One JSON shape for a finding everywhere: ``sheetgen stats --json``, ``POST /api/check`` (its
 ``findings`` and each design's), every refusal that carries findings (unreadable design, a
-pasted string that cannot be read, a scenario), the scenario view; all made by
+pasted string that cannot be read, a scenario, a kit of an illegal scenario), the scenario view; all made by
 :func:`sheetgen.core.findings.finding_json` and described by its JSON Schema."""
 
 from __future__ import annotations
@@ -44,10 +44,11 @@ def _every_finding(client: TestClient, invoke: Callable[..., Any], tmp_path: Pat
     pasted = client.post("/api/import", params={"game": "starfire"}, content="hello")
     scenario = client.get("/api/scenario", params={"path": "scenarios/set-piece-battle.yaml"}).json()
     not_scenario = client.get("/api/scenario", params={"path": "ships/overfull.yaml"})
+    kit = client.post("/api/kit.zip", params={"path": "scenarios/set-piece-battle.yaml"})
     design = tmp_path / "overfull.yaml"
     design.write_bytes(OVERFULL)
     stats = json.loads(invoke("stats", "--json", design).stdout)
-    assert unreadable.status_code == 422 and pasted.status_code == 422 and not_scenario.status_code == 422
+    assert {r.status_code for r in (unreadable, pasted, not_scenario, kit)} == {422}
     return {
         "POST /api/check findings": check["findings"],
         "POST /api/check designs": check["designs"][0]["findings"],
@@ -55,6 +56,7 @@ def _every_finding(client: TestClient, invoke: Callable[..., Any], tmp_path: Pat
         "422 refusal of /api/import": pasted.json()["findings"],
         "GET /api/scenario": scenario["findings"],
         "422 refusal of /api/scenario": not_scenario.json()["findings"],
+        "422 refusal of /api/kit.zip": kit.json()["findings"],
         "sheetgen stats --json": stats[0]["findings"],
     }
 
