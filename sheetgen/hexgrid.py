@@ -28,14 +28,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 __all__ = [
     "DIRECTIONS",
+    "ORIENTATIONS",
     "ORIGINS",
     "SHIFTS",
     "Hex",
     "Layout",
     "OffsetGrid",
+    "Orientation",
+    "Origin",
+    "Shifted",
     "direction_names",
     "distance",
     "edge_directions",
@@ -50,6 +55,16 @@ __all__ = [
     "to_offset",
     "turn",
 ]
+
+
+#: Which way a map's hexes point: flat-topped or pointy-topped (see the module).
+Orientation = Literal["flat", "pointy"]
+#: The orientations, flat-topped (the default) first.
+ORIENTATIONS: tuple[Orientation, ...] = get_args(Orientation)
+#: The corner a map's numbering starts from (hex ``0101``): upper left or lower left.
+Origin = Literal["ul", "ll"]
+#: Which lines of an offset map sit half a hex out of line (see :data:`SHIFTS`).
+Shifted = Literal["odd", "even"]
 
 
 @dataclass(frozen=True, order=True)
@@ -81,7 +96,7 @@ class Hex:
 
 
 #: Unit steps by direction name, in clockwise order, per orientation.
-DIRECTIONS: dict[str, dict[str, Hex]] = {
+DIRECTIONS: dict[Orientation, dict[str, Hex]] = {
     "flat": {
         "N": Hex(0, -1),
         "NE": Hex(1, -1),
@@ -101,7 +116,7 @@ DIRECTIONS: dict[str, dict[str, Hex]] = {
 }
 
 
-def direction_names(orientation: str = "flat") -> list[str]:
+def direction_names(orientation: Orientation = "flat") -> list[str]:
     """The six direction names clockwise (flat: ``N NE SE S SW NW``).
 
     >>> direction_names("pointy")
@@ -110,7 +125,7 @@ def direction_names(orientation: str = "flat") -> list[str]:
     return list(DIRECTIONS[orientation])
 
 
-def neighbor(h: Hex, direction: str, orientation: str = "flat") -> Hex:
+def neighbor(h: Hex, direction: str, orientation: Orientation = "flat") -> Hex:
     """The hex next to ``h`` in ``direction`` (``"N"``, ``"SE"``...). Raises KeyError for an unknown name.
 
     >>> neighbor(Hex(0, 0), "SE")
@@ -119,7 +134,7 @@ def neighbor(h: Hex, direction: str, orientation: str = "flat") -> Hex:
     return h + DIRECTIONS[orientation][direction]
 
 
-def neighbors(h: Hex, orientation: str = "flat") -> list[Hex]:
+def neighbors(h: Hex, orientation: Orientation = "flat") -> list[Hex]:
     """The six hexes next to ``h``, clockwise in the order of :func:`direction_names`.
 
     >>> neighbors(Hex(0, 0))[:2]
@@ -128,7 +143,7 @@ def neighbors(h: Hex, orientation: str = "flat") -> list[Hex]:
     return [h + step for step in DIRECTIONS[orientation].values()]
 
 
-def turn(direction: str, hexsides: int, orientation: str = "flat") -> str:
+def turn(direction: str, hexsides: int, orientation: Orientation = "flat") -> str:
     """``direction`` turned ``hexsides`` clockwise (negative: counterclockwise).
 
     >>> turn("N", -2)
@@ -209,7 +224,7 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
 _VECTOR = re.compile(r"(\d+)\s*(NE|NW|SE|SW|N|S|E|W)", re.IGNORECASE)
 
 
-def parse_vector(text: str, orientation: str = "flat") -> Hex:
+def parse_vector(text: str, orientation: Orientation = "flat") -> Hex:
     """Read a vector such as ``"2N2NW"`` or ``"4S"`` as a displacement; ``"0"`` or ``""`` is none.
 
     Raises ``ValueError`` naming the text if it is not legs of ``<count><direction>``.
@@ -234,7 +249,7 @@ def parse_vector(text: str, orientation: str = "flat") -> Hex:
     return total
 
 
-def format_vector(d: Hex, orientation: str = "flat") -> str:
+def format_vector(d: Hex, orientation: Orientation = "flat") -> str:
     """A displacement as at most two legs in adjacent directions, in the order the
     directions are listed (flat: N, NE, SE, S, SW, NW), e.g. ``"1N3NW"``; ``"0"`` for none.
 
@@ -261,27 +276,27 @@ def format_vector(d: Hex, orientation: str = "flat") -> str:
 
 #: Which lines of an offset map sit half a hex out of line: the 0-based ``"odd"`` or ``"even"``
 #: columns (flat-topped, shifted down) or rows (pointy-topped, shifted right).
-SHIFTS = ("odd", "even")
+SHIFTS: tuple[Shifted, ...] = get_args(Shifted)
 #: Corners a map's numbering may start from: upper left, lower left.
-ORIGINS = ("ul", "ll")
+ORIGINS: tuple[Origin, ...] = get_args(Origin)
 
 
-def _stagger(line: int, shifted: str) -> int:
+def _stagger(line: int, shifted: Shifted) -> int:
     """Whole hexes the axial coordinate runs ahead of the offset one on ``line``."""
     return (line - (line & 1)) // 2 if shifted == "odd" else (line + (line & 1)) // 2
 
 
-def _out_of_line(line: int, shifted: str) -> bool:
+def _out_of_line(line: int, shifted: Shifted) -> bool:
     """Whether offset column (flat) or row (pointy) ``line`` is one of the ``shifted`` ones."""
     return bool(line & 1) == (shifted == "odd")
 
 
-def _check_shift(shifted: str) -> None:
+def _check_shift(shifted: Shifted) -> None:
     if shifted not in SHIFTS:
         raise ValueError(f"shifted must be one of {', '.join(SHIFTS)}, not {shifted!r}")
 
 
-def to_offset(h: Hex, orientation: str = "flat", shifted: str = "odd") -> tuple[int, int]:
+def to_offset(h: Hex, orientation: Orientation = "flat", shifted: Shifted = "odd") -> tuple[int, int]:
     """``(col, row)``, 0-based, of ``h`` on a rectangular map whose top-left hex is
     ``Hex(0, 0)``: flat-topped maps shift the ``shifted`` columns down half a hex,
     pointy-topped maps the ``shifted`` rows right. The default, odd lines shifted, is
@@ -299,7 +314,7 @@ def to_offset(h: Hex, orientation: str = "flat", shifted: str = "odd") -> tuple[
     return h.q + _stagger(h.r, shifted), h.r
 
 
-def from_offset(col: int, row: int, orientation: str = "flat", shifted: str = "odd") -> Hex:
+def from_offset(col: int, row: int, orientation: Orientation = "flat", shifted: Shifted = "odd") -> Hex:
     """The hex at 0-based ``(col, row)``; inverse of :func:`to_offset`.
 
     >>> from_offset(3, 0)
@@ -313,7 +328,7 @@ def from_offset(col: int, row: int, orientation: str = "flat", shifted: str = "o
     return Hex(col - _stagger(row, shifted), row)
 
 
-def edge_directions(orientation: str = "flat") -> list[str]:
+def edge_directions(orientation: Orientation = "flat") -> list[str]:
     """The neighbour across each edge of :meth:`Layout.corner_offsets`, edge ``i`` joining
     corners ``i`` and ``i + 1`` (clockwise on paper, y down).
 
@@ -328,10 +343,7 @@ def edge_directions(orientation: str = "flat") -> list[str]:
 
 
 #: The unit steps across edges 0..5 (see :func:`edge_directions`), flat-topped (``True``) or not.
-_EDGE_STEPS = {
-    flat: [DIRECTIONS[o][name] for name in edge_directions(o)]
-    for flat, o in ((True, "flat"), (False, "pointy"))
-}
+_EDGE_STEPS = {o == "flat": [DIRECTIONS[o][name] for name in edge_directions(o)] for o in ORIENTATIONS}
 
 
 @dataclass(frozen=True)
@@ -350,8 +362,8 @@ class OffsetGrid:
     Flat-topped maps shift every other column half a hex away from row 1, pointy-topped
     maps every other row half a hex right: a map numbered from the lower left is the
     mirror image of the one numbered from the upper left, so in label coordinates both
-    are :func:`from_offset`'s layout and distances agree. An ``origin`` other than
-    ``"ul"`` reads as ``"ll"``, an ``orientation`` other than ``"flat"`` as pointy.
+    are :func:`from_offset`'s layout and distances agree. ``origin`` is an
+    :data:`Origin` and ``orientation`` an :data:`Orientation` (another text is a type error).
 
     >>> grid = OffsetGrid(4, 3, origin="ll")
     >>> grid.cell(0, 0), grid.shifted, grid.low(0)
@@ -360,11 +372,11 @@ class OffsetGrid:
 
     cols: int
     rows: int
-    orientation: str = "flat"
-    origin: str = "ul"
+    orientation: Orientation = "flat"
+    origin: Origin = "ul"
 
     @property
-    def shifted(self) -> str:
+    def shifted(self) -> Shifted:
         """The paper columns (flat) or paper rows (pointy) that sit half a hex down
         (right), ``"odd"`` or ``"even"`` (0-based).
 
@@ -476,8 +488,8 @@ class Layout:
 
     size: float
     origin: tuple[float, float] = (0.0, 0.0)
-    orientation: str = "flat"
-    shifted: str = "odd"
+    orientation: Orientation = "flat"
+    shifted: Shifted = "odd"
 
     @property
     def radius(self) -> float:

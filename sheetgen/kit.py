@@ -26,7 +26,9 @@ from sheetgen.core.output import (
 )
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.stopping import held
+from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, find_game
+from sheetgen.layout.counters.modes import CutMarks, Duplex
 from sheetgen.layout.counters.paper import DEFAULT_BLEED
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
@@ -127,10 +129,10 @@ def name_warnings(scenario: Scenario) -> list[str]:
 def kit_parts(
     scenario: Scenario,
     *,
-    paper: str = "letter",
+    paper: Paper = "letter",
     jobs: int = 1,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: Paper | None = None,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``scenario``'s kit, in print order (not yet rendered): briefing,
     record sheets (printed by up to ``jobs`` processes), counters (as ``counters``
@@ -144,7 +146,7 @@ def kit_parts(
     """
     from sheetgen.core.units import LengthError, parse_length
     from sheetgen.layout.counters import format_size, kit_counter_size, largest_counter_for_hex
-    from sheetgen.layout.counters.modes import Duplex, how_to_print
+    from sheetgen.layout.counters.modes import how_to_print
 
     printing = counters or CounterOptions()
     counter_size, notes = kit_counter_size(scenario, paper)
@@ -235,12 +237,12 @@ class CounterOptions:
     the counters with their die lines in the CutContour spot colour."""
 
     size: float | None = None
-    duplex: str = "long"
+    duplex: Duplex = Duplex.long
     back_offset: tuple[float, float] = (0.0, 0.0)
     fill: bool = True
     bleed: float = DEFAULT_BLEED
     gutter: float | None = None
-    cut: str = "lines"
+    cut: CutMarks = CutMarks.lines
     press: bool = False
 
 
@@ -252,7 +254,7 @@ def _listed(part: KitPart) -> ListedPart:
 
 
 def counter_sheets(
-    scenario: Scenario, paper: str, size: float, options: CounterOptions | None = None
+    scenario: Scenario, paper: Paper, size: float, options: CounterOptions | None = None
 ) -> Sheets:
     """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
     every ship of every side, the markers its ships can use
@@ -300,7 +302,7 @@ def counter_sheets(
 _CARDS: dict[tuple[str, str, bool], Rendered] = {}
 
 
-def card_print(game_id: str, paper: str, *, quick: bool = False) -> HtmlPrint:
+def card_print(game_id: str, paper: Paper, *, quick: bool = False) -> HtmlPrint:
     """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
     quick card) to print as PDF (no document to print if this process has printed it
     already)."""
@@ -317,7 +319,7 @@ def card_print(game_id: str, paper: str, *, quick: bool = False) -> HtmlPrint:
 
 
 @lru_cache(maxsize=16)
-def _card_html(game_id: str, paper: str, quick: bool = False) -> str:
+def _card_html(game_id: str, paper: Paper, quick: bool = False) -> str:
     """The card's HTML, made once per process (its tables are computed from the rules)."""
     from sheetgen.games import find_game
     from sheetgen.render.cards import render_card
@@ -325,14 +327,14 @@ def _card_html(game_id: str, paper: str, quick: bool = False) -> str:
     return render_card(find_game(game_id), paper=paper, fmt="html", quick=quick).data.decode("utf-8")
 
 
-def reference_card(game_id: str, paper: str, *, quick: bool = False) -> Rendered:
+def reference_card(game_id: str, paper: Paper, *, quick: bool = False) -> Rendered:
     """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
     quick card), as PDF, printed once per process (:func:`card_print`)."""
     (card,) = print_all([card_print(game_id, paper, quick=quick)])
     return card
 
 
-def map_part(scenario: Scenario, paper: str) -> tuple[Callable[[], Rendered], list[str]]:
+def map_part(scenario: Scenario, paper: Paper) -> tuple[Callable[[], Rendered], list[str]]:
     """Renders ``scenario``'s map on ``paper``, with a warning for each of its texts the bundled
     fonts cannot print (its terrain names and labels), and warnings about its tiling (a last
     column or row of pages holding 2 hex columns or rows or fewer,
@@ -441,12 +443,12 @@ def build_kit(
     scenario: Scenario,
     out_dir: Path | None = None,
     *,
-    paper: str = "letter",
+    paper: Paper = "letter",
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
     jobs: int = 1,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: Paper | None = None,
 ) -> Kit:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written
@@ -506,13 +508,13 @@ class _Build:
 def build_kits(
     scenarios: list[tuple[Scenario, Path | None]],
     *,
-    paper: str = "letter",
+    paper: Paper = "letter",
     single: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
     jobs: int = 1,
     vassal: bool = False,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: Paper | None = None,
 ) -> list[Kit | KitError]:
     """Render and write the kit of each ``(scenario, folder)`` as :func:`build_kit`
     does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
@@ -554,13 +556,13 @@ def build_kits(
 def _build_kits(
     builds: list[_Build],
     *,
-    paper: str,
+    paper: Paper,
     single: bool,
     progress: Callable[[str, int, int], None] | None,
     jobs: int,
     vassal: bool,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: Paper | None = None,
 ) -> list[Kit | KitError]:
     """:func:`build_kits` for the kits ``builds``."""
     from sheetgen.render.briefing import ListedPart, briefing_print
@@ -640,11 +642,11 @@ def _build_kits(
 def _prepare(
     build: _Build,
     *,
-    paper: str,
+    paper: Paper,
     single: bool,
     jobs: int,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: Paper | None = None,
 ) -> None:
     """List the kit's parts and check its folder can be made (it is made only when the kit is
     written, so a run killed while printing leaves no empty folder) and each file written;

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 import typer.main
@@ -23,6 +23,7 @@ from sheetgen import __version__
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.core.findings import Severity
     from sheetgen.core.source import Located
     from sheetgen.games.base import AnyGame
@@ -196,6 +197,13 @@ class Paper(StrEnum):
     letter = "letter"
     a4 = "a4"
 
+    @property
+    def key(self) -> units.Paper:
+        """The paper as the library names it (:data:`sheetgen.core.units.Paper`)."""
+        from sheetgen.core.units import read_paper
+
+        return read_paper(self.value)
+
 
 #: ``--jobs``: worker processes printing record sheets (``sheets``, ``kit``).
 Jobs = Annotated[
@@ -346,18 +354,23 @@ def _name_or_fail(name: str | None) -> None:
         _fail(problem)
 
 
-def _format_for(output: Path, fmt: str | None, formats: tuple[str, ...]) -> str:
+#: A file format of a closed set (``formats`` of :func:`_format_for`: a ``Literal`` type's values).
+Format = TypeVar("Format", bound=str)
+
+
+def _format_for(output: Path, fmt: str | None, formats: tuple[Format, ...]) -> Format:
     """The output format, which the file's name sets (``.pdf``, ``.svg``... in any
     case); ``fmt`` (``--format``) may only agree with it. Fails (exit 2) on a name
     that is none of ``formats`` or a ``fmt`` that contradicts it, so a file's name
     always tells what is in it. Shared by every verb that writes a file."""
     suffix = output.suffix.lower().lstrip(".")
     suffix = {"htm": "html"}.get(suffix, suffix)
-    if suffix not in formats:
+    known = next((f for f in formats if f == suffix), None)
+    if known is None:
         _fail(f"-o {output}: name a .{' or .'.join(formats)} file (the name sets the format)")
     if fmt is not None and fmt != suffix:
         _fail(f"-o {output} is a .{suffix} file but --format is {fmt}")
-    return suffix
+    return known
 
 
 def _output_or_default(output: Path | None, name: str) -> Path:

@@ -9,6 +9,7 @@ standard error, exit status 2, and no file touched.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -34,7 +35,11 @@ from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
-    from sheetgen.layout.counters import Counter
+    from sheetgen.core import units
+    from sheetgen.draw import PageFormat
+    from sheetgen.games.base import AnyGame
+    from sheetgen.layout.counters import Counter, SheetSpec
+    from sheetgen.render.counters import CounterSet
 
 __all__ = ["BLEED_HELP", "CUT_HELP", "GUTTER_HELP", "back_offset_option", "counters", "length_option"]
 
@@ -104,76 +109,93 @@ def back_offset_option(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+_Paths = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Design or fleet files or folders (a fleet's count gives how many ships).",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
+        "a folder for --format png (one image per face). Default counters.pdf (.svg; "
+        "counters/ for png), never replacing a file.",
+        parser=given_path,
+    ),
+]
+_Scenario = Annotated[
+    Path | None,
+    typer.Option(
+        help="Scenario file: counters for every ship of every side, in the sides' colours.",
+        parser=given_path,
+    ),
+]
+_Size = Annotated[
+    str | None,
+    typer.Option(
+        help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length (default: for a "
+        "scenario, its counter_size or the largest that fits its map's hex, as the kit; else 5/8in)."
+    ),
+]
+_Paper = Annotated[Paper, typer.Option(help="Paper size (portrait).", case_sensitive=False)]
+_Duplex = Annotated[
+    Duplex,
+    typer.Option(
+        help="Two-sided printing flipped on the long or short edge; none: one-sided, fold and glue."
+    ),
+]
+_BackOffset = Annotated[
+    str,
+    typer.Option(
+        help="Shift the backs by X,Y (right, down as the back is seen) to undo a printer's misregistration."
+    ),
+]
+_Bleed = Annotated[str, BLEED_HELP]
+_Gutter = Annotated[str | None, GUTTER_HELP]
+_Cut = Annotated[CutMarks, CUT_HELP]
+_Copies = Annotated[int, typer.Option(help="Counters per ship (at most 100).")]
+_Markers = Annotated[
+    str | None, typer.Option(help="Add a game's marker counters (a game id).", metavar="GAME")
+]
+_Fill = Annotated[
+    bool,
+    typer.Option(
+        "--fill/--no-fill",
+        help="Fill every spare cell of the sheets with more of the --markers game's markers "
+        "the ships can use (as a kit does; --no-fill: leave them blank).",
+    ),
+]
+_Fmt = Annotated[
+    CounterFormat | None,
+    typer.Option("--format", help="pdf, svg or png; by default the output file's suffix."),
+]
+_Dpi = Annotated[
+    str | None,
+    typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
+]
+
+
 @app.command(short_help=short_help("counters"))
 def counters(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Design or fleet files or folders (a fleet's count gives how many ships).",
-            parser=given_path,
-        ),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="File to write: .pdf, or .svg for one file per page (NAME-1.svg ...); "
-            "a folder for --format png (one image per face). Default counters.pdf (.svg; "
-            "counters/ for png), never replacing a file.",
-            parser=given_path,
-        ),
-    ] = None,
-    scenario: Annotated[
-        Path | None,
-        typer.Option(
-            help="Scenario file: counters for every ship of every side, in the sides' colours.",
-            parser=given_path,
-        ),
-    ] = None,
-    size: Annotated[
-        str | None,
-        typer.Option(
-            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length (default: for a "
-            "scenario, its counter_size or the largest that fits its map's hex, as the kit; else 5/8in)."
-        ),
-    ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size (portrait).", case_sensitive=False)] = Paper.letter,
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            help="Two-sided printing flipped on the long or short edge; none: one-sided, fold and glue."
-        ),
-    ] = Duplex.long,
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            help="Shift the backs by X,Y (right, down as the back is seen) to undo a printer's misregistration."
-        ),
-    ] = "0,0",
-    bleed: Annotated[str, BLEED_HELP] = "2mm",
-    gutter: Annotated[str | None, GUTTER_HELP] = None,
-    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
-    copies: Annotated[int, typer.Option(help="Counters per ship (at most 100).")] = 1,
-    markers: Annotated[
-        str | None, typer.Option(help="Add a game's marker counters (a game id).", metavar="GAME")
-    ] = None,
-    fill: Annotated[
-        bool,
-        typer.Option(
-            "--fill/--no-fill",
-            help="Fill every spare cell of the sheets with more of the --markers game's markers "
-            "the ships can use (as a kit does; --no-fill: leave them blank).",
-        ),
-    ] = False,
-    fmt: Annotated[
-        CounterFormat | None,
-        typer.Option("--format", help="pdf, svg or png; by default the output file's suffix."),
-    ] = None,
-    dpi: Annotated[
-        str | None,
-        typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
-    ] = None,
+    paths: _Paths = None,
+    output: _Output = None,
+    scenario: _Scenario = None,
+    size: _Size = None,
+    paper: _Paper = Paper.letter,
+    duplex: _Duplex = Duplex.long,
+    back_offset: _BackOffset = "0,0",
+    bleed: _Bleed = "2mm",
+    gutter: _Gutter = None,
+    cut: _Cut = CutMarks.lines,
+    copies: _Copies = 1,
+    markers: _Markers = None,
+    fill: _Fill = False,
+    fmt: _Fmt = None,
+    dpi: _Dpi = None,
     press: Press = False,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
@@ -184,29 +206,7 @@ def counters(
     Exit 0 when written, 1 when written but a design is illegal, 2 when input
     cannot be used (nothing is written then).
     """
-    from sheetgen.core.output import check_writable
-    from sheetgen.games import UnknownGame, find_game
-    from sheetgen.layout.counters import MAX_COPIES, CounterError, SheetSpec, layout_sheets
-    from sheetgen.render.counters import counter_files, gather_counters
-
-    if output is None:
-        output = _output_or_default(
-            None, "counters" if fmt is CounterFormat.png else f"counters.{fmt or 'pdf'}"
-        )
-    png_dpi = None
-    if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
-        from sheetgen.cli.images import dpi_option, png_folder
-
-        png_dpi = dpi_option(dpi)
-        png_folder(output)
-    else:
-        if dpi is not None:
-            _fail("--dpi is for --format png")
-        fmt = _format(output, fmt)
-        try:
-            check_writable(output)
-        except OutputError as exc:
-            _fail(str(exc))
+    output, fmt, png_dpi = _output_format(output, fmt, dpi)
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
     if press:
@@ -214,6 +214,94 @@ def counters(
         bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
+    marker_game = _markers(markers, copies, fill, png_dpi is not None, bool(paths) or scenario is not None)
+    found, edge = _gathered(paths, scenario, copies, marker_game, edge, paper.key)
+    if offset != (0.0, 0.0) and duplex is Duplex.none:
+        _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
+    if png_dpi is not None:
+        from sheetgen.cli.images import write_face_pngs
+
+        write_face_pngs(found.counters, edge, png_dpi, output, found.title)
+        raise typer.Exit(found.exit_code)
+    from sheetgen.layout.counters import SheetSpec
+
+    spec = SheetSpec(
+        size=edge,
+        paper=paper.key,
+        duplex=duplex,
+        back_offset=offset,
+        bleed=bleed_pt,
+        gutter=gutter_pt,
+        cut=cut,
+    )
+    filler = _filler(marker_game, found) if fill and marker_game is not None else None
+    _write_sheets(found, spec, filler, output, "svg" if fmt is CounterFormat.svg else "pdf", press)
+    raise typer.Exit(found.exit_code)
+
+
+def _write_sheets(
+    found: CounterSet,
+    spec: SheetSpec,
+    filler: Callable[[int], list[Counter]] | None,
+    output: Path,
+    fmt: PageFormat,
+    press: bool,
+) -> None:
+    """Lay ``found`` out on sheets as ``spec`` says, write them as ``fmt`` (``press``: a press
+    file), and say what was written; fails (exit 2) on a layout that cannot be made."""
+    from sheetgen.layout.counters import CounterError, layout_sheets
+    from sheetgen.render.counters import counter_files
+
+    try:
+        sheets = layout_sheets(found.counters, spec, title=found.title, fill=filler)
+    except CounterError as exc:
+        _fail(str(exc))
+    _warn(sheets.warnings)
+    files = counter_files(sheets.drawing, output, fmt)
+    if press:
+        from sheetgen.render.counters import die_lines
+
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, spec.size))
+    _write_files(files)
+    pages = len(sheets.drawing.pages)
+    _err(f"wrote {_written(files, found.ships, len(sheets.placements), pages, spec.duplex)}")
+
+
+def _output_format(
+    output: Path | None, fmt: CounterFormat | None, dpi: str | None
+) -> tuple[Path, CounterFormat | None, int | None]:
+    """``-o`` (or its default), its format (``None`` for PNG images) and the PNG resolution
+    (``None`` for sheets); fails (exit 2) on options that do not go together, or a file that
+    cannot be written, before any work."""
+    from sheetgen.core.output import check_writable
+
+    if output is None:
+        output = _output_or_default(
+            None, "counters" if fmt is CounterFormat.png else f"counters.{fmt or 'pdf'}"
+        )
+    if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
+        from sheetgen.cli.images import dpi_option, png_folder
+
+        png_dpi = dpi_option(dpi)
+        png_folder(output)
+        return output, fmt, png_dpi
+    if dpi is not None:
+        _fail("--dpi is for --format png")
+    fmt = _format(output, fmt)
+    try:
+        check_writable(output)
+    except OutputError as exc:
+        _fail(str(exc))
+    return output, fmt, None
+
+
+def _markers(markers: str | None, copies: int, fill: bool, images: bool, ships: bool) -> AnyGame | None:
+    """``--copies`` checked, and the game of ``--markers`` (``None`` without it); fails (exit 2)
+    on an unknown game, a game without markers, ``--fill`` without markers or for ``images``,
+    and on nothing to print (no ``ships`` given, no markers)."""
+    from sheetgen.games import UnknownGame, find_game
+    from sheetgen.layout.counters import MAX_COPIES
+
     if copies < 1:
         _fail(f"--copies {copies}: must be 1 or more")
     if copies > MAX_COPIES:
@@ -230,74 +318,62 @@ def counters(
             _fail(f"--markers: {marker_game.id} has no marker counters")
     if fill and marker_game is None:
         _fail("--fill takes its markers from --markers GAME: give it too")
-    if fill and png_dpi is not None:
+    if fill and images:
         _fail("--fill is for sheets (pdf, svg), not --format png")
-    if not paths and scenario is None and marker_game is None:
+    if not ships and marker_game is None:
         _fail("nothing to print: give design files, --scenario FILE or --markers GAME")
+    return marker_game
+
+
+def _gathered(
+    paths: list[Path] | None,
+    scenario: Path | None,
+    copies: int,
+    markers: AnyGame | None,
+    edge: float | None,
+    paper: units.Paper,
+) -> tuple[CounterSet, float]:
+    """The counters to print (their findings printed; exit 2 when input cannot be used) and
+    their edge: ``edge`` (``--size``) when given, else the kit's size for a lone scenario
+    (one that fits its hexes), else 5/8 in."""
+    from sheetgen.render.counters import gather_counters
 
     found = gather_counters(
-        paths or [], [scenario] if scenario is not None else [], copies=copies, markers=marker_game
+        paths or [], [scenario] if scenario is not None else [], copies=copies, markers=markers
     )
     _print_located(found.located, err=True)
     if found.exit_code == 2:
         raise typer.Exit(2)
     if found.error is not None:
         _fail(found.error)
-    items, ships = found.counters, found.ships
-    if edge is None:  # the kit's size for a lone scenario (fits its hexes), else 5/8 in
+    if edge is None:
         from sheetgen.layout.counters import DEFAULT_SIZE, kit_counter_size
 
         edge = DEFAULT_SIZE
         if found.scenario is not None:
-            edge, notes = kit_counter_size(found.scenario, paper.value)
+            edge, notes = kit_counter_size(found.scenario, paper)
             _warn(f"{found.scenario.path}: {note}" for note in notes)
-    if not items:
+    if not found.counters:
         _fail("no counters to print: the files hold no designs")
-    if offset != (0.0, 0.0) and duplex is Duplex.none:
-        _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
-    spec = SheetSpec(
-        size=edge,
-        paper=paper.value,
-        duplex=duplex,
-        back_offset=offset,
-        bleed=bleed_pt,
-        gutter=gutter_pt,
-        cut=cut,
-    )
-    if png_dpi is not None:
-        from sheetgen.cli.images import write_face_pngs
+    return found, edge
 
-        write_face_pngs(items, edge, png_dpi, output, found.title)
-        raise typer.Exit(found.exit_code)
-    filler = None
-    if fill and marker_game is not None:
-        from sheetgen.layout.counters import marker_fill
 
-        game, owners, needs = marker_game, found.sides, found.needs
+def _filler(game: AnyGame, found: CounterSet) -> Callable[[int], list[Counter]]:
+    """What fills a sheet's spare cells: more of ``game``'s markers the ships use (``--fill``)."""
+    from sheetgen.layout.counters import marker_fill
 
-        def filler(cells: int) -> list[Counter]:  # more of the markers the ships use, for the spare cells
-            return marker_fill(game, owners, cells, needs)
+    owners, needs = found.sides, found.needs
+    return lambda cells: marker_fill(game, owners, cells, needs)
 
-    try:
-        sheets = layout_sheets(items, spec, title=found.title, fill=filler)
-    except CounterError as exc:
-        _fail(str(exc))
-    _warn(sheets.warnings)
-    placed = len(sheets.placements)  # with the markers --fill added
-    assert fmt is not None  # set above unless the images were written
-    files = counter_files(sheets.drawing, output, fmt.value)
-    if press:
-        from sheetgen.render.counters import die_lines
 
-        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge))
-    _write_files(files)
-    pages = len(sheets.drawing.pages)
+def _written(files: list[tuple[Path, bytes]], ships: int, placed: int, pages: int, duplex: Duplex) -> str:
+    """What was written, as the closing line says it: the files, the ship counters and the
+    markers (those ``--fill`` added too), the pages and the duplex mode."""
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"
     if placed > ships:
         what += f", {placed - ships} marker{'s' if placed - ships != 1 else ''}"
     where = ", ".join(str(t) for t, _ in files) if len(files) <= 2 else f"{files[0][0]} … {files[-1][0]}"
-    _err(f"wrote {where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})")
-    raise typer.Exit(found.exit_code)
+    return f"{where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})"
 
 
 def press_cutting(bleed: str, cut: CutMarks, pdf: bool) -> tuple[str, CutMarks]:

@@ -45,17 +45,21 @@ if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
 
+_Paths = Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)]
+_AsJson = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Print a JSON list, one object per design (with a scenario: an object"
+        " with 'designs' and 'scenarios', each side's totals).",
+    ),
+]
+
+
 @app.command(short_help=short_help("stats"))
 def stats(
-    paths: Annotated[list[Path], typer.Argument(help="Design files or folders.", parser=given_path)],
-    as_json: Annotated[
-        bool,
-        typer.Option(
-            "--json",
-            help="Print a JSON list, one object per design (with a scenario: an object"
-            " with 'designs' and 'scenarios', each side's totals).",
-        ),
-    ] = False,
+    paths: _Paths,
+    as_json: _AsJson = False,
 ) -> None:
     """Print each design's derived stats (a table, or JSON with --json), then the totals
     of each fleet file and of each side of a scenario, in the game's own measure."""
@@ -195,42 +199,48 @@ def sheets(
     raise typer.Exit(result.exit_code)
 
 
+_Game = Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="File to write; without it PDF and HTML go to reference-card.pdf (quick-card.pdf "
+        "with --one-page), never replacing a file, and JSON and CSV to standard output.",
+        parser=given_path,
+    ),
+]
+_Fmt = Annotated[
+    CardFormat | None,
+    typer.Option("--format", help="pdf, html, json or csv (default: from the file name, else pdf)."),
+]
+_Paper = Annotated[Paper, typer.Option(help="Paper size (printed landscape).", case_sensitive=False)]
+_Tables = Annotated[
+    Path | None,
+    typer.Option(
+        "--tables",
+        help="YAML with numbers the rule text lacks, for a game whose card needs them (damage table roll ranges).",
+        parser=given_path,
+    ),
+]
+_Quick = Annotated[
+    bool,
+    typer.Option(
+        "--one-page",
+        help="The one-page quick card: sequence of play, movement, to-hit and damage "
+        "(json and csv: the same tables).",
+    ),
+]
+
+
 @app.command(short_help=short_help("reference"))
 def reference(
-    game: Annotated[str, typer.Argument(help=f"Game id: {', '.join(GAMES)}.")],
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="File to write; without it PDF and HTML go to reference-card.pdf (quick-card.pdf "
-            "with --one-page), never replacing a file, and JSON and CSV to standard output.",
-            parser=given_path,
-        ),
-    ] = None,
-    fmt: Annotated[
-        CardFormat | None,
-        typer.Option("--format", help="pdf, html, json or csv (default: from the file name, else pdf)."),
-    ] = None,
-    paper: Annotated[
-        Paper, typer.Option(help="Paper size (printed landscape).", case_sensitive=False)
-    ] = Paper.letter,
-    tables: Annotated[
-        Path | None,
-        typer.Option(
-            "--tables",
-            help="YAML with numbers the rule text lacks, for a game whose card needs them (damage table roll ranges).",
-            parser=given_path,
-        ),
-    ] = None,
-    quick: Annotated[
-        bool,
-        typer.Option(
-            "--one-page",
-            help="The one-page quick card: sequence of play, movement, to-hit and damage "
-            "(json and csv: the same tables).",
-        ),
-    ] = False,
+    game: _Game,
+    output: _Output = None,
+    fmt: _Fmt = None,
+    paper: _Paper = Paper.letter,
+    tables: _Tables = None,
+    quick: _Quick = False,
     press: Press = False,
 ) -> None:
     """Print a game's reference card, computed from the encoded rules.

@@ -81,22 +81,26 @@ def _no_links_inside(folder: Path, relatives: list[Path]) -> None:
                 )
 
 
+_Folder = Annotated[
+    Path,
+    typer.Argument(
+        help="Folder to copy into (created if missing; must be empty).",
+        parser=given_path,
+    ),
+]
+_Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Copy into a folder that is not empty; files already there are kept, never replaced.",
+    ),
+]
+
+
 @app.command(short_help=short_help("examples"))
 def examples(
-    folder: Annotated[
-        Path,
-        typer.Argument(
-            help="Folder to copy into (created if missing; must be empty).",
-            parser=given_path,
-        ),
-    ],
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-            help="Copy into a folder that is not empty; files already there are kept, never replaced.",
-        ),
-    ] = False,
+    folder: _Folder,
+    force: _Force = False,
 ) -> None:
     """Copy the bundled designs, fleets, illegal examples and scenarios into FOLDER,
     one folder per game, so that ``sheetgen kit FOLDER/GAME/scenarios/SCENARIO.yaml``

@@ -15,79 +15,96 @@ from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.core.source import Located
     from sheetgen.kit import CounterOptions, Kit, KitError
     from sheetgen.scenarios.scenario import Scenario
 
 
+_Scenario = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it.",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
+        parser=given_path,
+    ),
+]
+_Paper = Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)]
+_Single = Annotated[
+    bool,
+    typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
+]
+_Every = Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")]
+_Vassal = Annotated[
+    bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
+]
+_Size = Annotated[
+    str | None,
+    typer.Option(
+        help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length "
+        "(default: the scenario's counter_size, else the largest that fits the map's hex)."
+    ),
+]
+_Duplex = Annotated[
+    Duplex,
+    typer.Option(
+        help="Counters two-sided, flipped on the long or short edge; none: one-sided, fold and glue."
+    ),
+]
+_BackOffset = Annotated[
+    str,
+    typer.Option(
+        help="Shift the counter backs by X,Y (right, down as the back is seen) to undo a printer's "
+        "misregistration."
+    ),
+]
+_Fill = Annotated[
+    bool,
+    typer.Option(
+        "--fill/--no-fill",
+        help="Fill the counter sheets' spare cells with more of the markers the ships can use "
+        "(--no-fill: leave them blank).",
+    ),
+]
+_Bleed = Annotated[str, BLEED_HELP]
+_Gutter = Annotated[str | None, GUTTER_HELP]
+_Cut = Annotated[CutMarks, CUT_HELP]
+_MapPaper = Annotated[
+    str | None,
+    typer.Option(
+        "--map-paper",
+        metavar="PAPER",
+        help="Paper the map is tiled on: letter, a4, a3, legal or tabloid (default: --paper).",
+    ),
+]
+
+
 @app.command(short_help=short_help("kit"))
 def kit(
-    scenario: Annotated[
-        Path | None,
-        typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid); the bundled default without it.",
-            parser=given_path,
-        ),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Folder to write (default output/<scenario>/; with --all, one folder per scenario inside it).",
-            parser=given_path,
-        ),
-    ] = None,
-    paper: Annotated[Paper, typer.Option(help="Paper size.", case_sensitive=False)] = Paper.letter,
-    single: Annotated[
-        bool,
-        typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
-    ] = False,
-    every: Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")] = False,
+    scenario: _Scenario = None,
+    output: _Output = None,
+    paper: _Paper = Paper.letter,
+    single: _Single = False,
+    every: _Every = False,
     jobs: Jobs = None,
-    vassal: Annotated[
-        bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
-    ] = False,
-    size: Annotated[
-        str | None,
-        typer.Option(
-            help="Counter edge, exact on paper: 1/2in, 5/8in, 3/4in, 1in or any length "
-            "(default: the scenario's counter_size, else the largest that fits the map's hex)."
-        ),
-    ] = None,
-    duplex: Annotated[
-        Duplex,
-        typer.Option(
-            help="Counters two-sided, flipped on the long or short edge; none: one-sided, fold and glue."
-        ),
-    ] = Duplex.long,
-    back_offset: Annotated[
-        str,
-        typer.Option(
-            help="Shift the counter backs by X,Y (right, down as the back is seen) to undo a printer's "
-            "misregistration."
-        ),
-    ] = "0,0",
-    fill: Annotated[
-        bool,
-        typer.Option(
-            "--fill/--no-fill",
-            help="Fill the counter sheets' spare cells with more of the markers the ships can use "
-            "(--no-fill: leave them blank).",
-        ),
-    ] = True,
-    bleed: Annotated[str, BLEED_HELP] = "2mm",
-    gutter: Annotated[str | None, GUTTER_HELP] = None,
-    cut: Annotated[CutMarks, CUT_HELP] = CutMarks.lines,
+    vassal: _Vassal = False,
+    size: _Size = None,
+    duplex: _Duplex = Duplex.long,
+    back_offset: _BackOffset = "0,0",
+    fill: _Fill = True,
+    bleed: _Bleed = "2mm",
+    gutter: _Gutter = None,
+    cut: _Cut = CutMarks.lines,
     press: Press = False,
-    map_paper: Annotated[
-        str | None,
-        typer.Option(
-            "--map-paper",
-            metavar="PAPER",
-            help="Paper the map is tiled on: letter, a4, a3, legal or tabloid (default: --paper).",
-        ),
-    ] = None,
+    map_paper: _MapPaper = None,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -96,7 +113,7 @@ def kit(
         _fail("give a scenario or --all, not both")
     if press:
         bleed, cut = press_cutting(bleed, cut, pdf=True)
-    counters = _counter_options(size, duplex, back_offset, fill, paper.value, (bleed, gutter, cut))
+    counters = _counter_options(size, duplex, back_offset, fill, paper.key, (bleed, gutter, cut))
     if press:
         from dataclasses import replace
 
@@ -110,7 +127,7 @@ def kit(
         _kits(
             paths,
             output,
-            paper.value,
+            paper.key,
             single,
             nested=every,
             jobs=_jobs(jobs),
@@ -126,7 +143,7 @@ def _counter_options(
     duplex: Duplex,
     back_offset: str,
     fill: bool,
-    paper: str,
+    paper: units.Paper,
     cutting: tuple[str, str | None, CutMarks] = ("2mm", None, CutMarks.lines),
 ) -> CounterOptions:
     """The kit's counter options, read and checked as ``sheetgen counters`` reads them,
@@ -165,25 +182,25 @@ def _counter_options(
         _err("sheetgen: warning: --back-offset is for two-sided printing; fold-and-glue sheets ignore it")
     return CounterOptions(
         size=edge,
-        duplex=duplex.value,
+        duplex=duplex,
         back_offset=offset,
         fill=fill,
         bleed=bleed_pt,
         gutter=gutter_pt,
-        cut=cut.value,
+        cut=cut,
     )
 
 
-def _map_paper(text: str | None) -> str | None:
+def _map_paper(text: str | None) -> units.Paper | None:
     """``--map-paper``, a known paper (exit 2 with one line when not)."""
-    from sheetgen.core.units import PAPER_SIZES
+    from sheetgen.core.units import PAPERS, read_paper
 
     if text is None:
         return None
-    key = text.strip().lower()
-    if key not in PAPER_SIZES:
-        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPER_SIZES)}")
-    return key
+    try:
+        return read_paper(text)
+    except ValueError:
+        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPERS)}")
 
 
 def _scenario_path(given: Path) -> Path:
@@ -207,14 +224,14 @@ def _scenario_path(given: Path) -> Path:
 def _kits(
     paths: list[Path],
     output: Path | None,
-    paper: str,
+    paper: units.Paper,
     single: bool,
     *,
     nested: bool,
     jobs: int,
     vassal: bool = False,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: units.Paper | None = None,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
@@ -222,34 +239,13 @@ def _kits(
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: each kit holds
     its VASSAL module too (:func:`sheetgen.kit.vassal_module_of`)."""
     from sheetgen.core.output import OutputError, check_folder
-    from sheetgen.scenarios.scenario import every_error, load_scenario, slug
 
     if nested:  # one folder holds every kit: a folder it cannot be is said once, not once a kit
         try:
             check_folder(output or Path("output"))
         except OutputError as exc:
             _fail(str(exc))
-    # per path, in order: ("input", errors) exit 2, ("rules", errors) exit 1, or ("kit", []) to build
-    loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
-    ready: list[tuple[Scenario, Path | None]] = []
-    links: dict[Path, Path] = {}  # a kit's folder under the named one that is a symbolic link
-    for path in paths:
-        loaded, result = load_scenario(path)
-        if result.input_errors or loaded is None:
-            # with the rule errors the input errors leave readable: every problem at once
-            loads.append((path, "input", every_error(loaded, result), None))
-            continue
-        errors = [loc for loc in loaded.located if loc.finding.is_error]
-        if errors:
-            loads.append((path, "rules", errors, None))
-            continue
-        folder = (output or Path("output")) / slug(loaded.name) if nested else output
-        if nested and folder is not None and folder.is_symlink():  # it would write outside the folder
-            links[path] = folder
-            loads.append((path, "link", [], None))
-            continue
-        loads.append((path, "kit", [], loaded))
-        ready.append((loaded, folder))
+    loads, ready, links = _loaded(paths, output, nested)
     made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
@@ -275,14 +271,50 @@ def _kits(
     return code
 
 
+def _loaded(
+    paths: list[Path], output: Path | None, nested: bool
+) -> tuple[
+    list[tuple[Path, str, list[Located], Scenario | None]],
+    list[tuple[Scenario, Path | None]],
+    dict[Path, Path],
+]:
+    """Every scenario of ``paths`` read, in order, as ``(path, kind, errors, scenario)``: kind
+    ``input`` (exit 2), ``rules`` (exit 1), ``link`` (its kit's folder under ``output`` is a
+    symbolic link) or ``kit`` (to build); the scenarios to build with their folders; and the
+    folders that are links, by path."""
+    from sheetgen.scenarios.scenario import every_error, load_scenario, slug
+
+    loads: list[tuple[Path, str, list[Located], Scenario | None]] = []
+    ready: list[tuple[Scenario, Path | None]] = []
+    links: dict[Path, Path] = {}  # a kit's folder under the named one that is a symbolic link
+    for path in paths:
+        loaded, result = load_scenario(path)
+        if result.input_errors or loaded is None:
+            # with the rule errors the input errors leave readable: every problem at once
+            loads.append((path, "input", every_error(loaded, result), None))
+            continue
+        errors = [loc for loc in loaded.located if loc.finding.is_error]
+        if errors:
+            loads.append((path, "rules", errors, None))
+            continue
+        folder = (output or Path("output")) / slug(loaded.name) if nested else output
+        if nested and folder is not None and folder.is_symlink():  # it would write outside the folder
+            links[path] = folder
+            loads.append((path, "link", [], None))
+            continue
+        loads.append((path, "kit", [], loaded))
+        ready.append((loaded, folder))
+    return loads, ready, links
+
+
 def _build(
     ready: list[tuple[Scenario, Path | None]],
-    paper: str,
+    paper: units.Paper,
     single: bool,
     jobs: int,
     vassal: bool,
     counters: CounterOptions | None = None,
-    map_paper: str | None = None,
+    map_paper: units.Paper | None = None,
 ) -> list[Kit | KitError]:
     """The kits, with a progress bar on a terminal (``vassal``: their briefings list the module)."""
     from sheetgen.kit import build_kits

@@ -14,50 +14,53 @@ from sheetgen.cli.serve import _address, listen, run_server
 __all__ = ["play"]
 
 
+_Scenario = Annotated[
+    Path | None,
+    typer.Argument(
+        metavar="SCENARIO", help="The scenario to play (a file in the workspace).", parser=given_path
+    ),
+]
+_GameId = Annotated[
+    str | None,
+    typer.Argument(metavar="GAME", help="With 'export': the game whose surviving ships to write."),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "-o", "--output", metavar="FILE.yaml", help="With 'export': the file to write.", parser=given_path
+    ),
+]
+_ListGames = Annotated[bool, typer.Option("--list", help="List the games kept in the workspace and stop.")]
+_Workspace = Annotated[
+    Path,
+    typer.Option(metavar="<folder>", help="The workspace (default: the current folder).", parser=given_path),
+]
+_New = Annotated[bool, typer.Option("--new", help="Start a new game even if one of SCENARIO is kept.")]
+_Force = Annotated[bool, typer.Option("--force", help="With 'export': replace the -o file if it exists.")]
+_Port = Annotated[
+    int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
+]
+_Host = Annotated[
+    str,
+    typer.Option(
+        metavar="<address>",
+        help="Address to listen on; anything but loopback lets other devices join (with the join code).",
+        parser=_address,
+    ),
+]
+
+
 @app.command(short_help=short_help("play"))
 def play(
-    scenario: Annotated[
-        Path | None,
-        typer.Argument(
-            metavar="SCENARIO", help="The scenario to play (a file in the workspace).", parser=given_path
-        ),
-    ] = None,
-    game_id: Annotated[
-        str | None,
-        typer.Argument(metavar="GAME", help="With 'export': the game whose surviving ships to write."),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "-o", "--output", metavar="FILE.yaml", help="With 'export': the file to write.", parser=given_path
-        ),
-    ] = None,
-    list_games: Annotated[
-        bool, typer.Option("--list", help="List the games kept in the workspace and stop.")
-    ] = False,
-    workspace: Annotated[
-        Path,
-        typer.Option(
-            metavar="<folder>", help="The workspace (default: the current folder).", parser=given_path
-        ),
-    ] = Path("."),
-    new: Annotated[
-        bool, typer.Option("--new", help="Start a new game even if one of SCENARIO is kept.")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="With 'export': replace the -o file if it exists.")
-    ] = False,
-    port: Annotated[
-        int, typer.Option(min=0, max=65535, metavar="<n>", help="Port to listen on (0: any free one).")
-    ] = 8000,
-    host: Annotated[
-        str,
-        typer.Option(
-            metavar="<address>",
-            help="Address to listen on; anything but loopback lets other devices join (with the join code).",
-            parser=_address,
-        ),
-    ] = "127.0.0.1",
+    scenario: _Scenario = None,
+    game_id: _GameId = None,
+    output: _Output = None,
+    list_games: _ListGames = False,
+    workspace: _Workspace = Path("."),
+    new: _New = False,
+    force: _Force = False,
+    port: _Port = 8000,
+    host: _Host = "127.0.0.1",
 ) -> None:
     """Play SCENARIO: serve every ship of every side as a live record sheet on
     http://HOST:PORT/play until interrupted (Ctrl-C).

@@ -16,43 +16,49 @@ if TYPE_CHECKING:
 __all__ = ["image_base", "save_for", "tts"]
 
 
+_Scenario = Annotated[
+    Path,
+    typer.Argument(
+        help="Scenario file, or a bundled scenario's name (convoy-raid).",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Folder to write the saved object (.json) and its images into"
+        " (default: <scenario>-tts in the current folder, never replacing one).",
+        parser=given_path,
+    ),
+]
+_ImageUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--image-url",
+        metavar="BASE",
+        help="Address the images will be uploaded to (https://...); the save loads them from "
+        "BASE/<file>. Without it: local file:// addresses, for trying the save on this computer.",
+    ),
+]
+_Dpi = Annotated[
+    str | None,
+    typer.Option(
+        "--dpi",
+        metavar="N",
+        help="Resolution of the map and counter images (default 150, less where the map "
+        "would be over 4096 pixels on a side).",
+    ),
+]
+
+
 @app.command(short_help=short_help("tts"))
 def tts(
-    scenario: Annotated[
-        Path,
-        typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid).",
-            parser=given_path,
-        ),
-    ],
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Folder to write the saved object (.json) and its images into"
-            " (default: <scenario>-tts in the current folder, never replacing one).",
-            parser=given_path,
-        ),
-    ] = None,
-    image_url: Annotated[
-        str | None,
-        typer.Option(
-            "--image-url",
-            metavar="BASE",
-            help="Address the images will be uploaded to (https://...); the save loads them from "
-            "BASE/<file>. Without it: local file:// addresses, for trying the save on this computer.",
-        ),
-    ] = None,
-    dpi: Annotated[
-        str | None,
-        typer.Option(
-            "--dpi",
-            metavar="N",
-            help="Resolution of the map and counter images (default 150, less where the map "
-            "would be over 4096 pixels on a side).",
-        ),
-    ] = None,
+    scenario: _Scenario,
+    output: _Output = None,
+    image_url: _ImageUrl = None,
+    dpi: _Dpi = None,
 ) -> None:
     """Write a Tabletop Simulator saved object of a scenario: the map as a board at its
     printed size with TTS's hex grid set to the printed one, a two-faced tile for every

@@ -22,38 +22,45 @@ from sheetgen.cli.app import (
 )
 
 if TYPE_CHECKING:
+    from sheetgen.core import units
     from sheetgen.render.vassal import Module
     from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["module_for", "vassal"]
 
 
+_Scenario = Annotated[
+    Path,
+    typer.Argument(
+        help="Scenario file, or a bundled scenario's name (convoy-raid).",
+        parser=given_path,
+    ),
+]
+_Output = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Module file to write (.vmod; default <scenario>.vmod, never replacing a file).",
+        parser=given_path,
+    ),
+]
+_Dpi = Annotated[
+    str | None,
+    typer.Option("--dpi", metavar="N", help="Resolution of the board and counter images (default 150)."),
+]
+_Paper = Annotated[
+    Paper,
+    typer.Option(help="Paper of the record sheets and reference card inside.", case_sensitive=False),
+]
+
+
 @app.command(short_help=short_help("vassal"))
 def vassal(
-    scenario: Annotated[
-        Path,
-        typer.Argument(
-            help="Scenario file, or a bundled scenario's name (convoy-raid).",
-            parser=given_path,
-        ),
-    ],
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="Module file to write (.vmod; default <scenario>.vmod, never replacing a file).",
-            parser=given_path,
-        ),
-    ] = None,
-    dpi: Annotated[
-        str | None,
-        typer.Option("--dpi", metavar="N", help="Resolution of the board and counter images (default 150)."),
-    ] = None,
-    paper: Annotated[
-        Paper,
-        typer.Option(help="Paper of the record sheets and reference card inside.", case_sensitive=False),
-    ] = (Paper.letter),
+    scenario: _Scenario,
+    output: _Output = None,
+    dpi: _Dpi = None,
+    paper: _Paper = Paper.letter,
 ) -> None:
     """Write a VASSAL module of a scenario: the map as a board with the printed hex grid
     and numbers, a two-faced piece for every ship at its start, the game's markers,
@@ -96,7 +103,7 @@ def vassal(
             check_writable(output)
         except OutputError as exc:
             _fail(str(exc))
-    module = module_for(loaded, resolution, paper.value)
+    module = module_for(loaded, resolution, paper.key)
     _warn(module.warnings)
     _write_files([(output, module.data)])
     starts = sum(1 for p in module.pieces if p.at is not None)
@@ -111,7 +118,7 @@ def vassal(
 def module_for(
     scenario: Scenario,
     dpi: int,
-    paper: str,
+    paper: units.Paper,
     *,
     record_sheets: bytes | None = None,
     reference_card: bytes | None = None,

@@ -18,15 +18,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast, get_type_hints
+
+if TYPE_CHECKING:
+    from sheetgen.core.jsondata import JSONObject
 
 __all__ = [
     "Char",
     "Finding",
+    "FindingJSON",
     "InputError",
     "Key",
     "Path",
     "PathPart",
     "Severity",
+    "finding_json",
+    "finding_schema",
     "in_order",
     "one_line",
     "rule_order",
@@ -143,3 +150,63 @@ class InputError(Exception):
     def __init__(self, findings: list[Finding]) -> None:
         super().__init__("; ".join(f.message for f in findings))
         self.findings = findings
+
+
+class FindingJSON(TypedDict):
+    """A located finding as JSON, the one shape every front end gives (``sheetgen stats
+    --json``, each ``findings`` list of the server's answers and refusals): the line
+    ``file:line:column: severity [rule] message`` as an object. ``line`` and ``column`` are
+    1-based; ``severity`` is ``"error"``, ``"warning"`` or ``"note"``."""
+
+    file: str
+    line: int
+    column: int
+    severity: str
+    rule: str
+    message: str
+
+
+class Placed(Protocol):
+    """A finding placed in a file (:class:`sheetgen.core.source.Located`)."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def finding(self) -> Finding: ...
+
+
+def finding_json(loc: Placed) -> JSONObject:
+    """The one JSON shape of a located finding (:class:`FindingJSON`), keys in the order of
+    its printed line."""
+    shape: FindingJSON = {
+        "file": loc.source,
+        "line": loc.line,
+        "column": loc.column,
+        "severity": loc.finding.severity.value,
+        "rule": loc.finding.rule,
+        "message": loc.finding.message,
+    }
+    return cast("JSONObject", shape)  # a FindingJSON is a JSON object: mypy cannot see it
+
+
+def finding_schema() -> dict[str, object]:
+    """The JSON Schema (draft 2020-12) of :class:`FindingJSON`, made from its fields, so the
+    schema and the objects cannot drift apart."""
+    kinds = {str: "string", int: "integer"}
+    fields = get_type_hints(FindingJSON)
+    properties: dict[str, object] = {name: {"type": kinds[kind]} for name, kind in fields.items()}
+    properties["severity"] = {"enum": [s.value for s in Severity]}
+    for name in ("line", "column"):
+        properties[name] = {"type": "integer", "minimum": 1}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "finding",
+        "type": "object",
+        "properties": properties,
+        "required": list(fields),
+        "additionalProperties": False,
+    }

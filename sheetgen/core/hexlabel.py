@@ -11,11 +11,16 @@ count, at least four) and refused otherwise with one message.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sheetgen.core.schema import describe
 
-__all__ = ["hex_label", "letters", "parse_hex"]
+__all__ = ["NUMBERINGS", "Numbering", "hex_label", "letters", "parse_hex"]
+
+#: How a map numbers its hexes (see :func:`hex_label`).
+Numbering = Literal["xxyy", "xx.yy", "letters", "none"]
+#: The numberings, ``xxyy`` (the default) first.
+NUMBERINGS: tuple[Numbering, ...] = get_args(Numbering)
 
 _SPLIT_HEX = re.compile(r"^\s*(\d+)\s*[.,:/ -]\s*(\d+)\s*$")
 
@@ -78,7 +83,7 @@ def letters(n: int) -> str:
     return out
 
 
-def hex_label(col: int, row: int, numbering: str = "xxyy", width: int | None = 2) -> str:
+def hex_label(col: int, row: int, numbering: Numbering = "xxyy", width: int | None = 2) -> str:
     """The label the map prints for the hex at 0-based ``(col, row)``; :func:`parse_hex`
     reads it back.
 

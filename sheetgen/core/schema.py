@@ -19,7 +19,7 @@ Kept small and hand-written on purpose: it is on the start-up path of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
@@ -40,6 +40,9 @@ _MISSING: Any = object()
 #: A float written for a whole number is refused with the number in digits only below this;
 #: a larger one (``1.0e+20``) would be refused again, so it is not suggested.
 _MOST_SUGGESTED = 10**9
+
+#: A value of a closed set of texts (a ``Literal`` type), as :meth:`Fields.choice` returns it.
+Choice = TypeVar("Choice", bound=str)
 
 
 def caseless_pattern(options: Iterable[str], *, separators: str = "", words: bool = False) -> str:
@@ -362,12 +365,13 @@ class Fields:
     def choice(
         self,
         key: str,
-        choices: Iterable[str],
-        default: str | None = None,
+        choices: Iterable[Choice],
+        default: Choice | None = None,
         *,
         required: bool = False,
-    ) -> str | None:
-        """One of ``choices`` (compared case-insensitively, returned as listed)."""
+    ) -> Choice | None:
+        """One of ``choices`` (compared case-insensitively, returned as listed, so a closed
+        set's ``Literal`` type is kept)."""
         options = list(choices)
         value = self.text(key, None, required=required)
         if value is None:

@@ -9,29 +9,53 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Literal, get_args
 
 __all__ = [
     "MAX_LENGTH",
     "MIN_COUNTER",
     "MIN_HEX",
+    "PAPERS",
     "PAPER_SIZES",
     "UNITS",
     "LengthError",
+    "Paper",
     "format_length",
     "parse_length",
+    "read_paper",
 ]
 
 #: Points per unit.
 UNITS: dict[str, float] = {"in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "pt": 1.0}
 
+#: A paper size sheetgen prints on, by name.
+Paper = Literal["letter", "a4", "a3", "legal", "tabloid"]
+#: The paper sizes, US letter (the default) first.
+PAPERS: tuple[Paper, ...] = get_args(Paper)
+
 #: Paper sizes (width, height) in pt, portrait.
-PAPER_SIZES: dict[str, tuple[float, float]] = {
+PAPER_SIZES: dict[Paper, tuple[float, float]] = {
     "letter": (612.0, 792.0),
     "a4": (595.2755905511812, 841.8897637795276),
     "a3": (841.8897637795276, 1190.5511811023623),
     "legal": (612.0, 1008.0),
     "tabloid": (792.0, 1224.0),
 }
+
+
+def read_paper(name: str) -> Paper:
+    """The :data:`Paper` named ``name`` (any case, spaces around allowed); raises ``ValueError``
+    for a name that is none of :data:`PAPERS`.
+
+    >>> read_paper(" A4 ")
+    'a4'
+    """
+    key = name.strip().lower()
+    for paper in PAPERS:
+        if paper == key:
+            return paper
+    raise ValueError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS)}")
+
 
 _LENGTH = re.compile(
     r"^\s*(?P<num>\d+(?:\.\d*)?|\.\d+|\d+\s*/\s*\d+)\s*(?P<unit>in|inch|inches|\"|mm|cm|pt)?\s*$",

@@ -6,3 +6,10 @@ origin at the page's top-left corner, y downwards. :mod:`.pdf` (ReportLab) and
 :mod:`.svg` (svgwrite) turn the same drawing into bytes; neither adds or moves
 anything, so the two outputs share one geometry.
 """
+
+from typing import Literal
+
+__all__ = ["PageFormat"]
+
+#: What a drawing is written as: one PDF, or SVG (one file a page).
+PageFormat = Literal["pdf", "svg"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.core.rendered import Rendered
+from sheetgen.core.units import Paper
 from sheetgen.scenarios.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class ListedPart:
     how: str = ""
 
 
-def _map_view(scenario: Scenario, paper: str, own_paper: bool = False) -> dict[str, Any]:
+def _map_view(scenario: Scenario, paper: Paper, own_paper: bool = False) -> dict[str, Any]:
     """The briefing's map section, tiled on ``paper``; ``own_paper``: the map has a paper
     of its own (``kit --map-paper``), named beside its page count."""
     from sheetgen.core.hexlabel import hex_label
@@ -87,7 +88,11 @@ def _map_view(scenario: Scenario, paper: str, own_paper: bool = False) -> dict[s
 
 
 def briefing_view(
-    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
+    scenario: Scenario,
+    parts: Sequence[ListedPart],
+    *,
+    paper: Paper = "letter",
+    map_paper: Paper | None = None,
 ) -> dict[str, Any]:
     """Everything the briefing prints, as plain values; ``parts`` are the kit's
     other files, in kit order; the map's tiles as printed on ``map_paper`` (default ``paper``). Each side's ``totals`` are the label/value rows of
@@ -134,7 +139,11 @@ def briefing_view(
 
 
 def briefing_print(
-    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
+    scenario: Scenario,
+    parts: Sequence[ListedPart],
+    *,
+    paper: Paper = "letter",
+    map_paper: Paper | None = None,
 ) -> HtmlPrint:
     """The briefing's HTML document to print (see :func:`render_briefing`)."""
     from sheetgen.render.html import paper_size, render_html
@@ -168,7 +177,11 @@ def _paged(first: Rendered, view: dict[str, Any], paper: str) -> Rendered:
 
 
 def render_briefing(
-    scenario: Scenario, parts: Sequence[ListedPart], *, paper: str = "letter", map_paper: str | None = None
+    scenario: Scenario,
+    parts: Sequence[ListedPart],
+    *,
+    paper: Paper = "letter",
+    map_paper: Paper | None = None,
 ) -> Rendered:
     """The briefing as PDF bytes on ``paper`` (one page, or more for forces too large
     for one: the ship lists go on over the pages), listing ``parts`` (the

@@ -21,6 +21,7 @@ from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
 
 if TYPE_CHECKING:
+    from sheetgen.draw import PageFormat
     from sheetgen.layout.counters import Sheets
     from sheetgen.scenarios.scenario import Scenario
 
@@ -145,7 +146,7 @@ def gather_counters(
     return out
 
 
-def counter_files(drawing: Drawing, output: Path, fmt: str = "pdf") -> list[tuple[Path, bytes]]:
+def counter_files(drawing: Drawing, output: Path, fmt: PageFormat = "pdf") -> list[tuple[Path, bytes]]:
     """The files of laid-out counter sheets: ``output`` as one PDF (``fmt="pdf"``),
     or one SVG per page (``fmt="svg"``), named ``NAME-1.svg`` ... when there are
     several pages; each as ``(path, bytes)``, in page order."""

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from sheetgen.draw import PageFormat
     from sheetgen.layout.maps import MapOptions
 
 __all__ = ["map_files"]
 
 
-def map_files(opts: MapOptions, output: Path, fmt: str = "pdf") -> list[tuple[Path, bytes]]:
+def map_files(opts: MapOptions, output: Path, fmt: PageFormat = "pdf") -> list[tuple[Path, bytes]]:
     """The files of the map ``opts`` describes, as ``(path, bytes)`` in page order:
     ``output`` as one PDF (``fmt="pdf"``), or SVG (``fmt="svg"``): ``output`` for
     a one-page map, else one file per page named ``NAME-01-<page>.svg`` from the

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sheetgen.hexgrid import OffsetGrid
+from sheetgen.hexgrid import OffsetGrid, Orientation, Origin
 from sheetgen.layout.maps import MapOptions
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, plan_pages
@@ -65,8 +65,8 @@ class Board:
     cols: int
     rows: int
     hex_size: float
-    orientation: str
-    origin: str
+    orientation: Orientation
+    origin: Origin
     origin_hex: tuple[int, int]
     dx: float
     dy: float

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from sheetgen.core.findings import Finding, InputError, Path, error
+from sheetgen.core.findings import Finding, InputError, Path, error, finding_json
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.schema import Fields, describe, suggest_key
 from sheetgen.core.source import Document, Located, SourceError, load_file
@@ -65,17 +65,7 @@ class Entry:
         if now is not None:
             out["now"] = now  # the current values by the design's condition: block
         out["legal"] = self.legal
-        out["findings"] = [
-            {
-                "rule": loc.finding.rule,
-                "severity": loc.finding.severity.value,
-                "message": loc.finding.message,
-                "file": loc.source,
-                "line": loc.line,
-                "column": loc.column,
-            }
-            for loc in self.located
-        ]
+        out["findings"] = [finding_json(loc) for loc in self.located]
         return out
 
 

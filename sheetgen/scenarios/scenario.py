@@ -22,7 +22,7 @@ from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Placed, Stats
-from sheetgen.hexgrid import OffsetGrid
+from sheetgen.hexgrid import ORIENTATIONS, ORIGINS, OffsetGrid, Orientation, Origin
 from sheetgen.scenarios.loading import (
     MAX_COUNT,
     MAX_SHIPS,
@@ -33,7 +33,7 @@ from sheetgen.scenarios.loading import (
     read_designs,
 )
 from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
-from sheetgen.scenarios.terrain import MAX_MAP_HEXES, MapPlan, read_plan
+from sheetgen.scenarios.terrain import MAX_MAP_HEXES, STYLES, MapPlan, Style, read_plan
 
 __all__ = [
     "MapSpec",
@@ -148,12 +148,12 @@ class MapSpec:
     cols: int = 40
     rows: int = 30
     hex: str = "1in"
-    orientation: str = "flat"
+    orientation: Orientation = "flat"
     terrain: list[Any] = field(default_factory=list)
     zones: list[Any] = field(default_factory=list)
-    origin: str = "ul"
+    origin: Origin = "ul"
     layers: tuple[int, ...] = (0,)
-    style: str = "plain"
+    style: Style = "plain"
     seed: int | None = None
     start: list[Any] = field(default_factory=list)
     plan: MapPlan = field(default_factory=MapPlan)
@@ -511,12 +511,12 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
             cols=map_fields.integer("cols", spec.cols, minimum=1) or spec.cols,
             rows=map_fields.integer("rows", spec.rows, minimum=1) or spec.rows,
             hex=map_fields.text("hex", spec.hex) or spec.hex,
-            orientation=map_fields.choice("orientation", ("flat", "pointy"), "flat") or "flat",
+            orientation=map_fields.choice("orientation", ORIENTATIONS, "flat") or "flat",
             terrain=map_fields.raw("terrain", []) or [],
             zones=map_fields.raw("zones", []) or [],
-            origin=map_fields.choice("origin", ("ul", "ll"), "ul") or "ul",
+            origin=map_fields.choice("origin", ORIGINS, "ul") or "ul",
             layers=_map_layers(map_fields),
-            style=map_fields.choice("style", ("plain", "starfield"), "plain") or "plain",
+            style=map_fields.choice("style", STYLES, "plain") or "plain",
             seed=map_fields.integer("seed"),
             start=map_fields.raw("start", []) or [],
         )

@@ -34,21 +34,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.hexlabel import parse_hex
 from sheetgen.core.schema import Fields, describe, did_you_mean
-from sheetgen.hexgrid import direction_names, distance, from_offset
+from sheetgen.hexgrid import Orientation, Origin, direction_names, distance, from_offset
 
 __all__ = [
     "KINDS",
     "MAX_MAP_HEXES",
     "SIZES",
+    "STYLES",
     "Feature",
     "HexRef",
     "MapPlan",
     "Start",
+    "Style",
     "Zone",
     "format_layer",
     "map_diagonal",
@@ -79,6 +81,10 @@ _DEFAULT_SIZE = {"planet": "large", "moon": "small"}
 #: Most hexes one scenario map may have, all levels together (``sheetgen map`` and the kit
 #: print no more: :data:`sheetgen.layout.maps.MAX_HEXES` is this number).
 MAX_MAP_HEXES = 100_000
+#: How a map is printed: plain (saves ink) or on a dark starfield.
+Style = Literal["plain", "starfield"]
+#: The print styles, plain (the default) first.
+STYLES: tuple[Style, ...] = get_args(Style)
 
 #: Levels a 3D map may have (Knight Hawks 2000's Hexgrid -2 .. +2 and beyond).
 MAX_LEVEL = 9
@@ -164,7 +170,7 @@ class Feature:
     radius: int = 0
     path: Path = ()
 
-    def cells(self, cols: int, rows: int, orientation: str) -> list[tuple[int, int]]:
+    def cells(self, cols: int, rows: int, orientation: Orientation) -> list[tuple[int, int]]:
         """The feature's hexes on a ``cols`` x ``rows`` map, in order, without repeats."""
         out = dict.fromkeys(h.cell for h in self.hexes)
         if self.around is not None:
@@ -195,7 +201,9 @@ class Zone:
     layer: int = 0
     path: Path = ()
 
-    def cells(self, cols: int, rows: int, orientation: str, origin: str = "ul") -> list[tuple[int, int]]:
+    def cells(
+        self, cols: int, rows: int, orientation: Orientation, origin: Origin = "ul"
+    ) -> list[tuple[int, int]]:
         """The zone's hexes on a ``cols`` x ``rows`` map (label coordinates), sorted."""
         out: set[tuple[int, int]] = {h.cell for h in self.hexes}
         if self.rows is not None or self.cols is not None:
@@ -248,7 +256,7 @@ class MapPlan:
     def __bool__(self) -> bool:
         return bool(self.features or self.zones or self.starts)
 
-    def check(self, cols: int, rows: int, orientation: str, layers: Iterable[int]) -> list[Finding]:
+    def check(self, cols: int, rows: int, orientation: Orientation, layers: Iterable[int]) -> list[Finding]:
         """``SCHEMA`` findings for whatever does not fit a ``cols`` x ``rows`` map of
         ``layers`` in ``orientation``: hexes off the map, unknown layers, facings the
         orientation has no name for. Empty when everything fits."""
@@ -332,7 +340,7 @@ def _label(ref: HexRef) -> str:
     return f"{ref.col + 1:02d}{ref.row + 1:02d}"
 
 
-def map_diagonal(cols: int, rows: int, orientation: str) -> int:
+def map_diagonal(cols: int, rows: int, orientation: Orientation) -> int:
     """Hexes between opposite corners of a ``cols`` x ``rows`` map (the longer of its two
     diagonals): the largest radius a zone or asteroid field may have on it."""
     last_col, last_row = max(cols - 1, 0), max(rows - 1, 0)
@@ -343,7 +351,7 @@ def map_diagonal(cols: int, rows: int, orientation: str) -> int:
 
 
 def _disc(
-    centre: tuple[int, int], radius: int, cols: int, rows: int, orientation: str
+    centre: tuple[int, int], radius: int, cols: int, rows: int, orientation: Orientation
 ) -> list[tuple[int, int]]:
     """Label-coordinate hexes within ``radius`` of ``centre`` that lie on the map, by column
     then row. A step to a neighbour changes the column and the row by at most one each, so

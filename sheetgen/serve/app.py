@@ -34,10 +34,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from sheetgen.core.findings import finding_json
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
-from sheetgen.serve.service import Refusal, finding_json
+from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace, control_character
 
 __all__ = ["LOOPBACK", "create_app"]
@@ -75,7 +76,7 @@ def _refusal_response(exc: Refusal) -> JSONResponse:
         {
             "error": str(exc),
             "lines": exc.lines,
-            "findings": [{**finding_json(loc), "file": loc.source} for loc in exc.findings],
+            "findings": [finding_json(loc) for loc in exc.findings],
         },
         status_code=exc.status,
         headers=exc.headers or None,
@@ -251,16 +252,46 @@ def create_app(
     space = Workspace(workspace)
     printing = prints or Prints()
     hosts = tuple(hosts)  # read twice: the guard's and play mode's
+    routes = [
+        Route("/", _index),
+        *_design_routes(),
+        *_print_routes(printing),
+        *_workspace_routes(space, printing),
+        *play_routes(
+            space,
+            (*LOOPBACK, *hosts),
+            _body,
+            lambda request, job, *args: printing.run(lambda: _gone(request), job, *args),
+        ),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
+    ]
+    handlers: dict[Any, Any] = {
+        Refusal: _refused,
+        404: _not_found,
+        405: _not_found,
+        OSError: _file_system,
+        Exception: _crashed,
+    }
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=_lifespan)
+    app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
+    return app
 
-    def query(request: Request, name: str, default: str | None = None) -> str | None:
-        """The query parameter ``name``; one holding a line break or another control
-        character is refused (400): every value may end up in a one-line message."""
-        value = request.query_params.get(name, default)
-        bad = None if value is None else control_character(value)
-        if bad:
-            line = f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad):04X})"
-            raise Refusal(400, [line])
-        return value
+
+def _query(request: Request, name: str, default: str | None = None) -> str | None:
+    """The query parameter ``name``; one holding a line break or another control
+    character is refused (400): every value may end up in a one-line message."""
+    value = request.query_params.get(name, default)
+    bad = None if value is None else control_character(value)
+    if bad:
+        line = f"sheetgen: error: the {name} parameter holds a control character (U+{ord(bad):04X})"
+        raise Refusal(400, [line])
+    return value
+
+
+def _design_routes() -> list[Route]:
+    """The designer's routes over :mod:`sheetgen.serve.service`: games, palettes, starting
+    designs, checks, imports, rulings and schemas."""
 
     async def games(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(service.games))
@@ -270,7 +301,7 @@ def create_app(
 
     async def starting(request: Request) -> Response:
         game = request.path_params["game"]
-        text = await run_in_threadpool(service.starting, game, query(request, "name") or "New design")
+        text = await run_in_threadpool(service.starting, game, _query(request, "name") or "New design")
         return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
 
     async def check(request: Request) -> Response:
@@ -278,17 +309,45 @@ def create_app(
         out = await run_in_threadpool(
             service.check,
             body,
-            game=query(request, "game"),
-            source=query(request, "name") or service.DEFAULT_SOURCE,
+            game=_query(request, "game"),
+            source=_query(request, "name") or service.DEFAULT_SOURCE,
         )
         return JSONResponse(out)
+
+    async def import_text(request: Request) -> Response:
+        body = (await _body(request)).decode("utf-8", errors="replace").strip()
+        name = _query(request, "name") or "Imported design"
+        text = await run_in_threadpool(service.import_notation, _query(request, "game") or "", body, name)
+        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+
+    async def rulings(request: Request) -> Response:
+        return JSONResponse(service.ruling(request.path_params["rule"]))
+
+    async def schema(request: Request) -> Response:
+        text = service.schema_text(request.path_params["name"])
+        return PlainTextResponse(text, media_type="application/schema+json")
+
+    return [
+        Route("/api/games", games),
+        Route("/api/starting/{game}", starting),
+        Route("/api/palette/{game}", palette),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/import", import_text, methods=["POST"]),
+        Route("/api/rulings/{rule}", rulings),
+        Route("/api/schema/{name}", schema),
+    ]
+
+
+def _print_routes(printing: Prints) -> list[Route]:
+    """The routes that print a design (record sheets as PDF or HTML, counters as PDF or SVG)
+    in ``printing``'s slots."""
 
     def printer(kind: str) -> Handler:
         async def handle(request: Request) -> Response:
             body = await _body(request)
-            game = query(request, "game")
-            paper = query(request, "paper") or "letter"
-            face = query(request, "face") or "front"
+            game = _query(request, "game")
+            paper = _query(request, "paper") or "letter"
+            face = _query(request, "face") or "front"
             data: bytes
             headers: dict[str, str] = {}
             gone = lambda: _gone(request)  # noqa: E731
@@ -311,25 +370,31 @@ def create_app(
 
         return handle
 
-    async def import_text(request: Request) -> Response:
-        body = (await _body(request)).decode("utf-8", errors="replace").strip()
-        name = query(request, "name") or "Imported design"
-        text = await run_in_threadpool(service.import_notation, query(request, "game") or "", body, name)
-        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+    return [
+        Route("/api/sheet.pdf", printer("pdf"), methods=["POST"]),
+        Route("/api/sheet.html", printer("html"), methods=["POST"]),
+        Route("/api/counters.pdf", printer("counters.pdf"), methods=["POST"]),
+        Route("/api/counters.svg", printer("counters.svg"), methods=["POST"]),
+    ]
 
-    async def rulings(request: Request) -> Response:
-        return JSONResponse(service.ruling(request.path_params["rule"]))
 
-    async def schema(request: Request) -> Response:
-        text = service.schema_text(request.path_params["name"])
-        return PlainTextResponse(text, media_type="application/schema+json")
+def _page_of(request: Request, pages: list[bytes]) -> bytes:
+    raw = _query(request, "page") or "1"
+    if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
+        raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
+    return pages[int(raw) - 1]
+
+
+def _workspace_routes(space: Workspace, printing: Prints) -> list[Route]:
+    """The routes over the workspace ``space``: its files, a scenario's view and map, and a
+    scenario's kit (in ``printing``'s slots)."""
 
     async def files(request: Request) -> Response:
         listed = await run_in_threadpool(space.files)
         return JSONResponse({"root": space.root.name, "files": listed})
 
     async def file(request: Request) -> Response:
-        path = query(request, "path") or ""
+        path = _query(request, "path") or ""
         if request.method == "PUT":
             body = await _body(request)
             saved = await run_in_threadpool(space.save, path, body)
@@ -337,29 +402,23 @@ def create_app(
         text = await run_in_threadpool(space.read, path)
         return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
 
-    def page_of(request: Request, pages: list[bytes]) -> bytes:
-        raw = query(request, "page") or "1"
-        if not raw.isdigit() or not 1 <= int(raw) <= len(pages):
-            raise Refusal(400, [f"sheetgen: error: page {raw!r}: the map has pages 1 to {len(pages)}"])
-        return pages[int(raw) - 1]
-
     async def scenario(request: Request) -> Response:
-        path = query(request, "path") or ""
+        path = _query(request, "path") or ""
         if request.method == "POST":  # the editor's text, not yet saved: the view follows it
             body = await _body(request)
             info, pages = await run_in_threadpool(space.scenario, path, body)
-            return JSONResponse({**info, "map": page_of(request, pages).decode("utf-8")})
+            return JSONResponse({**info, "map": _page_of(request, pages).decode("utf-8")})
         info, _pages = await run_in_threadpool(space.scenario, path)
         return JSONResponse(info)
 
     async def scenario_map(request: Request) -> Response:
-        _info, pages = await run_in_threadpool(space.scenario, query(request, "path") or "")
-        return Response(page_of(request, pages), media_type="image/svg+xml")
+        _info, pages = await run_in_threadpool(space.scenario, _query(request, "path") or "")
+        return Response(_page_of(request, pages), media_type="image/svg+xml")
 
     async def kit(request: Request) -> Response:
         await _body(request)
-        path = query(request, "path") or ""
-        paper = query(request, "paper") or "letter"
+        path = _query(request, "path") or ""
+        paper = _query(request, "paper") or "letter"
         space.resolve(path)  # a path the workspace refuses is refused before any work
         # the download's name, made (and its header checked) before the kit is built
         headers = {"Content-Disposition": content_disposition(Path(path).stem, "-kit.zip")}
@@ -367,79 +426,54 @@ def create_app(
         data = await printing.run(lambda: _gone(request), space.kit_zip, path, paper)
         return Response(data, media_type="application/zip", headers=headers)
 
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
-
-    async def refused(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, Refusal)
-        return _refusal_response(exc)
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", 404)
-        what = {404: "no such page or endpoint", 405: "method not allowed here"}.get(status, "refused")
-        line = f"sheetgen: error: {request.method} {request.url.path}: {what}"
-        return _refusal_response(Refusal(status, [line]))
-
-    async def file_system(request: Request, exc: OSError) -> Response:
-        if exc.errno in _OUT_OF_ROOM:  # the server's disk or limits, not the request: try later
-            line = f"sheetgen: error: the server cannot write its files now: {exc.strerror}"
-            body = {"error": line, "lines": [line], "findings": []}
-            return JSONResponse(body, status_code=503, headers={"Retry-After": "60"})
-        # a name too long, a folder where a file should be...: the request's fault, said in one
-        # line with the workspace-relative name, never the server's own paths
-        name = Path(str(exc.filename)).name if exc.filename else "the file"
-        line = f"sheetgen: error: {name}: {exc.strerror or type(exc).__name__}"
-        return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=400)
-
-    async def crashed(request: Request, exc: Exception) -> Response:
-        line = f"sheetgen: error: internal error ({type(exc).__name__}); please report it"
-        return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=500)
-
-    routes = [
-        Route("/", index),
-        Route("/api/games", games),
-        Route("/api/starting/{game}", starting),
-        Route("/api/palette/{game}", palette),
-        Route("/api/check", check, methods=["POST"]),
-        Route("/api/sheet.pdf", printer("pdf"), methods=["POST"]),
-        Route("/api/sheet.html", printer("html"), methods=["POST"]),
-        Route("/api/counters.pdf", printer("counters.pdf"), methods=["POST"]),
-        Route("/api/counters.svg", printer("counters.svg"), methods=["POST"]),
-        Route("/api/import", import_text, methods=["POST"]),
-        Route("/api/rulings/{rule}", rulings),
-        Route("/api/schema/{name}", schema),
+    return [
         Route("/api/files", files),
         Route("/api/file", file, methods=["GET", "PUT"]),
         Route("/api/scenario", scenario, methods=["GET", "POST"]),
         Route("/api/scenario/map.svg", scenario_map),
         Route("/api/kit.zip", kit, methods=["POST"]),
-        *play_routes(
-            space,
-            (*LOOPBACK, *hosts),
-            _body,
-            lambda request, job, *args: printing.run(lambda: _gone(request), job, *args),
-        ),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        Mount("/fonts", StaticFiles(directory=FONTS), name="fonts"),
     ]
-    handlers: dict[Any, Any] = {
-        Refusal: refused,
-        404: not_found,
-        405: not_found,
-        OSError: file_system,
-        Exception: crashed,
-    }
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        from sheetgen.serve.connections import quiet_accept_errors
 
-        quiet_accept_errors(asyncio.get_running_loop())
-        yield
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
 
-    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
-    app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
-    return app
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Refusal)
+    return _refusal_response(exc)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    what = {404: "no such page or endpoint", 405: "method not allowed here"}.get(status, "refused")
+    line = f"sheetgen: error: {request.method} {request.url.path}: {what}"
+    return _refusal_response(Refusal(status, [line]))
+
+
+async def _file_system(request: Request, exc: OSError) -> Response:
+    if exc.errno in _OUT_OF_ROOM:  # the server's disk or limits, not the request: try later
+        line = f"sheetgen: error: the server cannot write its files now: {exc.strerror}"
+        body = {"error": line, "lines": [line], "findings": []}
+        return JSONResponse(body, status_code=503, headers={"Retry-After": "60"})
+    # a name too long, a folder where a file should be...: the request's fault, said in one
+    # line with the workspace-relative name, never the server's own paths
+    name = Path(str(exc.filename)).name if exc.filename else "the file"
+    line = f"sheetgen: error: {name}: {exc.strerror or type(exc).__name__}"
+    return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=400)
+
+
+async def _crashed(request: Request, exc: Exception) -> Response:
+    line = f"sheetgen: error: internal error ({type(exc).__name__}); please report it"
+    return JSONResponse({"error": line, "lines": [line], "findings": []}, status_code=500)
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    from sheetgen.serve.connections import quiet_accept_errors
+
+    quiet_accept_errors(asyncio.get_running_loop())
+    yield
 
 
 #: The page's own headers: no framing by other sites, no scripts but its own.

@@ -140,24 +140,39 @@ def play_routes(
     """The play routes for the workspace ``space``; ``hosts`` the host names served (loopback
     included), ``read_body`` the server's bounded body reader, ``print_job(request, job,
     *args)`` the server's print slots (bounded, 503 when busy; default: in a thread)."""
-    engine = Engine(space.root, load=lambda path: _load(space, engine, path))
-    live = _Live()
-    wrong: dict[str, deque[float]] = {}
+    return _PlayRoutes(space, read_body, print_job).routes()
 
-    def local(conn: HTTPConnection) -> bool:
+
+class _PlayRoutes:
+    """The play routes' handlers over one workspace (:func:`play_routes`): the game engine,
+    who listens to which game, and the networks that sent wrong join codes."""
+
+    def __init__(
+        self,
+        space: Workspace,
+        read_body: Callable[[Request], Awaitable[bytes]],
+        print_job: Callable[..., Awaitable[Any]] | None,
+    ) -> None:
+        self.engine: Engine = Engine(space.root, load=lambda path: _load(space, self.engine, path))
+        self.live = _Live()
+        self.wrong: dict[str, deque[float]] = {}
+        self.read_body = read_body
+        self.print_job = print_job
+
+    def local(self, conn: HTTPConnection) -> bool:
         return conn.client is None or conn.client.host in _LOOPBACK or conn.client.host.startswith("127.")
 
-    def admit(conn: HTTPConnection, game_id: str | None) -> None:
+    def admit(self, conn: HTTPConnection, game_id: str | None) -> None:
         """Refuse a request from another machine without the right join code."""
-        if local(conn):
+        if self.local(conn):
             return
         who = network(conn.client.host if conn.client else "")
         now = time.monotonic()
-        recent = wrong.get(who, deque())
+        recent = self.wrong.get(who, deque())
         while recent and recent[0] < now - WRONG_WINDOW:
             recent.popleft()
         if not recent:
-            wrong.pop(who, None)
+            self.wrong.pop(who, None)
         if len(recent) >= MAX_WRONG:
             raise Refusal(
                 429,
@@ -165,17 +180,17 @@ def play_routes(
                 headers={"Retry-After": f"{WRONG_WINDOW:g}"},
             )
         code = (conn.headers.get("x-join-code") or conn.query_params.get("code") or "").strip().upper()
-        games = engine.games()
+        games = self.engine.games()
         ok = any(g.code == code for g in games if game_id is None or g.id == game_id)
         if not ok:
             recent.append(now)
-            wrong.pop(who, None)
-            wrong[who] = recent  # the most recently wrong last
-            while len(wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
-                del wrong[next(iter(wrong))]
+            self.wrong.pop(who, None)
+            self.wrong[who] = recent  # the most recently wrong last
+            while len(self.wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
+                del self.wrong[next(iter(self.wrong))]
             raise _fail(403, "this game needs its join code (ask the host for it)")
 
-    async def call(fn: Callable[..., Any], *args: Any) -> Any:
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:
             return await run_in_threadpool(fn, *args)
         except UnknownGame as exc:
@@ -187,9 +202,9 @@ def play_routes(
         except BadAim as exc:
             raise _fail(400, str(exc)) from None
 
-    async def event_body(request: Request, *, empty: bool = False) -> dict[str, Any]:
+    async def event_body(self, request: Request, *, empty: bool = False) -> dict[str, Any]:
         """The request's JSON object; an empty body is ``{}`` only where ``empty`` (undo, redo)."""
-        raw = await read_body(request)
+        raw = await self.read_body(request)
         if not raw.strip() and not empty:
             raise _fail(400, "the body is empty; send a JSON object")
         try:
@@ -202,117 +217,117 @@ def play_routes(
             raise _fail(400, "the body must be a JSON object ({...}), not a list or a value")
         return body
 
-    def shown(request: Request, state: dict[str, Any]) -> dict[str, Any]:
+    def shown(self, request: Request, state: dict[str, Any]) -> dict[str, Any]:
         state = _tail(state)
-        if local(request):
-            code = next((g.code for g in engine.games() if g.id == state["id"]), None)
+        if self.local(request):
+            code = next((g.code for g in self.engine.games() if g.id == state["id"]), None)
             return {**state, "code": code}
         return state
 
-    async def log(request: Request) -> Response:
+    async def log(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        admit(request, game_id)
+        self.admit(request, game_id)
         start, count = _whole(request, "start", 0), _whole(request, "count", LOG_PAGE)
-        entries = (await call(engine.state, game_id))["log"]
+        entries = (await self.call(self.engine.state, game_id))["log"]
         page = entries[start : start + min(count, LOG_PAGE)]
         return JSONResponse({"total": len(entries), "start": start, "log": page})
 
-    async def games(request: Request) -> Response:
+    async def games(self, request: Request) -> Response:
         if request.method == "POST":
-            body = await event_body(request)
+            body = await self.event_body(request)
             path = body.get("scenario")
             if not isinstance(path, str):
                 raise _fail(400, 'give the scenario to play: {"scenario": "scenarios/battle.yaml"}')
-            if not local(request):
+            if not self.local(request):
                 raise _fail(403, "only the host's machine starts games")
-            stored = await call(engine.create, path)
+            stored = await self.call(self.engine.create, path)
             return JSONResponse({"id": stored.id, "code": stored.code}, status_code=201)
-        admit(request, None)
-        kept = await call(engine.games)
+        self.admit(request, None)
+        kept = await self.call(self.engine.games)
         listed = [{"id": g.id, "scenario": g.scenario, "created": g.created} for g in kept]
         return JSONResponse({"games": listed})
 
-    async def game(request: Request) -> Response:
+    async def game(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        admit(request, game_id)
-        state = await call(engine.state, game_id, _range(request), _aim(request))
-        return JSONResponse(shown(request, state))
+        self.admit(request, game_id)
+        state = await self.call(self.engine.state, game_id, _range(request), _aim(request))
+        return JSONResponse(self.shown(request, state))
 
-    async def side_of(request: Request, game_id: str) -> str | None:
+    async def side_of(self, request: Request, game_id: str) -> str | None:
         """The sender's side: ``None`` for the host's machine, which changes any ship; the
         side whose token the request carries (``X-Side-Token`` or ``token``); else ``""``."""
-        if local(request):
+        if self.local(request):
             return None
         token = (request.headers.get("x-side-token") or request.query_params.get("token") or "").strip()
         if not token:
             return ""
-        side = await call(engine.side_of, game_id, token.upper()[:64])
+        side = await self.call(self.engine.side_of, game_id, token.upper()[:64])
         if side is None:
             raise _fail(403, "that side token is not one of this game's (join again with the code)")
         return str(side)
 
-    async def join(request: Request) -> Response:
+    async def join(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        admit(request, game_id)
-        body = await event_body(request)
+        self.admit(request, game_id)
+        body = await self.event_body(request)
         side = body.get("side")
         if not isinstance(side, str):
-            sides = ", ".join(await call(engine.sides, game_id))
+            sides = ", ".join(await self.call(self.engine.sides, game_id))
             raise _fail(400, f'name the side to join: {{"side": NAME}}; this game\'s sides are {sides}')
-        token = await call(engine.token, game_id, side)
+        token = await self.call(self.engine.token, game_id, side)
         return JSONResponse({"side": side, "token": token})
 
-    async def settings(request: Request) -> Response:
+    async def settings(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        admit(request, game_id)
-        if not local(request):
+        self.admit(request, game_id)
+        if not self.local(request):
             raise _fail(403, "only the host's machine changes the game's settings")
-        body = await event_body(request)
+        body = await self.event_body(request)
         value = body.get("sides_own_ships")
         if not isinstance(value, bool) or set(body) != {"sides_own_ships"}:
             raise _fail(400, 'the setting is {"sides_own_ships": true} or {"sides_own_ships": false}')
-        await call(engine.set_sides_own_ships, game_id, value)
-        state = await call(engine.state, game_id)
-        live.publish(game_id, state)
-        return JSONResponse(shown(request, state))
+        await self.call(self.engine.set_sides_own_ships, game_id, value)
+        state = await self.call(self.engine.state, game_id)
+        self.live.publish(game_id, state)
+        return JSONResponse(self.shown(request, state))
 
-    def change(kind: str) -> Callable[[Request], Awaitable[Response]]:
+    def change(self, kind: str) -> Callable[[Request], Awaitable[Response]]:
         async def handle(request: Request) -> Response:
             game_id = request.path_params["id"]
-            admit(request, game_id)
-            body = await event_body(request, empty=kind != "events")
-            side = await side_of(request, game_id)
+            self.admit(request, game_id)
+            body = await self.event_body(request, empty=kind != "events")
+            side = await self.side_of(request, game_id)
             who = body.pop("who", None) or ("host" if side is None else side or "guest")
             if side and who != side and isinstance(who, str):
                 who = f"{who[:60]} ({side})"  # the log names the side a token acted for
             if kind == "events":
-                state = await call(engine.submit, game_id, body, who, side)
+                state = await self.call(self.engine.submit, game_id, body, who, side)
             else:
-                state = await call(engine.submit, game_id, {"action": kind}, who, side)
-            live.publish(game_id, state)
+                state = await self.call(self.engine.submit, game_id, {"action": kind}, who, side)
+            self.live.publish(game_id, state)
             if "range" in request.query_params:  # the sender's cards at its chosen range
-                state = await call(engine.state, game_id, _range(request), _aim(request))
-            return JSONResponse(shown(request, state))
+                state = await self.call(self.engine.state, game_id, _range(request), _aim(request))
+            return JSONResponse(self.shown(request, state))
 
         return handle
 
-    async def stream(socket: WebSocket) -> None:
+    async def stream(self, socket: WebSocket) -> None:
         game_id = socket.path_params["id"]  # Host and Origin: checked by the server's guard
         try:
-            admit(socket, game_id)
+            self.admit(socket, game_id)
         except Refusal as exc:
             await socket.close(code=1008, reason=str(exc)[:120])
             return
         # the slot is taken before the first wait, so sockets opening at once cannot pass the bound
-        listeners = live.listeners.get(game_id, set())
-        if len(listeners) >= MAX_GAME_SOCKETS or live.open() >= MAX_SOCKETS:
+        listeners = self.live.listeners.get(game_id, set())
+        if len(listeners) >= MAX_GAME_SOCKETS or self.live.open() >= MAX_SOCKETS:
             await _busy(socket, len(listeners) >= MAX_GAME_SOCKETS)
             return
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        live.listeners.setdefault(game_id, listeners).add(queue)
+        self.live.listeners.setdefault(game_id, listeners).add(queue)
         try:
             try:
-                state = await call(engine.state, game_id)
+                state = await self.call(self.engine.state, game_id)
             except Refusal as exc:
                 await socket.close(code=1008, reason=str(exc)[:120])
                 return
@@ -328,36 +343,38 @@ def play_routes(
             pass
         finally:
             listeners.discard(queue)
-            if not listeners and live.listeners.get(game_id) is listeners:
-                del live.listeners[game_id]
+            if not listeners and self.live.listeners.get(game_id) is listeners:
+                del self.live.listeners[game_id]
 
-    async def sheets(request: Request) -> Response:
+    async def sheets(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        admit(request, game_id)
-        ships = await call(engine.sheet_ships, game_id)
-        if print_job is None:
-            pdf = await call(print_sheets, ships)
+        self.admit(request, game_id)
+        ships = await self.call(self.engine.sheet_ships, game_id)
+        if self.print_job is None:
+            pdf = await self.call(print_sheets, ships)
         else:
-            pdf = await print_job(request, print_sheets, ships)
+            pdf = await self.print_job(request, print_sheets, ships)
         headers = {"Content-Disposition": f'inline; filename="{game_id}-sheets.pdf"'}
         return Response(pdf, media_type="application/pdf", headers=headers)
 
-    async def page(request: Request) -> Response:
+    async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "play.html", headers=_PAGE_HEADERS)
 
-    return [
-        Route("/play", page),
-        Route("/api/play", games, methods=["GET", "POST"]),
-        Route("/api/play/{id}", game),
-        Route("/api/play/{id}/sheets.pdf", sheets),
-        Route("/api/play/{id}/log", log),
-        Route("/api/play/{id}/join", join, methods=["POST"]),
-        Route("/api/play/{id}/settings", settings, methods=["POST"]),
-        Route("/api/play/{id}/events", change("events"), methods=["POST"]),
-        Route("/api/play/{id}/undo", change("undo"), methods=["POST"]),
-        Route("/api/play/{id}/redo", change("redo"), methods=["POST"]),
-        WebSocketRoute("/api/play/{id}/live", stream),
-    ]
+    def routes(self) -> list[BaseRoute]:
+        """The routes, each to its handler."""
+        return [
+            Route("/play", self.page),
+            Route("/api/play", self.games, methods=["GET", "POST"]),
+            Route("/api/play/{id}", self.game),
+            Route("/api/play/{id}/sheets.pdf", self.sheets),
+            Route("/api/play/{id}/log", self.log),
+            Route("/api/play/{id}/join", self.join, methods=["POST"]),
+            Route("/api/play/{id}/settings", self.settings, methods=["POST"]),
+            Route("/api/play/{id}/events", self.change("events"), methods=["POST"]),
+            Route("/api/play/{id}/undo", self.change("undo"), methods=["POST"]),
+            Route("/api/play/{id}/redo", self.change("redo"), methods=["POST"]),
+            WebSocketRoute("/api/play/{id}/live", self.stream),
+        ]
 
 
 async def _send_all(socket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:

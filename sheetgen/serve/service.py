@@ -18,9 +18,10 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sheetgen.core.findings import Finding, Severity, error
+from sheetgen.core.findings import Finding, Severity, error, finding_json
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
+from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
 from sheetgen.games.base import COMMON_FORM_FIELDS
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
@@ -38,7 +39,6 @@ __all__ = [
     "check",
     "counters_pdf",
     "counters_svg",
-    "finding_json",
     "games",
     "import_notation",
     "load",
@@ -56,7 +56,7 @@ OUT_OF_ROOM = frozenset(
 #: The name a request's YAML goes by in messages (``design.yaml:3:7: error ...``).
 DEFAULT_SOURCE = "design.yaml"
 #: Paper sizes the print endpoints take (``?paper=``), as the CLI's ``--paper``.
-PAPERS = ("letter", "a4")
+PAPERS: tuple[Paper, ...] = ("letter", "a4")
 #: Most designs one print request takes (``sheet.pdf``, ``sheet.html``): about 15 s of printing
 #: on a two-core machine; a larger fleet is printed by ``sheetgen sheets``.
 MAX_PRINT_DESIGNS = 50
@@ -89,17 +89,6 @@ class Refusal(Exception):
 def _fail(message: str, status: int = 400) -> Refusal:
     """A refusal the CLI prints as ``sheetgen: error: MESSAGE``."""
     return Refusal(status, [f"sheetgen: error: {message}"])
-
-
-def finding_json(loc: Located) -> JSONObject:
-    """One located finding as the API gives it: rule, severity, line, col, message."""
-    return {
-        "rule": loc.finding.rule,
-        "severity": loc.finding.severity.value,
-        "line": loc.line,
-        "col": loc.column,
-        "message": loc.finding.message,
-    }
 
 
 def games() -> list[JSONObject]:
@@ -242,12 +231,13 @@ def stats_table(entry: Entry) -> list[JSON]:
     return [{"label": label, "value": value} for label, value in head + rows]
 
 
-def _paper(paper: str) -> str:
+def _paper(paper: str) -> Paper:
     """``?paper=`` as the CLI's ``--paper`` reads it: a known paper name in any letter case."""
     key = paper.strip().lower()
-    if key not in PAPERS:
-        raise _fail(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
-    return key
+    for known in PAPERS:
+        if known == key:
+            return known
+    raise _fail(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
 
 
 def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = None) -> bytes:
@@ -283,7 +273,7 @@ def check_ships(ships: int) -> None:
         )
 
 
-def _counter_sheets(entries: list[Entry], paper: str) -> Sheets:
+def _counter_sheets(entries: list[Entry], paper: Paper) -> Sheets:
     from sheetgen.layout.counters import CounterError, SheetSpec, fleet_counters, layout_sheets
 
     try:

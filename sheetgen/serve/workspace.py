@@ -16,10 +16,11 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from sheetgen.core.findings import finding_json
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, sweep_staged, write_atomic
 from sheetgen.core.source import UNPRINTABLE, Located
-from sheetgen.serve.service import OUT_OF_ROOM, Refusal, finding_json
+from sheetgen.serve.service import OUT_OF_ROOM, Refusal
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
@@ -161,11 +162,11 @@ class Workspace:
             "game": loaded.game.id,
             "legal": loaded.legal,
             "sides": sides,
-            "findings": [{**finding_json(loc), "file": loc.source} for loc in located],
+            "findings": [finding_json(loc) for loc in located],
             "pages": len(drawing.pages),
         }
         if hexes is not None:  # the page drags ships onto these hexes (docs/serve.md)
-            facings: list[JSON] = [*direction_names(str(hexes["orientation"]))]
+            facings: list[JSON] = [*direction_names(opts.orientation)]
             info["grid"] = {**hexes, "facings": facings}
         return info, [page_to_svg(page, drawing.title) for page in drawing.pages]
 

@@ -90,7 +90,7 @@ def test_check_gives_the_findings_and_stats_of_the_cli(
     assert r.status_code == 200, r.text
     out = r.json()
     lines = [
-        f"{path}:{f['line']}:{f['col']}: {f['severity']} [{f['rule']}] {f['message']}"
+        f"{path}:{f['line']}:{f['column']}: {f['severity']} [{f['rule']}] {f['message']}"
         for f in out["findings"]
     ]
     assert lines == _cli_findings(invoke, path)
@@ -104,11 +104,11 @@ def test_check_gives_the_findings_and_stats_of_the_cli(
 def test_an_overfull_design_is_illegal_at_its_line(client: TestClient) -> None:
     out = client.post("/api/check", params={"game": "starfire"}, content=OVERFULL).json()
     assert out["legal"] is False
-    assert {k: out["findings"][0][k] for k in ("rule", "severity", "line", "col")} == {
+    assert {k: out["findings"][0][k] for k in ("rule", "severity", "line", "column")} == {
         "rule": "SF-7",
         "severity": "error",
         "line": 4,
-        "col": 10,
+        "column": 10,
     }
 
 

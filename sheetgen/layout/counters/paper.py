@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sheetgen.core.units import MIN_COUNTER, PAPER_SIZES, LengthError, parse_length
+from sheetgen.core.units import MIN_COUNTER, PAPER_SIZES, LengthError, Paper, parse_length
 from sheetgen.layout.counters.build import (
     DEFAULT_SIZE,
     CounterError,
@@ -92,7 +92,7 @@ class SheetSpec:
     """
 
     size: float = DEFAULT_SIZE
-    paper: str = "letter"
+    paper: Paper = "letter"
     duplex: Duplex = Duplex.long
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0
@@ -191,7 +191,7 @@ def offset_text(dx: float, dy: float) -> str:
     return f"{mm(dx)} mm, {mm(dy)} mm"
 
 
-def kit_counter_size(scenario: Scenario, paper: str = "letter") -> tuple[float, list[str]]:
+def kit_counter_size(scenario: Scenario, paper: Paper = "letter") -> tuple[float, list[str]]:
     """The counter edge (pt) for ``scenario``'s kit on ``paper``, and warning lines.
 
     The scenario's ``options: {counter_size: 5/8in}`` is used when given (with a

@@ -7,7 +7,7 @@ bounding box starts at (0, 0).
 
 from __future__ import annotations
 
-from sheetgen.hexgrid import OffsetGrid
+from sheetgen.hexgrid import OffsetGrid, Orientation, Origin
 
 __all__ = ["Grid"]
 
@@ -20,7 +20,9 @@ class Grid:
     :class:`~sheetgen.hexgrid.Layout`, which places them); :meth:`label_row` gives
     the printed row."""
 
-    def __init__(self, cols: int, rows: int, size: float, orientation: str = "flat", origin: str = "ul"):
+    def __init__(
+        self, cols: int, rows: int, size: float, orientation: Orientation = "flat", origin: Origin = "ul"
+    ):
         self.cols, self.rows, self.size = cols, rows, size
         self.orientation, self.origin = orientation, origin
         self.hexes = OffsetGrid(cols, rows, orientation, origin)

@@ -8,13 +8,13 @@ counts (``3 columns``), paper names (``A4``) and distances (``1,200``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
-from sheetgen.core.hexlabel import letters
-from sheetgen.core.units import MIN_HEX, PAPER_SIZES, format_length
+from sheetgen.core.hexlabel import NUMBERINGS, Numbering, letters
+from sheetgen.core.units import MIN_HEX, PAPER_SIZES, Paper, format_length
 from sheetgen.draw.primitives import mm
-from sheetgen.hexgrid import ORIGINS
-from sheetgen.scenarios.terrain import MapPlan
+from sheetgen.hexgrid import ORIENTATIONS, ORIGINS, Orientation, Origin
+from sheetgen.scenarios.terrain import STYLES, MapPlan, Style
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
@@ -23,6 +23,7 @@ from sheetgen.scenarios.terrain import MAX_MAP_HEXES
 
 __all__ = [
     "DEFAULT_SEED",
+    "MAP_PAPERS",
     "MAX_HEXES",
     "MIN_HEX",
     "MIN_NUMBER",
@@ -32,6 +33,11 @@ __all__ = [
     "STYLES",
     "MapError",
     "MapOptions",
+    "MapPaper",
+    "Numbering",
+    "Orientation",
+    "Origin",
+    "Style",
     "check_options",
     "count_words",
     "glyph_warnings",
@@ -46,10 +52,10 @@ __all__ = [
 
 #: Most hexes in one run (all layers together): the bound a scenario's map is read with.
 MAX_HEXES = MAX_MAP_HEXES
-#: How hexes may be numbered (see :func:`hex_label`), the print styles and the orientations.
-NUMBERINGS = ("xxyy", "xx.yy", "letters", "none")
-STYLES = ("plain", "starfield")
-ORIENTATIONS = ("flat", "pointy")
+#: The paper a map is printed on: a paper size, or ``fit`` (one page the size of the map).
+MapPaper = Paper | Literal["fit"]
+#: The papers a map is printed on.
+MAP_PAPERS: tuple[MapPaper, ...] = (*get_args(Paper), "fit")
 #: The starfield's seed when none is given (same seed, same stars).
 DEFAULT_SEED = 1
 
@@ -71,13 +77,13 @@ class MapOptions:
     cols: int = 40
     rows: int = 30
     hex_size: float = 72.0
-    orientation: str = "flat"
-    paper: str = "letter"
+    orientation: Orientation = "flat"
+    paper: MapPaper = "letter"
     overlap: int = 1
-    numbering: str = "xxyy"
+    numbering: Numbering = "xxyy"
     every: int = 1
-    origin: str = "ul"
-    style: str = "plain"
+    origin: Origin = "ul"
+    style: Style = "plain"
     seed: int = DEFAULT_SEED
     layers: tuple[int, ...] = (0,)
     title: str = "Hex map"
@@ -85,7 +91,7 @@ class MapOptions:
     plan: MapPlan = field(default_factory=MapPlan)
 
 
-def map_options(scenario: Scenario, *, paper: str = "letter") -> MapOptions:
+def map_options(scenario: Scenario, *, paper: MapPaper = "letter") -> MapOptions:
     """The options printing ``scenario``'s map as its ``map:`` section describes it, on
     ``paper``, with the scale bar in its game's units. Raises :class:`MapError` for a
     hex size that is not a length."""

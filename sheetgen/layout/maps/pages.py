@@ -14,7 +14,14 @@ from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
 from sheetgen.layout.maps.marks import draw_assembly, draw_frame, shown
-from sheetgen.layout.maps.options import MapOptions, count_words, length_words, map_options, paper_words
+from sheetgen.layout.maps.options import (
+    MapOptions,
+    MapPaper,
+    count_words,
+    length_words,
+    map_options,
+    paper_words,
+)
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, PagePlan, Tile, plan_pages
 from sheetgen.layout.maps.terrain import (
     draw_asteroids,
@@ -119,7 +126,7 @@ def first_page_hexes(opts: MapOptions) -> JSONObject | None:
     }
 
 
-def scenario_map(scenario: Scenario, *, paper: str = "letter") -> Callable[[], bytes]:
+def scenario_map(scenario: Scenario, *, paper: MapPaper = "letter") -> Callable[[], bytes]:
     """A function returning ``scenario``'s map as PDF bytes on ``paper`` (for ``sheetgen
     kit``). The pages are planned now: raises :class:`MapError` if they cannot be."""
     opts = map_options(scenario, paper=paper)

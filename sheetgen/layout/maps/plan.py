@@ -9,21 +9,26 @@ or one ``fit`` page, within :data:`MAX_PAGES` and :data:`MAX_FIT`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from sheetgen.core.units import PAPER_SIZES
+from sheetgen.core.units import PAPER_SIZES, Paper
 from sheetgen.draw.primitives import inch
-from sheetgen.hexgrid import Layout
+from sheetgen.hexgrid import Layout, Orientation
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.options import (
     MapError,
     MapOptions,
+    MapPaper,
     check_options,
     count_words,
     length_words,
     paper_words,
     tile_name,
 )
+
+if TYPE_CHECKING:
+    from sheetgen.scenarios.scenario import Scenario
 
 __all__ = [
     "FOOTER",
@@ -37,6 +42,7 @@ __all__ = [
     "THIN_EDGE",
     "PagePlan",
     "Tile",
+    "chosen_options",
     "one_page",
     "plan_pages",
     "tiling_warnings",
@@ -91,7 +97,7 @@ class PagePlan:
     tiles in reading order, ``across`` x ``down`` of them, hexes a page holds
     (``capacity``), and whether an assembly index page comes first."""
 
-    paper: str
+    paper: MapPaper
     width: float
     height: float
     tiles: tuple[Tile, ...]
@@ -137,7 +143,7 @@ def _spans(n: int, k: int, overlap: int) -> list[tuple[int, int]] | None:
     return [(i * step, min(i * step + k - 1, n - 1)) for i in range(count)]
 
 
-def one_page(hex_size: float, orientation: str = "flat", paper: str = "letter") -> tuple[int, int]:
+def one_page(hex_size: float, orientation: Orientation = "flat", paper: Paper = "letter") -> tuple[int, int]:
     """Columns and rows of ``hex_size`` pt hexes that fill one portrait ``paper`` page
     (at least 1 x 1; :func:`plan_pages` says whether even one fits)."""
     width, height = PAPER_SIZES[paper]
@@ -145,6 +151,27 @@ def one_page(hex_size: float, orientation: str = "flat", paper: str = "letter") 
         orientation == "flat", hex_size, width - 2 * MARGIN, height - 2 * MARGIN - HEADER - FOOTER, 2, 2
     )
     return max(1, nc), max(1, nr)
+
+
+def chosen_options(scenario: Scenario | None, paper: MapPaper = "letter", **given: Any) -> MapOptions:
+    """The options of a map to print: ``given`` (:class:`MapOptions` fields, as ``sheetgen map``'s
+    options give them) over ``scenario``'s ``map:`` section (:func:`map_options`) over the
+    defaults, on ``paper``. A bare grid (no scenario) fills one portrait page of ``paper``
+    (:func:`one_page`, at the hex size and orientation given) unless ``cols`` or ``rows`` are
+    given or the paper is ``fit``. A scenario's map is checked (:func:`check_options`: its
+    zones are laid over every hex of it); raises :class:`MapError`."""
+    from sheetgen.layout.maps.options import map_options
+
+    opts = MapOptions(paper=paper) if scenario is None else map_options(scenario, paper=paper)
+    size = {name: given.pop(name) for name in ("cols", "rows") if name in given}
+    opts = replace(opts, **given)
+    if scenario is None and paper != "fit":  # a bare grid fills one page
+        cols, rows = one_page(opts.hex_size, opts.orientation, paper)
+        opts = replace(opts, cols=cols, rows=rows)
+    opts = replace(opts, **size)
+    if scenario is not None:
+        check_options(opts)
+    return opts
 
 
 def plan_pages(opts: MapOptions) -> PagePlan:
@@ -252,7 +279,7 @@ def tiling_warnings(opts: MapOptions) -> list[str]:
         for what, new, of in thin
     )
     here = f"{plan.pages} {paper_words(opts.paper)} pages ({'landscape' if plan.landscape else 'portrait'})"
-    best: tuple[tuple[float, float], str, PagePlan] | None = None
+    best: tuple[tuple[float, float], Paper, PagePlan] | None = None
     for paper in PAPER_SIZES:
         try:
             other = plan_pages(dataclasses.replace(opts, paper=paper))

@@ -188,7 +188,7 @@
       at.className = "at";
       const elsewhere = scenarioPath && f.file && f.file !== scenarioPath;
       at.textContent = elsewhere ? `${f.file}:${f.line}` : `line ${f.line}`;
-      at.addEventListener("click", () => (elsewhere ? openFile(f.file) : goTo(f.line, f.col)));
+      at.addEventListener("click", () => (elsewhere ? openFile(f.file) : goTo(f.line, f.column)));
       li.append(rule, ` ${f.severity}: ${f.message} `, at);
       list.append(li);
     }
@@ -236,7 +236,7 @@
     const doc = v.state.doc;
     return findings.filter((f) => f.line >= 1 && f.line <= doc.lines).map((f) => {
       const line = doc.line(f.line);
-      const from = Math.min(line.from + Math.max(0, f.col - 1), line.to);
+      const from = Math.min(line.from + Math.max(0, f.column - 1), line.to);
       return { from, to: line.to > from ? line.to : from, severity: f.severity === "note" ? "info" : f.severity,
         message: `[${f.rule}] ${f.message}`, source: f.rule };
     });
