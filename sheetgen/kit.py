@@ -31,11 +31,11 @@ from sheetgen.games import GAMES, find_game
 from sheetgen.layout.counters.paper import DEFAULT_BLEED
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.render.pool import HtmlPrint, Printer, print_all
-from sheetgen.render.sheets import Ship, render_sheets, sheets_print
+from sheetgen.render.record_sheets import Ship, record_sheets_print, render_record_sheets
 from sheetgen.scenarios.scenario import Scenario, slug
 
 if TYPE_CHECKING:
-    from sheetgen.layout.counters import Sheets
+    from sheetgen.layout.counters import CounterSheets
     from sheetgen.render.briefing import ListedPart
 
 __all__ = [
@@ -164,8 +164,8 @@ def kit_parts(
 
     title = f"{scenario.name}: record sheets"
 
-    def sheets() -> Rendered:
-        return render_sheets(ships, paper=paper, title=title, jobs=jobs)
+    def record_sheets() -> Rendered:
+        return render_record_sheets(ships, paper=paper, title=title, jobs=jobs)
 
     def card() -> Rendered:
         return reference_card(scenario.game.id, paper)
@@ -173,13 +173,13 @@ def kit_parts(
     def counter_part() -> Rendered:
         from sheetgen.draw.pdf import to_pdf
 
-        sheets = counter_sheets(scenario, paper, counter_size, printing)
-        data = to_pdf(sheets.drawing)
+        laid_out = counter_sheets(scenario, paper, counter_size, printing)
+        data = to_pdf(laid_out.drawing)
         if printing.press:
             from sheetgen.render.counters import die_lines
 
-            data = _pressed(data, sheets.drawing.title, die_lines(sheets, counter_size))
-        return Rendered(data, tuple(sheets.warnings))
+            data = _pressed(data, laid_out.drawing.title, die_lines(laid_out, counter_size))
+        return Rendered(data, tuple(laid_out.warnings))
 
     def briefing() -> Rendered:
         from sheetgen.render.briefing import render_briefing
@@ -200,8 +200,8 @@ def kit_parts(
         KitPart(
             "record-sheets.pdf",
             "Record sheets",
-            sheets,
-            lambda: sheets_print(ships, paper=paper, title=title),
+            record_sheets,
+            lambda: record_sheets_print(ships, paper=paper, title=title),
         ),
         KitPart(
             "counters.pdf",
@@ -253,7 +253,7 @@ def _listed(part: KitPart) -> ListedPart:
 
 def counter_sheets(
     scenario: Scenario, paper: str, size: float, options: CounterOptions | None = None
-) -> Sheets:
+) -> CounterSheets:
     """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
     every ship of every side, the markers its ships can use
     (:func:`~sheetgen.layout.counters.scenario_marker_needs`) and, unless
@@ -266,7 +266,7 @@ def counter_sheets(
         CutMarks,
         Duplex,
         SheetSpec,
-        layout_sheets,
+        layout_counter_sheets,
         marker_fill,
         scenario_counters,
         scenario_marker_needs,
@@ -285,7 +285,7 @@ def counter_sheets(
         cut=CutMarks(options.cut),
     )
     try:
-        return layout_sheets(
+        return layout_counter_sheets(
             scenario_counters(scenario),
             spec,
             title=f"{scenario.name}: counters",

@@ -186,7 +186,7 @@ def counters(
     """
     from sheetgen.core.output import check_writable
     from sheetgen.games import UnknownGame, find_game
-    from sheetgen.layout.counters import MAX_COPIES, CounterError, SheetSpec, layout_sheets
+    from sheetgen.layout.counters import MAX_COPIES, CounterError, SheetSpec, layout_counter_sheets
     from sheetgen.render.counters import counter_files, gather_counters
 
     if output is None:
@@ -279,7 +279,7 @@ def counters(
             return marker_fill(game, owners, cells, needs)
 
     try:
-        sheets = layout_sheets(items, spec, title=found.title, fill=filler)
+        sheets = layout_counter_sheets(items, spec, title=found.title, fill=filler)
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)

@@ -4,7 +4,7 @@
 counter they give (:mod:`sheetgen.layout.counters`), with the sides, the
 sheets' title, and the findings to show; :func:`counter_files` writes laid-out
 sheets as one PDF or one SVG file per page. ``sheetgen counters`` is these two
-around :func:`~sheetgen.layout.counters.layout_sheets`.
+around :func:`~sheetgen.layout.counters.layout_counter_sheets`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
 
 if TYPE_CHECKING:
-    from sheetgen.layout.counters import Sheets
+    from sheetgen.layout.counters import CounterSheets
     from sheetgen.scenarios.scenario import Scenario
 
 __all__ = ["CounterSet", "counter_files", "gather_counters"]
@@ -161,7 +161,7 @@ def counter_files(drawing: Drawing, output: Path, fmt: str = "pdf") -> list[tupl
     return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]
 
 
-def die_lines(sheets: Sheets, size: float) -> list[list[tuple[float, float, float, float]]]:
+def die_lines(sheets: CounterSheets, size: float) -> list[list[tuple[float, float, float, float]]]:
     """Per page of ``sheets``, the cut outline of every counter on it, ``(x, y, w, h)`` in pt
     from the page's top-left (``size`` pt a side): fronts and backs alike, so the die lines
     of a back fall on its front's (:func:`sheetgen.render.press.to_press` strokes them)."""

@@ -1,7 +1,7 @@
 """HTML documents printed to PDF in worker processes.
 
 WeasyPrint lays a document out in one thread, so record sheets for many ships
-are printed as several documents (:mod:`sheetgen.render.sheets`) and those in
+are printed as several documents (:mod:`sheetgen.render.record_sheets`) and those in
 parallel here. The result does not depend on the number of workers: each
 document is printed whole by one process, the same bytes either way.
 """

@@ -41,7 +41,7 @@ def _bundled_documents() -> list[str]:
     from sheetgen.games import find_game
     from sheetgen.render.briefing import briefing_print
     from sheetgen.render.cards import render_card
-    from sheetgen.render.sheets import Ship, sheets_html
+    from sheetgen.render.record_sheets import Ship, record_sheets_html
     from sheetgen.scenarios.scenario import load_scenario
 
     from tests.conftest import DESIGNS
@@ -51,7 +51,7 @@ def _bundled_documents() -> list[str]:
     card = render_card(find_game("starfire"), paper="letter", fmt="html").data.decode("utf-8")
     (briefing,) = briefing_print(scenario, [], paper="letter").documents
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
-    return [*sheets_html(ships, paper="letter"), card, briefing]
+    return [*record_sheets_html(ships, paper="letter"), card, briefing]
 
 
 def test_a_stylesheet_is_parsed_once_a_thread_and_prints_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
