@@ -3,7 +3,7 @@
 :func:`render_record_sheets` takes ships (a game, derived stats, findings) in print
 order and builds each game's HTML documents from its template
 (``templates/<game id>/sheet.html.j2``), up to :data:`SHIPS_PER_DOCUMENT`
-ships each (:func:`record_sheets_print`); they are printed by worker processes
+ships each (:func:`record_sheet_documents`); they are printed by worker processes
 (:mod:`sheetgen.render.pool`) and joined, a game's pages numbered through.
 :func:`design_record_sheets` does the same for designs read from files: a fleet
 file's ``count`` gives that many numbered ships, its ``side`` their side.
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from sheetgen.core.findings import Finding
 from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import AnyGame, Stats, View
-from sheetgen.render.pool import HtmlPrint
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.loading import Entry
@@ -25,11 +24,13 @@ if TYPE_CHECKING:
 __all__ = [
     "SHEET_FORMATS",
     "RecordSheetError",
+    "SheetDocuments",
     "Ship",
     "design_record_sheets",
     "glyph_warnings",
+    "join_record_sheets",
+    "record_sheet_documents",
     "record_sheets_html",
-    "record_sheets_print",
     "render_record_sheets",
 ]
 
@@ -187,18 +188,32 @@ def render_record_sheets(
                 "HTML holds one game's sheets; these designs are from several games: use --format pdf"
             )
         return Rendered(documents[0].encode("utf-8"))
-    from sheetgen.render.pool import print_all
+    from sheetgen.render.pool import Printer
 
-    (pdf,) = print_all([record_sheets_print(ships, paper=paper, title=title)], jobs)
-    return pdf
+    sheets = record_sheet_documents(ships, paper=paper, title=title)
+    with Printer(jobs) as printer:
+        return join_record_sheets(sheets, printer.print_documents(sheets.documents))
 
 
-def record_sheets_print(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> HtmlPrint:
-    """Record sheets for ``ships`` as HTML documents to print, and how to join them
-    (see :func:`render_record_sheets`, which prints it): each game's documents of at most
-    :data:`SHIPS_PER_DOCUMENT` ships; a game printed in several documents has its pages
-    numbered through (stamped from ``templates/page-numbers.html.j2``, the game's own
-    running foot). Raises ``ValueError`` for no ships or an unknown ``paper``."""
+@dataclass(frozen=True)
+class SheetDocuments:
+    """Record sheets as HTML documents to print (:func:`record_sheet_documents`):
+    ``documents`` in print order, and what :func:`join_record_sheets` needs to join their
+    PDFs: ``spans``, each game with its first document's index and how many it has, and
+    the ``paper``."""
+
+    documents: list[str]
+    spans: list[tuple[AnyGame, int, int]]
+    paper: str
+
+
+def record_sheet_documents(
+    ships: list[Ship], *, paper: str = "letter", title: str | None = None
+) -> SheetDocuments:
+    """Record sheets for ``ships`` as HTML documents to print (see
+    :func:`render_record_sheets`, which prints them): each game's documents of at most
+    :data:`SHIPS_PER_DOCUMENT` ships. Raises ``ValueError`` for no ships or an unknown
+    ``paper``."""
     from sheetgen.render.html import paper_size
 
     if not ships:
@@ -215,11 +230,14 @@ def record_sheets_print(ships: list[Ship], *, paper: str = "letter", title: str 
             _document(game, chunk, context, paper=paper, title=title, first=k == 0, numbered=len(chunks) == 1)
             for k, chunk in enumerate(chunks)
         ]
-    return HtmlPrint(documents, lambda printed: _join(printed, spans, paper))
+    return SheetDocuments(documents, spans, paper)
 
 
-def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper: str) -> Rendered:
-    """The printed documents of :func:`record_sheets_print` as one PDF."""
+def join_record_sheets(sheets: SheetDocuments, printed: list[Rendered]) -> Rendered:
+    """The printed ``sheets.documents`` (PDFs, in order) as one PDF: a game printed in
+    several documents has its pages numbered through, stamped from
+    ``templates/page-numbers.html.j2`` in the game's own running foot; WeasyPrint's
+    warnings each once."""
     from sheetgen.render.html import html_to_pdf, paper_size, render_html
     from sheetgen.render.pdfjoin import join_pdfs, page_count
 
@@ -228,7 +246,7 @@ def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper:
     warnings = dict.fromkeys(line for part in printed for line in part.warnings)
     pages = [page_count(part.data) for part in printed]
     stamps: list[tuple[int, bytes]] = []
-    for game, first, count in spans:
+    for game, first, count in sheets.spans:
         if count == 1:
             continue
         numbers = html_to_pdf(
@@ -236,7 +254,7 @@ def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper:
                 "page-numbers.html.j2",
                 {
                     "game_css": f"{game.id}/sheet.css",
-                    "paper": paper_size(paper),
+                    "paper": paper_size(sheets.paper),
                     "pages": sum(pages[first : first + count]),
                 },
             )
