@@ -381,7 +381,7 @@ def test_a_kit_not_written_leaves_no_folder_it_made(tmp_path: Path, monkeypatch:
     written beside the failed one."""
     scenario = load(DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
     other = load(DESIGNS / "space-cruisers" / "scenarios" / "kepler-station.yaml")
-    real = kit_module.draw_part
+    real = render_parts.draw_part
 
     def failing_draw(failing: Scenario, stop: type[BaseException]) -> Callable[[DrawnPart], Rendered]:
         def draw(part: DrawnPart) -> Rendered:

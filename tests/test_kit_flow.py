@@ -52,7 +52,7 @@ def test_counters_and_maps_are_drawn_while_the_workers_print(
     """With ``jobs`` above 1 the record sheets and cards are handed to the workers first,
     and the counters and map are drawn in this process while the workers are alive."""
     monkeypatch.setattr(render_parts, "_CARDS", {})  # the cards printed afresh, by the workers
-    real = kit_module.draw_part
+    real = render_parts.draw_part
     seen: list[tuple[str, int]] = []
 
     def draw(part: DrawnPart) -> Rendered:
@@ -75,5 +75,7 @@ def test_render_parts_gives_each_part_in_the_order_asked() -> None:
     requests = [p.request for p in parts if isinstance(p.request, CardPart | CountersPart | MapPart)]
     made = render_parts.render_parts(requests)
     assert [len(r.data) > 0 and r.data.startswith(b"%PDF") for r in made] == [True] * 4
-    assert made[0].data == render_parts.draw_part(requests[0]).data  # the counters, drawn
+    counters = requests[0]
+    assert isinstance(counters, CountersPart)
+    assert made[0].data == render_parts.draw_part(counters).data  # drawn here
     assert made[2].data == render_parts.reference_card(scenario.game.id, "letter").data
