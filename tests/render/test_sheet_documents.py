@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sheetgen.render import sheets as sheets_module
+from sheetgen.render import record_sheets as record_sheets_module
 from sheetgen.render.record_sheets import SHIPS_PER_DOCUMENT
 
 from tests.conftest import DESIGNS, pdf_text
@@ -52,7 +52,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, bytes]:
     fleet.write_text(FLEET, encoding="utf-8")
     out: dict[int, bytes] = {}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sheets_module, "SHIPS_PER_DOCUMENT", 2)
+        patch.setattr(record_sheets_module, "SHIPS_PER_DOCUMENT", 2)
         for jobs in (1, 2):
             pdf = folder / f"jobs-{jobs}.pdf"
             result = CliRunner().invoke(app, ["sheets", str(fleet), "-o", str(pdf), "--jobs", str(jobs)])
@@ -96,7 +96,7 @@ def test_a_roster_prints_once_however_many_documents(monkeypatch: pytest.MonkeyP
 
     result = load_designs([DESIGNS / "kill-radius" / "ships"])
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries] * 3
-    monkeypatch.setattr(sheets_module, "SHIPS_PER_DOCUMENT", 2)
+    monkeypatch.setattr(record_sheets_module, "SHIPS_PER_DOCUMENT", 2)
     text = "\n".join(pdf_text(render_record_sheets(ships).data))
     assert text.count("side ships total Number carriers fighters") == 1
     assert "Fleet 6 27 3 12" in text  # the roster counts all six ships, not its document's two
