@@ -2,7 +2,7 @@
 
 Takes the ``templates/`` folder of the baseline revision (default: the commit before
 issue 28's lighter sheets) from git, fills both template sets with the same ships (the
-game's bundled designs in turn, one document per run, as :func:`sheetgen.render.sheets.sheets_html`
+game's bundled designs in turn, one document per run, as :func:`sheetgen.render.record_sheets.record_sheets_html`
 builds it) and prints each with the same WeasyPrint in this run, the print cache off:
 
 * warm: in this process, after a warm-up print of each, CPU seconds (``time.process_time``)
@@ -50,7 +50,7 @@ def baseline_templates(rev: str, home: Path) -> Path:
 
 def ships_of(game_id: str, count: int) -> list:
     """``count`` ships of ``game_id``: its bundled designs (legal and not) in turn."""
-    from sheetgen.render.sheets import Ship
+    from sheetgen.render.record_sheets import Ship
     from sheetgen.scenarios.loading import load_designs
 
     folders = [ROOT / "designs" / game_id / "ships", ROOT / "designs" / game_id / "illegal"]
@@ -63,13 +63,13 @@ def html_for(templates: Path | None, ships: list, paper: str = "letter") -> str:
     import sheetgen.core.resources as resources
     import sheetgen.render.html as html
     from sheetgen.core.resources import templates_dir
-    from sheetgen.render.sheets import sheets_html
+    from sheetgen.render.record_sheets import record_sheets_html
 
     # the shared templates (html) and each game's own (Game.files, through resources)
     html.templates_dir = resources.templates_dir = (lambda: templates) if templates else templates_dir
     html._environment.cache_clear()
     try:
-        (doc,) = sheets_html(ships, paper=paper)
+        (doc,) = record_sheets_html(ships, paper=paper)
     finally:
         html.templates_dir = resources.templates_dir = templates_dir
         html._environment.cache_clear()

@@ -22,7 +22,7 @@ from timing import best
 from sheetgen.core.resources import designs_dir
 from sheetgen.games.killradius import GAME, card, play
 from sheetgen.render.cards import render_card
-from sheetgen.render.sheets import Ship, render_sheets
+from sheetgen.render.record_sheets import Ship, render_record_sheets
 from sheetgen.scenarios.loading import load_designs
 
 
@@ -41,8 +41,8 @@ def main() -> None:
     pdf = best(lambda: render_card(GAME, fmt="pdf"), runs=3)
     result = load_designs([designs_dir() / "kill-radius" / "fleets"])
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries for _ in range(e.count)]
-    small = best(lambda: render_sheets(ships), runs=3)
-    large = best(lambda: render_sheets(ships * 10), runs=2)
+    small = best(lambda: render_record_sheets(ships), runs=3)
+    large = best(lambda: render_record_sheets(ships * 10), runs=2)
     exe = shutil.which("sheetgen", path=str(Path(sys.executable).parent)) or "sheetgen"
     fleets = str(designs_dir() / "kill-radius" / "fleets")
     validate = best(lambda: subprocess.run([exe, "validate", "-q", fleets], capture_output=True), runs=5)

@@ -26,16 +26,16 @@ def main() -> None:
 
     from sheetgen.games import find_game
     from sheetgen.render.cards import render_card
-    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.render.record_sheets import Ship, render_record_sheets
     from sheetgen.scenarios.loading import load_designs
 
     def ships(folder: str) -> list[Ship]:
         return [Ship(e.game, e.stats, e.findings) for e in load_designs([ROOT / "designs" / folder]).entries]
 
     kh, sf = ships("knight-hawks-2000/ships"), ships("starfire/ships")
-    render_sheets(kh[:1])  # warm up fonts and templates
-    t_kh = best(lambda: render_sheets(kh), 3) / len(kh)
-    t_sf = best(lambda: render_sheets(sf), 3) / len(sf)
+    render_record_sheets(kh[:1])  # warm up fonts and templates
+    t_kh = best(lambda: render_record_sheets(kh), 3) / len(kh)
+    t_sf = best(lambda: render_record_sheets(sf), 3) / len(sf)
     print(f"record sheet per ship: KH {t_kh:.3f} s, Starfire {t_sf:.3f} s, ratio {t_kh / t_sf:.2f}")
 
     c_kh = best(lambda: render_card(find_game("knight-hawks-2000")), 3)

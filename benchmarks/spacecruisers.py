@@ -25,7 +25,7 @@ def main() -> None:
     validate = best(process(str(BIN / "sheetgen"), "validate", "designs/space-cruisers/ships"), runs=10)
     print(f"validate (whole process) / import typer, yaml: {validate / base:.2f}")
 
-    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.render.record_sheets import Ship, render_record_sheets
     from sheetgen.scenarios.loading import load_designs
 
     def fleet(folder: str) -> list[Ship]:
@@ -34,8 +34,8 @@ def main() -> None:
         return (ships * 60)[:60]
 
     sc, sf = fleet("space-cruisers/ships"), fleet("starfire/ships")
-    t_sc = best(lambda: render_sheets(sc), runs=3)
-    t_sf = best(lambda: render_sheets(sf), runs=3)
+    t_sc = best(lambda: render_record_sheets(sc), runs=3)
+    t_sf = best(lambda: render_record_sheets(sf), runs=3)
     print(f"60 record sheets, Space Cruisers / Starfire: {t_sc / t_sf:.2f}")
 
     from sheetgen.games.spacecruisers.roll import roll_ship

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sheetgen.core.output import (
     OutputError,
@@ -28,16 +26,25 @@ from sheetgen.core.rendered import Rendered
 from sheetgen.core.stopping import held
 from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, find_game
-from sheetgen.layout.counters.modes import CutMarks, Duplex
-from sheetgen.layout.counters.paper import DEFAULT_BLEED
+from sheetgen.render.briefing import ListedPart
+from sheetgen.render.counters import CounterOptions, counter_sheets
+from sheetgen.render.parts import (
+    BriefingPart,
+    CardPart,
+    CountersPart,
+    MapPart,
+    PartRequest,
+    RecordSheetsPart,
+    draw_part,
+    map_part,
+    pressed,
+    reference_card,
+    start_printing,
+)
 from sheetgen.render.pdfjoin import page_count
-from sheetgen.render.pool import HtmlPrint, Printer, print_all
-from sheetgen.render.sheets import Ship, render_sheets, sheets_print
+from sheetgen.render.pool import Printer
+from sheetgen.render.record_sheets import Ship
 from sheetgen.scenarios.scenario import Scenario, slug
-
-if TYPE_CHECKING:
-    from sheetgen.layout.counters import Sheets
-    from sheetgen.render.briefing import ListedPart
 
 __all__ = [
     "CounterOptions",
@@ -47,7 +54,6 @@ __all__ = [
     "build_kit",
     "build_kits",
     "bundled_scenarios",
-    "card_print",
     "counter_sheets",
     "default_scenario",
     "default_scenario_name",
@@ -75,17 +81,15 @@ def default_scenario() -> Path:
 
 @dataclass
 class KitPart:
-    """One file of a kit: its name in the kit folder, a title, and how to make its
-    bytes (with warnings); ``data`` and ``pages`` are filled once it is made. A part
-    WeasyPrint prints also gives ``printing``, its HTML documents, so the kit can
-    print them with the other parts' in parallel (``make`` prints them alone).
-    ``how`` says how to print it ("one-sided"), as the briefing lists it;
+    """One file of a kit: its name in the kit folder, a title, and the ``request`` that
+    :mod:`sheetgen.render.parts` turns into its bytes (None for the briefing, asked for
+    last, once the other parts' page counts are known); ``data`` and ``pages`` are filled
+    once it is made. ``how`` says how to print it ("one-sided"), as the briefing lists it;
     ``one_sided`` parts get a blank back behind every page in ``kit.pdf``."""
 
     file: str
     title: str
-    make: Callable[[], Rendered]
-    printing: Callable[[], HtmlPrint] | None = None
+    request: PartRequest | None
     how: str = "one- or two-sided"
     one_sided: bool = False
     data: bytes = field(default=b"", repr=False)
@@ -130,12 +134,11 @@ def kit_parts(
     scenario: Scenario,
     *,
     paper: Paper = "letter",
-    jobs: int = 1,
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``scenario``'s kit, in print order (not yet rendered): briefing,
-    record sheets (printed by up to ``jobs`` processes), counters (as ``counters``
+    record sheets, counters (as ``counters``
     says), the map tiled on ``map_paper`` (default ``paper``), reference card, quick
     card; and warning lines about them (a counter size that does not fit the map's
     hexes, a map tiling that leaves a nearly empty last column or row of pages,
@@ -146,7 +149,7 @@ def kit_parts(
     """
     from sheetgen.core.units import LengthError, parse_length
     from sheetgen.layout.counters import format_size, kit_counter_size, largest_counter_for_hex
-    from sheetgen.layout.counters.modes import how_to_print
+    from sheetgen.layout.counters.modes import Duplex, how_to_print
 
     printing = counters or CounterOptions()
     counter_size, notes = kit_counter_size(scenario, paper)
@@ -162,196 +165,36 @@ def kit_parts(
                 f"hexes (at most {format_size(largest)} fits): printing them as asked"
             )
     warnings = [f"{scenario.path}: {note}" for note in notes]
-    ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
-
-    title = f"{scenario.name}: record sheets"
-
-    def sheets() -> Rendered:
-        return render_sheets(ships, paper=paper, title=title, jobs=jobs)
-
-    def card() -> Rendered:
-        return reference_card(scenario.game.id, paper)
-
-    def counter_part() -> Rendered:
-        from sheetgen.draw.pdf import to_pdf
-
-        sheets = counter_sheets(scenario, paper, counter_size, printing)
-        data = to_pdf(sheets.drawing)
-        if printing.press:
-            from sheetgen.render.counters import die_lines
-
-            data = _pressed(data, sheets.drawing.title, die_lines(sheets, counter_size))
-        return Rendered(data, tuple(sheets.warnings))
-
-    def briefing() -> Rendered:
-        from sheetgen.render.briefing import render_briefing
-
-        listed = [_listed(p) for p in parts if p.file != "briefing.pdf"]
-        return render_briefing(scenario, listed, paper=paper, map_paper=map_paper)
-
-    def quick() -> Rendered:
-        return reference_card(scenario.game.id, paper, quick=True)
-
+    ships = tuple(Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships)
     try:
         drawn_map, map_notes = map_part(scenario, map_paper or paper)
     except OutputError as exc:
         raise KitError(str(exc), warnings=warnings) from None
     warnings += [f"{scenario.path}: map: {note}" for note in map_notes]
+    game = scenario.game.id
     parts = [
-        KitPart("briefing.pdf", "Briefing", briefing),
+        KitPart("briefing.pdf", "Briefing", None),
         KitPart(
             "record-sheets.pdf",
             "Record sheets",
-            sheets,
-            lambda: sheets_print(ships, paper=paper, title=title),
+            RecordSheetsPart(ships, paper, f"{scenario.name}: record sheets"),
         ),
         KitPart(
             "counters.pdf",
             "Counters",
-            counter_part,
+            CountersPart(scenario, paper, counter_size, printing),
             how=how_to_print(Duplex(printing.duplex)),
         ),
         KitPart("map.pdf", "Map", drawn_map, how="one-sided", one_sided=True),
-        KitPart("reference-card.pdf", "Reference card", card, lambda: card_print(scenario.game.id, paper)),
-        KitPart(
-            "quick-card.pdf",
-            "Quick card",
-            quick,
-            lambda: card_print(scenario.game.id, paper, quick=True),
-        ),
+        KitPart("reference-card.pdf", "Reference card", CardPart(game, paper)),
+        KitPart("quick-card.pdf", "Quick card", CardPart(game, paper, quick=True)),
     ]
     return parts, warnings
 
 
-@dataclass(frozen=True)
-class CounterOptions:
-    """How a kit prints its counters (``sheetgen kit``'s counter options, read as
-    ``sheetgen counters`` reads them): ``size``, the counter edge in pt (None: the
-    scenario's ``counter_size`` or the largest that fits the map's hex,
-    :func:`~sheetgen.layout.counters.kit_counter_size`); ``duplex`` (``long``,
-    ``short`` or ``none``); ``back_offset`` (pt, right and down as the back is seen);
-    ``fill``, whether spare cells take more of the markers the ships can use;
-    ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
-    ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``); ``press``:
-    every part written as a PDF/X-4 press file (:func:`sheetgen.render.press.to_press`),
-    the counters with their die lines in the CutContour spot colour."""
-
-    size: float | None = None
-    duplex: Duplex = Duplex.long
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    fill: bool = True
-    bleed: float = DEFAULT_BLEED
-    gutter: float | None = None
-    cut: CutMarks = CutMarks.lines
-    press: bool = False
-
-
 def _listed(part: KitPart) -> ListedPart:
     """``part`` as the briefing lists it."""
-    from sheetgen.render.briefing import ListedPart
-
     return ListedPart(part.file, part.title.lower(), part.pages, part.how)
-
-
-def counter_sheets(
-    scenario: Scenario, paper: Paper, size: float, options: CounterOptions | None = None
-) -> Sheets:
-    """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
-    every ship of every side, the markers its ships can use
-    (:func:`~sheetgen.layout.counters.scenario_marker_needs`) and, unless
-    ``options.fill`` is off, more of those markers in every cell left spare on the
-    sheets they need (:func:`~sheetgen.layout.counters.marker_fill`; no sheet of fill
-    alone). Printed as ``options`` says (duplex, back offset). Raises
-    :class:`~sheetgen.core.output.OutputError` (one line) when they cannot be laid out."""
-    from sheetgen.layout.counters import (
-        CounterError,
-        CutMarks,
-        Duplex,
-        SheetSpec,
-        layout_sheets,
-        marker_fill,
-        scenario_counters,
-        scenario_marker_needs,
-    )
-
-    options = options or CounterOptions()
-    owners = [(side.name, side.colour) for side in scenario.sides]
-    needs = scenario_marker_needs(scenario)
-    spec = SheetSpec(
-        size=size,
-        paper=paper,
-        duplex=Duplex(options.duplex),
-        back_offset=options.back_offset,
-        bleed=options.bleed,
-        gutter=options.gutter,
-        cut=CutMarks(options.cut),
-    )
-    try:
-        return layout_sheets(
-            scenario_counters(scenario),
-            spec,
-            title=f"{scenario.name}: counters",
-            fill=(lambda cells: marker_fill(scenario.game, owners, cells, needs)) if options.fill else None,
-        )
-    except CounterError as exc:
-        raise OutputError(f"{scenario.path}: counters: {exc}") from None
-
-
-#: Reference cards printed in this process, by (game id, paper, quick card): a card
-#: depends on nothing else, so ``kit --all`` prints Starfire's once for its six scenarios.
-_CARDS: dict[tuple[str, str, bool], Rendered] = {}
-
-
-def card_print(game_id: str, paper: Paper, *, quick: bool = False) -> HtmlPrint:
-    """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
-    quick card) to print as PDF (no document to print if this process has printed it
-    already)."""
-    key = (game_id, paper, quick)
-    if key in _CARDS:
-        return HtmlPrint([], lambda _printed: _CARDS[key])
-    html = _card_html(game_id, paper, quick)
-
-    def finish(printed: list[Rendered]) -> Rendered:
-        _CARDS[key] = printed[0]
-        return printed[0]
-
-    return HtmlPrint([html], finish)
-
-
-@lru_cache(maxsize=16)
-def _card_html(game_id: str, paper: Paper, quick: bool = False) -> str:
-    """The card's HTML, made once per process (its tables are computed from the rules)."""
-    from sheetgen.games import find_game
-    from sheetgen.render.cards import render_card
-
-    return render_card(find_game(game_id), paper=paper, fmt="html", quick=quick).data.decode("utf-8")
-
-
-def reference_card(game_id: str, paper: Paper, *, quick: bool = False) -> Rendered:
-    """The reference card of the game ``game_id`` on ``paper`` (``quick``: its one-page
-    quick card), as PDF, printed once per process (:func:`card_print`)."""
-    (card,) = print_all([card_print(game_id, paper, quick=quick)])
-    return card
-
-
-def map_part(scenario: Scenario, paper: Paper) -> tuple[Callable[[], Rendered], list[str]]:
-    """Renders ``scenario``'s map on ``paper``, with a warning for each of its texts the bundled
-    fonts cannot print (its terrain names and labels), and warnings about its tiling (a last
-    column or row of pages holding 2 hex columns or rows or fewer,
-    :func:`~sheetgen.layout.maps.tiling_warnings`); raises
-    :class:`~sheetgen.core.output.OutputError` at once (before anything is written) if
-    it cannot be printed there."""
-    from sheetgen.layout.maps import MapError, glyph_warnings, map_options, scenario_map, tiling_warnings
-
-    try:
-        render = scenario_map(scenario, paper=paper)
-        options = map_options(scenario, paper=paper)
-        notes = tiling_warnings(options)
-        # the scenario's name is warned of once, with the sides' (name_warnings)
-        glyphs = tuple(glyph_warnings(options, title=False))
-    except MapError as exc:
-        raise OutputError(f"{scenario.path}: map: {exc}") from None
-    return (lambda: Rendered(render(), glyphs)), notes
 
 
 #: What every page put in ``kit.pdf`` only for two-sided printing says.
@@ -564,12 +407,13 @@ def _build_kits(
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
 ) -> list[Kit | KitError]:
-    """:func:`build_kits` for the kits ``builds``."""
-    from sheetgen.render.briefing import ListedPart, briefing_print
-
+    """:func:`build_kits` for the kits ``builds``: each part asked of
+    :mod:`sheetgen.render.parts` and its bytes taken back; the printed parts (record sheets,
+    cards) go to the workers first, the drawn ones (counters, maps) are drawn here while
+    they print, and the briefings, which list the others' page counts, are printed last."""
     for build in builds:
         try:
-            _prepare(build, paper=paper, single=single, jobs=jobs, counters=counters, map_paper=map_paper)
+            _prepare(build, paper=paper, single=single, counters=counters, map_paper=map_paper)
         except OutputError as exc:
             build.fail(exc)
     steps = ["Record sheets and cards", "Counters and maps", "Briefings", "Writing"]
@@ -581,43 +425,48 @@ def _build_kits(
     with Printer(jobs) as printer:  # the same workers print the parts, then the briefings
         live = [b for b in builds if b.error is None]
         step(0)
-        printing = [(b, part) for b in live for part in b.parts[1:] if part.printing is not None]
-
-        drawn: list[Callable[[], None]] = []  # each drawn part taken in, once the printed ones are
-
-        def draw() -> None:  # counters and maps (ReportLab), drawn here while the workers print
-            step(1)
-            for build in live:
-                try:
-                    for part in build.parts[1:]:
-                        if part.printing is None:
-                            rendered = part.make()
-                            # counted here, while the workers print: the PDF reader's import is then
-                            # off the wait for the briefing
-                            drawn.append(partial(build.made, part, rendered, page_count(rendered.data)))
-                except OutputError as exc:
-                    drawn.append(partial(build.fail, exc))
-
-        printed = printer.print_all(
-            [part.printing() for _b, part in printing if part.printing], meanwhile=draw
-        )
-        for (build, part), rendered in zip(printing, printed, strict=True):
+        to_print = [
+            (b, part, part.request)
+            for b in live
+            for part in b.parts
+            if isinstance(part.request, RecordSheetsPart | CardPart | BriefingPart)
+        ]
+        printing = start_printing(printer, [request for _b, _part, request in to_print])
+        step(1)
+        # counters and maps (ReportLab), drawn here while the workers print; each counted here
+        # too, so the PDF reader's import is off the wait for the briefing
+        drawn: list[tuple[_Build, KitPart, Rendered | OutputError, int]] = []
+        for build in live:
+            for part in build.parts:
+                if isinstance(part.request, CountersPart | MapPart):
+                    try:
+                        rendered = draw_part(part.request)
+                    except OutputError as exc:
+                        drawn.append((build, part, exc, 0))
+                        break
+                    drawn.append((build, part, rendered, page_count(rendered.data)))
+        for (build, part, _request), rendered in zip(to_print, printing.results(), strict=True):
             build.made(part, rendered)
-        for take in drawn:  # in the order of before: printed parts' warnings first
-            take()
+        for build, part, made, pages in drawn:  # after the printed parts: their warnings first
+            if isinstance(made, OutputError):
+                build.fail(made)
+            else:
+                build.made(part, made, pages)
         step(2)
         live = [b for b in live if b.error is None]
         briefings = [
-            briefing_print(
+            BriefingPart(
                 b.scenario,
-                [_listed(p) for p in b.parts[1:]]
-                + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else []),
-                paper=paper,
-                map_paper=map_paper,
+                tuple(
+                    [_listed(p) for p in b.parts[1:]]
+                    + ([ListedPart(f"{slug(b.scenario.name)}.vmod", "VASSAL module", 0)] if vassal else [])
+                ),
+                paper,
+                map_paper,
             )
             for b in live
         ]
-        for build, rendered in zip(live, printer.print_all(briefings), strict=True):
+        for build, rendered in zip(live, start_printing(printer, briefings).results(), strict=True):
             build.made(build.parts[0], rendered)
     step(3)
     out: list[Kit | KitError] = []
@@ -644,7 +493,6 @@ def _prepare(
     *,
     paper: Paper,
     single: bool,
-    jobs: int,
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
 ) -> None:
@@ -654,9 +502,7 @@ def _prepare(
     if build.folder.exists() and not build.folder.is_dir():
         raise OutputError(f"{build.folder}: cannot create folder: a file is there")
     check_folder(build.folder)
-    build.parts, notes = kit_parts(
-        build.scenario, paper=paper, jobs=jobs, counters=counters, map_paper=map_paper
-    )
+    build.parts, notes = kit_parts(build.scenario, paper=paper, counters=counters, map_paper=map_paper)
     build.warnings += notes
     build.press = counters is not None and counters.press
     if build.folder.is_dir():
@@ -674,12 +520,12 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
     files: list[tuple[Path, bytes]] = [
-        (folder / part.file, _pressed(part.data, part.title) if build.press else part.data) for part in parts
+        (folder / part.file, pressed(part.data, part.title) if build.press else part.data) for part in parts
     ]
     stale = folder / "kit.pdf"
     if single:
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
-        files.append((stale, _pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
+        files.append((stale, pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
     with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
@@ -689,19 +535,6 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
                 " (add --single to print it again)"
             )
     return written
-
-
-def _pressed(
-    data: bytes, title: str, die_lines: list[list[tuple[float, float, float, float]]] | None = None
-) -> bytes:
-    """``data`` as a press file (:func:`sheetgen.render.press.to_press`); raises
-    :class:`~sheetgen.core.output.OutputError` (one line) without a CMYK profile."""
-    from sheetgen.render.press import PressError, to_press
-
-    try:
-        return to_press(data, title=title, die_lines=die_lines)
-    except PressError as exc:
-        raise OutputError(str(exc)) from None
 
 
 def vassal_module_of(scenario: Scenario, parts: list[KitPart]) -> tuple[bytes, list[str]]:

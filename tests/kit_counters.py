@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.kit import counter_sheets
-from sheetgen.layout.counters import Counter, MarkerFace, Sheets, kit_counter_size, scenario_counters
+from sheetgen.layout.counters import Counter, CounterSheets, MarkerFace, kit_counter_size, scenario_counters
 from sheetgen.scenarios.scenario import load_scenario
 
 
@@ -19,7 +19,7 @@ class KitCounters:
     (ships, then markers) first; ``ships`` and ``markers``, how many of those; ``fill``,
     the counters that fill the spare cells, and ``fill_labels``, their labels counted."""
 
-    sheets: Sheets
+    sheets: CounterSheets
     cells: int
     counters: list[Counter]
     ships: int

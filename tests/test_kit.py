@@ -18,6 +18,8 @@ from sheetgen import kit as kit_module
 from sheetgen.core.rendered import Rendered
 from sheetgen.kit import bundled_scenarios, default_scenario, page_count
 from sheetgen.layout.maps import map_options, plan_pages
+from sheetgen.render import parts as render_parts
+from sheetgen.render.parts import CountersPart, DrawnPart
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
 from tests.conftest import DESIGNS, Built, pdf_text
@@ -84,19 +86,11 @@ def test_a_failed_kit_leaves_the_earlier_kit_intact(
     assert default_kit.exit_code == 0
     shutil.copytree(default_kit.path, out)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    real = kit_module.kit_parts
 
-    def failing_parts(*args: Any, **kw: Any) -> tuple[list[kit_module.KitPart], list[str]]:
-        parts, warnings = real(*args, **kw)
+    def boom(part: object) -> Rendered:
+        raise RuntimeError("renderer crashed")
 
-        def boom() -> Rendered:
-            raise RuntimeError("renderer crashed")
-
-        parts[-1].make = boom
-        parts[-1].printing = None  # printed by make alone, then
-        return parts, warnings
-
-    monkeypatch.setattr(kit_module, "kit_parts", failing_parts)
+    monkeypatch.setattr(kit_module, "draw_part", boom)
     with pytest.raises(RuntimeError):
         invoke("kit", "-o", out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
@@ -321,12 +315,14 @@ def test_a_games_reference_card_is_rendered_once_per_run(monkeypatch: pytest.Mon
         return real(game, **options)
 
     monkeypatch.setattr(cards, "render_card", counting)
-    monkeypatch.setattr(kit_module, "_CARDS", {})
-    kit_module._card_html.cache_clear()
+    monkeypatch.setattr(render_parts, "_CARDS", {})
+    render_parts._card_html.cache_clear()
     data = []
     for name in ("scouts-meet", "convoy-raid"):
         parts, _ = kit_module.kit_parts(load(DESIGNS / "starfire" / "scenarios" / f"{name}.yaml"), paper="a4")
-        data.append(next(p for p in parts if p.file == "reference-card.pdf").make().data)
+        (card,) = [p.request for p in parts if p.file == "reference-card.pdf"]
+        assert card is not None
+        data.append(render_parts.render_parts([card])[0].data)
     assert rendered == ["starfire"]
     assert data[0] == data[1] and page_count(data[0]) >= 1
 
@@ -385,30 +381,22 @@ def test_a_kit_not_written_leaves_no_folder_it_made(tmp_path: Path, monkeypatch:
     written beside the failed one."""
     scenario = load(DESIGNS / "starfire" / "scenarios" / "scouts-meet.yaml")
     other = load(DESIGNS / "space-cruisers" / "scenarios" / "kepler-station.yaml")
-    real = kit_module.kit_parts
+    real = render_parts.draw_part
 
-    def failing_parts(
-        failing: Scenario, stop: type[BaseException]
-    ) -> Callable[..., tuple[list[kit_module.KitPart], list[str]]]:
-        def parts_of(given: Scenario, *args: Any, **kw: Any) -> tuple[list[kit_module.KitPart], list[str]]:
-            parts, warnings = real(given, *args, **kw)
-            if given is failing:
+    def failing_draw(failing: Scenario, stop: type[BaseException]) -> Callable[[DrawnPart], Rendered]:
+        def draw(part: DrawnPart) -> Rendered:
+            if isinstance(part, CountersPart) and part.scenario is failing:
+                raise stop("the counters cannot be printed")
+            return real(part)
 
-                def boom() -> Rendered:
-                    raise stop("the counters cannot be printed")
+        return draw
 
-                counters = next(p for p in parts if p.file == "counters.pdf")
-                counters.make, counters.printing = boom, None
-            return parts, warnings
-
-        return parts_of
-
-    monkeypatch.setattr(kit_module, "kit_parts", failing_parts(scenario, KeyboardInterrupt))
+    monkeypatch.setattr(kit_module, "draw_part", failing_draw(scenario, KeyboardInterrupt))
     with pytest.raises(KeyboardInterrupt):
         kit_module.build_kits([(scenario, tmp_path / "new" / "a"), (other, tmp_path / "new" / "b")])
     assert list(tmp_path.iterdir()) == []
 
-    monkeypatch.setattr(kit_module, "kit_parts", failing_parts(scenario, kit_module.OutputError))
+    monkeypatch.setattr(kit_module, "draw_part", failing_draw(scenario, kit_module.OutputError))
     (tmp_path / "there").mkdir()
     made = kit_module.build_kits(
         [(scenario, tmp_path / "there" / "a" / "b"), (other, tmp_path / "there" / "c")]

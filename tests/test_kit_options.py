@@ -15,6 +15,7 @@ from sheetgen import kit as kit_module
 from sheetgen.kit import CounterOptions, counter_sheets
 from sheetgen.layout.counters import MarkerFace, kit_counter_size, scenario_counters
 from sheetgen.layout.maps import map_options, plan_pages, tiling_warnings
+from sheetgen.render.parts import MapPart, draw_part
 from sheetgen.render.pdfjoin import page_count
 from sheetgen.scenarios.scenario import Scenario, load_scenario
 
@@ -101,7 +102,8 @@ def test_tabloid_prints_the_30_column_map_on_7_pages_not_16() -> None:
     assert plan_pages(map_options(scenario, paper="letter")).pages == 16
     parts, warnings = kit_module.kit_parts(scenario, paper="letter", map_paper="tabloid")
     (drawn,) = [p for p in parts if p.file == "map.pdf"]
-    assert page_count(drawn.make().data) == 7  # the index page and 3 x 2 tiles
+    assert isinstance(drawn.request, MapPart)
+    assert page_count(draw_part(drawn.request).data) == 7  # the index page and 3 x 2 tiles
     assert not any("map:" in w for w in warnings)
 
 

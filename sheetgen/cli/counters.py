@@ -249,11 +249,11 @@ def _write_sheets(
 ) -> None:
     """Lay ``found`` out on sheets as ``spec`` says, write them as ``fmt`` (``press``: a press
     file), and say what was written; fails (exit 2) on a layout that cannot be made."""
-    from sheetgen.layout.counters import CounterError, layout_sheets
+    from sheetgen.layout.counters import CounterError, layout_counter_sheets
     from sheetgen.render.counters import counter_files
 
     try:
-        sheets = layout_sheets(found.counters, spec, title=found.title, fill=filler)
+        sheets = layout_counter_sheets(found.counters, spec, title=found.title, fill=filler)
     except CounterError as exc:
         _fail(str(exc))
     _warn(sheets.warnings)

@@ -167,7 +167,7 @@ def sheets(
     status is 1.
     """
     from sheetgen.core.output import check_writable
-    from sheetgen.render.sheets import SheetError, design_sheets
+    from sheetgen.render.record_sheets import RecordSheetError, design_record_sheets
 
     output = _output_or_default(output, f"record-sheets.{fmt.value if fmt else 'pdf'}")
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
@@ -182,8 +182,8 @@ def sheets(
     if not ships:
         _fail("no designs to print")
     try:
-        rendered = design_sheets(result.entries, paper=paper.value, fmt=fmt.value, jobs=_jobs(jobs))
-    except SheetError as exc:
+        rendered = design_record_sheets(result.entries, paper=paper.value, fmt=fmt.value, jobs=_jobs(jobs))
+    except RecordSheetError as exc:
         _warn(exc.warnings)
         _fail(str(exc))
     _warn(rendered.warnings)

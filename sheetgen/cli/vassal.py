@@ -130,7 +130,7 @@ def module_for(
     from sheetgen.layout.counters import CounterError
     from sheetgen.layout.maps import MapError
     from sheetgen.render.raster import RasterError
-    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.render.record_sheets import Ship, render_record_sheets
     from sheetgen.render.vassal import check_module, vassal_module
 
     try:
@@ -139,7 +139,7 @@ def module_for(
         _fail(f"{scenario.path}: {exc}")
     if record_sheets is None:
         ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
-        record_sheets = render_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets").data
+        record_sheets = render_record_sheets(ships, paper=paper, title=f"{scenario.name}: record sheets").data
     if reference_card is None:
         reference_card = card_pdf(scenario.game.id, paper).data
     try:

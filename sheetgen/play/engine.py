@@ -397,9 +397,9 @@ class Engine:
 
     def sheet_ships(self, game_id: str) -> list[Any]:
         """Every ship of the game as :func:`print_sheets` prints it: its stats with its
-        condition now (:class:`~sheetgen.render.sheets.Ship`, picklable for a print worker).
+        condition now (:class:`~sheetgen.render.record_sheets.Ship`, picklable for a print worker).
         Raises :class:`UnknownGame`."""
-        from sheetgen.render.sheets import Ship
+        from sheetgen.render.record_sheets import Ship
 
         return [
             Ship(
@@ -469,9 +469,9 @@ def _now(ship: _Ship, range_hexes: int, aim: Mapping[str, int]) -> dict[str, Any
 
 def print_sheets(ships: list[Any], paper: str = "letter") -> bytes:
     """The PDF of :meth:`Engine.sheet_ships`' ships (a print worker's job)."""
-    from sheetgen.render.sheets import render_sheets
+    from sheetgen.render.record_sheets import render_record_sheets
 
-    return render_sheets(ships, paper=paper).data
+    return render_record_sheets(ships, paper=paper).data
 
 
 def _design_mapping(entry: Any) -> dict[str, Any]:

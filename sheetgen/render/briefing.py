@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.units import Paper
 from sheetgen.scenarios.scenario import Scenario
 
-if TYPE_CHECKING:
-    from sheetgen.render.pool import HtmlPrint
-
-__all__ = ["ListedPart", "briefing_print", "briefing_view", "render_briefing"]
+__all__ = [
+    "BriefingDocument",
+    "ListedPart",
+    "briefing_document",
+    "briefing_view",
+    "paged_briefing",
+    "render_briefing",
+]
 
 
 @dataclass(frozen=True)
@@ -138,30 +142,42 @@ def briefing_view(
     }
 
 
-def briefing_print(
+@dataclass(frozen=True)
+class BriefingDocument:
+    """The briefing as an HTML document to print (:func:`briefing_document`): ``html``,
+    and what :func:`paged_briefing` needs to print it again should it not fit one page:
+    its ``view`` (:func:`briefing_view`) and ``paper`` (the CSS page size)."""
+
+    html: str
+    view: dict[str, Any]
+    paper: str
+
+
+def briefing_document(
     scenario: Scenario,
     parts: Sequence[ListedPart],
     *,
     paper: Paper = "letter",
     map_paper: Paper | None = None,
-) -> HtmlPrint:
+) -> BriefingDocument:
     """The briefing's HTML document to print (see :func:`render_briefing`)."""
     from sheetgen.render.html import paper_size, render_html
-    from sheetgen.render.pool import HtmlPrint
 
     view = briefing_view(scenario, parts, paper=paper, map_paper=map_paper)
     html = render_html("briefing.html.j2", {"b": view, "paper": paper_size(paper)})
-    return HtmlPrint([html], lambda printed: _paged(printed[0], view, paper_size(paper)))
+    return BriefingDocument(html, view, paper_size(paper))
 
 
-def _paged(first: Rendered, view: dict[str, Any], paper: str) -> Rendered:
-    """The briefing as printed when it fits one page (``first``, unchanged); otherwise
+def paged_briefing(document: BriefingDocument, first: Rendered) -> Rendered:
+    """The briefing as printed when it fits one page (``first``, ``document.html``
+    printed, unchanged); otherwise
     printed again (in this process) with the sides one under the other in two columns
     whose ship lists break across columns and pages, and with its own page count in "In this kit", until that count is
     the briefing's real one (a count's digits can move a line: at most a few prints)."""
     from sheetgen.render.html import html_to_pdf, render_html
     from sheetgen.render.pdfjoin import page_count
 
+    view, paper = document.view, document.paper
     pages = page_count(first.data)
     if pages == 1:
         return first
@@ -187,7 +203,8 @@ def render_briefing(
     for one: the ship lists go on over the pages), listing ``parts`` (the
     kit's other files), the map's tiles as on ``map_paper`` (default ``paper``), with
     WeasyPrint's warnings."""
-    from sheetgen.render.pool import print_all
+    from sheetgen.render.pool import print_documents
 
-    (briefing,) = print_all([briefing_print(scenario, parts, paper=paper, map_paper=map_paper)])
-    return briefing
+    document = briefing_document(scenario, parts, paper=paper, map_paper=map_paper)
+    (first,) = print_documents([document.html])
+    return paged_briefing(document, first)

@@ -4,7 +4,7 @@
 counter they give (:mod:`sheetgen.layout.counters`), with the sides, the
 sheets' title, and the findings to show; :func:`counter_files` writes laid-out
 sheets as one PDF or one SVG file per page. ``sheetgen counters`` is these two
-around :func:`~sheetgen.layout.counters.layout_sheets`.
+around :func:`~sheetgen.layout.counters.layout_counter_sheets`.
 """
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ from sheetgen.core.source import Located
 from sheetgen.draw.primitives import Drawing
 from sheetgen.games.base import AnyGame, MarkerNeed, Stats
 from sheetgen.layout.counters import Counter
+from sheetgen.layout.counters.modes import CutMarks, Duplex
+from sheetgen.layout.counters.paper import DEFAULT_BLEED
 
 if TYPE_CHECKING:
+    from sheetgen.core.units import Paper
     from sheetgen.draw import PageFormat
-    from sheetgen.layout.counters import Sheets
+    from sheetgen.layout.counters import CounterSheets
     from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["CounterSet", "counter_files", "gather_counters"]
+__all__ = ["CounterOptions", "CounterSet", "counter_files", "counter_sheets", "gather_counters"]
 
 
 @dataclass
@@ -162,7 +165,7 @@ def counter_files(drawing: Drawing, output: Path, fmt: PageFormat = "pdf") -> li
     return [(output.with_name(f"{output.stem}-{i}{output.suffix}"), data) for i, data in enumerate(pages, 1)]
 
 
-def die_lines(sheets: Sheets, size: float) -> list[list[tuple[float, float, float, float]]]:
+def die_lines(sheets: CounterSheets, size: float) -> list[list[tuple[float, float, float, float]]]:
     """Per page of ``sheets``, the cut outline of every counter on it, ``(x, y, w, h)`` in pt
     from the page's top-left (``size`` pt a side): fronts and backs alike, so the die lines
     of a back fall on its front's (:func:`sheetgen.render.press.to_press` strokes them)."""
@@ -171,3 +174,69 @@ def die_lines(sheets: Sheets, size: float) -> list[list[tuple[float, float, floa
         pages[placed.front_page].append((*placed.front, size, size))
         pages[placed.back_page].append((*placed.back, size, size))
     return pages
+
+
+@dataclass(frozen=True)
+class CounterOptions:
+    """How a kit prints its counters (``sheetgen kit``'s counter options, read as
+    ``sheetgen counters`` reads them): ``size``, the counter edge in pt (None: the
+    scenario's ``counter_size`` or the largest that fits the map's hex,
+    :func:`~sheetgen.layout.counters.kit_counter_size`); ``duplex`` (``long``,
+    ``short`` or ``none``); ``back_offset`` (pt, right and down as the back is seen);
+    ``fill``, whether spare cells take more of the markers the ships can use;
+    ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
+    ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``); ``press``:
+    every part written as a PDF/X-4 press file (:func:`sheetgen.render.press.to_press`),
+    the counters with their die lines in the CutContour spot colour."""
+
+    size: float | None = None
+    duplex: Duplex = Duplex.long
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fill: bool = True
+    bleed: float = DEFAULT_BLEED
+    gutter: float | None = None
+    cut: CutMarks = CutMarks.lines
+    press: bool = False
+
+
+def counter_sheets(
+    scenario: Scenario, paper: Paper, size: float, options: CounterOptions | None = None
+) -> CounterSheets:
+    """The kit's counter sheets of ``scenario`` on ``paper``, counters ``size`` pt a side:
+    every ship of every side, the markers its ships can use
+    (:func:`~sheetgen.layout.counters.scenario_marker_needs`) and, unless
+    ``options.fill`` is off, more of those markers in every cell left spare on the
+    sheets they need (:func:`~sheetgen.layout.counters.marker_fill`; no sheet of fill
+    alone). Printed as ``options`` says (duplex, back offset). Raises
+    :class:`~sheetgen.core.output.OutputError` (one line) when they cannot be laid out."""
+    from sheetgen.core.output import OutputError
+    from sheetgen.layout.counters import (
+        CounterError,
+        SheetSpec,
+        layout_counter_sheets,
+        marker_fill,
+        scenario_counters,
+        scenario_marker_needs,
+    )
+
+    options = options or CounterOptions()
+    owners = [(side.name, side.colour) for side in scenario.sides]
+    needs = scenario_marker_needs(scenario)
+    spec = SheetSpec(
+        size=size,
+        paper=paper,
+        duplex=Duplex(options.duplex),
+        back_offset=options.back_offset,
+        bleed=options.bleed,
+        gutter=options.gutter,
+        cut=CutMarks(options.cut),
+    )
+    try:
+        return layout_counter_sheets(
+            scenario_counters(scenario),
+            spec,
+            title=f"{scenario.name}: counters",
+            fill=(lambda cells: marker_fill(scenario.game, owners, cells, needs)) if options.fill else None,
+        )
+    except CounterError as exc:
+        raise OutputError(f"{scenario.path}: counters: {exc}") from None

@@ -1,7 +1,7 @@
 """HTML documents printed to PDF in worker processes.
 
 WeasyPrint lays a document out in one thread, so record sheets for many ships
-are printed as several documents (:mod:`sheetgen.render.sheets`) and those in
+are printed as several documents (:mod:`sheetgen.render.record_sheets`) and those in
 parallel here. The result does not depend on the number of workers: each
 document is printed whole by one process, the same bytes either way.
 """
@@ -15,10 +15,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.core.output import OutputError
@@ -31,14 +30,13 @@ from sheetgen.render.html import html_to_pdf, prepare_worker
 
 __all__ = [
     "WORKER_MEMORY",
-    "HtmlPrint",
+    "PrintJob",
     "Printer",
     "WorkerLost",
     "available_memory",
     "bounded_jobs",
     "default_jobs",
     "most_jobs",
-    "print_all",
     "print_documents",
     "processors",
 ]
@@ -171,16 +169,15 @@ class Printer:
             self._on_signal = {n: signal.signal(n, _stop) for n in STOPPING if n not in ignored}
         return pool
 
-    def print_documents(
-        self, documents: Sequence[str], meanwhile: Callable[[], None] | None = None
-    ) -> list[Rendered]:
-        """Each HTML document in ``documents`` printed to PDF
-        (:func:`~sheetgen.render.html.html_to_pdf`), in order. A document given twice
-        (a game's card in several kits) is printed once, and one printed in an earlier
-        run is taken from the print cache (:mod:`~sheetgen.render.printcache`).
-        ``meanwhile`` (work that needs no WeasyPrint, such as drawing counters) is
-        called in this process while the workers print, or first when there are none;
-        what it raises is raised at once (the workers are stopped when the printer closes)."""
+    def start(self, documents: Sequence[str]) -> PrintJob:
+        """Hand ``documents`` (HTML) to the workers to print to PDF
+        (:func:`~sheetgen.render.html.html_to_pdf`) and return at once, while they print:
+        this process is free for work that needs no WeasyPrint (drawing counters and maps)
+        until :meth:`PrintJob.results`. A document given twice (a game's card in several
+        kits) is printed once, and one printed in an earlier run is taken from the print
+        cache (:mod:`~sheetgen.render.printcache`). With no workers (one job, or one
+        document to print) the documents are printed in this process by
+        :meth:`PrintJob.results`."""
         distinct = list(dict.fromkeys(documents))  # the same HTML prints the same bytes: once
         base_url = str(templates_dir())
         by_document = {d: r for d in distinct if (r := printcache.kept(printcache.cache_key([d], base_url)))}
@@ -188,39 +185,53 @@ class Printer:
         if self._pool is None and min(self.jobs, len(distinct)) > 1:
             self._pool = self._start()
         if self._pool is None:
-            if meanwhile is not None:
-                meanwhile()
-            printed = [html_to_pdf(document) for document in distinct]
+            return PrintJob(list(documents), distinct, by_document, None, [])
+        longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
+        with held():  # workers are started here: a stop waits until they are known, to be stopped
+            printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
+        return PrintJob(list(documents), distinct, by_document, printing, longest_first)
+
+    def print_documents(self, documents: Sequence[str]) -> list[Rendered]:
+        """Each HTML document in ``documents`` printed to PDF, in order (:meth:`start`,
+        then :meth:`PrintJob.results`)."""
+        return self.start(documents).results()
+
+
+class PrintJob:
+    """Documents handed to a :class:`Printer` (:meth:`Printer.start`): :meth:`results`
+    waits for them and gives each document's PDF, in the order given."""
+
+    def __init__(
+        self,
+        documents: list[str],
+        distinct: list[str],
+        by_document: dict[str, Rendered],
+        printing: Iterator[Rendered] | None,
+        longest_first: list[str],
+    ) -> None:
+        self._documents = documents
+        self._distinct = distinct  # the documents to print, each once
+        self._by_document = by_document  # printed already (the print cache), then all
+        self._printing = printing  # the workers' results, in ``longest_first`` order (None: none)
+        self._longest_first = longest_first
+
+    def results(self) -> list[Rendered]:
+        """Each document's PDF, in the order given, once every one is printed (in this
+        process when there are no workers). Raises :class:`WorkerLost` when a worker ended
+        before it finished; what a document's printing raises is raised here."""
+        if self._printing is None:
+            printed = [html_to_pdf(document) for document in self._distinct]
         else:
-            longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
-            with held():  # workers are started here: a stop waits until they are known, to be stopped
-                printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
-            if meanwhile is not None:
-                meanwhile()  # what it raises stops the workers (close, abandon)
             try:
-                by_length = dict(zip(longest_first, printing, strict=True))
+                by_length = dict(zip(self._longest_first, self._printing, strict=True))
             except BrokenProcessPool:
                 raise WorkerLost(
                     "cannot print: a print worker stopped before it finished (killed, or out of "
                     "memory); nothing was written"
                 ) from None
-            printed = [by_length[document] for document in distinct]
-        by_document.update(zip(distinct, printed, strict=True))
-        return [by_document[document] for document in documents]
-
-    def print_all(
-        self, prints: Sequence[HtmlPrint], meanwhile: Callable[[], None] | None = None
-    ) -> list[Rendered]:
-        """Every PDF of ``prints``, in order: all their documents printed together
-        (:meth:`print_documents`, which calls ``meanwhile`` while they print), then
-        each finished."""
-        printed = self.print_documents([d for p in prints for d in p.documents], meanwhile)
-        out: list[Rendered] = []
-        start = 0
-        for p in prints:
-            out.append(p.finish(printed[start : start + len(p.documents)]))
-            start += len(p.documents)
-        return out
+            printed = [by_length[document] for document in self._distinct]
+        self._by_document.update(zip(self._distinct, printed, strict=True))
+        return [self._by_document[document] for document in self._documents]
 
 
 def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
@@ -265,19 +276,3 @@ def _watch_owner(owner: int) -> None:
 class WorkerLost(OutputError):
     """A print worker ended without finishing its documents (killed from outside, or by the
     system for want of memory): the print cannot be made, and nothing is written."""
-
-
-@dataclass
-class HtmlPrint:
-    """A PDF to make from HTML: its ``documents``, and ``finish``, which makes the PDF
-    from their printed forms (in order; joining, numbering). No documents: ``finish``
-    gets an empty list (a part made already, such as a card printed earlier)."""
-
-    documents: list[str]
-    finish: Callable[[list[Rendered]], Rendered]
-
-
-def print_all(prints: Sequence[HtmlPrint], jobs: int = 1) -> list[Rendered]:
-    """:meth:`Printer.print_all` by a printer of ``jobs`` workers, used once."""
-    with Printer(jobs) as printer:
-        return printer.print_all(prints)

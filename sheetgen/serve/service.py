@@ -5,9 +5,9 @@ result, or raises :class:`Refusal` with a status code and the lines the CLI
 prints for the same input (``design.yaml:3:7: error [SCHEMA] ...`` or
 ``sheetgen: error: ...``). Findings and stats come from
 :func:`sheetgen.scenarios.loading.read_designs`, the loader of ``validate`` and
-``stats --json``; sheets from :func:`sheetgen.render.sheets.design_sheets`;
+``stats --json``; sheets from :func:`sheetgen.render.record_sheets.design_record_sheets`;
 counters from :func:`sheetgen.layout.counters.fleet_counters` and
-:func:`~sheetgen.layout.counters.layout_sheets`, as ``sheetgen counters`` does.
+:func:`~sheetgen.layout.counters.layout_counter_sheets`, as ``sheetgen counters`` does.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from sheetgen.games.base import COMMON_FORM_FIELDS
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
 
 if TYPE_CHECKING:
-    from sheetgen.layout.counters import Sheets
+    from sheetgen.layout.counters import CounterSheets
 
 __all__ = [
     "DEFAULT_SOURCE",
@@ -243,7 +243,7 @@ def _paper(paper: str) -> Paper:
 def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = None) -> bytes:
     """The record sheets ``sheetgen sheets`` prints for the designs in ``body``, as ``fmt``
     (``pdf`` or ``html``); illegal designs are printed with their errors on the sheet."""
-    from sheetgen.render.sheets import SheetError, design_sheets
+    from sheetgen.render.record_sheets import RecordSheetError, design_record_sheets
 
     paper = _paper(paper)
     result = load(body, game=game)
@@ -256,8 +256,8 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
     check_ships(sum(entry.count for entry in result.entries))
     try:
         with _RENDER:
-            rendered = design_sheets(result.entries, paper=paper, fmt=fmt, jobs=1)
-    except SheetError as exc:
+            rendered = design_record_sheets(result.entries, paper=paper, fmt=fmt, jobs=1)
+    except RecordSheetError as exc:
         raise _fail(str(exc), 422) from None
     return rendered.data
 
@@ -273,12 +273,12 @@ def check_ships(ships: int) -> None:
         )
 
 
-def _counter_sheets(entries: list[Entry], paper: Paper) -> Sheets:
-    from sheetgen.layout.counters import CounterError, SheetSpec, fleet_counters, layout_sheets
+def _counter_sheets(entries: list[Entry], paper: Paper) -> CounterSheets:
+    from sheetgen.layout.counters import CounterError, SheetSpec, fleet_counters, layout_counter_sheets
 
     try:
         items, _sides = fleet_counters(entries)
-        return layout_sheets(items, SheetSpec(paper=paper), title="Counters")
+        return layout_counter_sheets(items, SheetSpec(paper=paper), title="Counters")
     except CounterError as exc:
         raise _fail(str(exc), 422) from None
 

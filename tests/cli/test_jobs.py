@@ -46,7 +46,7 @@ def used_jobs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         seen.append(jobs)
         return [KitError("not built here") for _ in ready]
 
-    monkeypatch.setattr("sheetgen.render.sheets.design_sheets", sheets)
+    monkeypatch.setattr("sheetgen.render.record_sheets.design_record_sheets", sheets)
     monkeypatch.setattr("sheetgen.kit.build_kits", kits)
     return seen
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.draw.primitives import Lines, Text, inch, mm
-from sheetgen.layout.counters import Duplex, SheetSpec, layout_sheets, scenario_counters
+from sheetgen.layout.counters import Duplex, SheetSpec, layout_counter_sheets, scenario_counters
 from sheetgen.scenarios.scenario import load_scenario
 
 from tests.conftest import DESIGNS
@@ -17,7 +17,7 @@ from tests.conftest import DESIGNS
 def test_every_counter_page_has_an_inch_and_a_centimetre_scale_bar(paper: str, duplex: Duplex) -> None:
     scenario, _ = load_scenario(DESIGNS / "starfire" / "scenarios" / "convoy-raid.yaml")
     assert scenario is not None
-    sheets = layout_sheets(scenario_counters(scenario), SheetSpec(paper=paper, duplex=duplex))
+    sheets = layout_counter_sheets(scenario_counters(scenario), SheetSpec(paper=paper, duplex=duplex))
     for page in sheets.drawing.pages:
         texts = [i for i in page.items if isinstance(i, Text)]
         for label, length in (("1 in", inch(1)), ("2 cm", mm(20))):

@@ -30,7 +30,7 @@ from sheetgen.layout.counters import (
     format_size,
     kit_counter_size,
     largest_counter_for_hex,
-    layout_sheets,
+    layout_counter_sheets,
     marker_counters,
     marker_fill,
     scenario_counters,
@@ -73,7 +73,7 @@ def colour_of(i: int) -> str:
     [(36.0, 36.0), (45.0, 45.0), (54.0, 54.0), (72.0, 72.0), (20 * 72 / 25.4, 56.6929)],
 )
 def test_counter_edge_measured_in_pdf(size: float, expected: float) -> None:
-    sheets = layout_sheets(coloured(3), SheetSpec(size=size))
+    sheets = layout_counter_sheets(coloured(3), SheetSpec(size=size))
     pages = pdf_shapes(to_pdf(sheets.drawing))
     for i in range(3):
         for page in pages[:2]:
@@ -86,7 +86,7 @@ def test_counter_edge_measured_in_pdf(size: float, expected: float) -> None:
 
 
 def test_counter_edge_measured_in_svg() -> None:
-    sheets = layout_sheets(coloured(2), SheetSpec(size=54.0, paper="a4"))
+    sheets = layout_counter_sheets(coloured(2), SheetSpec(size=54.0, paper="a4"))
     front = to_svg_pages(sheets.drawing)[0]
     assert svg_size(front) == ("595.276pt", "841.89pt", "0 0 595.276 841.89")
     (rect,) = svg_rects(front, colour_of(1))
@@ -97,7 +97,7 @@ def test_counter_edge_measured_in_svg() -> None:
 
 def test_bleed_extends_colour_beyond_the_cut_line_and_gutter_separates() -> None:
     bleed = 72 / 16
-    sheets = layout_sheets(coloured(2), SheetSpec(size=45.0, bleed=bleed, gutter=18.0))
+    sheets = layout_counter_sheets(coloured(2), SheetSpec(size=45.0, bleed=bleed, gutter=18.0))
     page = pdf_shapes(to_pdf(sheets.drawing))[0]
     a, b = page.filled(colour_of(0))[0], page.filled(colour_of(1))[0]
     assert a.w == pytest.approx(45 + 2 * bleed, abs=0.001)
@@ -111,23 +111,23 @@ def test_bleed_extends_colour_beyond_the_cut_line_and_gutter_separates() -> None
 def test_gutter_defaults_to_twice_the_bleed_and_cannot_be_narrower() -> None:
     assert SheetSpec(bleed=4.5).gap == 9.0
     with pytest.raises(CounterError, match="at least twice the bleed"):
-        layout_sheets(coloured(1), SheetSpec(bleed=4.5, gutter=4.0))
+        layout_counter_sheets(coloured(1), SheetSpec(bleed=4.5, gutter=4.0))
 
 
 def test_counter_larger_than_the_page_is_refused_with_the_largest_that_fits() -> None:
     with pytest.raises(CounterError) as info:
-        layout_sheets(coloured(1), SheetSpec(size=9 * 72.0))
+        layout_counter_sheets(coloured(1), SheetSpec(size=9 * 72.0))
     assert "do not fit on letter paper" in str(info.value)
     assert "is 7 1/2 in" in str(info.value)  # 612 pt - 2 x 36 pt margins
     assert "\n" not in str(info.value)
 
 
 def test_block_is_centred_and_fills_the_page() -> None:
-    sheets = layout_sheets(coloured(1), SheetSpec(size=45.0))
+    sheets = layout_counter_sheets(coloured(1), SheetSpec(size=45.0))
     # letter: 540 pt between the margins = 12 counters of 45 pt, 720 pt = 16 rows
     assert (sheets.cols, sheets.rows) == (12, 16)
     assert sheets.origin == (MARGIN, MARGIN)
-    a4 = layout_sheets(coloured(1), SheetSpec(size=45.0, paper="a4"))
+    a4 = layout_counter_sheets(coloured(1), SheetSpec(size=45.0, paper="a4"))
     width = PAPER_SIZES["a4"][0]
     assert a4.cols == 11
     assert a4.origin[0] == pytest.approx((width - 11 * 45) / 2)
@@ -145,7 +145,7 @@ def behind(page_w: float, page_h: float, duplex: str, x: float, y: float) -> tup
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_each_back_lands_behind_its_front(duplex: str) -> None:
     n = 30  # more than a row, so rows and columns both move
-    sheets = layout_sheets(coloured(n), SheetSpec(size=54.0, duplex=duplex))  # type: ignore[arg-type]
+    sheets = layout_counter_sheets(coloured(n), SheetSpec(size=54.0, duplex=duplex))  # type: ignore[arg-type]
     front, back = pdf_shapes(to_pdf(sheets.drawing))
     for i in range(n):
         (f,) = front.filled(colour_of(i))
@@ -162,7 +162,7 @@ def test_each_back_lands_behind_its_front(duplex: str) -> None:
 def test_back_arrow_points_at_the_same_edge_as_the_front_arrow(duplex: str) -> None:
     # Turned over, the back's arrow lies exactly behind the front's: a counter
     # turned over about its arrow keeps its facing.
-    sheets = layout_sheets(coloured(3), SheetSpec(size=45.0, duplex=duplex))  # type: ignore[arg-type]
+    sheets = layout_counter_sheets(coloured(3), SheetSpec(size=45.0, duplex=duplex))  # type: ignore[arg-type]
     front, back = pdf_shapes(to_pdf(sheets.drawing))
     white = rgb("#ffffff")
     f_arrows = [p for p, fill in front.polygons if fill == white]
@@ -179,16 +179,16 @@ def test_back_arrow_points_at_the_same_edge_as_the_front_arrow(duplex: str) -> N
 
 def test_short_edge_backs_are_turned_and_long_edge_backs_upright() -> None:
     for duplex, turned in (("long", False), ("short", True)):
-        sheets = layout_sheets(coloured(2), SheetSpec(duplex=duplex))  # type: ignore[arg-type]
+        sheets = layout_counter_sheets(coloured(2), SheetSpec(duplex=duplex))  # type: ignore[arg-type]
         texts = [t for t in sheets.drawing.pages[1].items if getattr(t, "text", None) == "Hammer"]
         assert texts and all((t.rotate == 180) is turned for t in texts)  # type: ignore[union-attr]
         assert all(p.back_turned is turned for p in sheets.placements)
 
 
 def test_back_offset_moves_backs_and_their_registration_marks_only() -> None:
-    plain = layout_sheets(coloured(2), SheetSpec(duplex="long"))
+    plain = layout_counter_sheets(coloured(2), SheetSpec(duplex="long"))
     dx, dy = 72 / 25.4, -0.5 * 72 / 25.4
-    shifted = layout_sheets(coloured(2), SheetSpec(duplex="long", back_offset=(dx, dy)))
+    shifted = layout_counter_sheets(coloured(2), SheetSpec(duplex="long", back_offset=(dx, dy)))
     p0, p1 = (pdf_shapes(to_pdf(s.drawing)) for s in (plain, shifted))
     for i in range(2):
         assert p1[1].filled(colour_of(i))[0].x - p0[1].filled(colour_of(i))[0].x == pytest.approx(
@@ -224,17 +224,21 @@ def test_backs_moved_toward_the_edge_leave_out_the_marks_that_would_print_too_ne
     # 3 mm left and 3 mm down: the left and the bottom marks would come 12.5 pt from
     # the edge; the top right one is left, moved
     dx = dy = 3 * 72 / 25.4
-    front, back = pdf_shapes(to_pdf(layout_sheets(coloured(1), SheetSpec(back_offset=(-dx, dy))).drawing))
+    front, back = pdf_shapes(
+        to_pdf(layout_counter_sheets(coloured(1), SheetSpec(back_offset=(-dx, dy))).drawing)
+    )
     assert crosses(front) == [(28.0, 28.0), (28.0, 764.0), (584.0, 28.0), (584.0, 764.0)]
     assert crosses(back) == [(round(584.0 - dx, 2), round(28.0 + dy, 2))]
     # a little (1 mm) keeps all four, moved
     small = 72 / 25.4
-    _, back = pdf_shapes(to_pdf(layout_sheets(coloured(1), SheetSpec(back_offset=(small, -small))).drawing))
+    _, back = pdf_shapes(
+        to_pdf(layout_counter_sheets(coloured(1), SheetSpec(back_offset=(small, -small))).drawing)
+    )
     assert len(crosses(back)) == 4
 
 
 def test_registration_marks_on_both_sides_at_the_same_place() -> None:
-    sheets = layout_sheets(coloured(1), SheetSpec(duplex="short"))
+    sheets = layout_counter_sheets(coloured(1), SheetSpec(duplex="short"))
     front, back = pdf_shapes(to_pdf(sheets.drawing))
 
     def crosses(page: object) -> set[tuple[float, float]]:
@@ -252,7 +256,7 @@ def test_registration_marks_on_both_sides_at_the_same_place() -> None:
 
 
 def test_fold_and_glue_puts_backs_on_the_right_half_mirrored_about_the_centre() -> None:
-    sheets = layout_sheets(coloured(5), SheetSpec(size=54.0, duplex="none"))
+    sheets = layout_counter_sheets(coloured(5), SheetSpec(size=54.0, duplex="none"))
     (page,) = pdf_shapes(to_pdf(sheets.drawing))
     assert sheets.cols % 2 == 0 and sheets.front_cols == sheets.cols // 2
     for i in range(5):
@@ -266,7 +270,7 @@ def test_pages_alternate_fronts_and_backs_and_groups_start_new_rows() -> None:
     stats = hammer()
     items = ship_counters(STARFIRE, stats, colour="#1f4e9c", side="A", copies=3)
     items += ship_counters(STARFIRE, stats, colour="#b3261e", side="B", copies=200)
-    sheets = layout_sheets(items, SheetSpec(size=45.0))
+    sheets = layout_counter_sheets(items, SheetSpec(size=45.0))
     labels = [p.label for p in sheets.drawing.pages]
     assert labels == ["Fronts 1", "Backs 1", "Fronts 2", "Backs 2"]
     # side B starts on the second row, not after side A's three counters
@@ -281,7 +285,7 @@ def test_pages_alternate_fronts_and_backs_and_groups_start_new_rows() -> None:
 
 def test_ship_counter_shows_the_games_key_numbers_front_and_reduced_back() -> None:
     stats = hammer()
-    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec())
+    sheets = layout_counter_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec())
     front_text = [t.text for t in sheets.drawing.pages[0].items if hasattr(t, "text")]
     back_text = [t.text for t in sheets.drawing.pages[1].items if hasattr(t, "text")]
     assert {"Hammer", "DD", "MP", "5", "TM", "3"} <= set(front_text)
@@ -291,7 +295,7 @@ def test_ship_counter_shows_the_games_key_numbers_front_and_reduced_back() -> No
 
 def test_emblem_back_shows_the_sides_initials() -> None:
     counters = ship_counters(STAND_IN, StandInStats("Wolf", 7), colour="#b26a00", side="Red Khanate")
-    sheets = layout_sheets(counters, SheetSpec())
+    sheets = layout_counter_sheets(counters, SheetSpec())
     back = [t.text for t in sheets.drawing.pages[1].items if hasattr(t, "text")]
     assert "RK" in back and "Wolf" in back
     assert "ADF/MR" not in back
@@ -350,14 +354,14 @@ def test_fill_takes_every_spare_cell_and_backs_stay_behind_fronts(duplex: str) -
     items = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", side="A", copies=3)  # type: ignore[arg-type]
     items += ship_counters(STARFIRE, hammer(), colour="#b3261e", side="B", copies=2)  # type: ignore[arg-type]
     spec = SheetSpec(size=45.0, duplex=duplex)  # type: ignore[arg-type]
-    plain = layout_sheets(items, spec)
+    plain = layout_counter_sheets(items, spec)
     asked: list[int] = []
 
     def fill(cells: int) -> list[Counter]:
         asked.append(cells)
         return marker_fill(STAND_IN, [("A", "#1f4e9c"), ("B", "#b3261e")], cells)
 
-    sheets = layout_sheets(items, spec, fill=fill)
+    sheets = layout_counter_sheets(items, spec, fill=fill)
     cells = sheets.rows * sheets.front_cols
     assert asked == [cells - 5]  # Letter: 12 x 16 cells long/short, 6 x 16 fronts folded
     assert cells == (192 if duplex != "none" else 96)
@@ -398,7 +402,7 @@ def test_names_shrink_to_fit_and_never_overflow(name: str, size: float) -> None:
     from sheetgen.layout.text import text_width
 
     stats = STARFIRE.named(hammer(), name)
-    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=size))
+    sheets = layout_counter_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=size))
     x0, y0 = sheets.placements[0].front
     for page in (0, 1):
         lines = [t for t in face_texts(sheets, page) if t.text in name]  # type: ignore[attr-defined]
@@ -412,9 +416,9 @@ def test_names_shrink_to_fit_and_never_overflow(name: str, size: float) -> None:
 
 def test_missing_glyphs_are_reported_not_printed_silently() -> None:
     stats = STARFIRE.named(hammer(), "大和")
-    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec())
+    sheets = layout_counter_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec())
     assert any("U+5927" in w and "U+548C" in w for w in sheets.warnings)
-    fine = layout_sheets(
+    fine = layout_counter_sheets(
         ship_counters(STARFIRE, STARFIRE.named(hammer(), "Адмирал Αθηνά"), colour="#1f4e9c"), SheetSpec()
     )
     assert fine.warnings == []
@@ -422,13 +426,13 @@ def test_missing_glyphs_are_reported_not_printed_silently() -> None:
 
 def test_tiny_names_are_warned_about() -> None:
     stats = STARFIRE.named(hammer(), "x" * 60)
-    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=36.0))
+    sheets = layout_counter_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=36.0))
     assert any("prints at" in w and "1/2 in" in w for w in sheets.warnings)
 
 
 def test_text_colour_contrasts_with_the_side_colour() -> None:
-    dark = layout_sheets(coloured(1), SheetSpec())
-    light = layout_sheets([Counter(CounterFace("Pale"), CounterFace("Pale"), "#f0e68c")], SheetSpec())
+    dark = layout_counter_sheets(coloured(1), SheetSpec())
+    light = layout_counter_sheets([Counter(CounterFace("Pale"), CounterFace("Pale"), "#f0e68c")], SheetSpec())
     assert {t.fill for t in face_texts(dark)} >= {"#ffffff"}  # type: ignore[attr-defined]
     assert "#161616" in {t.fill for t in face_texts(light)}  # type: ignore[attr-defined]
 
@@ -446,7 +450,7 @@ def test_picture_of_one_sheet() -> None:
     items = ship_counters(STARFIRE, stats, colour="#1f4e9c", side="A")
     items += ship_counters(STARFIRE, STARFIRE.named(stats, LONG_NAME), colour="#b3261e", side="A")
     spec = SheetSpec(size=54.0, gutter=18.0, cut="crop")
-    sheets = layout_sheets(items, spec)
+    sheets = layout_counter_sheets(items, spec)
     pdf = pdfium.PdfDocument(to_pdf(sheets.drawing))
     page = pdf[0]
     scale = 4
@@ -486,14 +490,14 @@ def test_picture_of_one_sheet() -> None:
 def test_same_input_same_bytes() -> None:
     def build() -> tuple[bytes, list[bytes]]:
         items = coloured(20) + marker_counters(STARFIRE, [("A", "#1f4e9c")])
-        sheets = layout_sheets(items, SheetSpec(duplex="short", bleed=3.0))
+        sheets = layout_counter_sheets(items, SheetSpec(duplex="short", bleed=3.0))
         return to_pdf(sheets.drawing), to_svg_pages(sheets.drawing)
 
     assert build() == build()
 
 
 def test_svg_arrow_geometry_matches_pdf() -> None:
-    sheets = layout_sheets(coloured(1), SheetSpec())
+    sheets = layout_counter_sheets(coloured(1), SheetSpec())
     (svg_arrow,) = svg_polygons(to_svg_pages(sheets.drawing)[0], "#ffffff")
     pdf_arrow = next(
         p for p, fill in pdf_shapes(to_pdf(sheets.drawing))[0].polygons if fill == rgb("#ffffff")
@@ -576,17 +580,17 @@ def test_copies_beyond_the_cap_fail_before_anything_is_built() -> None:
 def test_counters_in_one_run_are_capped() -> None:
     half = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=2_600)
     with pytest.raises(CounterError, match=r"5,200 counters.*at most 5,000") as info:
-        layout_sheets(half + half, SheetSpec(size=36.0))
+        layout_counter_sheets(half + half, SheetSpec(size=36.0))
     assert "\n" not in str(info.value)
-    assert len(layout_sheets(half, SheetSpec(size=36.0)).placements) == 2_600
+    assert len(layout_counter_sheets(half, SheetSpec(size=36.0)).placements) == 2_600
 
 
 def test_sheets_in_one_run_are_capped() -> None:
     # a 7 in counter takes a whole letter sheet: 101 of them would be 202 pages
     items = ship_counters(STARFIRE, hammer(), colour="#1f4e9c", copies=101)
     with pytest.raises(CounterError, match=r"101 sheets.*at most 100"):
-        layout_sheets(items, SheetSpec(size=7 * 72.0))
-    assert len(layout_sheets(items[:100], SheetSpec(size=7 * 72.0)).drawing.pages) == 200
+        layout_counter_sheets(items, SheetSpec(size=7 * 72.0))
+    assert len(layout_counter_sheets(items[:100], SheetSpec(size=7 * 72.0)).drawing.pages) == 200
 
 
 # ------------------------------------------------------------------ ink clear of the paper edge
@@ -602,7 +606,7 @@ assert len(LONG_TITLE) == 120
 
 def full_sheet(spec: SheetSpec) -> list[Counter]:
     """Counters enough to fill every cell of one sheet, so the block reaches its margins."""
-    probe = layout_sheets(coloured(1), spec)
+    probe = layout_counter_sheets(coloured(1), spec)
     return ship_counters(
         STARFIRE, hammer(), colour="#1f4e9c", side="Blue", copies=probe.front_cols * probe.rows
     )
@@ -632,7 +636,7 @@ def test_no_ink_within_a_quarter_inch_of_the_paper_edge(
     paper: str, duplex: str, offset: tuple[float, float], size: float, bleed: float, cut: str
 ) -> None:
     spec = SheetSpec(size=size, paper=paper, duplex=duplex, back_offset=offset, bleed=bleed, cut=cut)  # type: ignore[arg-type]
-    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+    sheets = layout_counter_sheets(full_sheet(spec), spec, title=LONG_TITLE)
     width, height = PAPER_SIZES[paper]
     for page in sheets.drawing.pages:
         for item, (left, top, right, bottom) in item_boxes(page):
@@ -649,7 +653,7 @@ def test_rendered_pages_leave_the_quarter_inch_border_bare(
     import pypdfium2 as pdfium
 
     spec = SheetSpec(size=45.0, paper=paper, duplex=duplex, back_offset=offset, bleed=2.25, cut="crop")  # type: ignore[arg-type]
-    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+    sheets = layout_counter_sheets(full_sheet(spec), spec, title=LONG_TITLE)
     scale = 2
     border = round((EDGE - 1) * scale)  # a point short of 1/4 in: clear of anti-aliasing and rounding
     for page in pdfium.PdfDocument(to_pdf(sheets.drawing)):
@@ -663,7 +667,7 @@ def test_rendered_pages_leave_the_quarter_inch_border_bare(
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_long_title_caption_fits_between_the_marks_and_overlaps_nothing(duplex: str, paper: str) -> None:
     spec = SheetSpec(paper=paper, duplex=duplex, back_offset=(18.0, 0.0) if duplex != "none" else (0.0, 0.0))  # type: ignore[arg-type]
-    sheets = layout_sheets(coloured(40), spec, title=LONG_TITLE)
+    sheets = layout_counter_sheets(coloured(40), spec, title=LONG_TITLE)
     width = PAPER_SIZES[paper][0]
     for page in sheets.drawing.pages:
         boxes = item_boxes(page)
@@ -687,7 +691,7 @@ def test_captions_marks_and_scale_bars_never_overlap_a_counter_or_each_other(
     paper: str, duplex: str, offset: tuple[float, float], size: float, bleed: float, cut: str
 ) -> None:
     spec = SheetSpec(size=size, paper=paper, duplex=duplex, back_offset=offset, bleed=bleed, cut=cut)  # type: ignore[arg-type]
-    sheets = layout_sheets(full_sheet(spec), spec, title=LONG_TITLE)
+    sheets = layout_counter_sheets(full_sheet(spec), spec, title=LONG_TITLE)
 
     def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
         return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -719,27 +723,29 @@ def test_captions_marks_and_scale_bars_never_overlap_a_counter_or_each_other(
 
 def test_a_tiny_name_is_one_warning_naming_the_sides_and_the_smallest_size() -> None:
     stats = STARFIRE.named(hammer(), "Admiral of the Fleet Sir Reginald Longnam the Third")
-    sheets = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c", copies=3), SheetSpec(size=36.0))
+    sheets = layout_counter_sheets(
+        ship_counters(STARFIRE, stats, colour="#1f4e9c", copies=3), SheetSpec(size=36.0)
+    )
     (line,) = [w for w in sheets.warnings if "Longnam" in w]
     assert "prints at 3.2 pt on the front and 2.1 pt on the back of 1/2 in counters" in line
     # on 5/8 in counters the front prints it at 3.5 pt or more: only the back is named
-    back_only = layout_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=45.0))
+    back_only = layout_counter_sheets(ship_counters(STARFIRE, stats, colour="#1f4e9c"), SheetSpec(size=45.0))
     (line,) = back_only.warnings
     assert "prints at 2.7 pt on the back of 5/8 in counters" in line and "front" not in line
     # an emblem back that prints the name as small as the front: "both sides"
     standin = StandInStats("x" * 50, 7)
-    both = layout_sheets(ship_counters(STAND_IN, standin, colour="#1f4e9c"), SheetSpec(size=36.0))
+    both = layout_counter_sheets(ship_counters(STAND_IN, standin, colour="#1f4e9c"), SheetSpec(size=36.0))
     (line,) = both.warnings
     assert " pt on both sides of 1/2 in counters" in line
 
 
 def test_title_glyphs_the_fonts_lack_are_one_warning() -> None:
     title = "大和 at Leyte Gulf: counters"
-    sheets = layout_sheets(coloured(400), SheetSpec(size=36.0), title=title)
+    sheets = layout_counter_sheets(coloured(400), SheetSpec(size=36.0), title=title)
     assert len(sheets.drawing.pages) == 4  # the caption is on every page, the warning once
     (line,) = sheets.warnings
     assert "U+5927" in line and "U+548C" in line and repr(title) in line and "caption" in line
-    assert layout_sheets(coloured(1), SheetSpec(), title="Αθηνά: counters").warnings == []
+    assert layout_counter_sheets(coloured(1), SheetSpec(), title="Αθηνά: counters").warnings == []
 
 
 def test_a_bleed_over_a_quarter_of_the_counter_is_refused() -> None:

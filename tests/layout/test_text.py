@@ -7,7 +7,7 @@ import pytest
 
 from sheetgen.draw.primitives import snap
 from sheetgen.games.base import CounterFace
-from sheetgen.layout.counters import Counter, Duplex, SheetSpec, layout_sheets
+from sheetgen.layout.counters import Counter, Duplex, SheetSpec, layout_counter_sheets
 from sheetgen.layout.text import (
     fit_caption,
     fit_lines,
@@ -88,8 +88,8 @@ def test_duplex_modes_and_their_values_lay_out_alike(mode: Duplex) -> None:
     assert Duplex(mode.value) is mode and mode == mode.value
 
     counters = [Counter(CounterFace("Arrow"), CounterFace("Arrow"), "#1f4e9c")]
-    by_member = layout_sheets(counters, SheetSpec(duplex=mode))
-    by_value = layout_sheets(counters, SheetSpec(duplex=mode.value))  # type: ignore[arg-type]
+    by_member = layout_counter_sheets(counters, SheetSpec(duplex=mode))
+    by_value = layout_counter_sheets(counters, SheetSpec(duplex=mode.value))  # type: ignore[arg-type]
     assert by_member.placements == by_value.placements
     assert by_member.drawing == by_value.drawing
 

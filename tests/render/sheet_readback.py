@@ -48,11 +48,11 @@ def readback(pdf: bytes) -> dict[str, object]:
 
 def game_readback(game: str, paper: str) -> dict[str, object]:
     """The read-back of ``game``'s bundled designs printed on ``paper``."""
-    from sheetgen.render.sheets import design_sheets
+    from sheetgen.render.record_sheets import design_record_sheets
     from sheetgen.scenarios.loading import load_designs
 
     entries = load_designs(design_paths(game), only_game=game).entries
-    return readback(design_sheets(entries, paper=paper).data)
+    return readback(design_record_sheets(entries, paper=paper).data)
 
 
 def main() -> None:

@@ -39,9 +39,9 @@ def _bundled_documents() -> list[str]:
     """Three documents of the default kit's kinds, each from its own template: the record
     sheets, the reference card and the briefing of small-task-groups."""
     from sheetgen.games import find_game
-    from sheetgen.render.briefing import briefing_print
+    from sheetgen.render.briefing import briefing_document
     from sheetgen.render.cards import render_card
-    from sheetgen.render.sheets import Ship, sheets_html
+    from sheetgen.render.record_sheets import Ship, record_sheets_html
     from sheetgen.scenarios.scenario import load_scenario
 
     from tests.conftest import DESIGNS
@@ -49,9 +49,9 @@ def _bundled_documents() -> list[str]:
     scenario, _ = load_scenario(DESIGNS / "starfire" / "scenarios" / "small-task-groups.yaml")
     assert scenario is not None
     card = render_card(find_game("starfire"), paper="letter", fmt="html").data.decode("utf-8")
-    (briefing,) = briefing_print(scenario, [], paper="letter").documents
+    briefing = briefing_document(scenario, [], paper="letter").html
     ships = [Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships]
-    return [*sheets_html(ships, paper="letter"), card, briefing]
+    return [*record_sheets_html(ships, paper="letter"), card, briefing]
 
 
 def test_a_stylesheet_is_parsed_once_a_thread_and_prints_as_written(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,12 +6,14 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sheetgen.core.output import OutputError
+from sheetgen.core.rendered import Rendered
 from sheetgen.render.html import font_face_css
 from sheetgen.render.pool import Printer, WorkerLost
 
@@ -22,12 +24,20 @@ def pages(n: int) -> list[str]:
     return [PAGE.format(fonts=font_face_css(), text=f"Ship {k}") for k in range(n)]
 
 
+def print_while(printer: Printer, documents: list[str], meanwhile: Callable[[], None]) -> list[Rendered]:
+    """``documents`` handed to the workers, ``meanwhile`` run in this process while they
+    print (as a kit draws its counters and maps), then the printed PDFs."""
+    job = printer.start(documents)
+    meanwhile()
+    return job.results()
+
+
 def test_what_the_main_process_raises_stops_the_workers_at_once() -> None:
     def fail() -> None:
         raise RuntimeError("counters failed")
 
     with pytest.raises(RuntimeError, match="counters failed"), Printer(2) as printer:
-        printer.print_documents(pages(6), meanwhile=fail)
+        print_while(printer, pages(6), fail)
     assert multiprocessing.active_children() == []
 
 
@@ -40,7 +50,7 @@ def test_a_worker_killed_from_outside_stops_the_print_in_one_line() -> None:
         os.kill(pid, signal.SIGKILL)
 
     with pytest.raises(WorkerLost, match="a print worker stopped before it finished"), Printer(2) as printer:
-        printer.print_documents(pages(8), meanwhile=kill_a_worker)
+        print_while(printer, pages(8), kill_a_worker)
     assert isinstance(WorkerLost("x"), OutputError)
     assert multiprocessing.active_children() == []
 
@@ -58,7 +68,7 @@ def test_sigterm_while_workers_print_exits_143_and_takes_the_workers_with_it(nam
         os.kill(os.getpid(), signum)
 
     with pytest.raises(SystemExit) as stopped, Printer(2) as printer:
-        printer.print_documents(pages(6), meanwhile=killed)
+        print_while(printer, pages(6), killed)
     assert stopped.value.code == code
     assert multiprocessing.active_children() == []
     assert signal.getsignal(signum) is before
@@ -77,7 +87,7 @@ def test_under_nohup_a_hang_up_to_the_group_stops_neither_the_print_nor_its_work
             os.kill(os.getpid(), signal.SIGHUP)
 
         with Printer(2) as printer:
-            assert len(printer.print_documents(pages(6), meanwhile=hang_up)) == 6
+            assert len(print_while(printer, pages(6), hang_up)) == 6
         assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGHUP, before)
@@ -125,7 +135,7 @@ def test_workers_leave_no_temporary_files(
             assert len(printer.print_documents(pages(4))) == 4
     else:
         with pytest.raises(RuntimeError), Printer(2) as printer:
-            printer.print_documents(pages(4), meanwhile=fail)
+            print_while(printer, pages(4), fail)
     assert multiprocessing.active_children() == []
     assert list(tmp_path.iterdir()) == []
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sheetgen.render import sheets as sheets_module
-from sheetgen.render.sheets import SHIPS_PER_DOCUMENT
+from sheetgen.render import record_sheets as record_sheets_module
+from sheetgen.render.record_sheets import SHIPS_PER_DOCUMENT
 
 from tests.conftest import DESIGNS, pdf_text
 from tests.pdffonts import pdf_fonts
@@ -52,7 +52,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[int, bytes]:
     fleet.write_text(FLEET, encoding="utf-8")
     out: dict[int, bytes] = {}
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sheets_module, "SHIPS_PER_DOCUMENT", 2)
+        patch.setattr(record_sheets_module, "SHIPS_PER_DOCUMENT", 2)
         for jobs in (1, 2):
             pdf = folder / f"jobs-{jobs}.pdf"
             result = CliRunner().invoke(app, ["sheets", str(fleet), "-o", str(pdf), "--jobs", str(jobs)])
@@ -91,13 +91,13 @@ def test_each_subset_name_names_one_program(printed: dict[int, bytes]) -> None:
 
 def test_a_roster_prints_once_however_many_documents(monkeypatch: pytest.MonkeyPatch) -> None:
     """Kill Radius sheets open with the fleets' roster: in the first document only."""
-    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.render.record_sheets import Ship, render_record_sheets
     from sheetgen.scenarios.loading import load_designs
 
     result = load_designs([DESIGNS / "kill-radius" / "ships"])
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries] * 3
-    monkeypatch.setattr(sheets_module, "SHIPS_PER_DOCUMENT", 2)
-    text = "\n".join(pdf_text(render_sheets(ships).data))
+    monkeypatch.setattr(record_sheets_module, "SHIPS_PER_DOCUMENT", 2)
+    text = "\n".join(pdf_text(render_record_sheets(ships).data))
     assert text.count("side ships total Number carriers fighters") == 1
     assert "Fleet 6 27 3 12" in text  # the roster counts all six ships, not its document's two
 
@@ -106,13 +106,13 @@ def test_one_document_is_printed_whole_as_before() -> None:
     """Up to SHIPS_PER_DOCUMENT ships of a game are one WeasyPrint document, numbered
     by WeasyPrint itself."""
     from sheetgen.render.html import html_to_pdf
-    from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+    from sheetgen.render.record_sheets import Ship, record_sheets_html, render_record_sheets
     from sheetgen.scenarios.loading import load_designs
 
     result = load_designs([DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"])
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries] * 4
     assert SHIPS_PER_DOCUMENT >= 4
-    assert render_sheets(ships, jobs=2).data == html_to_pdf(sheets_html(ships)).data
+    assert render_record_sheets(ships, jobs=2).data == html_to_pdf(record_sheets_html(ships)).data
 
 
 def test_jobs_below_one_are_refused(invoke: Invoke) -> None:

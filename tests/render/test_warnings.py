@@ -15,6 +15,7 @@ from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
 from sheetgen.games import find_game
 from sheetgen.render import html as html_module
+from sheetgen.render import parts as render_parts
 from sheetgen.render.cards import render_card
 from sheetgen.render.html import html_to_pdf, weasyprint_warnings
 from sheetgen.scenarios.scenario import load_scenario
@@ -110,15 +111,12 @@ def test_the_kit_returns_its_warnings_and_prints_nothing(
     path = write("big.yaml", text + "options:\n  counter_size: 3/4in\n")
     scenario, _ = load_scenario(path)
     assert scenario is not None
-    real_parts = kit_module.kit_parts
+    real_draw = render_parts.draw_part
 
-    def parts_that_all_warn(*args: Any, **kw: Any) -> Any:
-        parts, notes = real_parts(*args, **kw)
-        for part in parts:
-            part.make = (lambda make: lambda: make().warned(["every part says this"]))(part.make)
-        return parts, notes
+    def parts_that_all_warn(part: Any) -> Any:
+        return real_draw(part).warned(["every part says this"])
 
-    monkeypatch.setattr(kit_module, "kit_parts", parts_that_all_warn)
+    monkeypatch.setattr(kit_module, "draw_part", parts_that_all_warn)
     kit = kit_module.build_kit(scenario, tmp_path / "kit")
     assert [f.name for f in kit.files] == [
         "briefing.pdf",

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sheetgen.render.briefing import render_briefing
-from sheetgen.render.sheets import Ship, render_sheets
+from sheetgen.render.record_sheets import Ship, render_record_sheets
 from sheetgen.scenarios.loading import load_designs
 from sheetgen.scenarios.scenario import load_scenario
 
@@ -118,7 +118,7 @@ def test_a_word_broken_across_lines_is_found() -> None:
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", every_game())
 def test_names_on_record_sheets_are_whole(game: str, paper: str, tmp_path: Path) -> None:
-    pdf = render_sheets(_ships(game, tmp_path), paper=paper).data
+    pdf = render_record_sheets(_ships(game, tmp_path), paper=paper).data
     pages = _page_texts(pdf)
     text = "\r\n".join(page for page, _, _ in pages)
     names = [n for pair in NAMED for n in pair]
@@ -183,7 +183,7 @@ def test_crew_names_on_knight_hawks_sheets_are_whole(paper: str, tmp_path: Path)
     result = load_designs(paths)
     assert not result.input_errors, [str(e) for e in result.input_errors]
     ships = [Ship(e.game, e.stats, e.findings) for e in result.entries]
-    pages = _page_texts(render_sheets(ships, paper=paper).data)
+    pages = _page_texts(render_record_sheets(ships, paper=paper).data)
     text = "\r\n".join(page for page, _, _ in pages)
     assert _broken(text, CREW) == []
     for _, width, right in pages:

@@ -1,6 +1,6 @@
 """Counter sheets: die-cut counters for ships and markers, fronts and backs.
 
-Pure layout, no writer: :func:`layout_sheets` places :class:`Counter` items on
+Pure layout, no writer: :func:`layout_counter_sheets` places :class:`Counter` items on
 pages of :mod:`sheetgen.draw` primitives (pt, origin top-left, y down), which
 :mod:`sheetgen.draw.pdf` and :mod:`sheetgen.draw.svg` print unchanged.
 
@@ -15,7 +15,7 @@ The package, by concern:
 * :mod:`~sheetgen.layout.counters.faces`: what each face shows;
 * :mod:`~sheetgen.layout.counters.marks`: cut, crop and registration marks,
   the fold line, the caption and the scale bar;
-* :mod:`~sheetgen.layout.counters.sheets`: :func:`layout_sheets`.
+* :mod:`~sheetgen.layout.counters.counter_sheets`: :func:`layout_counter_sheets`.
 
 The names below are importable from the package itself; only :class:`Duplex`
 and :class:`CutMarks` are loaded with it, the rest on first use, so that the
@@ -93,16 +93,16 @@ if TYPE_CHECKING:
         scenario_marker_needs,
         ship_counters,
     )
+    from sheetgen.layout.counters.counter_sheets import (
+        CounterSheets,
+        Placement,
+        layout_counter_sheets,
+    )
     from sheetgen.layout.counters.paper import (
         EDGE,
         MARGIN,
         SheetSpec,
         kit_counter_size,
-    )
-    from sheetgen.layout.counters.sheets import (
-        Placement,
-        Sheets,
-        layout_sheets,
     )
 
 __all__ = [
@@ -117,19 +117,19 @@ __all__ = [
     "STANDARD_SIZES",
     "Counter",
     "CounterError",
+    "CounterSheets",
     "CutMarks",
     "Duplex",
     "MarkerFace",
     "Placement",
     "SheetSpec",
-    "Sheets",
     "counter_size_for_hex",
     "fleet_counters",
     "fleet_side_stats",
     "format_size",
     "kit_counter_size",
     "largest_counter_for_hex",
-    "layout_sheets",
+    "layout_counter_sheets",
     "marker_counters",
     "marker_fill",
     "scenario_counters",
@@ -163,9 +163,9 @@ _HOMES: dict[str, str] = {
     "MARGIN": "paper",
     "SheetSpec": "paper",
     "kit_counter_size": "paper",
-    "Placement": "sheets",
-    "Sheets": "sheets",
-    "layout_sheets": "sheets",
+    "Placement": "counter_sheets",
+    "CounterSheets": "counter_sheets",
+    "layout_counter_sheets": "counter_sheets",
 }
 
 

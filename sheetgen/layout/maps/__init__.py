@@ -68,7 +68,7 @@ from sheetgen.layout.maps.options import (
     tile_name,
     without_starts,
 )
-from sheetgen.layout.maps.pages import layout_map, scenario_map
+from sheetgen.layout.maps.pages import layout_map
 from sheetgen.layout.maps.plan import (
     FOOTER,
     HEADER,
@@ -122,7 +122,6 @@ __all__ = [
     "one_page",
     "plan_pages",
     "readability_warnings",
-    "scenario_map",
     "tile_name",
     "tiling_warnings",
     "without_starts",

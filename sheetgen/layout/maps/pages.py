@@ -5,7 +5,6 @@ marks modules for the rest."""
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING
 
 from sheetgen.core.hexlabel import hex_label
 from sheetgen.core.jsondata import JSON, JSONObject
@@ -14,14 +13,7 @@ from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
 from sheetgen.layout.maps.marks import draw_assembly, draw_frame, shown
-from sheetgen.layout.maps.options import (
-    MapOptions,
-    MapPaper,
-    count_words,
-    length_words,
-    map_options,
-    paper_words,
-)
+from sheetgen.layout.maps.options import MapOptions, count_words, length_words, paper_words
 from sheetgen.layout.maps.plan import FOOTER, HEADER, MARGIN, PagePlan, Tile, plan_pages
 from sheetgen.layout.maps.terrain import (
     draw_asteroids,
@@ -34,12 +26,7 @@ from sheetgen.layout.maps.terrain import (
 from sheetgen.layout.text import fit_size
 from sheetgen.scenarios.terrain import format_layer
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from sheetgen.scenarios.scenario import Scenario
-
-__all__ = ["first_page_hexes", "layout_map", "scenario_map"]
+__all__ = ["first_page_hexes", "layout_map"]
 
 
 def layout_map(opts: MapOptions) -> Drawing:
@@ -124,20 +111,6 @@ def first_page_hexes(opts: MapOptions) -> JSONObject | None:
         "hexes": hexes,
         "starts": starts,
     }
-
-
-def scenario_map(scenario: Scenario, *, paper: MapPaper = "letter") -> Callable[[], bytes]:
-    """A function returning ``scenario``'s map as PDF bytes on ``paper`` (for ``sheetgen
-    kit``). The pages are planned now: raises :class:`MapError` if they cannot be."""
-    opts = map_options(scenario, paper=paper)
-    plan_pages(opts)
-
-    def render() -> bytes:
-        from sheetgen.draw.pdf import to_pdf
-
-        return to_pdf(layout_map(opts))
-
-    return render
 
 
 class _PageMaker(MapContext):

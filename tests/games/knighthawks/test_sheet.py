@@ -130,7 +130,7 @@ def test_a_ship_too_big_for_a_page_continues_but_never_shares_one(
 
 
 def test_sheets_escape_names(write: Callable[[str, str], Path]) -> None:
-    from sheetgen.render.sheets import Ship, render_sheets
+    from sheetgen.render.record_sheets import Ship, render_record_sheets
 
     text = (
         (SHIPS / "kestrel.yaml")
@@ -139,7 +139,7 @@ def test_sheets_escape_names(write: Callable[[str, str], Path]) -> None:
     )
     (entry,) = load_designs([write("k.yaml", text)]).entries
     ships = [Ship(entry.game, entry.stats, entry.findings)]
-    html = render_sheets(ships, fmt="html").data.decode()
+    html = render_record_sheets(ships, fmt="html").data.decode()
     assert "&lt;b&gt;{{x}}&lt;/b&gt;" in html
 
 

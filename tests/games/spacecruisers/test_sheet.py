@@ -11,7 +11,7 @@ from sheetgen.games import find_game
 from sheetgen.games.spacecruisers import rules, sheet
 from sheetgen.games.spacecruisers.rules import Design
 from sheetgen.games.spacecruisers.stats import derive
-from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.render.record_sheets import Ship, record_sheets_html, render_record_sheets
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import pdf_page_sizes, pdf_text, pdf_text_lines
@@ -75,7 +75,7 @@ def test_criticals_on_the_sheet() -> None:
 
 
 def test_sheet_html_prints_every_box() -> None:
-    (html,) = sheets_html(ships("the-victorious.yaml", "resolute.yaml", "shade.yaml", "gull.yaml"))
+    (html,) = record_sheets_html(ships("the-victorious.yaml", "resolute.yaml", "shade.yaml", "gull.yaml"))
     blocks = html.split('<section class="ship')[1:]
     victorious, resolute, shade, gull = blocks
     assert victorious.count('class="hpbox"') == 30
@@ -95,7 +95,7 @@ def test_sheet_html_prints_every_box() -> None:
 
 
 def test_fighters_print_no_critical_table() -> None:
-    (html,) = sheets_html(ships("wasp.yaml"))
+    (html,) = record_sheets_html(ships("wasp.yaml"))
     assert 'class="crits"' not in html
     assert "Any critical damage roll destroys it." in html
     # seed 004, Attack Phase (lines 102-104), Fighter Hulls (line 150): below 0 until the next hit
@@ -105,14 +105,16 @@ def test_fighters_print_no_critical_table() -> None:
 
 def test_sheet_pdf_puts_several_ships_on_a_page(tmp_path: Path) -> None:
     four = ships("the-courageous.yaml", "the-victorious.yaml", "the-noblesse.yaml", "the-atlantea.yaml")
-    pdf = render_sheets(four).data
+    pdf = render_record_sheets(four).data
     pages = pdf_text(pdf)
     assert len(pages) == 2
     assert sum(p.count("Military hull") for p in pages) == 4
     assert pages[0].count("Military hull") == 3
     assert pdf_page_sizes(pdf)[0] == pytest.approx((612, 792))
-    assert pdf_page_sizes(render_sheets(four, paper="a4").data)[0] == pytest.approx((595.28, 841.89), abs=0.1)
-    assert render_sheets(four).data == pdf  # same input, same bytes
+    assert pdf_page_sizes(render_record_sheets(four, paper="a4").data)[0] == pytest.approx(
+        (595.28, 841.89), abs=0.1
+    )
+    assert render_record_sheets(four).data == pdf  # same input, same bytes
 
 
 def test_sheet_warns_nothing_and_escapes_names() -> None:
@@ -120,7 +122,7 @@ def test_sheet_warns_nothing_and_escapes_names() -> None:
 
     design = Design.from_systems("<b>{{x}}</b> & the very long named cruiser of doom", "military", [])
     stats = derive(design)
-    (html,) = sheets_html([Ship(GAME, stats, [])])
+    (html,) = record_sheets_html([Ship(GAME, stats, [])])
     assert "&lt;b&gt;{{x}}&lt;/b&gt; &amp; the very long" in html
     assert html_to_pdf(html).warnings == ()
 
@@ -157,7 +159,7 @@ def test_a_big_ship_stays_inside_its_block(write: Any) -> None:
 
     result = load_designs([write("big.yaml", BIG)])
     shipset = [Ship(e.game, e.stats, e.findings) for e in result.entries] + ships("the-courageous.yaml")
-    (html,) = sheets_html(shipset)
+    (html,) = record_sheets_html(shipset)
     document = weasyprint.HTML(string=html, base_url=str(templates_dir())).render()
 
     def walk(box: Any) -> Any:
@@ -188,7 +190,7 @@ def test_an_illegal_total_prints_bounded_boxes() -> None:
     assert v["hull_rows"][0] == {"label": "armor 40", "boxes": list(range(410, 400, -1))}
     assert {s["name"]: s["boxes"] for s in v["systems"]}["drives"] == 3 + 40
     assert v["unprinted"] == ["hull points above 410 (19,600 more)", "drives past 43 (80 more)"]
-    html = sheets_html([Ship(GAME, derive(design), rules.check(design))])[0]
+    html = record_sheets_html([Ship(GAME, derive(design), rules.check(design))])[0]
     assert html.count('class="hpbox"') == 410
     assert "Not printed: hull points above 410 (19,600 more); drives past 43 (80 more)." in html
 
@@ -207,7 +209,7 @@ def test_a_sheet_past_one_page_keeps_its_name_with_its_content(write: Any, paper
     result = load_designs([tall])
     shipset = ships("gull.yaml") + [Ship(e.game, e.stats, e.findings) for e in result.entries]
     shipset += ships("bastion-platform.yaml")
-    pages = pdf_text(render_sheets(shipset, paper=paper).data)
+    pages = pdf_text(render_record_sheets(shipset, paper=paper).data)
     assert len(pages) >= 3
     (first,) = [i for i, p in enumerate(pages) if "Ironclad Perseverance Military hull" in p]
     assert "armor 40 410 409" in pages[first] and "HULL POINTS: 410" in pages[first]
@@ -240,7 +242,9 @@ def test_long_texts_stay_inside_the_sheet(write: Any) -> None:
     (entry,) = load_designs([path]).entries
     side = "The Outer Rim Free Traders' Guild"
     for paper in ("letter", "a4"):
-        data = render_sheets([Ship(entry.game, entry.stats, entry.findings, side=side)], paper=paper).data
+        data = render_record_sheets(
+            [Ship(entry.game, entry.stats, entry.findings, side=side)], paper=paper
+        ).data
         width = pdf_page_sizes(data)[0][0]
         inside = (9 / 25.4 * 72 - 1, width - 9 / 25.4 * 72 + 1)
         (hull,) = pdf_text_lines(data, 0, "Commercial hull")

@@ -1,4 +1,4 @@
-"""Counter sheets: :func:`layout_sheets` lays :class:`~sheetgen.layout.counters.build.Counter`
+"""Counter sheets: :func:`layout_counter_sheets` lays :class:`~sheetgen.layout.counters.build.Counter`
 items out on pages, fronts and backs, as the package docstring of
 :mod:`sheetgen.layout.counters` describes (all lengths in pt, origin top-left, y down).
 """
@@ -24,7 +24,7 @@ from sheetgen.layout.counters.paper import (
 )
 from sheetgen.layout.text import missing_glyph_warning
 
-__all__ = ["Placement", "Sheets", "layout_sheets"]
+__all__ = ["CounterSheets", "Placement", "layout_counter_sheets"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Placement:
 
 
 @dataclass
-class Sheets:
+class CounterSheets:
     """The laid-out sheets: the drawing, where each counter went, the grid
     (``cols`` x ``rows`` cells of which ``front_cols`` hold fronts), and warning
     lines for the user (glyphs the bundled font lacks, names printed tiny); ``filled``,
@@ -76,13 +76,13 @@ def _cells(counters: Sequence[Counter], per_row: int, rows: int) -> list[tuple[i
     return out
 
 
-def layout_sheets(
+def layout_counter_sheets(
     counters: Sequence[Counter],
     spec: SheetSpec,
     *,
     title: str = "Counters",
     fill: Callable[[int], Sequence[Counter]] | None = None,
-) -> Sheets:
+) -> CounterSheets:
     """Lay ``counters`` out on sheets as ``spec`` says (see :mod:`sheetgen.layout.counters`).
 
     With ``fill``, every cell the counters leave empty (the ends of rows a new
@@ -217,7 +217,7 @@ def layout_sheets(
             )
         )
         pages.extend((front, back))
-    return Sheets(
+    return CounterSheets(
         Drawing(title, pages, subject=f"Counter sheets: {size_text} counters, fronts and backs"),
         placements,
         grid.cols,

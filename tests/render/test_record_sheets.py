@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sheetgen.core.rendered import Rendered
-from sheetgen.render.sheets import Ship, render_sheets, sheets_html
+from sheetgen.render.record_sheets import Ship, record_sheets_html, render_record_sheets
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
@@ -27,15 +27,15 @@ def ships_from(*paths: Path) -> list[Ship]:
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612.0, 792.0)), ("a4", (595.28, 841.89))])
 def test_paper_sizes_read_back(paper: str, size: tuple[float, float]) -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper).data
+    pdf = render_record_sheets(ships_from(SHIPS / "corvette-arrow.yaml"), paper=paper).data
     ((w, h),) = pdf_page_sizes(pdf)
     assert (round(w, 2), round(h, 2)) == size
 
 
 def test_several_ships_share_a_page() -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 3).data
+    pdf = render_record_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 3).data
     assert len(pdf_page_sizes(pdf)) == 1
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 7).data
+    pdf = render_record_sheets(ships_from(SHIPS / "corvette-arrow.yaml") * 7).data
     assert len(pdf_page_sizes(pdf)) == 3
 
 
@@ -44,7 +44,7 @@ def shipped_render() -> Rendered:
     """Every shipped Starfire design printed in-process: the PDF and WeasyPrint's warnings."""
     from sheetgen.render.html import html_to_pdf
 
-    return html_to_pdf(sheets_html(ships_from(SHIPS)))
+    return html_to_pdf(record_sheets_html(ships_from(SHIPS)))
 
 
 def test_same_input_same_bytes(shipped_render: Rendered, bundled_sheets: Callable[[Path], Built]) -> None:
@@ -97,7 +97,7 @@ def test_long_names_stay_inside_the_ship_box(name: str) -> None:
 
     (ship,) = ships_from(SHIPS / "corvette-arrow.yaml")
     ship.stats = GAME.named(ship.stats, name)
-    (html,) = sheets_html([ship])
+    (html,) = record_sheets_html([ship])
     document = weasyprint.HTML(string=html).render()
     page = document.pages[0]._page_box
     ship_box = next(b for b in _boxes(page) if "ship" in _classes(b))
@@ -137,7 +137,7 @@ def embedded_fonts(pdf: bytes) -> set[str]:
 
 
 def test_bundled_fonts_are_embedded() -> None:
-    pdf = render_sheets(ships_from(SHIPS / "corvette-arrow.yaml")).data
+    pdf = render_record_sheets(ships_from(SHIPS / "corvette-arrow.yaml")).data
     fonts = embedded_fonts(pdf)
     # only the bundled families: no text fell back to a system font
     assert fonts and all(f.startswith(("SheetSans", "SheetCondensed")) for f in fonts), fonts
@@ -166,8 +166,8 @@ def test_characters_missing_from_the_bundled_font_are_reported(
 def test_bad_calls_are_value_errors_naming_what_is_allowed() -> None:
     ships = ships_from(SHIPS / "corvette-arrow.yaml")
     with pytest.raises(ValueError, match=r"unknown sheet format 'svg'; use one of pdf, html"):
-        render_sheets(ships, fmt="svg")
+        render_record_sheets(ships, fmt="svg")
     with pytest.raises(ValueError, match=r"unknown paper 'b5'; use one of letter, a4"):
-        render_sheets(ships, paper="b5")
+        render_record_sheets(ships, paper="b5")
     with pytest.raises(ValueError, match="no ships to print"):
-        render_sheets([])
+        render_record_sheets([])

@@ -1,11 +1,11 @@
 """Record sheets for many ships: a few WeasyPrint documents per game, never one per ship.
 
-:func:`render_sheets` takes ships (a game, derived stats, findings) in print
+:func:`render_record_sheets` takes ships (a game, derived stats, findings) in print
 order and builds each game's HTML documents from its template
 (``templates/<game id>/sheet.html.j2``), up to :data:`SHIPS_PER_DOCUMENT`
-ships each (:func:`sheets_print`); they are printed by worker processes
+ships each (:func:`record_sheet_documents`); they are printed by worker processes
 (:mod:`sheetgen.render.pool`) and joined, a game's pages numbered through.
-:func:`design_sheets` does the same for designs read from files: a fleet
+:func:`design_record_sheets` does the same for designs read from files: a fleet
 file's ``count`` gives that many numbered ships, its ``side`` their side.
 """
 
@@ -17,28 +17,29 @@ from typing import TYPE_CHECKING
 from sheetgen.core.findings import Finding
 from sheetgen.core.rendered import Rendered
 from sheetgen.games.base import AnyGame, Stats, View
-from sheetgen.render.pool import HtmlPrint
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.loading import Entry
 
 __all__ = [
     "SHEET_FORMATS",
-    "SheetError",
+    "RecordSheetError",
+    "SheetDocuments",
     "Ship",
-    "design_sheets",
+    "design_record_sheets",
     "glyph_warnings",
-    "render_sheets",
-    "sheets_html",
-    "sheets_print",
+    "join_record_sheets",
+    "record_sheet_documents",
+    "record_sheets_html",
+    "render_record_sheets",
 ]
 
 
-#: The formats :func:`render_sheets` writes.
+#: The formats :func:`render_record_sheets` writes.
 SHEET_FORMATS = ("pdf", "html")
 
 
-class SheetError(Exception):
+class RecordSheetError(Exception):
     """Ships that cannot go in one output (HTML for several games). ``warnings``:
     warning lines made before the failure (names the fonts cannot print)."""
 
@@ -150,7 +151,7 @@ def _document(
     )
 
 
-def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
+def record_sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> list[str]:
     """One whole HTML document per game, in the order games first appear in ``ships``."""
     return [
         _document(game, views, game.sheet_context(views), paper=paper, title=title, first=True, numbered=True)
@@ -158,7 +159,7 @@ def sheets_html(ships: list[Ship], *, paper: str = "letter", title: str | None =
     ]
 
 
-def render_sheets(
+def render_record_sheets(
     ships: list[Ship], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None, jobs: int = 1
 ) -> Rendered:
     """Record sheets for ``ships`` as PDF (``fmt="pdf"``) or HTML bytes, with
@@ -170,7 +171,7 @@ def render_sheets(
     numbered "page N of M" through all its documents, one bookmark per ship. The
     bytes do not depend on ``jobs``.
 
-    Raises :class:`SheetError` for HTML with ships of several games (each game
+    Raises :class:`RecordSheetError` for HTML with ships of several games (each game
     has its own stylesheet; print PDF, or one game at a time), and ``ValueError``
     for no ships, an unknown ``fmt`` or ``paper``, or ``jobs`` below 1.
     """
@@ -181,24 +182,38 @@ def render_sheets(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if fmt == "html":
-        documents = sheets_html(ships, paper=paper, title=title)
+        documents = record_sheets_html(ships, paper=paper, title=title)
         if len(documents) > 1:
-            raise SheetError(
+            raise RecordSheetError(
                 "HTML holds one game's sheets; these designs are from several games: use --format pdf"
             )
         return Rendered(documents[0].encode("utf-8"))
-    from sheetgen.render.pool import print_all
+    from sheetgen.render.pool import Printer
 
-    (pdf,) = print_all([sheets_print(ships, paper=paper, title=title)], jobs)
-    return pdf
+    sheets = record_sheet_documents(ships, paper=paper, title=title)
+    with Printer(jobs) as printer:
+        return join_record_sheets(sheets, printer.print_documents(sheets.documents))
 
 
-def sheets_print(ships: list[Ship], *, paper: str = "letter", title: str | None = None) -> HtmlPrint:
-    """Record sheets for ``ships`` as HTML documents to print, and how to join them
-    (see :func:`render_sheets`, which prints it): each game's documents of at most
-    :data:`SHIPS_PER_DOCUMENT` ships; a game printed in several documents has its pages
-    numbered through (stamped from ``templates/page-numbers.html.j2``, the game's own
-    running foot). Raises ``ValueError`` for no ships or an unknown ``paper``."""
+@dataclass(frozen=True)
+class SheetDocuments:
+    """Record sheets as HTML documents to print (:func:`record_sheet_documents`):
+    ``documents`` in print order, and what :func:`join_record_sheets` needs to join their
+    PDFs: ``spans``, each game with its first document's index and how many it has, and
+    the ``paper``."""
+
+    documents: list[str]
+    spans: list[tuple[AnyGame, int, int]]
+    paper: str
+
+
+def record_sheet_documents(
+    ships: list[Ship], *, paper: str = "letter", title: str | None = None
+) -> SheetDocuments:
+    """Record sheets for ``ships`` as HTML documents to print (see
+    :func:`render_record_sheets`, which prints them): each game's documents of at most
+    :data:`SHIPS_PER_DOCUMENT` ships. Raises ``ValueError`` for no ships or an unknown
+    ``paper``."""
     from sheetgen.render.html import paper_size
 
     if not ships:
@@ -215,11 +230,14 @@ def sheets_print(ships: list[Ship], *, paper: str = "letter", title: str | None 
             _document(game, chunk, context, paper=paper, title=title, first=k == 0, numbered=len(chunks) == 1)
             for k, chunk in enumerate(chunks)
         ]
-    return HtmlPrint(documents, lambda printed: _join(printed, spans, paper))
+    return SheetDocuments(documents, spans, paper)
 
 
-def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper: str) -> Rendered:
-    """The printed documents of :func:`sheets_print` as one PDF."""
+def join_record_sheets(sheets: SheetDocuments, printed: list[Rendered]) -> Rendered:
+    """The printed ``sheets.documents`` (PDFs, in order) as one PDF: a game printed in
+    several documents has its pages numbered through, stamped from
+    ``templates/page-numbers.html.j2`` in the game's own running foot; WeasyPrint's
+    warnings each once."""
     from sheetgen.render.html import html_to_pdf, paper_size, render_html
     from sheetgen.render.pdfjoin import join_pdfs, page_count
 
@@ -228,7 +246,7 @@ def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper:
     warnings = dict.fromkeys(line for part in printed for line in part.warnings)
     pages = [page_count(part.data) for part in printed]
     stamps: list[tuple[int, bytes]] = []
-    for game, first, count in spans:
+    for game, first, count in sheets.spans:
         if count == 1:
             continue
         numbers = html_to_pdf(
@@ -236,7 +254,7 @@ def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper:
                 "page-numbers.html.j2",
                 {
                     "game_css": f"{game.id}/sheet.css",
-                    "paper": paper_size(paper),
+                    "paper": paper_size(sheets.paper),
                     "pages": sum(pages[first : first + count]),
                 },
             )
@@ -246,7 +264,7 @@ def _join(printed: list[Rendered], spans: list[tuple[AnyGame, int, int]], paper:
     return Rendered(join_pdfs([part.data for part in printed], stamps=stamps), tuple(warnings))
 
 
-def design_sheets(
+def design_record_sheets(
     entries: list[Entry], *, paper: str = "letter", fmt: str = "pdf", title: str | None = None, jobs: int = 1
 ) -> Rendered:
     """Record sheets for designs read from files (``sheetgen sheets``), in reading order.
@@ -256,7 +274,7 @@ def design_sheets(
     ``side:`` is printed on its ships' sheets. The warnings are
     :func:`glyph_warnings` for the designs' names, then WeasyPrint's (its line of characters the
     fonts lack left out when the names hold them all). Raises
-    :class:`SheetError` as :func:`render_sheets` does, carrying the name warnings, and
+    :class:`RecordSheetError` as :func:`render_record_sheets` does, carrying the name warnings, and
     for more than :data:`~sheetgen.scenarios.loading.MAX_SHIPS` ships.
     """
     from sheetgen.scenarios.fleets import fleet_side, numbered_ships
@@ -264,7 +282,7 @@ def design_sheets(
 
     total = sum(entry.count for entry in entries)
     if total > MAX_SHIPS:  # counted before a ship is made
-        raise SheetError(
+        raise RecordSheetError(
             f"{total:,} ships (counts multiplied out); at most {MAX_SHIPS:,} record sheets in one run:"
             " print fewer designs at a time"
         )
@@ -276,7 +294,7 @@ def design_sheets(
         ships += [Ship(entry.game, stats, entry.findings, side) for stats in numbered_ships(entry)]
     names = tuple(glyph_warnings(designs))
     try:
-        printed = render_sheets(ships, paper=paper, fmt=fmt, title=title, jobs=jobs)
+        printed = render_record_sheets(ships, paper=paper, fmt=fmt, title=title, jobs=jobs)
         return Rendered(printed.data, _not_named(printed.warnings, designs)).warned(names)
-    except SheetError as exc:
-        raise SheetError(str(exc), names) from None
+    except RecordSheetError as exc:
+        raise RecordSheetError(str(exc), names) from None
