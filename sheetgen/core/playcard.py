@@ -99,9 +99,10 @@ def text(name: str, label: str, placeholder: str = "") -> dict[str, Any]:
     return {"name": name, "kind": "text", "label": label, "placeholder": placeholder}
 
 
-def check(name: str, label: str) -> dict[str, Any]:
-    """A yes/no field of an event (sent as ``true`` or ``false``)."""
-    return {"name": name, "kind": "check", "label": label}
+def check(name: str, label: str, short: str) -> dict[str, Any]:
+    """A yes/no field of an event (sent as ``true`` or ``false``), shown as ``short`` beside
+    its box, ``label`` + the ship's name its accessible name."""
+    return {"name": name, "kind": "check", "label": label, "short": short}
 
 
 def choice(name: str, label: str, values: tuple[str, ...]) -> dict[str, Any]:

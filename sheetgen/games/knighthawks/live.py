@@ -90,7 +90,7 @@ BUTTONS: tuple[dict[str, Any], ...] = (
         "Damage",
         playcard.number("amount", "damage to", low=0, start=1),
         playcard.text("weapon", "weapon hitting", "weapon"),
-        playcard.check("double", "critical hit: 2x"),
+        playcard.check("double", "critical hit, 2x Structure Point Damage, to", "2×"),
     ),
     playcard.button("fire", "Fire", each="ordnance_left"),
     playcard.button(

@@ -132,8 +132,8 @@ function cardRows(ship) {
 function field(f, ship) {
   const label = `${f.label} ${ship.name}`;
   if (f.kind === "check") {
-    const box = el("input", { type: "checkbox" });
-    return { node: el("label", { class: "check" }, box, ` ${f.label}`), read: () => box.checked };
+    const box = el("input", { type: "checkbox", "aria-label": label });
+    return { node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked };
   }
   if (f.kind === "choice") {
     const pick = el("select", { "aria-label": label }, f.choices.map((c) => el("option", { value: c }, c.replaceAll("_", " "))));
@@ -297,9 +297,9 @@ function target() {
     sessionStorage.setItem("sheetgen-aim", JSON.stringify(aim));
     refresh();
   };
-  $("target").replaceChildren("Target", ...inputs.map(([a, yesNo, input]) => {
+  $("target").replaceChildren("Target", ...inputs.flatMap(([a, yesNo, input]) => {
     input.addEventListener("change", setAim);
-    return yesNo ? el("label", {}, input, ` ${a.label}`) : el("label", {}, `${a.label} `, input);
+    return [" ", yesNo ? el("label", {}, input, ` ${a.label}`) : el("label", {}, `${a.label} `, input)];
   }));
   $("target").hidden = false;
 }
