@@ -100,7 +100,7 @@ def text(name: str, label: str, placeholder: str = "") -> dict[str, Any]:
 
 
 def check(name: str, label: str, short: str) -> dict[str, Any]:
-    """A yes/no field of an event (sent as ``true`` or ``false``), shown as ``short`` beside
+    """A yes/no field of an event (sent as ``true`` when ticked, else left out), shown as ``short`` beside
     its box, ``label`` + the ship's name its accessible name."""
     return {"name": name, "kind": "check", "label": label, "short": short}
 

@@ -133,7 +133,7 @@ function field(f, ship) {
   const label = `${f.label} ${ship.name}`;
   if (f.kind === "check") {
     const box = el("input", { type: "checkbox", "aria-label": label });
-    return { node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked };
+    return { node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked || null }; // unticked: left out
   }
   if (f.kind === "choice") {
     const pick = el("select", { "aria-label": label }, f.choices.map((c) => el("option", { value: c }, c.replaceAll("_", " "))));
