@@ -11,7 +11,8 @@ let state = null;
 let range = Number(sessionStorage.getItem("sheetgen-range") || 1); // hexes: each card's weapons at it
 // the target's defences the game's odds read (state.aim), by name
 let aim = JSON.parse(sessionStorage.getItem("sheetgen-aim") || "{}");
-const aimQuery = () => Object.entries(aim).filter(([, v]) => v).map(([k, v]) => `&${k}=${v}`).join("");
+const aimed = (name) => !state || (state.aim || []).some((a) => a.name === name); // this game's fields only
+const aimQuery = () => Object.entries(aim).filter(([k, v]) => v && aimed(k)).map(([k, v]) => `&${k}=${v}`).join("");
 const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}${aimQuery()}`;
 let socket = null;
 
