@@ -50,6 +50,7 @@ def test_every_game_describes_its_card_and_buttons(space: Path, game_id: str) ->
     engine, game = _start(space, _scenario(game_id))
     state = engine.state(game)
     assert state["actions"] and state["actions"][0]["action"] == "damage"  # every game takes a hit
+    assert {b["action"] for b in state["actions"]} == set(live.ACTIONS)  # every event has its button
     for button in state["actions"]:
         assert button["action"] in live.ACTIONS, button
         for f in button["fields"]:
