@@ -421,6 +421,7 @@ class Engine:
         self, game: _Game, range_hexes: int = 1, aim: Mapping[str, int] | None = None
     ) -> dict[str, Any]:
         standing = set(game.done)
+        live = live_module(game.scenario.game.id)
         return {
             "id": game.stored.id,
             "scenario": game.stored.scenario,
@@ -431,6 +432,7 @@ class Engine:
             "phases": list(game.phases),
             "version": len(game.log),
             "sides_own_ships": self.store.sides_own_ships(game.stored.id),
+            **page_controls(live),
             "ships": [
                 {
                     "name": s.name,
@@ -454,11 +456,36 @@ class Engine:
         }
 
 
+def page_controls(live: ModuleType) -> dict[str, Any]:
+    """What the play page offers for a game, from its ``live`` module: ``actions`` (its
+    ``BUTTONS``, :mod:`sheetgen.core.playcard`), ``aim`` (the Target fields:
+    ``[{"name", "label", "low", "high", "what"}]``, its ``AIM`` values named in
+    ``AIM_ON_PAGE``) and ``to_hit_unit`` (``TO_HIT_UNIT``: ``"%"`` for a percent, else ``""``)."""
+    bounds = getattr(live, "AIM", {})
+    return {
+        "actions": list(getattr(live, "BUTTONS", ())),
+        "aim": [
+            {
+                "name": name,
+                "label": label,
+                "low": bounds[name][0],
+                "high": bounds[name][1],
+                "what": bounds[name][2],
+            }
+            for name, label in getattr(live, "AIM_ON_PAGE", {}).items()
+        ],
+        "to_hit_unit": getattr(live, "TO_HIT_UNIT", ""),
+    }
+
+
 def _now(ship: _Ship, range_hexes: int, aim: Mapping[str, int]) -> dict[str, Any]:
-    """The ship's ``now``, with ``weapons`` (what it can fire at ``range_hexes``, and the odds)
-    where its game's ``live`` gives them, and ``range`` that range; a game that reads
-    ``aim`` (its ``AIM``) gets it too."""
+    """The ship's ``now``, with ``card`` (its card's rows, from its game's ``live.card_rows``),
+    ``weapons`` (what it can fire at ``range_hexes``, and the odds) where its game's ``live``
+    gives them, and ``range`` that range; a game that reads ``aim`` (its ``AIM``) gets it too."""
     now: dict[str, Any] = ship.live.now(ship.state)
+    rows = getattr(ship.live, "card_rows", None)
+    if rows is not None:
+        now["card"] = rows(now)
     weapons = getattr(ship.live, "weapons", None)
     if weapons is not None:
         now["range"] = range_hexes

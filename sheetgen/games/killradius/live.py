@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core import playcard
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields, did_you_mean
@@ -35,9 +36,11 @@ from sheetgen.games.killradius.stats import KillRadiusStats
 
 __all__ = [
     "ACTIONS",
+    "BUTTONS",
     "CONDITION_SCHEMA",
     "PHASES",
     "apply",
+    "card_rows",
     "condition",
     "condition_findings",
     "end_turn",
@@ -55,6 +58,17 @@ ACTIONS: dict[str, str] = {
     "damage": "amount (points of damage of one attack, noted for the end of the turn)",
     "recover": "roll (the d10 of the recovery roll, 1 to 10)",
 }
+
+#: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): an attack's damage
+#: (no weapon: Kill Radius ships have none of their own), and a recovery roll.
+BUTTONS: tuple[dict[str, Any], ...] = (
+    playcard.button("damage", "Damage", playcard.number("amount", "damage to", low=0, start=1)),
+    playcard.button(
+        "recover",
+        "Recover",
+        playcard.number("roll", "recovery roll of", low=1, high=data.DIE_SIDES, placeholder="d10"),
+    ),
+)
 
 State = dict[str, Any]
 
@@ -202,3 +216,21 @@ def now(state: State) -> dict[str, Any]:
         "carrier": stats.carrier,
         "may_deploy": can_deploy(starting, number, stats.carrier),
     }
+
+
+def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ship's card on the play page from :func:`now` (:mod:`sheetgen.core.playcard` rows):
+    Number, MP, facing changes, the damage noted this turn and the Number it leaves next turn;
+    the Number track from the starting Number down to 0, the lost steps crossed."""
+    number = now["number"]
+    track = [
+        playcard.box(n, "now" if n == number else "lost" if n > number else "")
+        for n in range(now["starting_number"], -1, -1)
+    ]
+    return [
+        playcard.fact("Number", number),
+        playcard.fact("MP", now["movement_points"]),
+        playcard.fact("facing changes", now["facing_changes"]),
+        playcard.fact("damage this turn", now["damage_this_turn"], f" → {now['number_next_turn']} next turn"),
+        playcard.boxes("Number track", track),
+    ]

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from sheetgen.core import playcard
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields, did_you_mean
@@ -36,10 +37,14 @@ from sheetgen.games.knighthawks.stats import KnightHawksStats, attacks
 __all__ = [
     "ACTIONS",
     "AIM",
+    "AIM_ON_PAGE",
+    "BUTTONS",
     "CONDITION_SCHEMA",
     "PHASES",
     "ROLLED",
+    "TO_HIT_UNIT",
     "apply",
+    "card_rows",
     "condition",
     "condition_findings",
     "end_turn",
@@ -74,6 +79,31 @@ REPAIRABLE = ("void_engine", "maneuver_jet", "sensors", "computer", "fire")
 #: Results that destroy (Starship and Critical Hit Tables): never repaired.
 DESTROYING = ("weapon", "maneuver_jet_destroyed", "void_engine_destroyed", "bridge_destroyed")
 _RESULTS = (*REPAIRABLE, *DESTROYING, "disastrous_fire")
+
+#: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): structure damage
+#: (a critical hit's 2x ticked), one Fire button per weapon carrying ordnance with the rounds
+#: left (``now.ordnance_left``), a damage table result as read on the table, a repair roll and
+#: a Crew Member Damage roll (the server rolls both).
+BUTTONS: tuple[dict[str, Any], ...] = (
+    playcard.button(
+        "damage",
+        "Damage",
+        playcard.number("amount", "damage to", low=0, start=1),
+        playcard.text("weapon", "weapon hitting", "weapon"),
+        playcard.check("double", "critical hit, 2x Structure Point Damage, to", "2×"),
+    ),
+    playcard.button("fire", "Fire", each="ordnance_left"),
+    playcard.button(
+        "system_damage",
+        "Table result",
+        playcard.choice("weapon", "damage table result for", _RESULTS),
+    ),
+    playcard.button("repair", "Repair roll"),
+    playcard.button("crew_damage", "Crew roll"),
+)
+
+#: How the play page writes a weapon's ``to_hit``: the final percent (a d100 at most it).
+TO_HIT_UNIT = "%"
 _REPAIRS = "Knight Hawks 2000, Repairs"
 
 State = dict[str, Any]
@@ -437,6 +467,11 @@ AIM: dict[str, tuple[int, int, str]] = {
 }
 
 
+#: The :data:`AIM` values the play page's Target fields offer, with their labels, in order:
+#: the target's defences (the firer's own choices stay query parameters).
+AIM_ON_PAGE: dict[str, str] = {"abm": "ABM", "shielding": "shielding"}
+
+
 def read_aim(query: Mapping[str, str]) -> dict[str, int]:
     """The :data:`AIM` values in ``query`` (other keys are not this game's and are left),
     each a whole number in its bounds. Raises ``ValueError`` with one line otherwise."""
@@ -525,3 +560,33 @@ def weapons(state: State, range_hexes: int, aim: Mapping[str, int] | None = None
             }
         )
     return out
+
+
+def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ship's card on the play page from :func:`now` (:mod:`sheetgen.core.playcard` rows):
+    SP of the design's, ADF and MR in the structure's state, break-up rolls a turn, systems
+    damaged and destroyed, the repair chance on a repair turn, crew rolls due and made (with
+    the row the text gives); a bar of the SP left."""
+    sp, of = now["structure_points"], now["starting_structure_points"]
+    rows = [
+        playcard.fact("SP", f"{sp:,}", f" / {of:,}"),
+        playcard.fact("ADF", now["adf"]),
+        playcard.fact("MR", now["mr"]),
+        playcard.fact(now["structure_state"]),
+    ]
+    if now["breakup_rolls"]:
+        rows.append(playcard.fact(f"break-up rolls {now['breakup_rolls']}/turn"))
+    for label, key in (("damaged:", "damaged"), ("destroyed:", "destroyed_systems")):
+        if now[key]:
+            rows.append(playcard.fact(label, ", ".join(now[key]).replace("_", " ")))
+    if now["may_repair"]:
+        rows.append(playcard.fact(f"repair turn: d100 ≤ {now['repair_chance']}"))
+    if now["crew_rolls_due"]:
+        rows.append(playcard.fact("crew rolls due", now["crew_rolls_due"]))
+    if now["crew_rolls"]:
+        made = ", ".join(
+            f"{roll} ({row})" if row else str(roll)
+            for roll, row in zip(now["crew_rolls"], now["crew_results"], strict=True)
+        )
+        rows.append(playcard.fact(f"crew rolls: {made}"))
+    return [*rows, playcard.meter("structure points", sp, of)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core import playcard
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields, did_you_mean
@@ -24,10 +25,12 @@ from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = [
     "ACTIONS",
+    "BUTTONS",
     "CONDITION_SCHEMA",
     "PHASES",
     "ROLLED",
     "apply",
+    "card_rows",
     "condition",
     "condition_findings",
     "end_turn",
@@ -45,6 +48,18 @@ ACTIONS: dict[str, str] = {
     "damage": "amount (the hit's damage roll), weapon (the system that hit: phasers, photon torpedoes...)",
     "critical": "roll (the d10 on the Critical Damage Table; left out, the server rolls it)",
 }
+
+#: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): a hit with the
+#: system that hit (criticals depend on it), and a Critical Damage Table roll (the server rolls it).
+BUTTONS: tuple[dict[str, Any], ...] = (
+    playcard.button(
+        "damage",
+        "Damage",
+        playcard.number("amount", "damage to", low=0, start=1),
+        playcard.text("weapon", "weapon hitting", "weapon"),
+    ),
+    playcard.button("critical", "Critical roll"),
+)
 
 #: Actions whose die the server rolls when the event gives no ``roll``: action -> dice.
 ROLLED: dict[str, str] = {"critical": f"1d{data.CRITICAL_DIE}"}
@@ -327,3 +342,20 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
             }
         )
     return left
+
+
+def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ship's card on the play page from :func:`now` (:mod:`sheetgen.core.playcard` rows):
+    hull points of the design's, shields intact, critical rolls due and taken, what ended
+    the ship; a bar of the hull points left."""
+    rows = [
+        playcard.fact("hull points", now["hull_points"], f" / {now['starting_hull_points']}"),
+        playcard.fact("shields", now["shields"]),
+    ]
+    if now["criticals_due"]:
+        rows.append(playcard.fact("critical rolls due", now["criticals_due"]))
+    if now["criticals"]:
+        rows.append(playcard.fact("criticals:", ", ".join(now["criticals"])))
+    if now["out"]:
+        rows.append(playcard.fact("", now["out"]))
+    return [*rows, playcard.meter("hull points", now["hull_points"], now["starting_hull_points"])]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core import playcard
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields, did_you_mean
@@ -28,9 +29,11 @@ from sheetgen.games.starfire.stats import StarfireStats
 
 __all__ = [
     "ACTIONS",
+    "BUTTONS",
     "CONDITION_SCHEMA",
     "PHASES",
     "apply",
+    "card_rows",
     "condition",
     "condition_findings",
     "end_turn",
@@ -48,6 +51,18 @@ ACTIONS: dict[str, str] = {
     "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional)",
     "fire": "weapon (R, G or Pt: one munition spent from the leftmost launcher with rounds left)",
 }
+
+#: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): a hit, and one Fire
+#: button per launcher code with its rounds left (``now.rounds_left``).
+BUTTONS: tuple[dict[str, Any], ...] = (
+    playcard.button(
+        "damage",
+        "Damage",
+        playcard.number("amount", "damage to", low=0, start=1),
+        playcard.text("weapon", "weapon hitting", "weapon"),
+    ),
+    playcard.button("fire", "Fire", each="rounds_left"),
+)
 
 #: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
 CONDITION_SCHEMA: dict[str, Any] = {
@@ -454,3 +469,28 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
             }
         )
     return left
+
+
+def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
+    """The ship's card on the play page from :func:`now` (:mod:`sheetgen.core.playcard` rows):
+    MP and turn mode, shields offline with the quiet turns counted, double damage (a
+    freighter); every system in order, framed by engine room, crossed when destroyed and
+    marked when offline; the system string of what survives."""
+    facts = [playcard.fact("MP", now["movement_points"]), playcard.fact("TM", now["turn_mode"])]
+    if now["shields_offline"]:
+        after = f" (quiet turns {now['quiet_turns']})"
+        facts.append(playcard.fact("shields offline", now["shields_offline"], after))
+    if now["double_damage"]:
+        facts.append(playcard.fact("double damage"))
+    systems = [
+        playcard.box(
+            code,
+            "off" if off else "lost" if gone else "",
+            "offline" if off else "destroyed" if gone else "",
+            room,
+        )
+        for code, room, gone, off in zip(
+            now["all_systems"], now["system_rooms"], now["destroyed"], now["offline"], strict=True
+        )
+    ]
+    return [*facts, playcard.boxes("systems", systems), playcard.code("system string", now["systems"] or "—")]

@@ -9,10 +9,10 @@ let token = sessionStorage.getItem("sheetgen-token-" + gameId) || "";
 let mySide = sessionStorage.getItem("sheetgen-side-" + gameId) || "";
 let state = null;
 let range = Number(sessionStorage.getItem("sheetgen-range") || 1); // hexes: each card's weapons at it
-// the target's defences (Knight Hawks 2000: ABM salvos, magnetic shielding), sent as the game's
-// own query parameters; the server works out what they change
+// the target's defences the game's odds read (state.aim), by name
 let aim = JSON.parse(sessionStorage.getItem("sheetgen-aim") || "{}");
-const aimQuery = () => Object.entries(aim).filter(([, v]) => v).map(([k, v]) => `&${k}=${v}`).join("");
+const aimed = (name) => !state || (state.aim || []).some((a) => a.name === name); // this game's fields only
+const aimQuery = () => Object.entries(aim).filter(([k, v]) => v && aimed(k)).map(([k, v]) => `&${k}=${v}`).join("");
 const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}${aimQuery()}`;
 let socket = null;
 
@@ -82,108 +82,88 @@ async function send(event) {
 }
 
 // --- the ships, drawn from the state's "now" (what each game's rules say the ship is) ------------
+// Each game describes its own card (now.card: rows of facts, boxes, meters, docs/play.md) and its
+// buttons (state.actions); nothing below knows which game it draws.
 
-function starfire(ship) {
-  const now = ship.now;
-  const boxes = el("div", { class: "boxes", "aria-label": "systems" });
-  let room = null, holder = boxes;
-  now.all_systems.forEach((system, i) => {
-    const inRoom = now.system_rooms[i];
-    if (inRoom !== room) {
-      holder = inRoom === null ? boxes : boxes.appendChild(el("span", { class: "room" }));
-      room = inRoom;
+function boxRow(row) {
+  const holder = el("div", { class: "boxes", "aria-label": row.label });
+  let group = null, into = holder;
+  for (const b of row.boxes) {
+    if (b.group !== group) { // consecutive boxes of one group (an engine room) framed together
+      into = b.group === null ? holder : holder.appendChild(el("span", { class: "room" }));
+      group = b.group;
     }
-    const cls = "box" + (now.destroyed[i] ? " lost" : "") + (now.offline[i] ? " off" : "");
-    holder.append(el("span", { class: cls, title: now.offline[i] ? "offline" : now.destroyed[i] ? "destroyed" : "" }, system));
-  });
-  const facts = el("div", { class: "facts" },
-    el("span", {}, "MP ", el("b", {}, now.movement_points)),
-    el("span", {}, "TM ", el("b", {}, now.turn_mode)),
-    now.shields_offline ? el("span", {}, "shields offline ", el("b", {}, now.shields_offline),
-      ` (quiet turns ${now.quiet_turns})`) : null,
-    now.double_damage ? el("span", {}, "double damage") : null);
-  return [facts, boxes, el("div", { class: "facts" }, el("code", {}, now.systems || "—"))];
-}
-
-function killRadius(ship) {
-  const now = ship.now;
-  const track = el("div", { class: "boxes", "aria-label": "Number track" });
-  for (let n = now.starting_number; n >= 0; n--) {
-    track.append(el("span", { class: "box" + (n === now.number ? " now" : n > now.number ? " lost" : "") }, n));
+    into.append(el("span", { class: "box" + (b.state ? " " + b.state : ""), title: b.title || "" }, b.text));
   }
-  return [
-    el("div", { class: "facts" },
-      el("span", {}, "Number ", el("b", {}, now.number)),
-      el("span", {}, "MP ", el("b", {}, now.movement_points)),
-      el("span", {}, "facing changes ", el("b", {}, now.facing_changes)),
-      el("span", {}, "damage this turn ", el("b", {}, now.damage_this_turn), ` → ${now.number_next_turn} next turn`)),
-    track,
-  ];
+  return holder;
 }
 
-function meter(left, total) {
-  const share = total > 0 ? Math.max(0, Math.min(1, left / total)) : 0;
-  return el("div", { class: "meter" }, el("span", { style: `width:${(share * 100).toFixed(1)}%` }));
+function meter(row) {
+  const share = row.of > 0 ? Math.max(0, Math.min(1, row.value / row.of)) : 0;
+  return el("div", { class: "meter", role: "meter", "aria-label": row.label, "aria-valuemin": "0",
+    "aria-valuemax": String(row.of), "aria-valuenow": String(row.value) },
+  el("span", { style: `width:${(share * 100).toFixed(1)}%` }));
 }
 
-function knightHawks(ship) {
-  const now = ship.now;
-  return [
-    el("div", { class: "facts" },
-      el("span", {}, "SP ", el("b", {}, now.structure_points.toLocaleString()), ` / ${now.starting_structure_points.toLocaleString()}`),
-      el("span", {}, "ADF ", el("b", {}, now.adf)), el("span", {}, "MR ", el("b", {}, now.mr)),
-      el("span", {}, now.structure_state),
-      now.breakup_rolls ? el("span", {}, `break-up rolls ${now.breakup_rolls}/turn`) : null,
-      now.damaged.length ? el("span", {}, "damaged: ", el("b", {}, now.damaged.join(", ").replaceAll("_", " "))) : null,
-      now.destroyed_systems.length ? el("span", {}, "destroyed: ", el("b", {}, now.destroyed_systems.join(", ").replaceAll("_", " "))) : null,
-      now.may_repair ? el("span", {}, `repair turn: d100 ≤ ${now.repair_chance}`) : null,
-      now.crew_rolls_due ? el("span", {}, "crew rolls due ", el("b", {}, now.crew_rolls_due)) : null,
-      now.crew_rolls.length ? el("span", {}, "crew rolls: ", now.crew_rolls.map((r, i) =>
-        now.crew_results[i] ? `${r} (${now.crew_results[i]})` : String(r)).join(", ")) : null),
-    meter(now.structure_points, now.starting_structure_points),
-  ];
+function fact(row) {
+  if (row.value === null || row.value === undefined) return el("span", {}, row.label, row.after || "");
+  return el("span", {}, row.label ? row.label + " " : "", el("b", {}, String(row.value)), row.after || "");
 }
 
-function spaceCruisers(ship) {
-  const now = ship.now;
-  return [
-    el("div", { class: "facts" },
-      el("span", {}, "hull points ", el("b", {}, now.hull_points), ` / ${now.starting_hull_points}`),
-      el("span", {}, "shields ", el("b", {}, now.shields)),
-      now.criticals_due ? el("span", {}, "critical rolls due ", el("b", {}, now.criticals_due)) : null,
-      now.criticals.length ? el("span", {}, "criticals: ", el("b", {}, now.criticals.join(", "))) : null,
-      now.out ? el("span", {}, el("b", {}, now.out)) : null),
-    meter(now.hull_points, now.starting_hull_points),
-  ];
+function cardRows(ship) {
+  const rows = ship.now.card;
+  if (!Array.isArray(rows)) return [el("pre", {}, JSON.stringify(ship.now, null, 1))];
+  const out = [];
+  let facts = null; // consecutive facts share one line that wraps
+  for (const row of rows) {
+    if (row.kind === "fact") {
+      if (!facts) out.push(facts = el("div", { class: "facts" }));
+      facts.append(fact(row));
+      continue;
+    }
+    facts = null;
+    if (row.kind === "boxes") out.push(boxRow(row));
+    else if (row.kind === "meter") out.push(meter(row));
+    else if (row.kind === "code") out.push(el("div", { class: "facts" }, el("code", { "aria-label": row.label }, row.value)));
+  }
+  return out;
 }
 
-const DRAW = { "starfire": starfire, "kill-radius": killRadius, "knight-hawks-2000": knightHawks, "space-cruisers": spaceCruisers };
+// one input per field of an action; read() gives the event's value for it
+function field(f, ship) {
+  const label = `${f.label} ${ship.name}`;
+  if (f.kind === "check") {
+    const box = el("input", { type: "checkbox", "aria-label": label });
+    return { node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked || null }; // unticked: left out
+  }
+  if (f.kind === "choice") {
+    const pick = el("select", { "aria-label": label }, f.choices.map((c) => el("option", { value: c }, c.replaceAll("_", " "))));
+    return { node: pick, read: () => pick.value };
+  }
+  if (f.kind === "number") {
+    const input = el("input", { type: "number", inputmode: "numeric", min: f.low ?? null, max: f.high ?? null,
+      value: f.start ?? "", placeholder: f.placeholder || null, "aria-label": label });
+    return { node: input, read: () => Number(input.value) };
+  }
+  const input = el("input", { class: "text", placeholder: f.placeholder || null, "aria-label": label });
+  return { node: input, read: () => input.value.trim() || null };
+}
 
 function actions(ship) {
-  const amount = el("input", { type: "number", min: "0", value: "1", inputmode: "numeric", "aria-label": `damage to ${ship.name}` });
-  const weapon = el("input", { class: "weapon", placeholder: "weapon", "aria-label": `weapon hitting ${ship.name}` });
-  const hit = () => send({ ship: ship.name, action: "damage", amount: Number(amount.value), weapon: weapon.value.trim() || null });
-  const row = el("div", { class: "act" }, amount, weapon,
-    el("button", { type: "button", "data-testid": "damage", onclick: hit, disabled: ship.removed }, "Damage"));
-  if (state.game === "kill-radius") {
-    const roll = el("input", { type: "number", min: "1", max: "10", value: "", placeholder: "d10", "aria-label": `recovery roll of ${ship.name}` });
-    row.append(roll, el("button", { type: "button", onclick: () => send({ ship: ship.name, action: "recover", roll: Number(roll.value) }), disabled: ship.removed }, "Recover"));
-  }
-  const button = (label, event, testid) => el("button", { type: "button", "data-testid": testid || null, disabled: ship.removed,
-    onclick: () => send({ ship: ship.name, ...event }) }, label);
-  const left = ship.now.rounds_left || ship.now.ordnance_left || {};
-  for (const [code, rounds] of Object.entries(left)) {
-    const shown = Array.isArray(rounds) ? rounds.map((r) => r === null ? "?" : r).join(", ") : rounds;
-    row.append(button(`Fire ${code} (${shown} left)`, { action: "fire", weapon: code }, "fire"));
-  }
-  if (state.game === "space-cruisers") row.append(button("Critical roll", { action: "critical" }, "critical"));
-  if (state.game === "knight-hawks-2000") {
-    const result = el("select", { "aria-label": `damage table result for ${ship.name}` },
-      ...["void_engine", "maneuver_jet", "sensors", "computer", "weapon", "fire", "maneuver_jet_destroyed",
-        "void_engine_destroyed", "bridge_destroyed", "disastrous_fire"].map((r) => el("option", { value: r }, r.replaceAll("_", " "))));
-    row.append(result, el("button", { type: "button", disabled: ship.removed,
-      onclick: () => send({ ship: ship.name, action: "system_damage", weapon: result.value }) }, "Table result"),
-      button("Repair roll", { action: "repair" }, "repair"), button("Crew roll", { action: "crew_damage" }));
+  const row = el("div", { class: "act" });
+  for (const action of state.actions || []) {
+    if (action.each) { // one button per weapon with what it has left
+      for (const [weapon, left] of Object.entries(ship.now[action.each] || {})) {
+        const shown = Array.isArray(left) ? left.map((r) => r === null ? "?" : r).join(", ") : left;
+        row.append(el("button", { type: "button", "data-testid": action.action, disabled: ship.removed,
+          onclick: () => send({ ship: ship.name, action: action.action, weapon }) }, `${action.label} ${weapon} (${shown} left)`));
+      }
+      continue;
+    }
+    const fields = action.fields.map((f) => [f.name, field(f, ship)]);
+    const go = () => send({ ship: ship.name, action: action.action, ...Object.fromEntries(fields.map(([name, f]) => [name, f.read()])) });
+    row.append(...fields.map(([, f]) => f.node),
+      el("button", { type: "button", "data-testid": action.action, onclick: go, disabled: ship.removed }, action.label));
   }
   return row;
 }
@@ -193,14 +173,14 @@ function weaponsTable(ship) {
   const list = ship.now.weapons;
   if (!list || !list.length) return null;
   const pct = (v) => `${(v * 100).toFixed(v * 100 % 1 ? 1 : 0)}%`;
-  const percent = state.game === "knight-hawks-2000"; // a d100 at most the final percent
+  const unit = state.to_hit_unit || ""; // "%": a d100 at most the final percent
   return el("table", { class: "weapons", "data-testid": "weapons" },
     el("thead", {}, el("tr", {}, ...["weapon", "to hit", "dmg", "chance", "exp. dmg"].map((h) => el("th", {}, h)))),
     el("tbody", {}, list.map((w) => el("tr", { class: w.to_hit === null ? "out" : "", title: w.note || "" },
       el("td", { title: w.gunner !== undefined ? `${w.gunner || "default gunner"}, base ${w.base}%` : null },
         `${w.count > 1 ? w.count + "× " : ""}${w.code}`,
         w.linked ? el("small", {}, ` ${w.linked}`) : null),
-      el("td", {}, w.to_hit === null ? "–" : percent ? `${w.to_hit}%` : w.to_hit),
+      el("td", {}, w.to_hit === null ? "–" : `${w.to_hit}${unit}`),
       el("td", {}, w.damage === null || w.to_hit === null ? "–" : w.damage),
       el("td", { title: w.chance }, w.to_hit === null ? "–" : pct(w.chance_value)),
       el("td", { title: w.expected }, w.to_hit === null ? "–" : w.expected_value.toLocaleString("en", { maximumFractionDigits: 2 }))))));
@@ -209,7 +189,7 @@ function weaponsTable(ship) {
 function card(ship) {
   return el("article", { class: "ship" + (ship.removed ? " removed" : ""), "data-testid": "play-ship", "data-ship": ship.name, style: `--side:${ship.colour}` },
     el("header", {}, el("h3", {}, ship.name), ship.removed ? el("span", { class: "gone" }, "REMOVED") : null),
-    ...(DRAW[state.game] || (() => [el("pre", {}, JSON.stringify(ship.now, null, 1))]))(ship),
+    ...cardRows(ship),
     weaponsTable(ship),
     actions(ship));
 }
@@ -297,6 +277,34 @@ async function lobby() {
   });
 }
 
+// the target's defences a game's odds read (state.aim: Knight Hawks 2000's ABM salvos and
+// shielding), sent as its query parameters; the server works out what they change
+function target() {
+  if (!state.aim || !state.aim.length) return;
+  const inputs = state.aim.map((a) => {
+    const yesNo = a.low === 0 && a.high === 1;
+    const input = el("input", yesNo ? { type: "checkbox", id: `target-${a.name}`, title: a.what, checked: Boolean(aim[a.name]) }
+      : { type: "number", id: `target-${a.name}`, min: a.low, max: a.high, value: aim[a.name] || 0, inputmode: "numeric", "aria-label": a.what });
+    return [a, yesNo, input];
+  });
+  const setAim = () => {
+    const next = {};
+    for (const [a, yesNo, input] of inputs) {
+      const value = yesNo ? (input.checked ? 1 : 0) : Number(input.value);
+      if (!Number.isInteger(value) || value < a.low || value > a.high) return notice(`${a.label} is ${a.low} to ${a.high}`, true);
+      next[a.name] = value;
+    }
+    aim = next;
+    sessionStorage.setItem("sheetgen-aim", JSON.stringify(aim));
+    refresh();
+  };
+  $("target").replaceChildren("Target", ...inputs.flatMap(([a, yesNo, input]) => {
+    input.addEventListener("change", setAim);
+    return [" ", yesNo ? el("label", {}, input, ` ${a.label}`) : el("label", {}, `${a.label} `, input)];
+  }));
+  $("target").hidden = false;
+}
+
 async function start() {
   $("undo").addEventListener("click", () => send({ action: "undo" }));
   $("redo").addEventListener("click", () => send({ action: "redo" }));
@@ -321,20 +329,7 @@ async function start() {
       refresh();
     });
     show(await api(atRange(`/api/play/${gameId}`)));
-    if (state.game === "knight-hawks-2000") {
-      $("target").hidden = false;
-      $("target-abm").value = aim.abm || 0;
-      $("target-shielding").checked = Boolean(aim.shielding);
-      const setAim = () => {
-        const abm = Number($("target-abm").value);
-        if (!Number.isInteger(abm) || abm < 0 || abm > 20) return notice("ABM salvos are 0 to 20", true);
-        aim = { abm, shielding: $("target-shielding").checked ? 1 : 0 };
-        sessionStorage.setItem("sheetgen-aim", JSON.stringify(aim));
-        refresh();
-      };
-      $("target-abm").addEventListener("change", setAim);
-      $("target-shielding").addEventListener("change", setAim);
-    }
+    target();
     connect();
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);

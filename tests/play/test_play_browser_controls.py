@@ -1,0 +1,97 @@
+"""The play page draws each game's buttons from the state's ``actions`` and its cards from
+``now.card`` (docs/play.md), in a real Chromium at phone size (390x844): Knight Hawks 2000's
+2x box sends a critical hit's double damage, Kill Radius's Recover sends its d10 and its
+Number track drops at the next turn. Screenshots go to ``output/play/`` (look at them)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import DESIGNS, ROOT
+from tests.serve.real_server import serving
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = ROOT / "output" / "play"
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason="no Chromium at /usr/bin/chromium (scripts/install.sh --test installs it)",
+)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    space = tmp_path_factory.mktemp("controls")
+    for game in ("knight-hawks-2000", "kill-radius"):
+        shutil.copytree(DESIGNS / game, space / game)
+    with serving(space) as port, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM)
+        try:
+            yield f"http://127.0.0.1:{port}", browser
+        finally:
+            browser.close()
+
+
+def _open(served: tuple[str, Any], scenario: str) -> Any:
+    base, browser = served
+    request = urllib.request.Request(
+        f"{base}/api/play",
+        data=json.dumps({"scenario": scenario}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        made = json.load(answer)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    page = phone.new_page()
+    page.goto(f"{base}/play?game={made['id']}")
+    page.locator('[data-testid="play-ship"]').first.wait_for(timeout=15_000)
+    return page
+
+
+def test_knight_hawks_double_box_doubles_the_damage(served: tuple[str, Any]) -> None:
+    page = _open(served, "knight-hawks-2000/scenarios/flank-action.yaml")
+    try:
+        red = page.locator('[data-testid="play-ship"][data-ship="Kestrel Red"]')
+        red.get_by_label("damage to Kestrel Red").fill("5")
+        red.get_by_label("critical hit, 2x Structure Point Damage, to Kestrel Red").check()
+        red.get_by_test_id("damage").click()
+        red.get_by_text("SP 50 / 60").wait_for(timeout=15_000)
+        assert "double true" in page.get_by_test_id("play-log").inner_text()
+        button = red.get_by_test_id("damage").bounding_box()
+        amount = red.get_by_label("damage to Kestrel Red").bounding_box()
+        assert button is not None and amount is not None and abs(button["y"] - amount["y"]) < 10  # one row
+        red.scroll_into_view_if_needed()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "kh-phone-double.png"))
+    finally:
+        page.context.close()
+
+
+def test_kill_radius_recover_and_track(served: tuple[str, Any]) -> None:
+    page = _open(served, "kill-radius/scenarios/border-clash.yaml")
+    try:
+        card = page.locator('[data-testid="play-ship"]').first
+        name = card.get_attribute("data-ship")
+        assert card.locator("input.text").count() == 0  # no weapon: Kill Radius ships have none
+        card.get_by_label(f"damage to {name}").fill("2")
+        card.get_by_test_id("damage").click()
+        page.get_by_test_id("play-log").get_by_text(f"{name}: damage (amount 2)").wait_for(timeout=15_000)
+        page.get_by_test_id("next-turn").click()
+        card.locator(".box.lost").nth(1).wait_for(timeout=15_000)
+        card.get_by_label(f"recovery roll of {name}").fill("1")
+        card.get_by_test_id("recover").click()
+        page.get_by_test_id("play-log").get_by_text(f"{name}: recover (roll 1)").wait_for(timeout=15_000)
+        assert card.locator(".box.lost").count() == 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "kr-phone.png"))
+    finally:
+        page.context.close()
