@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.core.card import Card
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject, stats_dict
 from sheetgen.core.rulings import Ruling
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, FormField, Game, Marker, View
 
 

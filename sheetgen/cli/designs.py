@@ -271,8 +271,8 @@ def reference(
 
 def _card_with_tables(game: AnyGame, path: Path) -> Card:
     """The card of ``game`` with the data in ``path``; exits 2 on unreadable or wrong data."""
+    from sheetgen.core.fields import Fields
     from sheetgen.core.findings import InputError
-    from sheetgen.core.schema import Fields
     from sheetgen.core.source import SourceError, load_file
 
     try:
@@ -333,7 +333,7 @@ def import_design(
         _print_located(reading_order(doc.locate(f) for f in exc.findings), err=True)
         raise typer.Exit(2) from None
     _print_located(reading_order(doc.locate(f) for f in findings), err=True)
-    from sheetgen.scenarios.schemas import imported_yaml
+    from sheetgen.scenarios.json_schemas import imported_yaml
 
     body = imported_yaml(found.id, text, mapping)
     illegal = any(f.is_error for f in findings)

@@ -161,8 +161,8 @@ def map_command(
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
+    from sheetgen.core.fields import did_you_mean
     from sheetgen.core.output import check_writable
-    from sheetgen.core.schema import did_you_mean
     from sheetgen.core.units import MIN_HEX, PAPER_SIZES, LengthError, parse_length
     from sheetgen.layout.maps import (
         MapError,

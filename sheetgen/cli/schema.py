@@ -43,11 +43,11 @@ def schema(
     every machine and in every copy of a file; to use the installed copy instead, map it
     in the editor's yaml.schemas setting to the path --path prints.
     """
-    from sheetgen.scenarios.schemas import SCHEMA_NAMES, schema_file, schema_text
+    from sheetgen.scenarios.json_schemas import SCHEMA_NAMES, schema_file, schema_text
 
     key = name.strip().lower()
     if key not in SCHEMA_NAMES:
-        from sheetgen.core.schema import did_you_mean
+        from sheetgen.core.fields import did_you_mean
 
         _fail(f"no schema named {name!r}{did_you_mean(name, SCHEMA_NAMES)}; known: {', '.join(SCHEMA_NAMES)}")
     if path:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sheetgen.core.schema import describe
+from sheetgen.core.fields import describe
 
 __all__ = ["hex_label", "letters", "parse_hex"]
 

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
+from sheetgen.core.fields import choice_schema
 from sheetgen.core.findings import Finding, Path
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.rulings import Ruling
-from sheetgen.core.schema import choice_schema
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.card import Card
-    from sheetgen.core.schema import Fields
+    from sheetgen.core.fields import Fields
 
 __all__ = [
     "COMMON_FORM_FIELDS",

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
+from sheetgen.core.fields import Fields, describe, suggest_key
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.jsondata import JSONObject
-from sheetgen.core.schema import Fields, describe, suggest_key
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Design, Stats
@@ -250,7 +250,7 @@ def _problem_keys(problems: list[Finding], base: Path) -> set[str]:
     """The design's own keys (under ``base``) the ``problems`` point into: a key with a value
     of the wrong type, or a nested mapping with a problem; unknown keys are not among them
     (a design reads as if they were absent), nor are required keys left out (the caller
-    adds :attr:`~sheetgen.core.schema.Fields.missing`)."""
+    adds :attr:`~sheetgen.core.fields.Fields.missing`)."""
     keys: set[str] = set()
     for f in problems:
         rest = f.path[len(base) :]

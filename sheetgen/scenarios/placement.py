@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import Fields, describe
 from sheetgen.core.findings import Finding, Path, error
-from sheetgen.core.schema import Fields, describe
 from sheetgen.hexgrid import Hex, OffsetGrid, distance
 from sheetgen.scenarios.terrain import MapPlan
 

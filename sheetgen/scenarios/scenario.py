@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields
 from sheetgen.core.findings import Finding, InputError, Path, error, note
-from sheetgen.core.schema import MAX_PROSE, Fields
 from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Placed, Stats

@@ -36,9 +36,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import Fields, describe, did_you_mean
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.hexlabel import parse_hex
-from sheetgen.core.schema import Fields, describe, did_you_mean
 from sheetgen.hexgrid import direction_names, distance, from_offset
 
 __all__ = [

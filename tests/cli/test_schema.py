@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.games import GAMES
-from sheetgen.scenarios.schemas import schema_file
+from sheetgen.scenarios.json_schemas import schema_file
 
 Invoke = Callable[..., Any]
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import (
     apply_damage,

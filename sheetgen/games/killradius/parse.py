@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.schema import MAX_PROSE, Fields
+from sheetgen.core.fields import MAX_PROSE, Fields
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.killradius import data, live
 from sheetgen.games.killradius.rules import Design

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,

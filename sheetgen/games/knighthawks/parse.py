@@ -5,7 +5,7 @@ count and size (:func:`~sheetgen.games.knighthawks.rules.bounds`, exit status 2)
 (a zero count, shielding on a fighter, 11 mines in a hex) are left to
 :func:`sheetgen.games.knighthawks.rules.check`, so they print with a ruling id.
 Paths stored on the design are relative to the design mapping; ``SCHEMA``
-problems carry absolute paths, as :class:`~sheetgen.core.schema.Fields` wants.
+problems carry absolute paths, as :class:`~sheetgen.core.fields.Fields` wants.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
-from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.knighthawks import data, live, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.core.findings import Key
-from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.spacecruisers import data, live, rules
 

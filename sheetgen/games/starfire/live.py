@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
 from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields, choice_schema
 from sheetgen.core.findings import Finding
-from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema
 from sheetgen.games.base import common_design_keys
 from sheetgen.games.starfire import data, live
 from sheetgen.games.starfire.notation import parse_system_string

@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sheetgen.core.schema import caseless_pattern, choice_schema
+from sheetgen.core.fields import caseless_pattern, choice_schema
 from sheetgen.games import GAMES, find_game
 from sheetgen.games.base import game_schema
 from sheetgen.scenarios.loading import MAX_COUNT
