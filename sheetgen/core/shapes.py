@@ -1,0 +1,360 @@
+"""Input shapes described once: each key's name, type, bounds, options and description.
+
+A :class:`Shape` lists the keys of one kind of mapping (a Starfire design, a fleet file,
+a scenario's side) as frozen key descriptions (:class:`Text`, :class:`Integer`,
+:class:`Choice`...). The same description gives both sides of the input:
+
+- :meth:`Shape.schema` writes the mapping's JSON Schema (draft 2020-12) for editors and
+  ``sheetgen schema``;
+- :class:`~sheetgen.core.fields.Fields` built with ``shape=`` reads by it:
+  ``fields.get(SPEED)`` reads ``speed`` with the bounds written on ``SPEED``, and the keys
+  the mapping may hold are the shape's keys, so an unknown key is one the schema refuses too.
+
+A key whose value has a grammar of its own (a Starfire system string, a hex) is a
+:class:`Given`: its JSON Schema is written beside the game's reader, which reads the value
+itself; the shape still names the key, so no key is read that the schema lacks.
+
+Kept to plain dataclasses on purpose: every game's module builds its shapes at import,
+on the start-up path of ``sheetgen validate`` (see ``benchmarks/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from sheetgen.core.fields import MAX_LABEL, choice_schema
+
+if TYPE_CHECKING:
+    from sheetgen.core.fields import Fields
+
+__all__ = [
+    "TEXT_TYPES",
+    "Block",
+    "Boolean",
+    "Choice",
+    "Counts",
+    "Given",
+    "Integer",
+    "Items",
+    "KeySpec",
+    "Named",
+    "Shape",
+    "Text",
+    "TextList",
+]
+
+T = TypeVar("T")
+
+#: The JSON types of a text key: a number is read as its text (``class: 7``).
+TEXT_TYPES: list[str] = ["string", "number"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeySpec(Generic[T]):
+    """One key of a mapping: its ``name``, its ``description`` (shown by editors, with
+    units), whether it is ``required``, and the value read when it is absent
+    (``default``, also the JSON Schema's ``default`` when ``show_default``); ``hints``
+    adds words to its JSON Schema that change no value's acceptance (``examples``, a
+    ``patternErrorMessage``); with ``checked_by_rules``, the key's bounds (``minimum``,
+    ``maximum``, ``max_items``) are a rule of the game, judged by its rules with a ruling
+    id rather than by the reader."""
+
+    name: str
+    description: str
+    required: bool = False
+    default: T | None = None
+    show_default: bool = False
+    #: JSON Schema words laid over the generated ones (an editor's ``examples``, a message)
+    hints: dict[str, Any] = field(default_factory=dict)
+    #: The bounds are the game's rule: the schema holds them, the reader leaves them to the
+    #: game's rules, which refuse a value outside with a ruling id ("maximum": the reader
+    #: holds the minimum, the rules the maximum)
+    checked_by_rules: bool | Literal["maximum"] = False
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the key's value."""
+        out = self._schema() | self.hints
+        if self.show_default and self.default is not None:
+            out["default"] = self.default
+        out["description"] = self.description
+        return out
+
+    def _schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def read(self, fields: Fields) -> T | None:
+        """The key's value in ``fields`` (``default`` when absent or refused); a problem
+        recorded in ``fields`` when the value does not fit."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Text(KeySpec[str]):
+    """Text of at most ``limit`` characters (a number is read as its text); with
+    ``non_empty``, at least one character."""
+
+    limit: int = MAX_LABEL
+    non_empty: bool = False
+
+    def _schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": TEXT_TYPES}
+        if self.non_empty:
+            out["minLength"] = 1
+        out["maxLength"] = self.limit
+        return out
+
+    def read(self, fields: Fields) -> str | None:
+        return fields.text(self.name, self.default, required=self.required, limit=self.limit)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Integer(KeySpec[int]):
+    """A whole number, written with digits only, in ``[minimum, maximum]`` (with
+    ``checked_by_rules``, a Kill Radius Number of 1 to 10, the rules say so)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def _schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+    def read(self, fields: Fields) -> int | None:
+        if self.checked_by_rules:
+            least = self.minimum if self.checked_by_rules == "maximum" else None
+            return fields.integer(self.name, self.default, required=self.required, minimum=least)
+        return fields.integer(
+            self.name, self.default, required=self.required, minimum=self.minimum, maximum=self.maximum
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Boolean(KeySpec[bool]):
+    """A yes/no value (``true``/``false``); absent, ``default`` (None: not given)."""
+
+    def _schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def read(self, fields: Fields) -> bool | None:
+        if not fields.has(self.name):
+            return self.default
+        return fields.boolean(self.name, bool(self.default))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(KeySpec[str]):
+    """One of ``options`` in any letter case, read as listed; ``what`` names the kind of
+    value in the refusal (``"a map edge"``)."""
+
+    options: tuple[str, ...]
+    what: str
+
+    def _schema(self) -> dict[str, Any]:
+        return choice_schema(self.options, self.description, what=self.what)
+
+    def read(self, fields: Fields) -> str | None:
+        return fields.choice(self.name, self.options, self.default, required=self.required)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Named(KeySpec[str]):
+    """Text naming one of ``options`` (a hull code, a game id) that the game's rules judge,
+    so an unknown one is refused with a ruling id rather than as a type problem; the JSON
+    Schema lists the options (an editor's completions) and refuses others at the value;
+    with ``free``, a name of the player's own is allowed too (the options are suggestions);
+    without ``caseless``, the schema takes them as written only.
+    ``separators`` and ``words`` are :func:`~sheetgen.core.fields.caseless_pattern`'s."""
+
+    options: tuple[str, ...]
+    what: str
+    separators: str = ""
+    words: bool = False
+    free: bool = False
+    caseless: bool = True
+
+    def _schema(self) -> dict[str, Any]:
+        if self.free:
+            return {"type": "string", "minLength": 1, "examples": list(self.options)}
+        if not self.caseless:
+            return {"type": "string", "enum": list(self.options)}
+        return choice_schema(
+            self.options, self.description, what=self.what, separators=self.separators, words=self.words
+        )
+
+    def read(self, fields: Fields) -> str | None:
+        return fields.text(self.name, self.default, required=self.required)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextList(KeySpec[list[str]]):
+    """A list of at most ``max_items`` texts; one text is read as a list of one."""
+
+    max_items: int | None = None
+
+    def _schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": ["array", "string"]}
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        out["items"] = {"type": TEXT_TYPES}
+        return out
+
+    def read(self, fields: Fields) -> list[str] | None:
+        values = fields.text_list(self.name, required=self.required)
+        too_many = values is not None and self.max_items is not None and len(values) > self.max_items
+        if too_many and not self.checked_by_rules:
+            fields.problem(
+                f"'{self.name}' lists {len(values or [])}; at most {self.max_items}", fields.at(self.name)
+            )
+            return None
+        return values
+
+
+@dataclass(frozen=True, kw_only=True)
+class Counts(KeySpec[dict[str, int]]):
+    """A mapping of names (``names``, when the game lists them) to whole numbers in
+    ``[minimum, maximum]`` (``munitions: {R: 12}``); absent, an empty mapping."""
+
+    names: tuple[str, ...] | None = None
+    minimum: int = 0
+    maximum: int | None = None
+    max_names: int | None = None
+
+    def _schema(self) -> dict[str, Any]:
+        count: dict[str, Any] = {"type": "integer", "minimum": self.minimum}
+        if self.maximum is not None:
+            count["maximum"] = self.maximum
+        out: dict[str, Any] = {"type": "object"}
+        if self.max_names is not None:
+            out["maxProperties"] = self.max_names
+        if self.names is not None:
+            out["propertyNames"] = {"enum": list(self.names)}
+        out["additionalProperties"] = count
+        return out
+
+    def read(self, fields: Fields) -> dict[str, int]:
+        if self.checked_by_rules:
+            return fields.counts(self.name, minimum=self.minimum)
+        return fields.counts(self.name, minimum=self.minimum, maximum=self.maximum)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Given(KeySpec[Any]):
+    """A key whose value has a grammar of its own, read by the game's own code
+    (``fields.raw``); ``value_schema`` is its JSON Schema, written beside that reader."""
+
+    value_schema: dict[str, Any] = field(default_factory=dict)
+
+    def _schema(self) -> dict[str, Any]:
+        return dict(self.value_schema)
+
+    def read(self, fields: Fields) -> Any:
+        return fields.raw(self.name, self.default, required=self.required)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Block(KeySpec[Any]):
+    """A nested mapping of ``shape`` (a design's ``condition:``), read as its own
+    :class:`~sheetgen.core.fields.Fields` whose problems join the parent's."""
+
+    shape: Shape
+
+    def _schema(self) -> dict[str, Any]:
+        out = self.shape.schema()
+        out.pop("description", None)
+        return out
+
+    def read(self, fields: Fields) -> Fields | None:
+        return fields.mapping(self.name, required=self.required, what=self.shape.what, shape=self.shape)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Items(KeySpec[Any]):
+    """A list of ``min_items`` to ``max_items`` mappings of ``shape`` (or, with
+    ``or_text``, of texts in their place: a weapon code for a whole weapon line); the
+    reader walks the list (``fields.get`` gives it as written) and reads each mapping as
+    a :class:`~sheetgen.core.fields.Fields` with ``shape=shape``."""
+
+    shape: Shape
+    or_text: dict[str, Any] | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+
+    def _schema(self) -> dict[str, Any]:
+        item = self.shape.schema()
+        item.pop("description", None)
+        out: dict[str, Any] = {"type": "array"}
+        if self.min_items is not None:
+            out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        out["items"] = {"anyOf": [self.or_text, item]} if self.or_text is not None else item
+        return out
+
+    def read(self, fields: Fields) -> Any:
+        return fields.raw(self.name, self.default, required=self.required)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The keys of one kind of mapping; ``what`` names it in messages (``"design"``).
+
+    With ``open``, keys beyond ``keys`` are let through (read by code elsewhere) and the
+    JSON Schema allows them; otherwise an unknown key is a problem in both."""
+
+    what: str
+    keys: tuple[KeySpec[Any], ...]
+    description: str = ""
+    open: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        names = [k.name for k in self.keys]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.what}: a key is described twice in {names}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The keys' names, in the order described."""
+        return tuple(k.name for k in self.keys)
+
+    def key(self, name: str) -> KeySpec[Any]:
+        """The description of key ``name``; ``KeyError`` if the shape has none."""
+        for k in self.keys:
+            if k.name == name:
+                return k
+        raise KeyError(f"{self.what} has no key {name!r}")
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the mapping: an object of exactly these keys (unless ``open``),
+        each with its type, bounds, options and description, and ``required`` the ones
+        that must be there."""
+        out: dict[str, Any] = {"type": "object"}
+        if not self.open:
+            out["additionalProperties"] = False
+        required = [k.name for k in self.keys if k.required]
+        if required:
+            out["required"] = required
+        out["properties"] = {k.name: k.schema() for k in self.keys}
+        out.update(self.extra)
+        if self.description:
+            out["description"] = self.description
+        return out
+
+    def with_keys(self, keys: Iterable[KeySpec[Any]], **changes: Any) -> Shape:
+        """This shape with ``keys`` added after its own (a key of the same name replaced)."""
+        added = list(keys)
+        replaced = {k.name for k in added}
+        own: Sequence[KeySpec[Any]] = [k for k in self.keys if k.name not in replaced]
+        return Shape(
+            changes.get("what", self.what),
+            (*own, *added),
+            changes.get("description", self.description),
+            changes.get("open", self.open),
+            changes.get("extra", self.extra),
+        )
