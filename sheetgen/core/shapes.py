@@ -20,6 +20,7 @@ on the start-up path of ``sheetgen validate`` (see ``benchmarks/``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -93,12 +94,18 @@ class KeySpec(Generic[T]):
 @dataclass(frozen=True, kw_only=True)
 class Text(KeySpec[str]):
     """Text of at most ``limit`` characters (a number is read as its text); with
-    ``non_empty``, at least one character."""
+    ``non_empty``, at least one character; with ``pattern`` (a regular expression in
+    Python's and JavaScript's common subset), text matching it whole, ``pattern_says``
+    naming the form in the refusal (``"#rrggbb"``)."""
 
     limit: int = MAX_LABEL
     non_empty: bool = False
+    pattern: str | None = None
+    pattern_says: str = ""
 
     def _schema(self) -> dict[str, Any]:
+        if self.pattern is not None:
+            return {"type": "string", "pattern": f"^{self.pattern}$"}
         out: dict[str, Any] = {"type": TEXT_TYPES}
         if self.non_empty:
             out["minLength"] = 1
@@ -106,7 +113,15 @@ class Text(KeySpec[str]):
         return out
 
     def read(self, fields: Fields) -> str | None:
-        return fields.text(self.name, self.default, required=self.required, limit=self.limit)
+        value = fields.text(self.name, None, required=self.required, limit=self.limit)
+        if value is None:
+            return self.default
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            fields.problem(
+                f"'{self.name}' must be {self.pattern_says}, found {value!r}", fields.at(self.name)
+            )
+            return self.default
+        return value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -345,6 +360,17 @@ class Shape:
         if self.description:
             out["description"] = self.description
         return out
+
+    def walk(self, where: str = "") -> list[tuple[str, KeySpec[Any]]]:
+        """Every key of this shape and of the shapes nested in it (:class:`Block`,
+        :class:`Items`), each with its dotted place (``map.zones.edge``)."""
+        found: list[tuple[str, KeySpec[Any]]] = []
+        for k in self.keys:
+            place = f"{where}{k.name}"
+            found.append((place, k))
+            if isinstance(k, Block | Items):
+                found.extend(k.shape.walk(place + "."))
+        return found
 
     def with_keys(self, keys: Iterable[KeySpec[Any]], **changes: Any) -> Shape:
         """This shape with ``keys`` added after its own (a key of the same name replaced)."""

@@ -20,17 +20,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sheetgen.core.fields import caseless_pattern, choice_schema
+from sheetgen.core.fields import caseless_pattern
 from sheetgen.games import GAMES, find_game
 from sheetgen.games.base import game_schema
-from sheetgen.scenarios.loading import MAX_COUNT
+from sheetgen.scenarios.loading import fleet_shape
 
 __all__ = ["SCHEMA_NAMES", "imported_yaml", "modeline", "schema", "schema_file", "schema_text"]
 
 #: What ``sheetgen schema`` knows: each game's design files, then fleets and scenarios.
 SCHEMA_NAMES: tuple[str, ...] = (*GAMES, "fleet", "scenario")
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_TEXT: list[str] = ["string", "number"]
 
 
 def modeline(name: str) -> str:
@@ -64,7 +63,9 @@ def schema(name: str) -> dict[str, Any]:
     """The JSON Schema of ``name``: a game id, ``fleet`` or ``scenario``; ``KeyError`` for
     anything else."""
     if name == "scenario":
-        body = _scenario()
+        from sheetgen.scenarios.scenario import SCENARIO
+
+        body = SCENARIO.schema()
         # an inline design is checked against the scenario's game's design schema
         body["$defs"] = {game_id: find_game(game_id).design_schema() for game_id in GAMES}
         body["allOf"] = [_inline(game_id) for game_id in GAMES]
@@ -102,24 +103,9 @@ def schema(name: str) -> dict[str, Any]:
 
 
 def _fleet(game_id: str, ref: str | None = None) -> dict[str, Any]:
-    """A fleet file of ``game_id``: ``designs`` with ``fleet``, ``side`` and ``game`` beside it."""
+    """A fleet file of ``game_id`` (:func:`~sheetgen.scenarios.loading.fleet_shape`)."""
     design: dict[str, Any] = {"$ref": ref} if ref else find_game(game_id).design_schema()
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["game", "designs"],
-        "properties": {
-            "game": game_schema([game_id], "The game of every design in the fleet."),
-            "fleet": {"type": _TEXT, "description": "The fleet's name (else the file's)."},
-            "side": {"type": _TEXT, "description": "The side the fleet plays for."},
-            "designs": {
-                "type": "array",
-                "minItems": 1,
-                "items": design,
-                "description": "The fleet's designs.",
-            },
-        },
-    }
+    return fleet_shape([game_id], design).schema()
 
 
 def _fleet_any() -> dict[str, Any]:
@@ -156,263 +142,4 @@ def _inline(game_id: str) -> dict[str, Any]:
     return {
         "if": _is_game(game_id),
         "then": {"properties": {"sides": {"items": side}}},
-    }
-
-
-def _hex() -> dict[str, Any]:
-    return {
-        "type": ["string", "array"],
-        "items": {"type": "integer"},
-        "description": 'A hex as printed on the map, quoted ("0704"), 07.04, or [col, row].',
-    }
-
-
-def _hexes() -> dict[str, Any]:
-    return {
-        "anyOf": [_hex(), {"type": "array", "items": _hex()}],
-        "description": "One hex or a list of hexes.",
-    }
-
-
-def _span(what: str) -> dict[str, Any]:
-    return {
-        "type": ["integer", "string", "array"],
-        "description": f"{what}: a number, a range written 1-3, or [1, 3] (1-based, inclusive).",
-    }
-
-
-def _scenario() -> dict[str, Any]:
-    from sheetgen.scenarios.placement import COMPARISONS
-    from sheetgen.scenarios.terrain import EDGES, KINDS, SIZES
-
-    colour = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "A colour, #rrggbb."}
-    side_name = {"type": "string", "description": "A side's name, as in sides."}
-    layer = {"type": "integer", "description": "Grid level, 0 the main grid (3D maps: see map.layers)."}
-    terrain = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
-            "type": choice_schema(sorted(KINDS), "What stands there.", what="a kind of terrain"),
-            "name": {"type": _TEXT, "description": "Its name, printed on the map."},
-            "at": _hex(),
-            "hexes": _hexes(),
-            "around": _hex(),
-            "radius": {"type": "integer", "minimum": 0, "description": "Hexes from 'around' (asteroids)."},
-            "size": {
-                "type": ["string", "number"],
-                "description": f"A planet's or moon's size: {', '.join(SIZES)}, or a fraction of the hex width.",
-            },
-            "layer": layer,
-        },
-    }
-    zone = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "side": side_name,
-            "label": {"type": _TEXT, "description": "The zone's label on the map."},
-            "colour": colour,
-            "hexes": _hexes(),
-            "rows": _span("Rows the zone covers"),
-            "cols": _span("Columns the zone covers"),
-            "edge": choice_schema(EDGES, "The map edge the zone runs along.", what="a map edge"),
-            "depth": {"type": "integer", "minimum": 1, "description": "Hexes deep from the edge."},
-            "around": _hex(),
-            "radius": {"type": "integer", "minimum": 0, "description": "Hexes from 'around'."},
-            "except": _hexes(),
-            "layer": layer,
-        },
-    }
-    start = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["at"],
-        "properties": {
-            "ship": {"type": _TEXT, "description": "The ship that starts here, by its name in the scenario."},
-            "side": side_name,
-            "label": {"type": _TEXT, "description": "A label for a start that is not one ship's."},
-            "colour": colour,
-            "at": _hex(),
-            "facing": {
-                "type": _TEXT,
-                "description": "The hex side the ship faces (A-F, or as the game names them).",
-            },
-            "layer": layer,
-        },
-    }
-    names = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    comparisons = {
-        c: {"type": "integer", "minimum": 0, "description": "Hexes or ships."} for c in COMPARISONS
-    }
-    note = {"note": {"type": _TEXT, "description": "Why the rule is there (printed in the briefing)."}}
-    placement = {
-        "anyOf": [
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["distance"],
-                "minProperties": 2,
-                "properties": {
-                    "distance": {
-                        "type": "array",
-                        "minItems": 2,
-                        "maxItems": 2,
-                        "items": names,
-                        "description": "Two ships (or lists of ships) whose distance in hexes is held.",
-                    },
-                    **comparisons,
-                    **note,
-                },
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["edge", "ships"],
-                "properties": {
-                    "edge": choice_schema(EDGES, "The map edge.", what="a map edge"),
-                    "ships": {**names, "description": "The ships that start along it."},
-                    **note,
-                },
-            },
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["same_facing"],
-                "properties": {
-                    "same_facing": {**names, "description": "Ships, or a side, that start facing one way."},
-                    **note,
-                },
-            },
-            {
-                "type": "object",
-                "required": ["count"],
-                "properties": {
-                    "count": {**side_name, "description": "The side whose ships are counted."},
-                    **comparisons,
-                    **note,
-                },
-            },
-        ],
-        "description": "A set-up rule the start positions must keep: distance, edge, same_facing or count.",
-    }
-    designs = {
-        "description": "The design: a file path, or the design written inline under this key.",
-        "anyOf": [
-            {
-                "type": "string",
-                "description": "A design or fleet file, relative to the scenario; file.yaml#Name for one design of several.",
-            },
-            {"type": "object", "description": "A design written inline (its game is the scenario's)."},
-        ],
-    }
-    fleet_entry = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["design"],
-        "properties": {
-            "design": designs,
-            "count": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": MAX_COUNT,
-                "description": "Ships of it (times the file's own count).",
-            },
-            "names": {
-                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": _TEXT}}],
-                "description": "The ships' names, in order.",
-            },
-            "note": {"type": _TEXT, "description": "A note printed in the briefing."},
-        },
-    }
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["scenario", "game", "sides"],
-        "properties": {
-            "scenario": {
-                "type": _TEXT,
-                "description": "The scenario's name (this key makes a file a scenario).",
-            },
-            "game": game_schema(list(GAMES), "The game played."),
-            "summary": {"type": _TEXT, "description": "What the scenario is about (briefing)."},
-            "setup": {"type": _TEXT, "description": "How the table is set up (briefing)."},
-            "victory": {"type": _TEXT, "description": "How a side wins (briefing)."},
-            "turn_limit": {"type": "integer", "minimum": 1, "description": "Turns played."},
-            "turn_limit_chosen": {
-                "type": "boolean",
-                "description": "The turn limit is the project's choice, not the rule text's.",
-            },
-            "options": {"type": "object", "description": "Optional rules in play."},
-            "source": {"type": _TEXT, "description": "Where the scenario comes from."},
-            "map": {
-                "type": "object",
-                "description": "The hex map: its size, hex size in print, and what it places.",
-                "additionalProperties": False,
-                "properties": {
-                    "cols": {
-                        "type": "integer",
-                        "minimum": 1,
-                        "default": 40,
-                        "description": "Columns of hexes.",
-                    },
-                    "rows": {"type": "integer", "minimum": 1, "default": 30, "description": "Rows of hexes."},
-                    "hex": {
-                        "type": "string",
-                        "default": "1in",
-                        "description": "Hex size across the flats, with its unit: 1in, 25mm, 5/8in.",
-                    },
-                    "orientation": choice_schema(
-                        ["flat", "pointy"], "Hex orientation.", what="an orientation"
-                    )
-                    | {"default": "flat"},
-                    "origin": choice_schema(
-                        ["ul", "ll"], "The corner hex numbering starts from.", what="a corner"
-                    )
-                    | {"default": "ul"},
-                    "layers": {
-                        "type": ["array", "integer", "string"],
-                        "description": "Grid levels of a 3D map: [-1, 0, 1], one level, or -2..+2.",
-                    },
-                    "style": choice_schema(["plain", "starfield"], "How the map is printed.", what="a style")
-                    | {"default": "plain"},
-                    "seed": {
-                        "type": "integer",
-                        "description": "Seed of the starfield (the same seed, the same stars).",
-                    },
-                    "terrain": {
-                        "type": "array",
-                        "items": terrain,
-                        "description": "Planets, moons, warp points, asteroids.",
-                    },
-                    "zones": {"type": "array", "items": zone, "description": "Deployment zones."},
-                    "start": {"type": "array", "items": start, "description": "Start positions."},
-                },
-            },
-            "sides": {
-                "type": "array",
-                "description": "The sides, each with its fleet.",
-                "minItems": 1,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["fleet"],
-                    "properties": {
-                        "name": {"type": _TEXT, "description": "The side's name."},
-                        "colour": colour,
-                        "notes": {"type": _TEXT, "description": "Notes for the side (briefing)."},
-                        "fleet": {
-                            "type": "array",
-                            "items": fleet_entry,
-                            "description": "The side's designs, with counts and names.",
-                        },
-                    },
-                },
-            },
-            "placement": {
-                "type": "array",
-                "items": placement,
-                "description": "Set-up rules checked against the start positions.",
-            },
-        },
     }
