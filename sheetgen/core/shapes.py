@@ -94,12 +94,14 @@ class KeySpec(Generic[T]):
 @dataclass(frozen=True, kw_only=True)
 class Text(KeySpec[str]):
     """Text of at most ``limit`` characters (a number is read as its text); with
-    ``non_empty``, at least one character; with ``pattern`` (a regular expression in
+    ``non_empty``, some character that is not white space (``empty_says`` tells why in
+    the refusal); with ``pattern`` (a regular expression in
     Python's and JavaScript's common subset), text matching it whole, ``pattern_says``
     naming the form in the refusal (``"#rrggbb"``)."""
 
     limit: int = MAX_LABEL
     non_empty: bool = False
+    empty_says: str = ""
     pattern: str | None = None
     pattern_says: str = ""
 
@@ -109,6 +111,7 @@ class Text(KeySpec[str]):
         out: dict[str, Any] = {"type": TEXT_TYPES}
         if self.non_empty:
             out["minLength"] = 1
+            out["pattern"] = "\\S"  # some character not white space, as the reader wants
         out["maxLength"] = self.limit
         return out
 
@@ -116,6 +119,9 @@ class Text(KeySpec[str]):
         value = fields.text(self.name, None, required=self.required, limit=self.limit)
         if value is None:
             return self.default
+        if self.non_empty and not value.strip():
+            fields.problem(f"'{self.name}' must not be empty{self.empty_says}", fields.at(self.name))
+            return value
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             fields.problem(
                 f"'{self.name}' must be {self.pattern_says}, found {value!r}", fields.at(self.name)

@@ -165,6 +165,9 @@ SCENARIO = Shape(
         Text(
             name=SCENARIO_KEY,
             required=True,
+            non_empty=True,
+            # the briefing's title and the kit's folder are made from it, as a design's from its name
+            empty_says=": it is the scenario's name",
             description="The scenario's name (this key makes a file a scenario).",
         ),
         game_key(list(GAMES), "The game played.", required=True),
@@ -648,9 +651,6 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         )
     top = Fields(doc.data, (), shape=SCENARIO)
     name = top.get(SCENARIO.key(SCENARIO_KEY)) or ""
-    if "scenario" in top.data and isinstance(top.data["scenario"], str) and not name.strip():
-        # the briefing's title and the kit's folder are made from it, as a design's from its name
-        top.problem("'scenario' must not be empty: it is the scenario's name", top.at("scenario"))
     game_id = top.raw("game", required=True)  # judged by find_game, with its own message
     if game_id is None:  # said as for a design without one, not as an unknown game "None"
         raise InputError([error("GAME", f"scenario lacks 'game:'; known games: {', '.join(GAMES)}", ())])
