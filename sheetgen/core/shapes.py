@@ -14,16 +14,17 @@ A key whose value has a grammar of its own (a Starfire system string, a hex) is 
 :class:`Given`: its JSON Schema is written beside the game's reader, which reads the value
 itself; the shape still names the key, so no key is read that the schema lacks.
 
-Kept to plain dataclasses on purpose: every game's module builds its shapes at import,
-on the start-up path of ``sheetgen validate`` (see ``benchmarks/``).
+Kept to plain classes on purpose (no schema library, no :mod:`dataclasses` code
+generation): every game's module builds its shapes at import, on the start-up path of
+``sheetgen validate``, whose budget is twice ``import typer, yaml`` (see ``benchmarks/``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, dataclass_transform
 
 from sheetgen.core.fields import MAX_LABEL, choice_schema
 
@@ -52,8 +53,53 @@ T = TypeVar("T")
 TEXT_TYPES: list[str] = ["string", "number"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class KeySpec(Generic[T]):
+_NO_DEFAULT: Any = object()
+#: An empty mapping no key description can change (the default of ``hints``, ``value_schema``).
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+class _Described:
+    """A frozen record of keyword-only fields declared as annotated class attributes, as a
+    frozen ``dataclass(kw_only=True)`` (type checkers read it as one), made without the
+    per-class code generation of :mod:`dataclasses`: every game builds its shapes at import,
+    on ``sheetgen validate``'s start-up path."""
+
+    def __init__(self, **given: Any) -> None:
+        names = _field_names(type(self))
+        unknown = set(given) - set(names)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        for name in names:
+            value = given.get(name, getattr(type(self), name, _NO_DEFAULT))
+            if value is _NO_DEFAULT:
+                raise TypeError(f"{type(self).__name__} needs {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in _field_names(type(self)))
+        return f"{type(self).__name__}({shown})"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a :class:`_Described` class, its bases' first, in declaration order."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        ordered: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            for name in vars(klass).get("__annotations__", {}):
+                ordered[name] = None
+        names = _FIELD_NAMES[cls] = tuple(ordered)
+    return names
+
+
+class KeySpec(_Described, Generic[T]):
     """One key of a mapping: its ``name``, its ``description`` (shown by editors, with
     units), whether it is ``required``, and the value read when it is absent
     (``default``, also the JSON Schema's ``default`` when ``show_default``); ``hints``
@@ -68,7 +114,7 @@ class KeySpec(Generic[T]):
     default: T | None = None
     show_default: bool = False
     #: JSON Schema words laid over the generated ones (an editor's ``examples``, a message)
-    hints: dict[str, Any] = field(default_factory=dict)
+    hints: Mapping[str, Any] = _EMPTY
     #: The bounds are the game's rule: the schema holds them, the reader leaves them to the
     #: game's rules, which refuse a value outside with a ruling id ("maximum": the reader
     #: holds the minimum, the rules the maximum)
@@ -76,7 +122,7 @@ class KeySpec(Generic[T]):
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the key's value."""
-        out = self._schema() | self.hints
+        out = {**self._schema(), **self.hints}
         if self.show_default and self.default is not None:
             out["default"] = self.default
         out["description"] = self.description
@@ -91,7 +137,6 @@ class KeySpec(Generic[T]):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
 class Text(KeySpec[str]):
     """Text of at most ``limit`` characters (a number is read as its text); with
     ``non_empty``, some character that is not white space (``empty_says`` tells why in
@@ -130,7 +175,6 @@ class Text(KeySpec[str]):
         return value
 
 
-@dataclass(frozen=True, kw_only=True)
 class Integer(KeySpec[int]):
     """A whole number, written with digits only, in ``[minimum, maximum]`` (with
     ``checked_by_rules``, a Kill Radius Number of 1 to 10, the rules say so)."""
@@ -155,7 +199,6 @@ class Integer(KeySpec[int]):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class Boolean(KeySpec[bool]):
     """A yes/no value (``true``/``false``); absent, ``default`` (None: not given)."""
 
@@ -168,7 +211,6 @@ class Boolean(KeySpec[bool]):
         return fields.boolean(self.name, bool(self.default))
 
 
-@dataclass(frozen=True, kw_only=True)
 class Choice(KeySpec[str]):
     """One of ``options`` in any letter case, read as listed; ``what`` names the kind of
     value in the refusal (``"a map edge"``)."""
@@ -183,7 +225,6 @@ class Choice(KeySpec[str]):
         return fields.choice(self.name, self.options, self.default, required=self.required)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Named(KeySpec[str]):
     """Text naming one of ``options`` (a hull code, a game id) that the game's rules judge,
     so an unknown one is refused with a ruling id rather than as a type problem; the JSON
@@ -212,7 +253,6 @@ class Named(KeySpec[str]):
         return fields.text(self.name, self.default, required=self.required)
 
 
-@dataclass(frozen=True, kw_only=True)
 class TextList(KeySpec[list[str]]):
     """A list of at most ``max_items`` texts; one text is read as a list of one."""
 
@@ -236,7 +276,6 @@ class TextList(KeySpec[list[str]]):
         return values
 
 
-@dataclass(frozen=True, kw_only=True)
 class Counts(KeySpec[dict[str, int]]):
     """A mapping of names (``names``, when the game lists them) to whole numbers in
     ``[minimum, maximum]`` (``munitions: {R: 12}``); absent, an empty mapping."""
@@ -264,12 +303,11 @@ class Counts(KeySpec[dict[str, int]]):
         return fields.counts(self.name, minimum=self.minimum, maximum=self.maximum)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Given(KeySpec[Any]):
     """A key whose value has a grammar of its own, read by the game's own code
     (``fields.raw``); ``value_schema`` is its JSON Schema, written beside that reader."""
 
-    value_schema: dict[str, Any] = field(default_factory=dict)
+    value_schema: Mapping[str, Any] = _EMPTY
 
     def _schema(self) -> dict[str, Any]:
         return dict(self.value_schema)
@@ -278,7 +316,6 @@ class Given(KeySpec[Any]):
         return fields.raw(self.name, self.default, required=self.required)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Block(KeySpec[Any]):
     """A nested mapping of ``shape`` (a design's ``condition:``), read as its own
     :class:`~sheetgen.core.fields.Fields` whose problems join the parent's."""
@@ -294,7 +331,6 @@ class Block(KeySpec[Any]):
         return fields.mapping(self.name, required=self.required, what=self.shape.what, shape=self.shape)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Items(KeySpec[Any]):
     """A list of ``min_items`` to ``max_items`` mappings of ``shape`` (or, with
     ``or_text``, of texts in their place: a weapon code for a whole weapon line); the
@@ -302,7 +338,7 @@ class Items(KeySpec[Any]):
     a :class:`~sheetgen.core.fields.Fields` with ``shape=shape``."""
 
     shape: Shape
-    or_text: dict[str, Any] | None = None
+    or_text: Mapping[str, Any] | None = None
     min_items: int | None = None
     max_items: int | None = None
 
@@ -314,42 +350,52 @@ class Items(KeySpec[Any]):
             out["minItems"] = self.min_items
         if self.max_items is not None:
             out["maxItems"] = self.max_items
-        out["items"] = {"anyOf": [self.or_text, item]} if self.or_text is not None else item
+        out["items"] = {"anyOf": [dict(self.or_text), item]} if self.or_text is not None else item
         return out
 
     def read(self, fields: Fields) -> Any:
         return fields.raw(self.name, self.default, required=self.required)
 
 
-@dataclass(frozen=True)
 class Shape:
     """The keys of one kind of mapping; ``what`` names it in messages (``"design"``).
 
     With ``open``, keys beyond ``keys`` are let through (read by code elsewhere) and the
-    JSON Schema allows them; otherwise an unknown key is a problem in both."""
+    JSON Schema allows them; otherwise an unknown key is a problem in both. ``extra`` adds
+    words to the mapping's JSON Schema (``minProperties``). ``ValueError`` if a key is
+    described twice."""
 
-    what: str
-    keys: tuple[KeySpec[Any], ...]
-    description: str = ""
-    open: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    def __init__(
+        self,
+        what: str,
+        keys: tuple[KeySpec[Any], ...],
+        description: str = "",
+        *,
+        open: bool = False,
+        extra: Mapping[str, Any] = _EMPTY,
+    ) -> None:
+        self.what = what
+        self.keys = keys
+        self.description = description
+        self.open = open
+        self.extra = extra
+        self._by_name = {k.name: k for k in keys}
+        if len(self._by_name) != len(keys):
+            raise ValueError(f"{what}: a key is described twice in {[k.name for k in keys]}")
 
-    def __post_init__(self) -> None:
-        names = [k.name for k in self.keys]
-        if len(set(names)) != len(names):
-            raise ValueError(f"{self.what}: a key is described twice in {names}")
+    def __repr__(self) -> str:
+        return f"Shape({self.what!r}, {list(self._by_name)})"
 
     @property
     def names(self) -> tuple[str, ...]:
         """The keys' names, in the order described."""
-        return tuple(k.name for k in self.keys)
+        return tuple(self._by_name)
 
     def key(self, name: str) -> KeySpec[Any]:
         """The description of key ``name``; ``KeyError`` if the shape has none."""
-        for k in self.keys:
-            if k.name == name:
-                return k
-        raise KeyError(f"{self.what} has no key {name!r}")
+        if name not in self._by_name:
+            raise KeyError(f"{self.what} has no key {name!r}")
+        return self._by_name[name]
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the mapping: an object of exactly these keys (unless ``open``),
@@ -377,16 +423,3 @@ class Shape:
             if isinstance(k, Block | Items):
                 found.extend(k.shape.walk(place + "."))
         return found
-
-    def with_keys(self, keys: Iterable[KeySpec[Any]], **changes: Any) -> Shape:
-        """This shape with ``keys`` added after its own (a key of the same name replaced)."""
-        added = list(keys)
-        replaced = {k.name for k in added}
-        own: Sequence[KeySpec[Any]] = [k for k in self.keys if k.name not in replaced]
-        return Shape(
-            changes.get("what", self.what),
-            (*own, *added),
-            changes.get("description", self.description),
-            changes.get("open", self.open),
-            changes.get("extra", self.extra),
-        )

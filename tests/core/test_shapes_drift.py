@@ -175,7 +175,7 @@ def _whole_float(value: Any) -> bool:
 
 
 def _by_schema(key: KeySpec[Any], value: Any) -> bool:
-    return jsonschema.Draft202012Validator(key.schema()).is_valid(value)
+    return bool(jsonschema.Draft202012Validator(key.schema()).is_valid(value))
 
 
 def _by_reader(shape: Shape, key: KeySpec[Any], value: Any) -> bool:
