@@ -36,6 +36,7 @@ __all__ = [
     "Block",
     "Boolean",
     "Choice",
+    "Choices",
     "Counts",
     "Given",
     "Integer",
@@ -181,6 +182,9 @@ class Integer(KeySpec[int]):
 
     minimum: int | None = None
     maximum: int | None = None
+    #: The least the reader takes when it is below ``minimum``: the values between are a
+    #: state the game's rules judge with a ruling id (a Kill Radius Number of 0: destroyed)
+    reader_minimum: int | None = None
 
     def _schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -194,8 +198,9 @@ class Integer(KeySpec[int]):
         if self.checked_by_rules:
             least = self.minimum if self.checked_by_rules == "maximum" else None
             return fields.integer(self.name, self.default, required=self.required, minimum=least)
+        least = self.minimum if self.reader_minimum is None else self.reader_minimum
         return fields.integer(
-            self.name, self.default, required=self.required, minimum=self.minimum, maximum=self.maximum
+            self.name, self.default, required=self.required, minimum=least, maximum=self.maximum
         )
 
 
@@ -274,6 +279,30 @@ class TextList(KeySpec[list[str]]):
             )
             return None
         return values
+
+
+class Choices(KeySpec[list[str]]):
+    """A list of ``options``, each written exactly as listed (ids of a table's results);
+    ``what`` names one in the refusal (``"a critical result"``). The options that are
+    there are read; each other item is a problem."""
+
+    options: tuple[str, ...]
+    what: str
+
+    def _schema(self) -> dict[str, Any]:
+        return {"type": "array", "items": {"enum": list(self.options)}}
+
+    def read(self, fields: Fields) -> list[str] | None:
+        items = fields.text_list(self.name, required=self.required, allow_text=False)
+        if items is None:
+            return self.default
+        for j, item in enumerate(items):
+            if item not in self.options:
+                fields.problem(
+                    f"'{self.name}' item {j + 1}: {item!r} is not {self.what} ({', '.join(self.options)})",
+                    (*fields.at(self.name), j),
+                )
+        return [i for i in items if i in self.options]
 
 
 class Counts(KeySpec[dict[str, int]]):

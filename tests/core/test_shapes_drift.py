@@ -22,6 +22,7 @@ from sheetgen.core.fields import Fields
 from sheetgen.core.shapes import (
     Boolean,
     Choice,
+    Choices,
     Counts,
     Integer,
     KeySpec,
@@ -162,7 +163,25 @@ def _probes(key: KeySpec[Any]) -> list[Any]:
         return values
     if isinstance(key, TextList):
         return [[], ["a"], "a", ["a", 2], [[]], {}, 3]
+    if isinstance(key, Choices):
+        first = key.options[0]
+        return [
+            [],
+            [first],
+            list(key.options),
+            [first.upper()] if first.upper() != first else [],
+            ["nope"],
+            first,
+            [1],
+        ]
     return []
+
+
+def _rules_judge(key: KeySpec[Any], value: Any) -> bool:
+    """Whether ``value`` is one the reader takes and the game's rules judge (a Number of 0,
+    below the schema's minimum of 1: destroyed), so the schema alone refuses it."""
+    least = getattr(key, "reader_minimum", None)
+    return least is not None and isinstance(value, int) and least <= value < key.minimum  # type: ignore[attr-defined]
 
 
 def _whole_float(value: Any) -> bool:
@@ -200,7 +219,7 @@ JUDGED = _judged_alike()
 
 def test_keys_judged_alike_cover_every_kind() -> None:
     kinds = {type(key).__name__ for _, _, key in JUDGED}
-    assert {"Integer", "Text", "Boolean", "Choice", "Counts", "TextList"} <= kinds, kinds
+    assert {"Integer", "Text", "Boolean", "Choice", "Choices", "Counts", "TextList"} <= kinds, kinds
     assert len(JUDGED) > 60
 
 
@@ -213,6 +232,9 @@ def test_reader_and_schema_take_and_refuse_the_same_values(
             continue
         if _whole_float(value):
             assert not _by_reader(shape, key, value), f"{where} = {value!r}"
+            continue
+        if _rules_judge(key, value):
+            assert _by_reader(shape, key, value) and not _by_schema(key, value), f"{where} = {value!r}"
             continue
         assert _by_reader(shape, key, value) == _by_schema(key, value), f"{where} = {value!r}"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core.fields import Fields
-from sheetgen.core.shapes import Boolean, Given, Integer, Named, Shape
+from sheetgen.core.shapes import Block, Boolean, Integer, Named, Shape
 from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.killradius import data, live
 from sheetgen.games.killradius.rules import Design
@@ -51,9 +51,7 @@ FIGHTERS = Integer(
     name="fighters",
     description="Fighters a carrier holds (fighter counters); left out, the rules' number (KR-5).",
 )
-CONDITION = Given(
-    name="condition", value_schema=live.CONDITION_SCHEMA, description=live.CONDITION_SCHEMA["description"]
-)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
 
 #: A Kill Radius design mapping: the keys :func:`parse_design` reads and :func:`design_schema` describes.
 DESIGN = Shape(
@@ -89,7 +87,7 @@ def parse_design(fields: Fields) -> Design:
         fighters=fields.get(FIGHTERS),
         notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(block)
     return design

@@ -223,9 +223,7 @@ MINELAYING = Items(
     checked_by_rules=True,
     description="A minelaying plan: hexes and the mines laid in each.",
 )
-CONDITION = Given(
-    name="condition", value_schema=live.CONDITION_SCHEMA, description=live.CONDITION_SCHEMA["description"]
-)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
 
 #: A Knight Hawks 2000 design mapping: the keys :func:`parse_design` reads and
 #: :func:`design_schema` describes, with the bounds of :mod:`~sheetgen.games.knighthawks.data`.
@@ -435,7 +433,7 @@ def parse_design(fields: Fields) -> Design:
         minelaying=plan,
         notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(*children, block)
     too_big = rules.bounds(design)

@@ -11,7 +11,7 @@ from typing import Any
 
 from sheetgen.core.fields import Fields, describe
 from sheetgen.core.findings import Key
-from sheetgen.core.shapes import Choice, Given, Named, Shape, TextList
+from sheetgen.core.shapes import Block, Choice, Given, Named, Shape, TextList
 from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.spacecruisers import data, live, rules
 
@@ -115,9 +115,7 @@ NON_MILITARY = TextList(
     name="non_military",
     description="Non-military systems a commercial hull carries, by name of your choosing.",
 )
-CONDITION = Given(
-    name="condition", value_schema=live.CONDITION_SCHEMA, description=live.CONDITION_SCHEMA["description"]
-)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
 
 #: A Space Cruisers design mapping: the keys :func:`parse_design` reads and :func:`design_schema` describes.
 DESIGN = Shape(
@@ -212,7 +210,7 @@ def parse_design(fields: Fields) -> rules.Design:
         design_class=fields.get(DESIGN_CLASS),
         notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(block)
     return design

@@ -12,7 +12,7 @@ from typing import Any
 
 from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Finding
-from sheetgen.core.shapes import Counts, Given, Integer, Named, Shape
+from sheetgen.core.shapes import Block, Counts, Given, Integer, Named, Shape
 from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.starfire import data, live
 from sheetgen.games.starfire.notation import parse_system_string
@@ -78,9 +78,7 @@ MUNITIONS = Counts(
     description="Munitions per launcher (rounds), by weapon code:"
     f" {', '.join(data.MUNITION_WEAPONS)} (SF-9), as {{R: 10}}.",
 )
-CONDITION = Given(
-    name="condition", value_schema=live.CONDITION_SCHEMA, description=live.CONDITION_SCHEMA["description"]
-)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
 
 #: A Starfire design mapping: the keys :func:`parse_design` reads and :func:`design_schema` describes.
 DESIGN = Shape(
@@ -129,7 +127,7 @@ def parse_design(fields: Fields) -> Design:
         munitions=fields.get(MUNITIONS) or {},
         notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(block)
     return design
