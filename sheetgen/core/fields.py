@@ -19,19 +19,41 @@ Kept small and hand-written on purpose: it is on the start-up path of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
 
-if TYPE_CHECKING:
-    from sheetgen.core.shapes import KeySpec, Shape
-
 _T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class KeyReader(Protocol[_T_co]):
+    """What :meth:`Fields.get` needs of a key's description
+    (:class:`~sheetgen.core.shapes.KeySpec`): how to read it."""
+
+    def read(self, fields: Fields) -> _T_co | None: ...
+
+
+class ShapeLike(Protocol):
+    """What :class:`Fields` needs of a mapping's shape (:class:`~sheetgen.core.shapes.Shape`,
+    which imports this module): its name in messages, its keys' names, whether other keys
+    are let through."""
+
+    @property
+    def what(self) -> str: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def open(self) -> bool: ...
+
 
 __all__ = [
     "MAX_LABEL",
     "MAX_PROSE",
     "Fields",
+    "KeyReader",
     "caseless_pattern",
     "choice_schema",
     "describe",
@@ -240,7 +262,7 @@ class Fields:
         *,
         what: str | None = None,
         defer: bool = False,
-        shape: Shape | None = None,
+        shape: ShapeLike | None = None,
     ) -> None:
         what = what or (shape.what if shape is not None else "design")
         self.path = path
@@ -287,7 +309,7 @@ class Fields:
             return _MISSING
         return self.data[key]
 
-    def read_by(self, shape: Shape) -> Fields:
+    def read_by(self, shape: ShapeLike) -> Fields:
         """Read the rest of the mapping by ``shape`` (once the caller knows which shape it
         is: a design's, by its game); returns ``self``."""
         self.shape = shape
@@ -295,7 +317,7 @@ class Fields:
         return self
 
     # -- accessors -----------------------------------------------------------
-    def get(self, key: KeySpec[_T]) -> _T | None:
+    def get(self, key: KeyReader[_T]) -> _T | None:
         """The value of the key ``key`` describes, read with its type, bounds and options
         (:meth:`~sheetgen.core.shapes.KeySpec.read`)."""
         return key.read(self)
@@ -458,7 +480,7 @@ class Fields:
         return out
 
     def mapping(
-        self, key: str, *, required: bool = False, what: str | None = None, shape: Shape | None = None
+        self, key: str, *, required: bool = False, what: str | None = None, shape: ShapeLike | None = None
     ) -> Fields | None:
         """A nested mapping as its own :class:`Fields` (read by ``shape`` when given); its
         problems join this one's at :meth:`done`."""
