@@ -178,6 +178,11 @@ def read_placement(top: Fields) -> list[Rule]:
             top.problem(f"a placement rule needs exactly one of {', '.join(_KINDS)}", path)
             continue
         kind = kinds[0]
+        note = Fields(item, path, shape=PLACEMENT_RULES[kind])
+        note.get(_NOTE)  # its type and length, as the schema says
+        if note.problems:
+            top.problems.extend(note.problems)
+            continue
         ops = [k for k in COMPARISONS if k in item]
         op, value = (ops[0], item[ops[0]]) if len(ops) == 1 else (None, None)
         bad_value = len(ops) != 1 or isinstance(value, bool) or not isinstance(value, int) or value < 0
