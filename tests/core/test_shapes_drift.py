@@ -49,13 +49,27 @@ def _design_shape(game_id: str) -> Shape | None:
     return shape if isinstance(shape, Shape) else None
 
 
+def _game_shapes(game_id: str) -> dict[str, Shape]:
+    """Every shape a game's ``parse`` and ``live`` modules hold (its design, its condition,
+    a tables file...), by name."""
+    package = type(find_game(game_id)).__module__
+    found: dict[str, Shape] = {}
+    for part in ("parse", "live"):
+        try:
+            module = importlib.import_module(f"{package}.{part}")
+        except ImportError:
+            continue
+        for name, value in vars(module).items():
+            if isinstance(value, Shape) and not name.startswith("_"):
+                found[f"{game_id} {part}.{name}"] = value
+    return found
+
+
 def _shapes() -> dict[str, Shape]:
     """Every top-level shape, by a name for test ids."""
     out: dict[str, Shape] = {}
     for game_id in GAMES:
-        shape = _design_shape(game_id)
-        if shape is not None:
-            out[f"{game_id} design"] = shape
+        out |= _game_shapes(game_id)
     out["fleet"] = FLEET
     out["scenario"] = SCENARIO
     out |= {f"placement {kind}": rule for kind, rule in PLACEMENT_RULES.items()}
@@ -66,15 +80,15 @@ SHAPES = _shapes()
 
 
 def _all_shapes() -> list[tuple[str, Shape]]:
-    """Every shape, nested ones included (a design's crew, a scenario's zones)."""
-    found: list[tuple[str, Shape]] = []
+    """Every shape, nested ones included (a design's crew, a scenario's zones), each once."""
+    found: dict[int, tuple[str, Shape]] = {}
     for name, shape in SHAPES.items():
-        found.append((name, shape))
+        found.setdefault(id(shape), (name, shape))
         for place, key in shape.walk():
             nested = getattr(key, "shape", None)
             if isinstance(nested, Shape):
-                found.append((f"{name}: {place}", nested))
-    return found
+                found.setdefault(id(nested), (f"{name}: {place}", nested))
+    return list(found.values())
 
 
 ALL_SHAPES = _all_shapes()

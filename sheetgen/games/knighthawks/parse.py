@@ -35,7 +35,10 @@ from sheetgen.games.knighthawks import data, live, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 
 __all__ = [
+    "DAMAGE_TABLE_ROWS",
     "DESIGN",
+    "TABLES_FILE",
+    "TABLE_ROW",
     "DamageTables",
     "TableRow",
     "design_schema",
@@ -505,6 +508,40 @@ def _against_text(table: str, low: int, high: int, result: str) -> tuple[int, st
     return None
 
 
+#: One row of a damage table: the rolls and what they give.
+TABLE_ROW = Shape(
+    "table row",
+    (
+        Text(name="roll", required=True, default="", description="A roll or a range of rolls, as 3-5."),
+        Text(
+            name="result",
+            required=True,
+            default="",
+            description="What the roll gives: a result the text names.",
+        ),
+    ),
+)
+#: A tables file's ``damage_tables:``: rows for each damage table (KH-6).
+DAMAGE_TABLE_ROWS = Shape(
+    "damage tables",
+    tuple(
+        Items(name=table_id, shape=TABLE_ROW, description=f"{title} ({dice}): its rows.")
+        for table_id, (title, dice, _results) in data.DAMAGE_TABLES.items()
+    ),
+)
+#: A Knight Hawks tables file (``sheetgen card --tables``): damage-table roll ranges.
+TABLES_FILE = Shape(
+    "tables file",
+    (
+        Text(name="game", description="The game the tables are for."),
+        Text(
+            name="source", limit=MAX_PROSE, description="Where the numbers come from (printed on the card)."
+        ),
+        Block(name="damage_tables", required=True, shape=DAMAGE_TABLE_ROWS, description="Roll ranges by table."),
+    ),
+)
+
+
 def parse_damage_tables(fields: Fields) -> DamageTables:
     """Read roll ranges for the damage tables from ``fields``::
 
@@ -525,10 +562,11 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.
     """
+    fields.read_by(TABLES_FILE)
     out = DamageTables()
-    fields.text("game")
-    out.source = fields.text("source", limit=MAX_PROSE)
-    tables = fields.mapping("damage_tables", required=True, what="damage tables")
+    fields.get(TABLES_FILE.key("game"))
+    out.source = fields.get(TABLES_FILE.key("source"))
+    tables = fields.get(TABLES_FILE.key("damage_tables"))
     children: list[Fields] = []
     if tables is not None:
         children.append(tables)
@@ -536,11 +574,11 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
             rows: list[TableRow] = []
             spans: list[tuple[int, int]] = []
             for _i, item, path in _items(tables, table_id, "rows"):
-                f = _child(tables, item, path, f"{title} row", children)
+                f = _child(tables, item, path, f"{title} row", children, TABLE_ROW)
                 if f is None:
                     continue
-                roll = f.text("roll", "", required=True) or ""
-                result = f.text("result", "", required=True) or ""
+                roll = f.get(TABLE_ROW.key("roll")) or ""
+                result = f.get(TABLE_ROW.key("result")) or ""
                 m = _ROLL.match(roll)
                 if not m:
                     f.problem(f"'roll' must be a number or a range like 3-5, found {roll!r}", f.at("roll"))
