@@ -1,5 +1,5 @@
 """Write the JSON Schemas sheetgen ships (sheetgen/schemas/*.schema.json) from
-sheetgen/scenarios/schemas.py, which builds them from the games' data.
+sheetgen/scenarios/json_schemas.py, which builds them from the games' data.
 
     .venv/bin/python scripts/schemas.py          # rewrite the files
     .venv/bin/python scripts/schemas.py --check  # exit 1 if a file is stale
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from sheetgen.scenarios.schemas import schema_file, schema_names, schema_text
+from sheetgen.scenarios.json_schemas import schema_file, schema_names, schema_text
 
 
 def main(argv: list[str]) -> int:

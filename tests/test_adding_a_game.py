@@ -77,7 +77,7 @@ def test_the_stand_in_is_one_package_and_its_own_files(stand_in: str) -> None:
     import importlib
 
     from sheetgen.games import GAMES, find_game
-    from sheetgen.scenarios.schemas import schema_text
+    from sheetgen.scenarios.json_schemas import schema_text
 
     game = find_game(stand_in)
     package = GAMES[stand_in]

@@ -164,8 +164,13 @@ def test_scenario_guide_fragments_are_yaml() -> None:
 
 
 def _keys_read(*modules: str) -> set[str]:
-    """Every key the scenario, map, placement and fleet readers take from a mapping."""
-    found: set[str] = set()
+    """Every key the scenario, map, placement and fleet readers take from a mapping: the
+    keys their shapes describe, and any read by name in the readers' code."""
+    from sheetgen.scenarios.loading import FLEET
+    from sheetgen.scenarios.placement import PLACEMENT_RULES
+    from sheetgen.scenarios.scenario import SCENARIO
+
+    found = {k.name for shape in (SCENARIO, FLEET, *PLACEMENT_RULES.values()) for _, k in shape.walk()}
     read = re.compile(
         r"\.(?:text|raw|integer|choice|mapping|boolean|text_list|hex|hex_list|span|counts)\((?:f, )?\"([a-z_]+)\""
     )

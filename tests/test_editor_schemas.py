@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from sheetgen.scenarios.json_schemas import SCHEMA_NAMES, modeline, schema_text
 from sheetgen.scenarios.loading import load_designs
-from sheetgen.scenarios.schemas import SCHEMA_NAMES, modeline, schema_text
 
 from tests.yamlls import YamlLanguageServer, executable
 

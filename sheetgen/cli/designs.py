@@ -281,8 +281,8 @@ def reference(
 
 def _card_with_tables(game: AnyGame, path: Path) -> Card:
     """The card of ``game`` with the data in ``path``; exits 2 on unreadable or wrong data."""
+    from sheetgen.core.fields import Fields
     from sheetgen.core.findings import InputError
-    from sheetgen.core.schema import Fields
     from sheetgen.core.source import SourceError, load_file
 
     try:
@@ -345,7 +345,7 @@ def import_design(
         _print_located(reading_order(doc.locate(f) for f in exc.findings), err=True)
         raise typer.Exit(2) from None
     _print_located(reading_order(doc.locate(f) for f in findings), err=True)
-    from sheetgen.scenarios.schemas import imported_yaml
+    from sheetgen.scenarios.json_schemas import imported_yaml
 
     errors = sum(1 for f in findings if f.is_error)
     if errors:  # as validate: a broken rule is exit 1; a design the rules refuse is not written

@@ -56,7 +56,7 @@ def new(
         text = starting_design(found.files(), name)
     except MissingResource as exc:
         _fail(str(exc))
-    from sheetgen.scenarios.schemas import modeline
+    from sheetgen.scenarios.json_schemas import modeline
 
     text = f"{modeline(found.id)}\n{text}"  # an editor checks it against the schema beside it
     if output is None:

@@ -230,7 +230,7 @@ def _output_kind(
 
 def _paper(paper: str) -> MapPaper:
     """``--paper``: a paper size or ``fit``; fails (exit 2) naming the nearest."""
-    from sheetgen.core.schema import did_you_mean
+    from sheetgen.core.fields import did_you_mean
     from sheetgen.layout.maps import MAP_PAPERS
 
     paper_key = paper.strip().lower()

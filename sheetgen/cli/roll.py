@@ -79,7 +79,7 @@ def roll(
         _fail(f"{exc}; roll knows: {', '.join(rolling_games())}")
     except ValueError as exc:
         _fail(str(exc))
-    from sheetgen.scenarios.schemas import modeline
+    from sheetgen.scenarios.json_schemas import modeline
 
     text = f"{modeline(found.id)}\n{text}"
     if output is None:

@@ -43,11 +43,11 @@ def schema(
     every machine and in every copy of a file; to use the installed copy instead, map it
     in the editor's yaml.schemas setting to the path --path prints.
     """
-    from sheetgen.scenarios.schemas import schema_file, schema_names, schema_text
+    from sheetgen.scenarios.json_schemas import schema_file, schema_names, schema_text
 
     key, names = name.strip().lower(), schema_names()
     if key not in names:
-        from sheetgen.core.schema import did_you_mean
+        from sheetgen.core.fields import did_you_mean
 
         _fail(f"no schema named {name!r}{did_you_mean(name, names)}; known: {', '.join(names)}")
     if path:

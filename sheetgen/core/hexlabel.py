@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, get_args
 
-from sheetgen.core.schema import describe
+from sheetgen.core.fields import describe
 
 __all__ = ["NUMBERINGS", "Numbering", "hex_label", "letters", "parse_hex"]
 

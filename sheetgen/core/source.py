@@ -241,10 +241,10 @@ UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u206
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` (a ``--name`` for a design a verb writes) cannot be used, or ``None``:
-    empty, longer than a design's name may be (:data:`~sheetgen.core.schema.MAX_LABEL`
+    empty, longer than a design's name may be (:data:`~sheetgen.core.fields.MAX_LABEL`
     characters), or holding a character the reader refuses (:data:`UNPRINTABLE`), so
     what a verb writes always validates."""
-    from sheetgen.core.schema import MAX_LABEL
+    from sheetgen.core.fields import MAX_LABEL
 
     bad = UNPRINTABLE.search(name)
     if bad:

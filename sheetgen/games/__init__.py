@@ -35,7 +35,7 @@ class UnknownGame(ValueError):
 
     def __init__(self, asked: object) -> None:
         self.asked = asked
-        from sheetgen.core.schema import did_you_mean
+        from sheetgen.core.fields import did_you_mean
 
         meant = did_you_mean(asked, GAMES) if isinstance(asked, str) else ""
         super().__init__(f"unknown game {asked!r}{meant}; known games: {', '.join(GAMES)}")

@@ -18,15 +18,16 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
+from sheetgen.core.fields import MAX_PROSE
 from sheetgen.core.findings import Finding, Path
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.resources import GameFiles, game_files
 from sheetgen.core.rulings import Ruling
-from sheetgen.core.schema import choice_schema
+from sheetgen.core.shapes import Integer, KeySpec, Named, Text
 
 if TYPE_CHECKING:  # kept out of start-up: validate never builds a card
     from sheetgen.core.card import Card
-    from sheetgen.core.schema import Fields
+    from sheetgen.core.fields import Fields
 
 __all__ = [
     "COMMON_FORM_FIELDS",
@@ -61,34 +62,58 @@ def name_size(name: str) -> str:
     return "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
 
 
+def game_key(game_ids: Sequence[str], description: str, *, required: bool = False) -> Named:
+    """The ``game:`` key naming one of ``game_ids`` as :func:`~sheetgen.games.find_game`
+    reads it (any case, ``_`` or a space for ``-``)."""
+    return Named(
+        name="game",
+        options=tuple(game_ids),
+        what="a game id",
+        separators="-_ ",
+        required=required,
+        description=description,
+    )
+
+
 def game_schema(game_ids: list[str], description: str) -> dict[str, Any]:
-    """JSON Schema of a ``game:`` key naming one of ``game_ids`` as
-    :func:`~sheetgen.games.find_game` reads it (any case, ``_`` or a space for ``-``)."""
-    return choice_schema(game_ids, description, what="a game id", separators="-_ ")
+    """JSON Schema of a ``game:`` key naming one of ``game_ids`` (:func:`game_key`'s)."""
+    return game_key(game_ids, description).schema()
 
 
-def common_design_keys(game_id: str) -> dict[str, Any]:
-    """JSON Schema properties every game's design has: ``game``, ``name``, ``class``,
-    ``count`` and ``notes`` (as :mod:`sheetgen.scenarios.loading` and the games' parsers
-    read them; a number is accepted where text is, as ``class: 7``)."""
-    text: list[str] = ["string", "number"]
-    return {
-        "game": game_schema([game_id], "The game whose rules the design is built to."),
-        "name": {
-            "type": text,
-            "minLength": 1,
-            "description": "The design's name, printed on its sheet and counter.",
-        },
-        "class": {"type": text, "description": "The class the design belongs to (optional)."},
-        "count": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 1000,
-            "default": 1,
-            "description": "How many ships of this design the file fields (ships).",
-        },
-        "notes": {"type": text, "description": "Free text printed on the record sheet."},
-    }
+#: Most ships of one design a file fields (``count:``): the project's bound.
+MAX_DESIGN_COUNT = 1000
+
+#: The keys every game's design has beside ``game`` (read by the loader and the games' parsers).
+DESIGN_NAME = Text(
+    name="name",
+    required=True,
+    default="",
+    non_empty=True,
+    description="The design's name, printed on its sheet and counter.",
+)
+DESIGN_CLASS = Text(name="class", description="The class the design belongs to (optional).")
+DESIGN_COUNT = Integer(
+    name="count",
+    minimum=1,
+    maximum=MAX_DESIGN_COUNT,
+    default=1,
+    show_default=True,
+    description="How many ships of this design the file fields (ships).",
+)
+DESIGN_NOTES = Text(name="notes", limit=MAX_PROSE, description="Free text printed on the record sheet.")
+
+
+def common_design_keys(game_id: str) -> tuple[KeySpec[Any], ...]:
+    """The keys every game's design has: ``game``, ``name``, ``class``, ``count`` and
+    ``notes`` (as :mod:`sheetgen.scenarios.loading` and the games' parsers read them; a
+    number is accepted where text is, as ``class: 7``)."""
+    return (
+        game_key([game_id], "The game whose rules the design is built to."),
+        DESIGN_NAME,
+        DESIGN_CLASS,
+        DESIGN_COUNT,
+        DESIGN_NOTES,
+    )
 
 
 @dataclass(frozen=True)

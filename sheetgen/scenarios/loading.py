@@ -11,29 +11,62 @@ each :class:`Entry` (exit status 1 when any is an error).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
+from sheetgen.core.fields import Fields, describe, suggest_key
 from sheetgen.core.findings import Finding, InputError, Path, error, finding_json
 from sheetgen.core.jsondata import JSONObject
-from sheetgen.core.schema import Fields, describe, suggest_key
+from sheetgen.core.shapes import Given, Shape, Text
 from sheetgen.core.source import Document, Located, SourceError, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.games.base import AnyGame, Design, Stats
+from sheetgen.games.base import DESIGN_COUNT, MAX_DESIGN_COUNT, AnyGame, Design, Stats, game_key
 
-__all__ = ["Entry", "LoadResult", "expand_paths", "load_designs", "looks_like", "read_designs"]
+__all__ = [
+    "FLEET",
+    "Entry",
+    "LoadResult",
+    "expand_paths",
+    "fleet_shape",
+    "load_designs",
+    "looks_like",
+    "read_designs",
+]
 
 YAML_SUFFIXES = (".yaml", ".yml")
 #: Most ships one design's ``count`` (or a scenario fleet entry's) may ask for.
-MAX_COUNT = 1000
+MAX_COUNT = MAX_DESIGN_COUNT
 #: Most ships one scenario fields, or one ``sheetgen sheets`` run prints sheets for (counts
 #: multiplied out): checked before any ship is made, so the memory a run takes follows the
 #: file's length, not the numbers written in it. As many as the counters one run lays out.
 MAX_SHIPS = 5000
 #: Keys that mark a document as a scenario rather than a design or fleet.
 SCENARIO_KEY = "scenario"
+
+
+def fleet_shape(game_ids: Sequence[str], design: dict[str, Any]) -> Shape:
+    """A fleet file of ``game_ids``: ``designs`` (each as JSON Schema ``design``) with
+    ``fleet``, ``side`` and ``game`` beside it."""
+    return Shape(
+        "fleet",
+        (
+            game_key(game_ids, "The game of every design in the fleet.", required=True),
+            Text(name="fleet", description="The fleet's name (else the file's)."),
+            Text(name="side", description="The side the fleet plays for."),
+            Given(
+                name="designs",
+                required=True,
+                value_schema={"type": "array", "minItems": 1, "items": design},
+                description="The fleet's designs.",
+            ),
+        ),
+    )
+
+
+#: The keys of a fleet file, as the loader reads them (each design by its game's shape).
+FLEET = fleet_shape(tuple(GAMES), {})
 
 
 @dataclass
@@ -128,9 +161,9 @@ def _design_mappings(doc: Document) -> Iterator[tuple[Path, Any, Any, Path]]:
             yield (i,), item, None, ()
         return
     if isinstance(data, dict) and "designs" in data:
-        fleet = Fields(data, (), what="fleet")
-        fleet.text("fleet")
-        fleet.text("side")
+        fleet = Fields(data, (), shape=FLEET)
+        fleet.get(FLEET.key("fleet"))
+        fleet.get(FLEET.key("side"))
         game = fleet.raw("game")
         items = fleet.raw("designs")
         fleet.done()
@@ -213,7 +246,7 @@ def read_designs(doc: Document, result: LoadResult, *, only_game: str | None = N
                 game = find_game(game_value)
             except UnknownGame as exc:
                 raise InputError([error("GAME", str(exc), game_at)]) from None
-            count = fields.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
+            count = fields.get(DESIGN_COUNT) or 1
             design = game.parse(fields)
             problems = list(fields.deferred)
             said = _problem_keys(problems, base) | set(fields.missing)
@@ -240,7 +273,7 @@ def _problem_keys(problems: list[Finding], base: Path) -> set[str]:
     """The design's own keys (under ``base``) the ``problems`` point into: a key with a value
     of the wrong type, or a nested mapping with a problem; unknown keys are not among them
     (a design reads as if they were absent), nor are required keys left out (the caller
-    adds :attr:`~sheetgen.core.schema.Fields.missing`)."""
+    adds :attr:`~sheetgen.core.fields.Fields.missing`)."""
     keys: set[str] = set()
     for f in problems:
         rest = f.path[len(base) :]

@@ -28,12 +28,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields, describe
 from sheetgen.core.findings import Finding, Path, error
-from sheetgen.core.schema import Fields, describe
+from sheetgen.core.shapes import Given, Integer, Named, Shape, Text
 from sheetgen.hexgrid import Hex, OffsetGrid, distance
 from sheetgen.scenarios.terrain import MapPlan
 
-__all__ = ["COMPARISONS", "Rule", "Setup", "check_placement", "read_placement"]
+__all__ = [
+    "COMPARISONS",
+    "PLACEMENT",
+    "PLACEMENT_RULES",
+    "Rule",
+    "Setup",
+    "check_placement",
+    "read_placement",
+]
 
 #: Comparison keys and how they read in messages.
 COMPARISONS = {
@@ -45,6 +54,87 @@ COMPARISONS = {
 }
 _KINDS = ("distance", "edge", "same_facing", "count")
 _EDGES = ("top", "bottom", "left", "right")
+
+# --- the shapes of placement rules (their JSON Schemas; read_placement reads by their keys) --
+
+_NAMES: dict[str, Any] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+_COMPARE = tuple(Integer(name=c, minimum=0, description="Hexes or ships.") for c in COMPARISONS)
+_NOTE = Text(name="note", limit=MAX_PROSE, description="Why the rule is there (printed in the briefing).")
+DISTANCE_RULE = Shape(
+    "distance rule",
+    (
+        Given(
+            name="distance",
+            required=True,
+            value_schema={"type": "array", "minItems": 2, "maxItems": 2, "items": _NAMES},
+            description="Two ships (or lists of ships) whose distance in hexes is held.",
+        ),
+        *_COMPARE,
+        _NOTE,
+    ),
+    extra={"minProperties": 2},
+)
+EDGE_RULE = Shape(
+    "edge rule",
+    (
+        Named(
+            name="edge",
+            required=True,
+            options=_EDGES,
+            what="a map edge",
+            caseless=False,
+            description="The map edge.",
+        ),
+        Given(name="ships", required=True, value_schema=_NAMES, description="The ships that start along it."),
+        _NOTE,
+    ),
+)
+SAME_FACING_RULE = Shape(
+    "same_facing rule",
+    (
+        Given(
+            name="same_facing",
+            required=True,
+            value_schema=_NAMES,
+            description="Ships, or a side, that start facing one way.",
+        ),
+        _NOTE,
+    ),
+)
+#: A count rule: besides its keys, filters on the counted ships' stats (``hull: CA``).
+COUNT_RULE = Shape(
+    "count rule",
+    (
+        Given(
+            name="count",
+            required=True,
+            value_schema={"type": "string"},
+            description="The side whose ships are counted.",
+        ),
+        *_COMPARE,
+        _NOTE,
+    ),
+    open=True,
+)
+#: Each kind of placement rule's shape, by the key that names the kind.
+PLACEMENT_RULES = {
+    "distance": DISTANCE_RULE,
+    "edge": EDGE_RULE,
+    "same_facing": SAME_FACING_RULE,
+    "count": COUNT_RULE,
+}
+#: The scenario's ``placement:`` key.
+PLACEMENT = Given(
+    name="placement",
+    value_schema={
+        "type": "array",
+        "items": {
+            "anyOf": [rule.schema() for rule in PLACEMENT_RULES.values()],
+            "description": "A set-up rule the start positions must keep: distance, edge, same_facing or count.",
+        },
+    },
+    description="Set-up rules checked against the start positions.",
+)
 
 
 @dataclass(frozen=True)
@@ -71,7 +161,7 @@ def _names(value: Any) -> tuple[str, ...] | None:
 
 def read_placement(top: Fields) -> list[Rule]:
     """The ``placement:`` rules of a scenario; malformed ones are ``SCHEMA`` problems on ``top``."""
-    raw = top.raw("placement", [])
+    raw = top.get(PLACEMENT)
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -88,6 +178,11 @@ def read_placement(top: Fields) -> list[Rule]:
             top.problem(f"a placement rule needs exactly one of {', '.join(_KINDS)}", path)
             continue
         kind = kinds[0]
+        note = Fields(item, path, shape=PLACEMENT_RULES[kind])
+        note.get(_NOTE)  # its type and length, as the schema says
+        if note.problems:
+            top.problems.extend(note.problems)
+            continue
         ops = [k for k in COMPARISONS if k in item]
         op, value = (ops[0], item[ops[0]]) if len(ops) == 1 else (None, None)
         bad_value = len(ops) != 1 or isinstance(value, bool) or not isinstance(value, int) or value < 0
@@ -106,7 +201,7 @@ def read_placement(top: Fields) -> list[Rule]:
                 )
                 continue
             groups = tuple(g for g in parsed if g is not None)
-            extra = set(item) - {"distance", *COMPARISONS, "note"}
+            extra = set(item) - set(DISTANCE_RULE.names)
         elif kind == "edge":
             edge = str(item["edge"])
             ships = _names(item.get("ships"))
@@ -114,21 +209,21 @@ def read_placement(top: Fields) -> list[Rule]:
                 top.problem(f"an edge rule needs 'edge' ({', '.join(_EDGES)}) and 'ships'", path)
                 continue
             groups = (ships,)
-            extra = set(item) - {"edge", "ships", "note"}
+            extra = set(item) - set(EDGE_RULE.names)
         elif kind == "same_facing":
             ships = _names(item["same_facing"])
             if ships is None:
                 top.problem("'same_facing' takes a list of ship names", (*path, "same_facing"))
                 continue
             groups = (ships,)
-            extra = set(item) - {"same_facing", "note"}
+            extra = set(item) - set(SAME_FACING_RULE.names)
         else:
             side = item["count"]
             if not isinstance(side, str):
                 top.problem("'count' takes a side's name", (*path, "count"))
                 continue
             groups = ((side,),)
-            where = {str(k): str(v) for k, v in item.items() if k not in ("count", "note", *COMPARISONS)}
+            where = {str(k): str(v) for k, v in item.items() if k not in COUNT_RULE.names}
             extra = set()
         if extra:
             top.problem(f"unknown key {sorted(extra)[0]!r} in a {kind} rule", path)

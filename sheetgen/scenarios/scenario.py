@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields
 from sheetgen.core.findings import Finding, InputError, Path, error, note
-from sheetgen.core.schema import MAX_PROSE, Fields
+from sheetgen.core.shapes import Block, Boolean, Choice, Given, Integer, Items, Shape, Text, TextList
 from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
-from sheetgen.games.base import AnyGame, Placed, Stats
-from sheetgen.hexgrid import ORIENTATIONS, ORIGINS, OffsetGrid, Orientation, Origin
+from sheetgen.games.base import AnyGame, Placed, Stats, game_key
+from sheetgen.hexgrid import OffsetGrid, Orientation, Origin
 from sheetgen.scenarios.loading import (
     MAX_COUNT,
     MAX_SHIPS,
@@ -32,10 +33,23 @@ from sheetgen.scenarios.loading import (
     looks_like,
     read_designs,
 )
-from sheetgen.scenarios.placement import Rule, Setup, check_placement, read_placement
-from sheetgen.scenarios.terrain import MAX_MAP_HEXES, STYLES, MapPlan, Style, read_plan
+from sheetgen.scenarios.placement import PLACEMENT, Rule, Setup, check_placement, read_placement
+from sheetgen.scenarios.terrain import (
+    COLOUR,
+    MAX_MAP_HEXES,
+    START,
+    TERRAIN,
+    ZONE,
+    MapPlan,
+    Style,
+    read_plan,
+)
 
 __all__ = [
+    "FLEET_ENTRY",
+    "MAP",
+    "SCENARIO",
+    "SIDE",
     "MapSpec",
     "Scenario",
     "ScenarioShip",
@@ -48,7 +62,146 @@ __all__ = [
 
 #: Side colours used when a scenario gives none (blue, red, green, amber).
 DEFAULT_COLOURS = ("#1f4e9c", "#b3261e", "#2e7d32", "#b26a00")
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+# --- the shapes of a scenario file (its JSON Schema and its reading, from one description) ---
+
+#: The scenario's ``map:`` section.
+MAP = Shape(
+    "map",
+    (
+        Integer(name="cols", minimum=1, default=40, show_default=True, description="Columns of hexes."),
+        Integer(name="rows", minimum=1, default=30, show_default=True, description="Rows of hexes."),
+        Text(
+            name="hex",
+            default="1in",
+            show_default=True,
+            description="Hex size across the flats, with its unit: 1in, 25mm, 5/8in.",
+        ),
+        Choice(
+            name="orientation",
+            options=("flat", "pointy"),
+            what="an orientation",
+            default="flat",
+            show_default=True,
+            description="Hex orientation.",
+        ),
+        Choice(
+            name="origin",
+            options=("ul", "ll"),
+            what="a corner",
+            default="ul",
+            show_default=True,
+            description="The corner hex numbering starts from.",
+        ),
+        Given(
+            name="layers",
+            value_schema={"type": ["array", "integer", "string"]},
+            description="Grid levels of a 3D map: [-1, 0, 1], one level, or -2..+2.",
+        ),
+        Choice(
+            name="style",
+            options=("plain", "starfield"),
+            what="a style",
+            default="plain",
+            show_default=True,
+            description="How the map is printed.",
+        ),
+        Integer(name="seed", description="Seed of the starfield (the same seed, the same stars)."),
+        Items(name="terrain", shape=TERRAIN, description="Planets, moons, warp points, asteroids."),
+        Items(name="zones", shape=ZONE, description="Deployment zones."),
+        Items(name="start", shape=START, description="Start positions."),
+    ),
+    description="The hex map: its size, hex size in print, and what it places.",
+)
+#: One entry of a side's ``fleet:``: a design (a file, or written inline), how many, their names.
+FLEET_ENTRY = Shape(
+    "fleet entry",
+    (
+        Given(
+            name="design",
+            required=True,
+            value_schema={
+                "anyOf": [
+                    {
+                        "type": "string",
+                        "description": "A design or fleet file, relative to the scenario;"
+                        " file.yaml#Name for one design of several.",
+                    },
+                    {
+                        "type": "object",
+                        "description": "A design written inline (its game is the scenario's).",
+                    },
+                ]
+            },
+            description="The design: a file path, or the design written inline under this key.",
+        ),
+        Integer(
+            name="count",
+            minimum=1,
+            maximum=MAX_COUNT,
+            default=1,
+            description="Ships of it (times the file's own count).",
+        ),
+        TextList(name="names", description="The ships' names, in order."),
+        Text(name="note", limit=MAX_PROSE, description="A note printed in the briefing."),
+    ),
+)
+#: One of the scenario's ``sides:``.
+SIDE = Shape(
+    "side",
+    (
+        Text(name="name", description="The side's name."),
+        COLOUR,
+        Text(name="notes", limit=MAX_PROSE, description="Notes for the side (briefing)."),
+        Items(
+            name="fleet",
+            required=True,
+            shape=FLEET_ENTRY,
+            description="The side's designs, with counts and names.",
+        ),
+    ),
+)
+
+
+def _prose(name: str, description: str) -> Text:
+    return Text(name=name, limit=MAX_PROSE, description=description)
+
+
+#: A scenario file: the keys :func:`_parse` reads and the ``scenario`` JSON Schema describes.
+SCENARIO = Shape(
+    "scenario",
+    (
+        Text(
+            name=SCENARIO_KEY,
+            required=True,
+            non_empty=True,
+            # the briefing's title and the kit's folder are made from it, as a design's from its name
+            empty_says=": it is the scenario's name",
+            description="The scenario's name (this key makes a file a scenario).",
+        ),
+        game_key(list(GAMES), "The game played.", required=True),
+        _prose("summary", "What the scenario is about (briefing)."),
+        _prose("setup", "How the table is set up (briefing)."),
+        _prose("victory", "How a side wins (briefing)."),
+        Integer(name="turn_limit", minimum=1, description="Turns played."),
+        Boolean(
+            name="turn_limit_chosen",
+            default=False,
+            description="The turn limit is the project's choice, not the rule text's.",
+        ),
+        Given(name="options", value_schema={"type": "object"}, description="Optional rules in play."),
+        _prose("source", "Where the scenario comes from."),
+        Block(name="map", shape=MAP, description=MAP.description),
+        Items(
+            name="sides",
+            required=True,
+            shape=SIDE,
+            min_items=1,
+            description="The sides, each with its fleet.",
+        ),
+        PLACEMENT,
+    ),
+)
 
 
 #: The longest slug kept whole: folder and file names made from it (``<slug>.vmod``) stay well
@@ -203,7 +356,7 @@ def _fleet_designs(
 
     A design's keys written beside ``design:`` instead of under it (or with no
     ``design:`` at all) are one problem, said once, not one per key."""
-    beside = [str(k) for k in item.data if k not in _FLEET_ENTRY_KEYS]
+    beside = [str(k) for k in item.data if k not in FLEET_ENTRY.names]
     if item.data.get("design") is None and beside:
         item.known.update(beside)
         item.known.add("design")
@@ -214,7 +367,7 @@ def _fleet_designs(
             item.at("design") if "design" in item.data else item.path,
         )
         return []
-    ref = item.raw("design", required=True)
+    ref = item.get(FLEET_ENTRY.key("design"))
     before = len(result.entries)
     if isinstance(ref, dict):
         inline = Document(doc.source, ref, doc.marks, doc.key_marks)
@@ -272,10 +425,6 @@ def _fleet_designs(
     return result.entries[before:]
 
 
-#: The keys of a side's fleet entry.
-_FLEET_ENTRY_KEYS = ("design", "count", "names", "note")
-
-
 def _read_inline(doc: Document, base: Path, game: AnyGame, result: LoadResult) -> None:
     data = dict(doc.data)
     data.setdefault("game", game.id)
@@ -326,6 +475,24 @@ def _map_layers(fields: Fields) -> tuple[int, ...]:
     except ValueError as exc:
         fields.problem(f"'layers': {exc}", at)
         return (0,)
+
+
+def _map_spec(map_fields: Fields) -> MapSpec:
+    """The ``map:`` section read by :data:`MAP` (each key's default when it is absent)."""
+    key = MAP.key
+    return MapSpec(
+        cols=map_fields.get(key("cols")) or MapSpec.cols,
+        rows=map_fields.get(key("rows")) or MapSpec.rows,
+        hex=map_fields.get(key("hex")) or MapSpec.hex,
+        orientation=map_fields.get(key("orientation")) or "flat",
+        terrain=map_fields.get(key("terrain")) or [],
+        zones=map_fields.get(key("zones")) or [],
+        origin=map_fields.get(key("origin")) or "ul",
+        layers=_map_layers(map_fields),
+        style=map_fields.get(key("style")) or "plain",
+        seed=map_fields.get(key("seed")),
+        start=map_fields.get(key("start")) or [],
+    )
 
 
 def _check_hex_size(fields: Fields, text: str) -> None:
@@ -491,35 +658,20 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 )
             ]
         )
-    top = Fields(doc.data, (), what="scenario")
-    name = top.text("scenario", required=True) or ""
-    if "scenario" in top.data and isinstance(top.data["scenario"], str) and not name.strip():
-        # the briefing's title and the kit's folder are made from it, as a design's from its name
-        top.problem("'scenario' must not be empty: it is the scenario's name", top.at("scenario"))
-    game_id = top.raw("game", required=True)
+    top = Fields(doc.data, (), shape=SCENARIO)
+    name = top.get(SCENARIO.key(SCENARIO_KEY)) or ""
+    game_id = top.raw("game", required=True)  # judged by find_game, with its own message
     if game_id is None:  # said as for a design without one, not as an unknown game "None"
         raise InputError([error("GAME", f"scenario lacks 'game:'; known games: {', '.join(GAMES)}", ())])
     try:
         game = find_game(game_id)
     except UnknownGame as exc:
         raise InputError([error("GAME", str(exc), ("game",))]) from None
-    map_fields = top.mapping("map", what="map")
+    map_fields = top.get(SCENARIO.key("map"))
     spec = MapSpec()
     too_big = False  # a map past MAX_MAP_HEXES: said once; nothing is laid out on it
     if map_fields is not None:
-        spec = MapSpec(
-            cols=map_fields.integer("cols", spec.cols, minimum=1) or spec.cols,
-            rows=map_fields.integer("rows", spec.rows, minimum=1) or spec.rows,
-            hex=map_fields.text("hex", spec.hex) or spec.hex,
-            orientation=map_fields.choice("orientation", ORIENTATIONS, "flat") or "flat",
-            terrain=map_fields.raw("terrain", []) or [],
-            zones=map_fields.raw("zones", []) or [],
-            origin=map_fields.choice("origin", ORIGINS, "ul") or "ul",
-            layers=_map_layers(map_fields),
-            style=map_fields.choice("style", STYLES, "plain") or "plain",
-            seed=map_fields.integer("seed"),
-            start=map_fields.raw("start", []) or [],
-        )
+        spec = _map_spec(map_fields)
         _check_hex_size(map_fields, spec.hex)
         total = spec.cols * spec.rows * max(1, len(spec.layers))
         if total > MAX_MAP_HEXES:  # the map verb and the kit refuse it: say so where it is written
@@ -530,7 +682,7 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
                 + f" is {total:,} hexes; the most one map can have is {MAX_MAP_HEXES:,}",
                 map_fields.at("cols"),
             )
-    sides_raw = top.raw("sides", required=True)
+    sides_raw = top.get(SCENARIO.key("sides"))
     sides: list[Side] = []
     children: list[Fields | None] = [map_fields]
     notes: list[Finding] = []
@@ -541,33 +693,31 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         sides_raw = []
     for i, side_raw in enumerate(sides_raw):
         try:
-            sf = Fields(side_raw, ("sides", i), what="side")
+            sf = Fields(side_raw, ("sides", i), shape=SIDE)
         except InputError as exc:
             top.problems.extend(exc.findings)
             continue
         children.append(sf)
-        colour = sf.text("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) or DEFAULT_COLOURS[0]
-        if not _COLOUR.fullmatch(colour):
-            sf.problem(f"'colour' must be #rrggbb, found {colour!r}", sf.at("colour"))
+        colour = sf.get(COLOUR) or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
         side = Side(
-            sf.text("name", f"Side {i + 1}") or f"Side {i + 1}",
+            sf.get(SIDE.key("name")) or f"Side {i + 1}",
             colour,
-            notes=sf.text("notes", limit=MAX_PROSE),
+            notes=sf.get(SIDE.key("notes")),
         )
-        fleet = sf.raw("fleet", required=True)
+        fleet = sf.get(SIDE.key("fleet"))
         if not isinstance(fleet, list):
             sf.problem("'fleet' must be a list of designs with counts", sf.at("fleet"))
             fleet = []
         for j, item_raw in enumerate(fleet):
             try:
-                item = Fields(item_raw, ("sides", i, "fleet", j), what="fleet entry")
+                item = Fields(item_raw, ("sides", i, "fleet", j), shape=FLEET_ENTRY)
             except InputError as exc:
                 sf.problems.extend(exc.findings)
                 continue
             children.append(item)
-            count = item.integer("count", 1, minimum=1, maximum=MAX_COUNT) or 1
-            names = item.text_list("names") or []
-            item.text("note", limit=MAX_PROSE)
+            count = item.get(FLEET_ENTRY.key("count")) or 1
+            names = item.get(FLEET_ENTRY.key("names")) or []
+            item.get(FLEET_ENTRY.key("note"))
             entries = _fleet_designs(item, doc, file.parent, game, result)
             if not entries:  # its design is reported unreadable: its names are not reported again
                 unread.update(dict.fromkeys(names, (side.name, side.colour)))
@@ -646,13 +796,13 @@ def _parse(doc: Document, file: FsPath, result: LoadResult) -> Scenario:
         document=doc,
         sides=sides,
         map=spec,
-        summary=top.text("summary", limit=MAX_PROSE),
-        setup=top.text("setup", limit=MAX_PROSE),
-        victory=top.text("victory", limit=MAX_PROSE),
-        turn_limit=top.integer("turn_limit", minimum=1),
-        turn_limit_chosen=top.boolean("turn_limit_chosen"),
-        options=top.raw("options", {}) or {},
-        source=top.text("source", limit=MAX_PROSE),
+        summary=top.get(SCENARIO.key("summary")),
+        setup=top.get(SCENARIO.key("setup")),
+        victory=top.get(SCENARIO.key("victory")),
+        turn_limit=top.get(SCENARIO.key("turn_limit")),
+        turn_limit_chosen=bool(top.get(SCENARIO.key("turn_limit_chosen"))),
+        options=top.get(SCENARIO.key("options")) or {},
+        source=top.get(SCENARIO.key("source")),
     )
     if scenario.turn_limit_chosen and scenario.turn_limit is None:
         top.problem(

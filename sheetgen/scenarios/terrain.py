@@ -36,16 +36,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from sheetgen.core.fields import Fields, describe, did_you_mean
 from sheetgen.core.findings import Finding, InputError, Path, error
 from sheetgen.core.hexlabel import parse_hex
-from sheetgen.core.schema import Fields, describe, did_you_mean
+from sheetgen.core.shapes import Choice, Given, Integer, Named, Shape, Text
 from sheetgen.hexgrid import Orientation, Origin, direction_names, distance, from_offset
 
 __all__ = [
+    "COLOUR",
+    "HEX_SCHEMA",
     "KINDS",
+    "LAYER",
     "MAX_MAP_HEXES",
     "SIZES",
+    "START",
     "STYLES",
+    "TERRAIN",
+    "ZONE",
     "Feature",
     "HexRef",
     "MapPlan",
@@ -91,7 +98,114 @@ MAX_LEVEL = 9
 
 EDGES = ("top", "bottom", "left", "right")
 _GREY = "#6b6b6b"
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+# --- the shapes of the map section's items (their JSON Schemas and their reading) ------------
+
+#: A colour key (a side's, a zone's, a start's), read and described alike.
+COLOUR = Text(
+    name="colour", pattern="#[0-9a-fA-F]{6}", pattern_says="#rrggbb", description="A colour, #rrggbb."
+)
+#: A grid level, 0 the main grid.
+LAYER = Integer(
+    name="layer",
+    default=0,
+    minimum=-MAX_LEVEL,
+    maximum=MAX_LEVEL,
+    description="Grid level, 0 the main grid (3D maps: see map.layers).",
+)
+#: One hex as :func:`~sheetgen.core.hexlabel.parse_hex` reads it.
+HEX_SCHEMA: dict[str, Any] = {
+    "type": ["string", "array"],
+    "items": {"type": "integer"},
+    "description": 'A hex as printed on the map, quoted ("0704"), 07.04, or [col, row].',
+}
+
+
+def _hex(name: str, description: str | None = None, *, required: bool = False) -> Given:
+    schema = {k: v for k, v in HEX_SCHEMA.items() if k != "description"}
+    return Given(
+        name=name,
+        required=required,
+        value_schema=schema,
+        description=description or HEX_SCHEMA["description"],
+    )
+
+
+def _hexes(name: str) -> Given:
+    return Given(
+        name=name,
+        value_schema={"anyOf": [HEX_SCHEMA, {"type": "array", "items": HEX_SCHEMA}]},
+        description="One hex or a list of hexes.",
+    )
+
+
+def _span(name: str, what: str) -> Given:
+    return Given(
+        name=name,
+        value_schema={"type": ["integer", "string", "array"]},
+        description=f"{what}: a number, a range written 1-3, or [1, 3] (1-based, inclusive).",
+    )
+
+
+_SIDE = Text(name="side", description="A side's name, as in sides.")
+
+#: A ``terrain:`` item: a planet, moon, warp point or asteroid field.
+TERRAIN = Shape(
+    "terrain item",
+    (
+        Named(
+            name="type",
+            required=True,
+            options=tuple(sorted(KINDS)),
+            what="a kind of terrain",
+            description="What stands there.",
+        ),
+        Text(name="name", description="Its name, printed on the map."),
+        _hex("at"),
+        _hexes("hexes"),
+        _hex("around"),
+        Integer(name="radius", default=0, minimum=0, description="Hexes from 'around' (asteroids)."),
+        Given(
+            name="size",
+            value_schema={"type": ["string", "number"]},
+            description=f"A planet's or moon's size: {', '.join(SIZES)}, or a fraction of the hex width.",
+        ),
+        LAYER,
+    ),
+)
+#: A ``zones:`` item: a deployment zone.
+ZONE = Shape(
+    "zone",
+    (
+        _SIDE,
+        Text(name="label", description="The zone's label on the map."),
+        COLOUR,
+        _hexes("hexes"),
+        _span("rows", "Rows the zone covers"),
+        _span("cols", "Columns the zone covers"),
+        Choice(
+            name="edge", options=EDGES, what="a map edge", description="The map edge the zone runs along."
+        ),
+        Integer(name="depth", default=1, minimum=1, description="Hexes deep from the edge."),
+        _hex("around"),
+        Integer(name="radius", default=0, minimum=0, description="Hexes from 'around'."),
+        _hexes("except"),
+        LAYER,
+    ),
+)
+#: A ``start:`` item: where a ship (or a labelled marker) starts.
+START = Shape(
+    "start position",
+    (
+        Text(name="ship", description="The ship that starts here, by its name in the scenario."),
+        _SIDE,
+        Text(name="label", description="A label for a start that is not one ship's."),
+        COLOUR,
+        _hex("at", required=True),
+        Text(name="facing", description="The hex side the ship faces (A-F, or as the game names them)."),
+        LAYER,
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -379,7 +493,8 @@ class _Reader:
     ships: dict[str, tuple[str, str]]
     children: list[Fields | None] = field(default_factory=list)
 
-    def items(self, key: str, what: str) -> list[Fields]:
+    def items(self, key: str, shape: Shape) -> list[Fields]:
+        what = shape.what
         raw = self.parent.raw(key, [])
         if raw is None:
             return []
@@ -391,7 +506,7 @@ class _Reader:
         out = []
         for i, item in enumerate(raw):
             try:
-                f = Fields(item, (*self.parent.at(key), i), what=what)
+                f = Fields(item, (*self.parent.at(key), i), shape=shape)
             except InputError as exc:
                 self.parent.problems.extend(exc.findings)
                 continue
@@ -426,7 +541,7 @@ class _Reader:
         return tuple(r for r in refs if r is not None)
 
     def layer(self, f: Fields) -> int:
-        return f.integer("layer", 0, minimum=-MAX_LEVEL, maximum=MAX_LEVEL) or 0
+        return f.get(LAYER) or 0
 
     def span(self, f: Fields, key: str) -> tuple[int, int] | None:
         """A 1-based inclusive range: ``3``, ``"1-3"`` or ``[1, 3]``."""
@@ -448,7 +563,7 @@ class _Reader:
         return lo, hi
 
     def side(self, f: Fields) -> tuple[str | None, str | None]:
-        name = f.text("side")
+        name = f.get(_SIDE)
         if name is None:
             return None, None
         if name not in self.sides:
@@ -461,13 +576,7 @@ class _Reader:
         return name, self.sides[name]
 
     def colour(self, f: Fields, default: str) -> str:
-        colour = f.text("colour", None)
-        if colour is None:
-            return default
-        if not _COLOUR.fullmatch(colour):
-            f.problem(f"'colour' must be #rrggbb, found {colour!r}", f.at("colour"))
-            return default
-        return colour
+        return f.get(COLOUR) or default
 
 
 def read_plan(
@@ -483,9 +592,9 @@ def read_plan(
     ``children`` (raised together by the scenario's ``done``).
     """
     reader = _Reader(fields, sides, ships, children)
-    features = [f for f in (_feature(reader, item) for item in reader.items("terrain", "terrain item")) if f]
-    zones = [z for z in (_zone(reader, item) for item in reader.items("zones", "zone")) if z]
-    starts = [s for s in (_start(reader, item) for item in reader.items("start", "start position")) if s]
+    features = [f for f in (_feature(reader, item) for item in reader.items("terrain", TERRAIN)) if f]
+    zones = [z for z in (_zone(reader, item) for item in reader.items("zones", ZONE)) if z]
+    starts = [s for s in (_start(reader, item) for item in reader.items("start", START)) if s]
     return MapPlan(tuple(features), tuple(zones), tuple(starts))
 
 
@@ -495,11 +604,11 @@ def _feature(reader: _Reader, f: Fields) -> Feature | None:
 
 
 def _read_feature(reader: _Reader, f: Fields) -> Feature | None:
-    raw_kind = f.text("type", required=True)
+    raw_kind = f.get(TERRAIN.key("type"))
     if raw_kind is None:
         return None
     kind = KINDS.get(raw_kind.strip().lower())
-    name = f.text("name")
+    name = f.get(TERRAIN.key("name"))
     layer = reader.layer(f)
     if kind is None:
         f.problem(f"unknown terrain type '{raw_kind}'; known types: {', '.join(_KIND_NAMES)}", f.at("type"))
@@ -509,7 +618,7 @@ def _read_feature(reader: _Reader, f: Fields) -> Feature | None:
     if kind == "asteroids":
         hexes = reader.hex_list(f, "hexes")
         around = reader.hex(f, "around")
-        radius = f.integer("radius", 0, minimum=0) or 0
+        radius = f.get(TERRAIN.key("radius")) or 0
         if not hexes and around is None:
             f.problem("an asteroid field needs 'hexes' (a list) or 'around' with a 'radius'", f.path)
             return None
@@ -542,17 +651,17 @@ def _zone(reader: _Reader, f: Fields) -> Zone | None:
     side, side_colour = reader.side(f)
     colour = reader.colour(f, side_colour or _GREY)
     named = side or (f.data.get("side") if isinstance(f.data.get("side"), str) else None)
-    label = f.text("label") or (f"{named} deploys" if named else None)
+    label = f.get(ZONE.key("label")) or (f"{named} deploys" if named else None)
     if label is None:
         f.problem("a zone needs a 'side' or a 'label'", f.path)
         label = ""
     hexes = reader.hex_list(f, "hexes")
     rows = reader.span(f, "rows")
     cols = reader.span(f, "cols")
-    edge = f.choice("edge", EDGES)
-    depth = f.integer("depth", 1, minimum=1) or 1
+    edge = f.get(ZONE.key("edge"))
+    depth = f.get(ZONE.key("depth")) or 1
     around = reader.hex(f, "around")
-    radius = f.integer("radius", 0, minimum=0) or 0
+    radius = f.get(ZONE.key("radius")) or 0
     if "radius" in f.data and "around" not in f.data:
         f.problem("'radius' needs 'around' (the hex it is counted from)", f.at("radius"))
     exclude = reader.hex_list(f, "except")
@@ -566,9 +675,9 @@ def _zone(reader: _Reader, f: Fields) -> Zone | None:
 
 def _start(reader: _Reader, f: Fields) -> Start | None:
     before = len(f.problems)
-    ship = f.text("ship")
+    ship = f.get(START.key("ship"))
     side, colour = reader.side(f)
-    label = f.text("label")
+    label = f.get(START.key("label"))
     if ship is not None:
         if ship not in reader.ships:
             names = list(reader.ships)
@@ -584,7 +693,7 @@ def _start(reader: _Reader, f: Fields) -> Start | None:
     if label is None:
         f.problem("a start position needs a 'ship' or a 'label'", f.path)
     colour = reader.colour(f, colour or _GREY)
-    facing = f.text("facing")
+    facing = f.get(START.key("facing"))
     at = reader.hex(f, "at", required=True)
     layer = reader.layer(f)
     if at is None or label is None or len(f.problems) > before:

@@ -348,7 +348,7 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
     except InputError as exc:
         located = [doc.locate(f) for f in exc.findings]
         raise Refusal(422, [str(loc) for loc in located], located) from None
-    from sheetgen.scenarios.schemas import imported_yaml
+    from sheetgen.scenarios.json_schemas import imported_yaml
 
     return imported_yaml(game.id, text, mapping)
 
@@ -356,11 +356,11 @@ def import_notation(game_id: str, text: str, name: str = "Imported design") -> s
 def schema_text(name: str) -> str:
     """``sheetgen schema NAME``: the JSON Schema of a game's designs, of fleets or of
     scenarios, as shipped; refuses any other name (404) with ``schema``'s line."""
-    from sheetgen.scenarios.schemas import schema_file, schema_names
+    from sheetgen.scenarios.json_schemas import schema_file, schema_names
 
     names = schema_names()
     if name not in names:
-        from sheetgen.core.schema import did_you_mean
+        from sheetgen.core.fields import did_you_mean
 
         meant = did_you_mean(name, names)
         raise Refusal(404, [f"sheetgen: error: no schema named {name!r}{meant}; known: {', '.join(names)}"])

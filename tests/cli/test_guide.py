@@ -178,7 +178,7 @@ def test_kit_with_an_unknown_name_lists_the_bundled_ones(
 def test_new_design_names_its_schema_and_passes_it(invoke: Invoke, game: str) -> None:
     import jsonschema
 
-    from sheetgen.scenarios.schemas import schema
+    from sheetgen.scenarios.json_schemas import schema
 
     r = invoke("new", game, "--name", "Dart")
     assert r.stdout.splitlines()[0] == f"# yaml-language-server: $schema={game}.schema.json"

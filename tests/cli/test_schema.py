@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sheetgen.scenarios.schemas import schema_file, schema_names
+from sheetgen.scenarios.json_schemas import schema_file, schema_names
 
 from tests.every_game import every_game, with_stand_in
 

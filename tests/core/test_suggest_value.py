@@ -1,4 +1,4 @@
-""" "Did you mean" for mistyped values: one function (sheetgen.core.schema.suggest_value),
+""" "Did you mean" for mistyped values: one function (sheetgen.core.fields.suggest_value),
 the same hint from ``sheetgen validate`` and from the designer's ``/api/check``, one fix per
 problem."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from sheetgen.core.schema import did_you_mean, suggest_value
+from sheetgen.core.fields import did_you_mean, suggest_value
 from sheetgen.games import GAMES
 from sheetgen.games.killradius.data import SHIP_TYPES
 from sheetgen.games.spacecruisers import data as sc

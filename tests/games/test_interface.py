@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import InputError
 from sheetgen.core.jsondata import stats_dict, to_json
-from sheetgen.core.schema import Fields
 from sheetgen.games import GAMES, find_game, rolling_games
 from sheetgen.games.starfire import rules as starfire_rules
 from sheetgen.games.starfire.stats import derive

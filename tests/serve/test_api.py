@@ -729,7 +729,7 @@ def test_a_scenario_text_keeps_the_guards(starfire_space: Path) -> None:
 def test_the_form_lists_scalar_keys_of_each_games_schema(client: TestClient) -> None:
     """/api/games names, for every game, top-level keys of its design schema whose value
     the form can write on one line: an enum, an integer, a boolean or a string."""
-    from sheetgen.scenarios.schemas import schema_file
+    from sheetgen.scenarios.json_schemas import schema_file
 
     served = client.get("/api/games").json()
     assert [g["id"] for g in served] == list(GAMES)

@@ -277,7 +277,7 @@ def test_the_form_shows_each_games_fields_from_its_schema(page: Any, game: str) 
     from playwright.sync_api import expect
 
     from sheetgen.core.resources import starting_design
-    from sheetgen.scenarios.schemas import schema_file
+    from sheetgen.scenarios.json_schemas import schema_file
 
     page.get_by_test_id("game").select_option(game)
     expect(page.get_by_test_id("fields")).to_have_attribute("data-game", game, timeout=5000)
@@ -379,7 +379,7 @@ def test_a_form_edit_changes_that_key_and_nothing_else(page: Any) -> None:
     and every key of the form: YAML then reads the same mapping but that key, and every other
     line of the text is kept as it was (comments included)."""
     from sheetgen.core.resources import starting_design
-    from sheetgen.scenarios.schemas import schema_file
+    from sheetgen.scenarios.json_schemas import schema_file
 
     cases: list[tuple[str, str, str, str | None, object]] = []
     for game in FORM_FIELDS:

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.core.card import Card, Pick, QuickCard, Section, Table
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject, stats_dict
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import CounterFace, FormField, Game, Marker, PaletteItem, View, name_size
 
 from tests.standin_game.parse import StandInDesign, design_schema, parse_design

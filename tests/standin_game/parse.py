@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.core.schema import Fields
+from sheetgen.core.fields import Fields
 from sheetgen.games.base import common_design_keys
 
 __all__ = ["StandInDesign", "design_schema", "parse_design"]

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.jsondata import JSONObject
 from sheetgen.core.rounding import percent_text
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,

@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core import playcard
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
+from sheetgen.core.shapes import Integer, Shape
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import (
     apply_damage,
@@ -37,6 +38,7 @@ from sheetgen.games.killradius.stats import KillRadiusStats
 __all__ = [
     "ACTIONS",
     "BUTTONS",
+    "CONDITION",
     "CONDITION_SCHEMA",
     "PHASES",
     "apply",
@@ -74,26 +76,29 @@ State = dict[str, Any]
 
 
 #: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
-CONDITION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "number": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": data.MAX_NUMBER,
-            "description": "The ship's Number now, 1 to its starting Number (Kill Radius, Damage).",
-        },
-    },
-    "description": "The ship's condition as play left it: its current Number (Kill Radius, Damage).",
-}
+#: A design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION = Shape(
+    "condition",
+    (
+        Integer(
+            name="number",
+            minimum=1,
+            maximum=data.MAX_NUMBER,
+            reader_minimum=0,  # 0 is destroyed: condition_findings says so (Kill Radius, Damage)
+            description="The ship's Number now, 1 to its starting Number (Kill Radius, Damage).",
+        ),
+    ),
+    "The ship's condition as play left it: its current Number (Kill Radius, Damage).",
+)
+#: JSON Schema of :data:`CONDITION`.
+CONDITION_SCHEMA: dict[str, Any] = CONDITION.schema()
 
 
 def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
     if fields is None:
         return None
-    number = fields.integer("number", minimum=0, maximum=data.MAX_NUMBER)
+    number = fields.get(CONDITION.key("number"))
     return {} if number is None else {"number": number}
 
 

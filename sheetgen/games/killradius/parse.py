@@ -12,50 +12,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.core.schema import MAX_PROSE, Fields
-from sheetgen.games.base import common_design_keys
+from sheetgen.core.fields import Fields
+from sheetgen.core.shapes import Block, Boolean, Integer, Named, Shape
+from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.killradius import data, live
 from sheetgen.games.killradius.rules import Design
 
-__all__ = ["design_schema", "parse_design"]
+__all__ = ["DESIGN", "design_schema", "parse_design"]
+
+
+SHIP_TYPE = Named(
+    name="type",
+    required=True,
+    default="",
+    options=tuple(t.name for t in data.SHIP_TYPES),
+    what="a ship type",
+    description="Ship type: one of the text's (Number, * a carrier) or a name of your own (KR-1): "
+    + ", ".join(f"{t.name} ({t.number}{'*' if t.carrier else ''})" for t in data.SHIP_TYPES)
+    + ".",
+    free=True,
+)
+NUMBER = Integer(
+    name="number",
+    required=True,
+    default=0,
+    minimum=data.MIN_NUMBER,
+    maximum=data.MAX_NUMBER,
+    description=f"The ship's Number, {data.MIN_NUMBER} to {data.MAX_NUMBER} (KR-1):"
+    " its size and strength in one figure.",
+    checked_by_rules=True,
+)
+CARRIER = Boolean(
+    name="carrier",
+    description="Whether a type of your own is a carrier (KR-1, KR-5); the text's"
+    " starred types are carriers already.",
+)
+FIGHTERS = Integer(
+    name="fighters",
+    description="Fighters a carrier holds (fighter counters); left out, the rules' number (KR-5).",
+)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
+
+#: A Kill Radius design mapping: the keys :func:`parse_design` reads and :func:`design_schema` describes.
+DESIGN = Shape(
+    "design", (CONDITION, *common_design_keys("kill-radius"), SHIP_TYPE, NUMBER, CARRIER, FIGHTERS)
+)
 
 
 def design_schema() -> dict[str, Any]:
-    """JSON Schema of one Kill Radius design mapping (the keys :func:`parse_design` reads);
-    the text's ship types (seed 000, Numbers & Ship Types) are listed, a free name allowed."""
-    types = ", ".join(f"{t.name} ({t.number}{'*' if t.carrier else ''})" for t in data.SHIP_TYPES)
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["name", "type", "number"],
-        "properties": {
-            "condition": live.CONDITION_SCHEMA,
-            **common_design_keys("kill-radius"),
-            "type": {
-                "type": "string",
-                "minLength": 1,
-                "examples": [t.name for t in data.SHIP_TYPES],
-                "description": "Ship type: one of the text's (Number, * a carrier) or a name of your own"
-                f" (KR-1): {types}.",
-            },
-            "number": {
-                "type": "integer",
-                "minimum": data.MIN_NUMBER,
-                "maximum": data.MAX_NUMBER,
-                "description": f"The ship's Number, {data.MIN_NUMBER} to {data.MAX_NUMBER} (KR-1):"
-                " its size and strength in one figure.",
-            },
-            "carrier": {
-                "type": "boolean",
-                "description": "Whether a type of your own is a carrier (KR-1, KR-5); the text's"
-                " starred types are carriers already.",
-            },
-            "fighters": {
-                "type": "integer",
-                "description": "Fighters a carrier holds (fighter counters); left out, the rules' number (KR-5).",
-            },
-        },
-    }
+    """JSON Schema of one Kill Radius design mapping (:data:`DESIGN`); the text's ship types
+    (Kill Radius, Numbers & Ship Types) are listed, a free name allowed."""
+    return DESIGN.schema()
 
 
 def parse_design(fields: Fields) -> Design:
@@ -66,21 +73,21 @@ def parse_design(fields: Fields) -> Design:
     ``number``, an empty ``type``, a Number or fighter count that is not a whole
     number, a ``carrier:`` that is not true or false.
     """
-    name = fields.text("name", "", required=True) or ""
-    ship_type = (fields.text("type", "", required=True) or "").strip()
+    fields.read_by(DESIGN)
+    name = fields.get(DESIGN_NAME) or ""
+    ship_type = (fields.get(SHIP_TYPE) or "").strip()
     if fields.has("type") and not ship_type and isinstance(fields.data.get("type"), str):
         fields.problem("'type' is empty: name one of the text's ship types or your own", fields.at("type"))
-    carrier = fields.boolean("carrier") if fields.has("carrier") else None
     design = Design(
         name=name,
         ship_type=ship_type,
-        number=fields.integer("number", 0, required=True) or 0,
-        design_class=fields.text("class"),
-        carrier=carrier,
-        fighters=fields.integer("fighters"),
-        notes=fields.text("notes", limit=MAX_PROSE),
+        number=fields.get(NUMBER) or 0,
+        design_class=fields.get(DESIGN_CLASS),
+        carrier=fields.get(CARRIER),
+        fighters=fields.get(FIGHTERS),
+        notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(block)
     return design

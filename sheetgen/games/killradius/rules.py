@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Finding, error, in_order, note, warning
-from sheetgen.core.schema import did_you_mean
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.data import SHIP_TYPES, ShipType
 

@@ -37,9 +37,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Finding
 from sheetgen.core.jsondata import JSONObject
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,

@@ -18,9 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.core import playcard
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
+from sheetgen.core.shapes import Boolean, Choices, Counts, Integer, Shape
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.play import (
     adf_mr_in_state,
@@ -39,6 +40,7 @@ __all__ = [
     "AIM",
     "AIM_ON_PAGE",
     "BUTTONS",
+    "CONDITION",
     "CONDITION_SCHEMA",
     "PHASES",
     "ROLLED",
@@ -114,35 +116,36 @@ _WHERE = "Knight Hawks 2000, Explanation of Damage Results"
 
 
 #: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
-CONDITION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "structure_points": {
-            "type": "integer",
-            "minimum": 1,
-            "description": "Structure points left, 1 to the design's SP (Explanation of Damage Results).",
-        },
-        "damaged": {
-            "type": "array",
-            "items": {"enum": list(REPAIRABLE)},
-            "description": "Systems damaged and not yet repaired (damage table results).",
-        },
-        "destroyed": {
-            "type": "array",
-            "items": {"enum": list(DESTROYING)},
-            "description": "Systems destroyed (damage table results).",
-        },
-        "scc_only": {"type": "boolean", "description": "A repair roll of 96-99: repairs only at an SCC."},
-        "launched": {
-            "type": "object",
-            "additionalProperties": {"type": "integer", "minimum": 0},
-            "description": "Ordnance launched, by weapon code, as {MM: 2}.",
-        },
-    },
-    "description": "The ship's condition as play left it: structure points left"
+#: A design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION = Shape(
+    "condition",
+    (
+        Integer(
+            name="structure_points",
+            minimum=1,
+            reader_minimum=0,  # zero SP is destroyed: condition_findings says so
+            description="Structure points left, 1 to the design's SP (Explanation of Damage Results).",
+        ),
+        Choices(
+            name="damaged",
+            options=tuple(REPAIRABLE),
+            what="a repairable damage result",
+            description="Systems damaged and not yet repaired (damage table results).",
+        ),
+        Choices(
+            name="destroyed",
+            options=tuple(DESTROYING),
+            what="a destroying damage result",
+            description="Systems destroyed (damage table results).",
+        ),
+        Boolean(name="scc_only", description="A repair roll of 96-99: repairs only at an SCC."),
+        Counts(name="launched", minimum=0, description="Ordnance launched, by weapon code, as {MM: 2}."),
+    ),
+    "The ship's condition as play left it: structure points left"
     " (Knight Hawks 2000, Explanation of Damage Results).",
-}
+)
+#: JSON Schema of :data:`CONDITION`.
+CONDITION_SCHEMA: dict[str, Any] = CONDITION.schema()
 
 
 def read_condition(fields: Fields | None) -> dict[str, Any] | None:
@@ -150,24 +153,19 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     if fields is None:
         return None
     out: dict[str, Any] = {}
-    sp = fields.integer("structure_points", minimum=0)
+    sp = fields.get(CONDITION.key("structure_points"))
     if sp is not None:
         out["structure_points"] = sp
-    for key, allowed in (("damaged", REPAIRABLE), ("destroyed", DESTROYING)):
-        items = fields.text_list(key, allow_text=False)
-        if items is None:
-            continue
-        for j, item in enumerate(items):
-            if item not in allowed:
-                fields.problem(
-                    f"'{key}' item {j + 1}: {item!r} is not one of {', '.join(allowed)}", (*fields.at(key), j)
-                )
-        out[key] = [i for i in items if i in allowed]
-    launched = fields.counts("launched", minimum=0)
+    for key in ("damaged", "destroyed"):
+        items = fields.get(CONDITION.key(key))
+        if items is not None:
+            out[key] = items
+    launched = fields.get(CONDITION.key("launched"))
     if launched:
         out["launched"] = launched
-    if fields.has("scc_only"):
-        out["scc_only"] = fields.boolean("scc_only")
+    scc_only = fields.get(CONDITION.key("scc_only"))
+    if scc_only is not None:
+        out["scc_only"] = scc_only
     return out
 
 

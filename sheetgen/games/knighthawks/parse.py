@@ -5,7 +5,7 @@ count and size (:func:`~sheetgen.games.knighthawks.rules.bounds`, exit status 2)
 (a zero count, shielding on a fighter, 11 mines in a hex) are left to
 :func:`sheetgen.games.knighthawks.rules.check`, so they print with a ruling id.
 Paths stored on the design are relative to the design mapping; ``SCHEMA``
-problems carry absolute paths, as :class:`~sheetgen.core.schema.Fields` wants.
+problems carry absolute paths, as :class:`~sheetgen.core.fields.Fields` wants.
 """
 
 from __future__ import annotations
@@ -14,174 +14,253 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sheetgen.core.fields import MAX_PROSE, Fields, describe
 from sheetgen.core.findings import Finding, InputError, Path, error, warning
 from sheetgen.core.hexlabel import hex_label, parse_hex
-from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
-from sheetgen.games.base import common_design_keys
+from sheetgen.core.shapes import (
+    Block,
+    Boolean,
+    Choice,
+    Counts,
+    Given,
+    Integer,
+    Items,
+    Named,
+    Shape,
+    Text,
+    TextList,
+)
+from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.knighthawks import data, live, rules
 from sheetgen.games.knighthawks.rules import CrewMember, Design, LinkedGroup, MineDrop, WeaponEntry
 
-__all__ = ["DamageTables", "TableRow", "design_schema", "parse_damage_tables", "parse_design", "roll_text"]
+__all__ = [
+    "DAMAGE_TABLE_ROWS",
+    "DESIGN",
+    "TABLES_FILE",
+    "TABLE_ROW",
+    "DamageTables",
+    "TableRow",
+    "design_schema",
+    "parse_damage_tables",
+    "parse_design",
+    "roll_text",
+]
 
 
-def _int(description: str, maximum: int | None = None, minimum: int = 0) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "integer", "minimum": minimum, "description": description}
-    if maximum is not None:
-        out["maximum"] = maximum
-    return out
+def _int(name: str, description: str, maximum: int | None = None, minimum: int = 0, **more: Any) -> Integer:
+    """A count or size whose bounds :func:`~sheetgen.games.knighthawks.rules.bounds` and the
+    rules judge (``MAX_*`` of :mod:`~sheetgen.games.knighthawks.data`)."""
+    return Integer(
+        name=name,
+        description=description,
+        minimum=minimum,
+        maximum=maximum,
+        **{"checked_by_rules": True, **more},
+    )
+
+
+_CODES = tuple(data.WEAPONS)
+_WEAPON_CODE = {"type": "string", "enum": list(_CODES), "description": "A code of the weapons list (KH-7)."}
+
+#: A crew member: the captain, a pilot, each gunner...
+MEMBER = Shape(
+    "crew member",
+    (
+        Text(name="name", description="The crew member's name."),
+        _int("im", "Initiative modifier (IM).", data.MAX_IM),
+        Counts(
+            name="skills",
+            minimum=0,
+            maximum=data.MAX_SKILL_LEVEL,
+            max_names=data.MAX_SKILLS,
+            checked_by_rules=True,
+            description="Skills by name: level.",
+        ),
+        Text(name="post", description="The post held aboard."),
+        _int("str", "Strength (STR).", data.MAX_ABILITY, checked_by_rules="maximum"),
+        _int("dex", "Dexterity (DEX).", data.MAX_ABILITY, checked_by_rules="maximum"),
+    ),
+)
+#: One line of ``weapons:`` written as a mapping (a bare code is a line of one).
+WEAPON = Shape(
+    "weapon",
+    (
+        Named(
+            name="code",
+            required=True,
+            default="",
+            options=_CODES,
+            what="a weapon code",
+            caseless=False,
+            description="A code of the weapons list (KH-7).",
+        ),
+        _int("count", "How many of this weapon.", data.MAX_WEAPONS, default=1),
+        _int("ordnance", "Rounds carried (missiles, torpedoes, mines).", data.MAX_ORDNANCE),
+        Text(name="bay", description="The bay it sits in."),
+    ),
+)
+#: One group of ``linked:`` weapons.
+LINKED_GROUP = Shape(
+    "linked group",
+    (
+        Text(name="name", description="The group's name."),
+        Given(
+            name="weapons",
+            required=True,
+            value_schema={
+                "type": "object",
+                "propertyNames": {"enum": list(_CODES)},
+                "additionalProperties": {"type": "integer"},
+            },
+            description="Weapon code: how many fire together.",
+        ),
+    ),
+)
+DEFENCES = Shape(
+    "defences",
+    (
+        _int("icm", "Interceptor missile (ICM) salvos.", data.MAX_SALVOS, default=0),
+        _int("abm", "Anti-ballistic missile (ABM) salvos.", data.MAX_SALVOS, default=0),
+        Boolean(name="magnetic_shielding", default=False, description="Magnetic shielding fitted."),
+    ),
+)
+COMPUTERS = Shape(
+    "computers",
+    (
+        Boolean(name="mastercomp", default=True, show_default=True, description="A mastercomp fitted."),
+        TextList(
+            name="systems",
+            max_items=data.MAX_SYSTEM_COMPUTERS,
+            checked_by_rules=True,
+            description="System computers by name.",
+        ),
+    ),
+)
+GUNNERS = Items(
+    name="gunners",
+    shape=MEMBER,
+    max_items=data.MAX_GUNNERS,
+    checked_by_rules=True,
+    description="The gunners, one mapping each.",
+)
+CREW = Shape(
+    "crew",
+    (
+        _int("total", "Crew aboard (people) (KH-2).", data.MAX_CREW),
+        *(
+            Block(name=role, shape=MEMBER, description=f"The {role.replace('_', ' ')}.")
+            if role != "gunners"
+            else GUNNERS
+            for role in data.CREW_ROLES
+        ),
+    ),
+)
+MINE_DROP = Shape(
+    "minelaying entry",
+    (
+        Given(
+            name="hex",
+            required=True,
+            value_schema={"type": ["string", "array"]},
+            description='The hex, as printed and quoted ("0704"), or [col, row].',
+        ),
+        _int("level", "Grid level (0 the main grid).", data.MAX_LEVEL, -data.MAX_LEVEL, default=0),
+        _int("mines", "Mines laid in the hex.", data.MAX_MINES_PER_HEX, required=True, default=0),
+    ),
+)
+
+ROLE = Choice(
+    name="role",
+    required=True,
+    options=tuple(data.ROLES),
+    what="a role",
+    description="Who flies the ship (KH-4): what it may mount follows from it.",
+)
+HULL_SIZE = _int(
+    "hull_size",
+    "Hull size (HS), 1 or more (KH-2); the bound is the project's.",
+    data.MAX_HULL_SIZE,
+    required=True,
+    default=0,
+)
+STRUCTURE_POINTS = _int(
+    "structure_points", "Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS, required=True, default=0
+)
+ADF = _int(
+    "adf",
+    "Acceleration/deceleration factor (ADF), hexes per turn (KH-1).",
+    data.MAX_ADF,
+    required=True,
+    default=0,
+)
+MR = _int(
+    "mr", "Maneuver rating (MR), facing changes per turn (KH-1).", data.MAX_MR, required=True, default=0
+)
+VOID_ENGINES = _int("void_engines", "Void (jump) engines.", data.MAX_VOID_ENGINES, required=True, default=0)
+WEAPONS = Items(
+    name="weapons",
+    shape=WEAPON,
+    or_text=_WEAPON_CODE,
+    max_items=data.MAX_WEAPON_LINES,
+    checked_by_rules=True,
+    description=f"Weapons (KH-4, KH-7): a code, or {{code, count, ordnance, bay}}. Codes: {', '.join(_CODES)}.",
+)
+LINKED = Items(
+    name="linked",
+    shape=LINKED_GROUP,
+    max_items=data.MAX_LINKED_GROUPS,
+    checked_by_rules=True,
+    description="Weapons linked to fire as one group (KH-4).",
+)
+SENSORS = TextList(
+    name="sensors",
+    max_items=data.MAX_SENSORS,
+    checked_by_rules=True,
+    description="Sensors by name (radar, energy sensor...).",
+)
+MINELAYING = Items(
+    name="minelaying",
+    shape=MINE_DROP,
+    max_items=data.MAX_MINE_DROPS,
+    checked_by_rules=True,
+    description="A minelaying plan: hexes and the mines laid in each.",
+)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
+
+#: A Knight Hawks 2000 design mapping: the keys :func:`parse_design` reads and
+#: :func:`design_schema` describes, with the bounds of :mod:`~sheetgen.games.knighthawks.data`.
+DESIGN = Shape(
+    "design",
+    (
+        CONDITION,
+        *common_design_keys("knight-hawks-2000"),
+        ROLE,
+        HULL_SIZE,
+        STRUCTURE_POINTS,
+        ADF,
+        MR,
+        VOID_ENGINES,
+        WEAPONS,
+        LINKED,
+        Block(name="defences", shape=DEFENCES, description="Defences (KH-4)."),
+        Block(name="computers", shape=COMPUTERS, description="The ship's computers."),
+        SENSORS,
+        Block(
+            name="crew",
+            shape=CREW,
+            description=f"The crew by station: {', '.join(data.CREW_ROLES)} (a list), and total.",
+        ),
+        MINELAYING,
+    ),
+)
 
 
 def design_schema() -> dict[str, Any]:
-    """JSON Schema of one Knight Hawks 2000 design mapping (the keys :func:`parse_design`
-    reads), with the bounds of :mod:`~sheetgen.games.knighthawks.data` (``MAX_*``) and the
-    weapon codes of its weapons list (KH-7)."""
-    codes = list(data.WEAPONS)
-    member: dict[str, Any] = {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "name": {"type": ["string", "number"], "description": "The crew member's name."},
-            "im": _int("Initiative modifier (IM).", data.MAX_IM),
-            "skills": {
-                "type": "object",
-                "maxProperties": data.MAX_SKILLS,
-                "additionalProperties": _int("Skill level.", data.MAX_SKILL_LEVEL),
-                "description": "Skills by name: level.",
-            },
-            "post": {"type": ["string", "number"], "description": "The post held aboard."},
-            "str": _int("Strength (STR).", data.MAX_ABILITY),
-            "dex": _int("Dexterity (DEX).", data.MAX_ABILITY),
-        },
-    }
-    weapon_code = {"type": "string", "enum": codes, "description": "A code of the weapons list (KH-7)."}
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["name", "role", "hull_size", "structure_points", "adf", "mr", "void_engines"],
-        "properties": {
-            "condition": live.CONDITION_SCHEMA,
-            **common_design_keys("knight-hawks-2000"),
-            "role": choice_schema(
-                data.ROLES, "Who flies the ship (KH-4): what it may mount follows from it.", what="a role"
-            ),
-            "hull_size": _int(
-                "Hull size (HS), 1 or more (KH-2); the bound is the project's.", data.MAX_HULL_SIZE
-            ),
-            "structure_points": _int("Structure points (SP) (KH-3).", data.MAX_STRUCTURE_POINTS),
-            "adf": _int("Acceleration/deceleration factor (ADF), hexes per turn (KH-1).", data.MAX_ADF),
-            "mr": _int("Maneuver rating (MR), facing changes per turn (KH-1).", data.MAX_MR),
-            "void_engines": _int("Void (jump) engines.", data.MAX_VOID_ENGINES),
-            "weapons": {
-                "type": "array",
-                "maxItems": data.MAX_WEAPON_LINES,
-                "items": {
-                    "anyOf": [
-                        weapon_code,
-                        {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": ["code"],
-                            "properties": {
-                                "code": weapon_code,
-                                "count": _int("How many of this weapon.", data.MAX_WEAPONS),
-                                "ordnance": _int(
-                                    "Rounds carried (missiles, torpedoes, mines).", data.MAX_ORDNANCE
-                                ),
-                                "bay": {"type": ["string", "number"], "description": "The bay it sits in."},
-                            },
-                        },
-                    ]
-                },
-                "description": f"Weapons (KH-4, KH-7): a code, or {{code, count, ordnance, bay}}. Codes: {', '.join(codes)}.",
-            },
-            "linked": {
-                "type": "array",
-                "maxItems": data.MAX_LINKED_GROUPS,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["weapons"],
-                    "properties": {
-                        "name": {"type": ["string", "number"], "description": "The group's name."},
-                        "weapons": {
-                            "type": "object",
-                            "propertyNames": {"enum": codes},
-                            "additionalProperties": {"type": "integer"},
-                            "description": "Weapon code: how many fire together.",
-                        },
-                    },
-                },
-                "description": "Weapons linked to fire as one group (KH-4).",
-            },
-            "defences": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "icm": _int("Interceptor missile (ICM) salvos.", data.MAX_SALVOS),
-                    "abm": _int("Anti-ballistic missile (ABM) salvos.", data.MAX_SALVOS),
-                    "magnetic_shielding": {"type": "boolean", "description": "Magnetic shielding fitted."},
-                },
-                "description": "Defences (KH-4).",
-            },
-            "computers": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "mastercomp": {"type": "boolean", "default": True, "description": "A mastercomp fitted."},
-                    "systems": {
-                        "type": ["array", "string"],
-                        "maxItems": data.MAX_SYSTEM_COMPUTERS,
-                        "items": {"type": ["string", "number"]},
-                        "description": "System computers by name.",
-                    },
-                },
-                "description": "The ship's computers.",
-            },
-            "sensors": {
-                "type": ["array", "string"],
-                "maxItems": data.MAX_SENSORS,
-                "items": {"type": ["string", "number"]},
-                "description": "Sensors by name (radar, energy sensor...).",
-            },
-            "crew": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "total": _int("Crew aboard (people) (KH-2).", data.MAX_CREW),
-                    **{
-                        role: {**member, "description": f"The {role.replace('_', ' ')}."}
-                        for role in data.CREW_ROLES
-                        if role != "gunners"
-                    },
-                    "gunners": {
-                        "type": "array",
-                        "maxItems": data.MAX_GUNNERS,
-                        "items": member,
-                        "description": "The gunners, one mapping each.",
-                    },
-                },
-                "description": f"The crew by station: {', '.join(data.CREW_ROLES)} (a list), and total.",
-            },
-            "minelaying": {
-                "type": "array",
-                "maxItems": data.MAX_MINE_DROPS,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["hex", "mines"],
-                    "properties": {
-                        "hex": {
-                            "type": ["string", "array"],
-                            "description": 'The hex, as printed and quoted ("0704"), or [col, row].',
-                        },
-                        "level": _int("Grid level (0 the main grid).", data.MAX_LEVEL, -data.MAX_LEVEL),
-                        "mines": _int("Mines laid in the hex.", data.MAX_MINES_PER_HEX),
-                    },
-                },
-                "description": "A minelaying plan: hexes and the mines laid in each.",
-            },
-        },
-    }
+    """JSON Schema of one Knight Hawks 2000 design mapping (:data:`DESIGN`), with the bounds
+    of :mod:`~sheetgen.games.knighthawks.data` (``MAX_*``) and the weapon codes of its
+    weapons list (KH-7)."""
+    return DESIGN.schema()
 
 
 def _items(fields: Fields, key: str, what: str) -> list[tuple[int, Any, Path]]:
@@ -195,84 +274,84 @@ def _items(fields: Fields, key: str, what: str) -> list[tuple[int, Any, Path]]:
     return [(i, item, (*fields.at(key), i)) for i, item in enumerate(raw)]
 
 
-def _child(fields: Fields, item: Any, path: Path, what: str, children: list[Fields]) -> Fields | None:
-    """``item`` as its own :class:`Fields` (joined to ``children``), or a problem."""
+def _child(
+    fields: Fields, item: Any, path: Path, what: str, children: list[Fields], shape: Shape | None = None
+) -> Fields | None:
+    """``item`` as its own :class:`Fields` (read by ``shape``, joined to ``children``), or a problem."""
     if not isinstance(item, dict):
         fields.problem(f"each {what} must be a mapping of key: value lines, found {describe(item)}", path)
         return None
-    child = Fields(item, path, what=what)
+    child = Fields(item, path, what=what, shape=shape)
     children.append(child)
     return child
 
 
 def _member(f: Fields, station: str, rel: Path) -> CrewMember:
+    keys = MEMBER.key
     return CrewMember(
         station=station,
-        name=f.text("name"),
-        im=f.integer("im"),
-        skills=f.counts("skills", minimum=0),
-        post=f.text("post"),
-        strength=f.integer("str", minimum=0),
-        dexterity=f.integer("dex", minimum=0),
+        name=f.get(keys("name")),
+        im=f.get(keys("im")),
+        skills=f.get(keys("skills")) or {},
+        post=f.get(keys("post")),
+        strength=f.get(keys("str")),
+        dexterity=f.get(keys("dex")),
         path=rel,
     )
 
 
 def _crew(fields: Fields, children: list[Fields]) -> tuple[list[CrewMember], int | None]:
-    crew_fields = fields.mapping("crew", what="crew")
+    crew_fields = fields.get(DESIGN.key("crew"))
     if crew_fields is None:
         return [], None
     children.append(crew_fields)
     members: list[CrewMember] = []
-    total = crew_fields.integer("total")
+    total = crew_fields.get(CREW.key("total"))
     for station in data.CREW_ROLES:
         if station == "gunners":
-            for i, item, path in _items(crew_fields, "gunners", "gunners"):
-                f = _child(crew_fields, item, path, "gunner", children)
+            for i, item, path in _items(crew_fields, GUNNERS.name, "gunners"):
+                f = _child(crew_fields, item, path, "gunner", children, MEMBER)
                 if f is not None:
                     members.append(_member(f, "gunner", ("crew", "gunners", i)))
             continue
-        f = crew_fields.mapping(station, what=station.replace("_", " "))
+        f = crew_fields.mapping(station, what=station.replace("_", " "), shape=MEMBER)
         if f is not None:
             children.append(f)
             members.append(_member(f, station, ("crew", station)))
     return members, total
 
 
-def parse_design(fields: Fields) -> Design:
-    """Read a design from ``fields`` (``game`` and ``count`` already read).
-
-    Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
-    every type problem and unknown key at once.
-    """
-    children: list[Fields] = []
+def _weapons(fields: Fields, children: list[Fields]) -> list[WeaponEntry]:
     weapons: list[WeaponEntry] = []
-    for i, item, path in _items(fields, "weapons", "weapons"):
+    for i, item, path in _items(fields, WEAPONS.name, "weapons"):
         rel: Path = ("weapons", i)
         if isinstance(item, str):
             weapons.append(WeaponEntry(item, 1, path=rel))
             continue
-        f = _child(fields, item, path, "weapon", children)
+        f = _child(fields, item, path, "weapon", children, WEAPON)
         if f is None:
             continue
-        code = f.text("code", "", required=True) or ""
-        count = f.integer("count", 1)
+        count = f.get(WEAPON.key("count"))
         weapons.append(
             WeaponEntry(
-                code,
+                f.get(WEAPON.key("code")) or "",
                 1 if count is None else count,
-                ordnance=f.integer("ordnance"),
-                bay=f.text("bay"),
+                ordnance=f.get(WEAPON.key("ordnance")),
+                bay=f.get(WEAPON.key("bay")),
                 path=rel,
             )
         )
+    return weapons
+
+
+def _linked(fields: Fields, children: list[Fields]) -> list[LinkedGroup]:
     linked: list[LinkedGroup] = []
-    for i, item, path in _items(fields, "linked", "linked groups"):
-        f = _child(fields, item, path, "linked group", children)
+    for i, item, path in _items(fields, LINKED.name, "linked groups"):
+        f = _child(fields, item, path, "linked group", children, LINKED_GROUP)
         if f is None:
             continue
         members: dict[str, int] = {}
-        raw = f.raw("weapons", required=True)
+        raw = f.get(LINKED_GROUP.key("weapons"))
         if isinstance(raw, dict):
             for code, n in raw.items():
                 number = f.check_integer(n, (*f.at("weapons"), code), f"weapons.{code}")
@@ -282,64 +361,82 @@ def parse_design(fields: Fields) -> Design:
             f.problem(
                 f"'weapons' must be a mapping of code: how many, found {describe(raw)}", f.at("weapons")
             )
-        linked.append(
-            LinkedGroup(f.text("name", f"group {i + 1}") or f"group {i + 1}", members, ("linked", i))
-        )
-    icm = abm = 0
-    shielding = False
-    defences = fields.mapping("defences", what="defences")
-    if defences is not None:
-        children.append(defences)
-        icm = defences.integer("icm", 0) or 0
-        abm = defences.integer("abm", 0) or 0
-        shielding = defences.boolean("magnetic_shielding", False)
-    mastercomp = False
-    systems: list[str] = []
-    computers = fields.mapping("computers", what="computers")
-    if computers is not None:
-        children.append(computers)
-        mastercomp = computers.boolean("mastercomp", True)
-        systems = computers.text_list("systems") or []
-    crew, total = _crew(fields, children)
+        name = f.get(LINKED_GROUP.key("name")) or f"group {i + 1}"
+        linked.append(LinkedGroup(name, members, ("linked", i)))
+    return linked
+
+
+def _minelaying(fields: Fields, children: list[Fields]) -> list[MineDrop]:
     plan: list[MineDrop] = []
-    for i, item, path in _items(fields, "minelaying", "hexes to mine"):
-        f = _child(fields, item, path, "minelaying entry", children)
+    for i, item, path in _items(fields, MINELAYING.name, "hexes to mine"):
+        f = _child(fields, item, path, "minelaying entry", children, MINE_DROP)
         if f is None:
             continue
-        written = f.raw("hex", None, required=True)
+        written = f.get(MINE_DROP.key("hex"))
         cell = None
         if written is not None:
             try:  # the one hex reader scenarios use too: "0704" as printed, a bare 0704 refused
                 cell = parse_hex(written)
             except ValueError as exc:
                 f.problem(str(exc), f.at("hex"))
-        level = f.integer("level", 0) or 0
-        mines = f.integer("mines", 0, required=True) or 0
+        level = f.get(MINE_DROP.key("level")) or 0
+        mines = f.get(MINE_DROP.key("mines")) or 0
         if cell is not None:
             plan.append(MineDrop(hex_label(*cell, width=None), level, mines, ("minelaying", i), cell))
+    return plan
+
+
+def parse_design(fields: Fields) -> Design:
+    """Read a design from ``fields`` (``game`` and ``count`` already read) by :data:`DESIGN`.
+
+    Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
+    every type problem and unknown key at once, and for a count or size past its bound
+    (:func:`~sheetgen.games.knighthawks.rules.bounds`).
+    """
+    fields.read_by(DESIGN)
+    children: list[Fields] = []
+    weapons = _weapons(fields, children)
+    linked = _linked(fields, children)
+    icm = abm = 0
+    shielding = False
+    defences = fields.get(DESIGN.key("defences"))
+    if defences is not None:
+        children.append(defences)
+        icm = defences.get(DEFENCES.key("icm")) or 0
+        abm = defences.get(DEFENCES.key("abm")) or 0
+        shielding = bool(defences.get(DEFENCES.key("magnetic_shielding")))
+    mastercomp = False
+    systems: list[str] = []
+    computers = fields.get(DESIGN.key("computers"))
+    if computers is not None:
+        children.append(computers)
+        mastercomp = bool(computers.get(COMPUTERS.key("mastercomp")))
+        systems = computers.get(COMPUTERS.key("systems")) or []
+    crew, total = _crew(fields, children)
+    plan = _minelaying(fields, children)
     design = Design(
-        name=fields.text("name", "", required=True) or "",
-        design_class=fields.text("class"),
-        role=fields.choice("role", data.ROLES, required=True) or "military",
-        hull_size=fields.integer("hull_size", 0, required=True) or 0,
-        structure_points=fields.integer("structure_points", 0, required=True) or 0,
-        adf=fields.integer("adf", 0, required=True) or 0,
-        mr=fields.integer("mr", 0, required=True) or 0,
+        name=fields.get(DESIGN_NAME) or "",
+        design_class=fields.get(DESIGN_CLASS),
+        role=fields.get(ROLE) or "military",
+        hull_size=fields.get(HULL_SIZE) or 0,
+        structure_points=fields.get(STRUCTURE_POINTS) or 0,
+        adf=fields.get(ADF) or 0,
+        mr=fields.get(MR) or 0,
         weapons=weapons,
         linked=linked,
         icm_salvos=icm,
         abm_salvos=abm,
         magnetic_shielding=shielding,
-        sensors=fields.text_list("sensors") or [],
+        sensors=fields.get(SENSORS) or [],
         mastercomp=mastercomp,
         system_computers=systems,
-        void_engines=fields.integer("void_engines", 0, required=True) or 0,
+        void_engines=fields.get(VOID_ENGINES) or 0,
         crew=crew,
         crew_total=total,
         minelaying=plan,
-        notes=fields.text("notes", limit=MAX_PROSE),
+        notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(*children, block)
     too_big = rules.bounds(design)
@@ -411,6 +508,42 @@ def _against_text(table: str, low: int, high: int, result: str) -> tuple[int, st
     return None
 
 
+#: One row of a damage table: the rolls and what they give.
+TABLE_ROW = Shape(
+    "table row",
+    (
+        Text(name="roll", required=True, default="", description="A roll or a range of rolls, as 3-5."),
+        Text(
+            name="result",
+            required=True,
+            default="",
+            description="What the roll gives: a result the text names.",
+        ),
+    ),
+)
+#: A tables file's ``damage_tables:``: rows for each damage table (KH-6).
+DAMAGE_TABLE_ROWS = Shape(
+    "damage tables",
+    tuple(
+        Items(name=table_id, shape=TABLE_ROW, description=f"{title} ({dice}): its rows.")
+        for table_id, (title, dice, _results) in data.DAMAGE_TABLES.items()
+    ),
+)
+#: A Knight Hawks tables file (``sheetgen card --tables``): damage-table roll ranges.
+TABLES_FILE = Shape(
+    "tables file",
+    (
+        Text(name="game", description="The game the tables are for."),
+        Text(
+            name="source", limit=MAX_PROSE, description="Where the numbers come from (printed on the card)."
+        ),
+        Block(
+            name="damage_tables", required=True, shape=DAMAGE_TABLE_ROWS, description="Roll ranges by table."
+        ),
+    ),
+)
+
+
 def parse_damage_tables(fields: Fields) -> DamageTables:
     """Read roll ranges for the damage tables from ``fields``::
 
@@ -431,10 +564,11 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
     keys; rule problems (rolls the dice cannot make, overlaps: errors; gaps:
     warnings) come back as ``KH-6`` findings.
     """
+    fields.read_by(TABLES_FILE)
     out = DamageTables()
-    fields.text("game")
-    out.source = fields.text("source", limit=MAX_PROSE)
-    tables = fields.mapping("damage_tables", required=True, what="damage tables")
+    fields.get(TABLES_FILE.key("game"))
+    out.source = fields.get(TABLES_FILE.key("source"))
+    tables = fields.get(TABLES_FILE.key("damage_tables"))
     children: list[Fields] = []
     if tables is not None:
         children.append(tables)
@@ -442,11 +576,11 @@ def parse_damage_tables(fields: Fields) -> DamageTables:
             rows: list[TableRow] = []
             spans: list[tuple[int, int]] = []
             for _i, item, path in _items(tables, table_id, "rows"):
-                f = _child(tables, item, path, f"{title} row", children)
+                f = _child(tables, item, path, f"{title} row", children, TABLE_ROW)
                 if f is None:
                     continue
-                roll = f.text("roll", "", required=True) or ""
-                result = f.text("result", "", required=True) or ""
+                roll = f.get(TABLE_ROW.key("roll")) or ""
+                result = f.get(TABLE_ROW.key("result")) or ""
                 m = _ROLL.match(roll)
                 if not m:
                     f.problem(f"'roll' must be a number or a range like 3-5, found {roll!r}", f.at("roll"))

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Finding, Path, error, in_order, note, warning
-from sheetgen.core.schema import did_you_mean
 from sheetgen.games.knighthawks import data
 from sheetgen.games.knighthawks.data import WeaponKind
 from sheetgen.games.knighthawks.play import minimum_crew, weapon

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Char, Finding, Path, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,

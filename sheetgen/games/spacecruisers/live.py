@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core import playcard
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
+from sheetgen.core.shapes import Choices, Integer, Shape
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
@@ -26,6 +27,7 @@ from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 __all__ = [
     "ACTIONS",
     "BUTTONS",
+    "CONDITION",
     "CONDITION_SCHEMA",
     "PHASES",
     "ROLLED",
@@ -70,25 +72,29 @@ _WHERE = "Space Cruisers, attack phase"
 
 
 #: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
-CONDITION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "hull_points": {
-            "type": "integer",
-            "description": "Hull points now, at most the design's; below zero after heavy damage"
+#: A design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION = Shape(
+    "condition",
+    (
+        Integer(
+            name="hull_points",
+            minimum=-1000,
+            maximum=1000,
+            description="Hull points now, at most the design's; below zero after heavy damage"
             " (Space Cruisers, attack phase).",
-        },
-        "shields": {"type": "integer", "minimum": 0, "description": "Shields still intact."},
-        "criticals": {
-            "type": "array",
-            "items": {"enum": list(data.CRITICALS_BY_ID)},
-            "description": "Results taken on the Critical Damage Table, by id, in order.",
-        },
-    },
-    "description": "The ship's condition as play left it: hull points and intact shields"
-    " (Space Cruisers, attack phase).",
-}
+        ),
+        Integer(name="shields", minimum=0, description="Shields still intact."),
+        Choices(
+            name="criticals",
+            options=tuple(data.CRITICALS_BY_ID),
+            what="a critical result",
+            description="Results taken on the Critical Damage Table, by id, in order.",
+        ),
+    ),
+    "The ship's condition as play left it: hull points and intact shields (Space Cruisers, attack phase).",
+)
+#: JSON Schema of :data:`CONDITION`.
+CONDITION_SCHEMA: dict[str, Any] = CONDITION.schema()
 
 
 def read_condition(fields: Fields | None) -> dict[str, Any] | None:
@@ -96,18 +102,11 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     if fields is None:
         return None
     out: dict[str, Any] = {}
-    hull = fields.integer("hull_points", minimum=-1000, maximum=1000)
-    shields = fields.integer("shields", minimum=0)
-    criticals = fields.text_list("criticals", allow_text=False)
+    hull = fields.get(CONDITION.key("hull_points"))
+    shields = fields.get(CONDITION.key("shields"))
+    criticals = fields.get(CONDITION.key("criticals"))
     if criticals is not None:
-        for j, c in enumerate(criticals):
-            if c not in data.CRITICALS_BY_ID:
-                known = ", ".join(data.CRITICALS_BY_ID)
-                fields.problem(
-                    f"'criticals' item {j + 1}: {c!r} is not a critical result ({known})",
-                    (*fields.at("criticals"), j),
-                )
-        out["criticals"] = [c for c in criticals if c in data.CRITICALS_BY_ID]
+        out["criticals"] = criticals
     if hull is not None:
         out["hull_points"] = hull
     if shields is not None:

@@ -9,80 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheetgen.core.fields import Fields, describe
 from sheetgen.core.findings import Key
-from sheetgen.core.schema import MAX_PROSE, Fields, choice_schema, describe
-from sheetgen.games.base import common_design_keys
+from sheetgen.core.shapes import Block, Choice, Given, Named, Shape, TextList
+from sheetgen.games.base import DESIGN_CLASS, DESIGN_NAME, DESIGN_NOTES, common_design_keys
 from sheetgen.games.spacecruisers import data, live, rules
 
-__all__ = ["design_schema", "parse_design"]
-
-
-def design_schema() -> dict[str, Any]:
-    """JSON Schema of one Space Cruisers design mapping (the keys :func:`parse_design`
-    reads): hulls and the d20 systems table's names (seed 004, SC-1)."""
-    names = ", ".join(data.SYSTEMS)
-    hulls = [*data.HULLS, *_HULL_ALIASES]
-    count = {"type": "integer", "minimum": 0, "maximum": rules.MAX_COUNT}
-    item = _system_item_pattern()
-    unknown = f"Not a system of the d20 systems table (SC-6): {names} (a count as 'x2' or '2 ')."
-    known = {"pattern": f"^[^0-9a-zA-Z]*{system_name_pattern()}$", "patternErrorMessage": unknown}
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["name", "hull"],
-        "properties": {
-            "condition": live.CONDITION_SCHEMA,
-            **common_design_keys("space-cruisers"),
-            "hull": choice_schema(
-                [*hulls, *(f"{h} hull" for h in hulls)],
-                f"Hull (SC-1): {', '.join(data.HULLS)} (also written as {', '.join(_HULL_ALIASES)};"
-                " case, 'hull' and dashes are forgiven).",
-                what="a hull",
-                separators="-_ ",
-                words=True,
-            )
-            | {
-                "examples": hulls,
-                "patternErrorMessage": f"Not a hull: one of {', '.join(hulls)} (any case).",
-            },
-            "rules": choice_schema(
-                ["basic", "advanced"], "Which rules the design is built under.", what="a rules choice"
-            )
-            | {"default": "advanced"},
-            "systems": {
-                "anyOf": [
-                    {
-                        "type": "string",
-                        "pattern": f"^(?:(?:{item})?,)*(?:{item})?$",
-                        "patternErrorMessage": unknown,
-                    },
-                    {
-                        "type": "array",
-                        "items": {
-                            "anyOf": [
-                                {"type": "string", "pattern": f"^{item}$", "patternErrorMessage": unknown},
-                                {
-                                    "type": "object",
-                                    "minProperties": 1,
-                                    "maxProperties": 1,
-                                    "propertyNames": known,
-                                    "additionalProperties": {**count, "minimum": 1},
-                                },
-                            ]
-                        },
-                    },
-                    {"type": "object", "propertyNames": known, "additionalProperties": count},
-                ],
-                "description": "Additional systems: a list (Drives x2 or {drives: 2} items), a mapping of"
-                f" name: how many, or one line of names. Names (the d20 systems table): {names}.",
-            },
-            "non_military": {
-                "type": ["array", "string"],
-                "items": {"type": "string"},
-                "description": "Non-military systems a commercial hull carries, by name of your choosing.",
-            },
-        },
-    }
+__all__ = ["DESIGN", "design_schema", "parse_design"]
 
 
 _HULL_ALIASES = {"space station": "station", "merchant": "commercial", "warship": "military"}
@@ -114,6 +47,88 @@ def _system_item_pattern() -> str:
     return rf"\s*(?:{count}(?:{times}\s*)?)?{name}(?:\s*{times}\s*{count})?\s*"
 
 
+def _systems_key() -> Given:
+    """``systems``: a list, a mapping of counts or one line of names of the d20 systems
+    table (SC-6), read by :func:`_read_systems`."""
+    names = ", ".join(data.SYSTEMS)
+    count = {"type": "integer", "minimum": 0, "maximum": rules.MAX_COUNT}
+    item = _system_item_pattern()
+    unknown = f"Not a system of the d20 systems table (SC-6): {names} (a count as 'x2' or '2 ')."
+    known = {"pattern": f"^[^0-9a-zA-Z]*{system_name_pattern()}$", "patternErrorMessage": unknown}
+    one_item = {"type": "string", "pattern": f"^{item}$", "patternErrorMessage": unknown}
+    one_count = {
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 1,
+        "propertyNames": known,
+        "additionalProperties": {**count, "minimum": 1},
+    }
+    return Given(
+        name="systems",
+        value_schema={
+            "anyOf": [
+                {
+                    "type": "string",
+                    "pattern": f"^(?:(?:{item})?,)*(?:{item})?$",
+                    "patternErrorMessage": unknown,
+                },
+                {"type": "array", "items": {"anyOf": [one_item, one_count]}},
+                {"type": "object", "propertyNames": known, "additionalProperties": count},
+            ]
+        },
+        description="Additional systems: a list (Drives x2 or {drives: 2} items), a mapping of"
+        f" name: how many, or one line of names. Names (the d20 systems table): {names}.",
+    )
+
+
+def _hull_key() -> Named:
+    """``hull``: a hull of SC-1 or an alias, in any case, 'hull' after it or not."""
+    hulls = [*data.HULLS, *_HULL_ALIASES]
+    return Named(
+        name="hull",
+        required=True,
+        default="",
+        options=(*hulls, *(f"{h} hull" for h in hulls)),
+        what="a hull",
+        separators="-_ ",
+        words=True,
+        hints={
+            "examples": hulls,
+            "patternErrorMessage": f"Not a hull: one of {', '.join(hulls)} (any case).",
+        },
+        description=f"Hull (SC-1): {', '.join(data.HULLS)} (also written as {', '.join(_HULL_ALIASES)};"
+        " case, 'hull' and dashes are forgiven).",
+    )
+
+
+HULL = _hull_key()
+RULES = Choice(
+    name="rules",
+    options=("basic", "advanced"),
+    what="a rules choice",
+    default="advanced",
+    show_default=True,
+    description="Which rules the design is built under.",
+)
+SYSTEMS = _systems_key()
+NON_MILITARY = TextList(
+    name="non_military",
+    description="Non-military systems a commercial hull carries, by name of your choosing.",
+)
+CONDITION = Block(name="condition", shape=live.CONDITION, description=live.CONDITION.description)
+
+#: A Space Cruisers design mapping: the keys :func:`parse_design` reads and :func:`design_schema` describes.
+DESIGN = Shape(
+    "design", (CONDITION, *common_design_keys("space-cruisers"), HULL, RULES, SYSTEMS, NON_MILITARY)
+)
+
+
+def design_schema() -> dict[str, Any]:
+    """JSON Schema of one Space Cruisers design mapping (:data:`DESIGN`): hulls and the d20
+    systems table's names (Space Cruisers, SC-1)."""
+    return DESIGN.schema()
+
+
 def _hull_id(text: str) -> str:
     key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
     key = key.removesuffix(" hull").strip()
@@ -122,7 +137,7 @@ def _hull_id(text: str) -> str:
 
 def _read_systems(fields: Fields) -> list[rules.SystemEntry]:
     """The ``systems`` value as entries (list, mapping of counts, or one line)."""
-    raw = fields.raw("systems")
+    raw = fields.get(SYSTEMS)
     path = fields.at("systems")
     entries: list[rules.SystemEntry] = []
     if raw is None:
@@ -178,11 +193,12 @@ def parse_design(fields: Fields) -> rules.Design:
     Raises :class:`~sheetgen.core.findings.InputError` (via ``fields.done()``) with
     every type problem and unknown key at once.
     """
-    name = fields.text("name", "", required=True) or ""
-    hull = _hull_id(fields.text("hull", "", required=True) or "")
-    which = fields.choice("rules", ("basic", "advanced"), "advanced") or "advanced"
+    fields.read_by(DESIGN)
+    name = fields.get(DESIGN_NAME) or ""
+    hull = _hull_id(fields.get(HULL) or "")
+    which = fields.get(RULES) or "advanced"
     systems = _read_systems(fields)
-    non_military = fields.text_list("non_military") or []
+    non_military = fields.get(NON_MILITARY) or []
     design = rules.Design(
         name=name,
         hull=hull,
@@ -191,10 +207,10 @@ def parse_design(fields: Fields) -> rules.Design:
         non_military=[n.strip() for n in non_military],
         non_military_paths=[(*fields.at("non_military"), i) for i in range(len(non_military))],
         non_military_given=fields.has("non_military"),
-        design_class=fields.text("class"),
-        notes=fields.text("notes", limit=MAX_PROSE),
+        design_class=fields.get(DESIGN_CLASS),
+        notes=fields.get(DESIGN_NOTES),
     )
-    block = fields.mapping("condition")
+    block = fields.get(CONDITION)
     design.condition = live.read_condition(block)
     fields.done(block)
     return design

@@ -17,7 +17,7 @@ from typing import Protocol
 
 import yaml
 
-from sheetgen.core.schema import did_you_mean
+from sheetgen.core.fields import did_you_mean
 from sheetgen.games.spacecruisers import data
 
 __all__ = ["DEFAULT_SEED", "RollStep", "RolledShip", "RolledSystem", "choices_for_20", "roll_ship"]

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Char, Finding, Key, Path, error, in_order, note, warning
-from sheetgen.core.schema import did_you_mean
 from sheetgen.games.spacecruisers import data
 from sheetgen.games.spacecruisers.data import HULLS, SYSTEMS, Hull
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from sheetgen.core.fields import Fields
 from sheetgen.core.findings import Char, Finding, InputError, Severity, error, note
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.schema import Fields
 from sheetgen.games.base import (
     Budget,
     CounterFace,

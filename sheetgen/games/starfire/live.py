@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.core import playcard
+from sheetgen.core.fields import Fields, did_you_mean
 from sheetgen.core.findings import Finding, Path, error
 from sheetgen.core.refused import Refused, given
-from sheetgen.core.schema import Fields, did_you_mean
+from sheetgen.core.shapes import Given, Integer, Shape
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
 from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield
@@ -30,6 +31,7 @@ from sheetgen.games.starfire.stats import StarfireStats
 __all__ = [
     "ACTIONS",
     "BUTTONS",
+    "CONDITION",
     "CONDITION_SCHEMA",
     "PHASES",
     "apply",
@@ -64,38 +66,48 @@ BUTTONS: tuple[dict[str, Any], ...] = (
     playcard.button("fire", "Fire", each="rounds_left"),
 )
 
+
 #: JSON Schema of a design's ``condition:`` block: the ship as play left it (docs/play.md).
-CONDITION_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "destroyed": {
-            "type": "array",
-            "items": {"type": "integer", "minimum": 1},
-            "description": "Systems destroyed, by position in the system string (1 the leftmost);"
+def _positions(name: str, description: str) -> Given:
+    """A list of positions in the system string (1 the leftmost), read by :func:`read_condition`."""
+    return Given(
+        name=name,
+        value_schema={"type": "array", "items": {"type": "integer", "minimum": 1}},
+        description=description,
+    )
+
+
+#: A design's ``condition:`` block: the ship as play left it (docs/play.md).
+CONDITION = Shape(
+    "condition",
+    (
+        _positions(
+            "destroyed",
+            "Systems destroyed, by position in the system string (1 the leftmost);"
             " never a shield (shields are knocked offline).",
-        },
-        "offline": {
-            "type": "array",
-            "items": {"type": "integer", "minimum": 1},
-            "description": "Shields knocked offline, by position in the system string.",
-        },
-        "quiet_turns": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2,
-            "description": "Consecutive turns with shields offline and no damage but from lasers.",
-        },
-        "spent": {
-            "type": "object",
-            "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
-            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-            "description": "Munitions spent, per launcher of that code left to right, as {R: [10, 3]}.",
-        },
-    },
-    "description": "The ship's condition as play left it: destroyed systems, offline shields, spent"
+        ),
+        _positions("offline", "Shields knocked offline, by position in the system string."),
+        Integer(
+            name="quiet_turns",
+            minimum=0,
+            maximum=2,
+            description="Consecutive turns with shields offline and no damage but from lasers.",
+        ),
+        Given(
+            name="spent",
+            value_schema={
+                "type": "object",
+                "propertyNames": {"enum": list(data.MUNITION_WEAPONS)},
+                "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            },
+            description="Munitions spent, per launcher of that code left to right, as {R: [10, 3]}.",
+        ),
+    ),
+    "The ship's condition as play left it: destroyed systems, offline shields, spent"
     " munitions (Solar Starfire Quick Start, combat).",
-}
+)
+#: JSON Schema of :data:`CONDITION`.
+CONDITION_SCHEMA: dict[str, Any] = CONDITION.schema()
 
 State = dict[str, Any]
 
@@ -164,7 +176,7 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
             for j, v in enumerate(raw)
             if (n := fields.check_integer(v, (*fields.at(key), j), key, minimum=1))
         ]
-    quiet = fields.integer("quiet_turns", minimum=0, maximum=2)
+    quiet = fields.get(CONDITION.key("quiet_turns"))
     if quiet is not None:
         out["quiet_turns"] = quiet
     spent = fields.raw("spent")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Char, Finding, error
-from sheetgen.core.schema import did_you_mean
 from sheetgen.games.starfire.data import HULLS, MAX_SYSTEMS_TEXT, SYSTEMS
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from sheetgen.core.schema import did_you_mean
+from sheetgen.core.fields import did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import Hull, RoomPattern
 

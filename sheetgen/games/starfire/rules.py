@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Char, Finding, Path, error, in_order, note, warning
-from sheetgen.core.schema import did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.data import HULLS, SYSTEMS, Hull, HullKind, RoomPattern
 from sheetgen.games.starfire.notation import Slot, SystemString, parse_system_string, system_string

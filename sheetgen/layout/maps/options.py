@@ -149,7 +149,7 @@ def check_options(opts: MapOptions) -> None:
         (opts.style, STYLES, "style"),
     ):
         if value not in known:
-            from sheetgen.core.schema import did_you_mean
+            from sheetgen.core.fields import did_you_mean
 
             meant = did_you_mean(value, known)
             raise MapError(f"unknown {what} {value!r}{meant}; choose one of {', '.join(known)}")

@@ -1,4 +1,4 @@
-"""JSON Schemas of design files, fleets and scenarios (sheetgen.scenarios.schemas): valid
+"""JSON Schemas of design files, fleets and scenarios (sheetgen.scenarios.json_schemas): valid
 schemas, shipped as generated, every bundled file passes, the typo catalogues fail."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from sheetgen.games import GAMES, find_game
-from sheetgen.scenarios.schemas import schema, schema_file, schema_names, schema_text
+from sheetgen.scenarios.json_schemas import schema, schema_file, schema_names, schema_text
 
 from tests.conftest import DESIGNS
 from tests.every_game import every_game, with_stand_in

@@ -19,14 +19,41 @@ Kept small and hand-written on purpose: it is on the start-up path of
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sheetgen.core.findings import Finding, InputError, Key, Path, error
+
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class KeyReader(Protocol[_T_co]):
+    """What :meth:`Fields.get` needs of a key's description
+    (:class:`~sheetgen.core.shapes.KeySpec`): how to read it."""
+
+    def read(self, fields: Fields) -> _T_co | None: ...
+
+
+class ShapeLike(Protocol):
+    """What :class:`Fields` needs of a mapping's shape (:class:`~sheetgen.core.shapes.Shape`,
+    which imports this module): its name in messages, its keys' names, whether other keys
+    are let through."""
+
+    @property
+    def what(self) -> str: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def open(self) -> bool: ...
+
 
 __all__ = [
     "MAX_LABEL",
     "MAX_PROSE",
     "Fields",
+    "KeyReader",
     "caseless_pattern",
     "choice_schema",
     "describe",
@@ -220,20 +247,35 @@ class Fields:
     together by :meth:`done`. ``what`` names the mapping in messages
     (``"design"``, ``"side"``).
 
+    With ``shape`` (a :class:`~sheetgen.core.shapes.Shape`), the keys the mapping may hold
+    are the shape's, the same the shape's JSON Schema allows, and :meth:`get` reads a key
+    by its description; asking for a key the shape does not describe is a programming error
+    (``KeyError``), so a reader cannot take a key its schema lacks.
+
     With ``defer``, :meth:`done` keeps the problems in :attr:`deferred` instead of
     raising, so a caller can still check what was read (the loader runs the rules
     that do not depend on a key with a problem). :attr:`missing` holds each
     required key that is absent with the problem that says so.
     """
 
-    def __init__(self, data: Any, path: Path = (), *, what: str = "design", defer: bool = False) -> None:
+    def __init__(
+        self,
+        data: Any,
+        path: Path = (),
+        *,
+        what: str | None = None,
+        defer: bool = False,
+        shape: ShapeLike | None = None,
+    ) -> None:
+        what = what or (shape.what if shape is not None else "design")
         self.path = path
         self.what = what
         self.defer = defer
+        self.shape = shape
         self.problems: list[Finding] = []
         self.deferred: list[Finding] = []
         self.missing: dict[str, Finding] = {}
-        self.known: set[str] = set()
+        self.known: set[str] = set(shape.names) if shape is not None else set()
         if not isinstance(data, dict):
             raise InputError(
                 [
@@ -255,8 +297,14 @@ class Fields:
         """The absolute path of ``key`` in this mapping."""
         return (*self.path, key)
 
-    def _get(self, key: str, required: bool) -> Any:
+    def _described(self, key: str) -> None:
+        """Mark ``key`` known; with a closed shape, refuse (``KeyError``) a key it lacks."""
+        if self.shape is not None and not self.shape.open and key not in self.known:
+            raise KeyError(f"{self.what} reads key {key!r}, which its shape does not describe")
         self.known.add(key)
+
+    def _get(self, key: str, required: bool) -> Any:
+        self._described(key)
         if key not in self.data:
             if required and key not in self.missing:
                 self.problem(f"{self.what} lacks the required key '{key}'", self.path)
@@ -264,10 +312,22 @@ class Fields:
             return _MISSING
         return self.data[key]
 
+    def read_by(self, shape: ShapeLike) -> Fields:
+        """Read the rest of the mapping by ``shape`` (once the caller knows which shape it
+        is: a design's, by its game); returns ``self``."""
+        self.shape = shape
+        self.known.update(shape.names)
+        return self
+
     # -- accessors -----------------------------------------------------------
+    def get(self, key: KeyReader[_T]) -> _T | None:
+        """The value of the key ``key`` describes, read with its type, bounds and options
+        (:meth:`~sheetgen.core.shapes.KeySpec.read`)."""
+        return key.read(self)
+
     def has(self, key: str) -> bool:
         """Whether ``key`` is present (and marks it known)."""
-        self.known.add(key)
+        self._described(key)
         return key in self.data
 
     def raw(self, key: str, default: Any = None, *, required: bool = False) -> Any:
@@ -423,15 +483,18 @@ class Fields:
                 out[str(name)] = number
         return out
 
-    def mapping(self, key: str, *, required: bool = False, what: str | None = None) -> Fields | None:
-        """A nested mapping as its own :class:`Fields`; its problems join this one's at :meth:`done`."""
+    def mapping(
+        self, key: str, *, required: bool = False, what: str | None = None, shape: ShapeLike | None = None
+    ) -> Fields | None:
+        """A nested mapping as its own :class:`Fields` (read by ``shape`` when given); its
+        problems join this one's at :meth:`done`."""
         value = self._get(key, required)
         if value is _MISSING or value is None:
             return None
         if not isinstance(value, dict):
             self.problem(f"'{key}' must be a mapping, found {describe(value)}", self.at(key))
             return None
-        return Fields(value, self.at(key), what=what or key)
+        return Fields(value, self.at(key), what=what or key, shape=shape)
 
     def collect(self, extra_known: Iterable[str] = ()) -> list[Finding]:
         """Every problem so far, plus one for each key nobody asked for.
