@@ -84,6 +84,8 @@ def schema(name: str) -> dict[str, Any]:
         from sheetgen.scenarios.scenario import SCENARIO
 
         body = SCENARIO.schema()
+        # the games registered now (SCENARIO's ``game`` key lists those at import)
+        body["properties"]["game"] = game_schema(list(GAMES), "The game played.")
         # an inline design is checked against the scenario's game's design schema
         body["$defs"] = {game_id: find_game(game_id).design_schema() for game_id in GAMES}
         body["allOf"] = [_inline(game_id) for game_id in GAMES]
