@@ -3,7 +3,8 @@
 :func:`to_press` rewrites a finished PDF (ReportLab's or WeasyPrint's) as PDF/X-4
 (ISO 15930-7:2010): every RGB or grey colour operator becomes CMYK (greys and
 text in black ink only, so no four-colour "rich black" text), an output intent
-carries a CMYK ICC profile (:func:`cmyk_profile`), every page gets a TrimBox (the
+carries the CMYK ICC profile shipped with sheetgen (:data:`PROFILE`, GRACoL 2006
+coated, CGATS TR 006), every page gets a TrimBox (the
 paper) and a BleedBox and MediaBox :data:`PRESS_BLEED` beyond it on every side,
 the document identifies itself as PDF/X-4 in its Info and XMP metadata, and the
 die lines given for die-cut counters are stroked in a non-printing spot colour
@@ -22,8 +23,12 @@ from typing import Any
 
 __all__ = [
     "CUT_CONTOUR",
+    "OUTPUT_CONDITION",
+    "OUTPUT_CONDITION_ID",
+    "OUTPUT_REGISTRY",
     "PDFX_VERSION",
     "PRESS_BLEED",
+    "PROFILE",
     "PressError",
     "cmyk_profile",
     "to_press",
@@ -35,13 +40,16 @@ PDFX_VERSION = "PDF/X-4"
 PRESS_BLEED = 9.0
 #: The spot colour die lines are drawn in: the name cutters and print shops look for.
 CUT_CONTOUR = "CutContour"
-#: Where a CMYK ICC profile is looked for, in order: Ghostscript's default CMYK profile
-#: (Debian/Ubuntu ``libgs-common``, Fedora ``ghostscript``; AGPL-3+, as Ghostscript).
-PROFILE_PATHS = (
-    Path("/usr/share/color/icc/ghostscript/default_cmyk.icc"),
-    Path("/usr/share/ghostscript/iccprofiles/default_cmyk.icc"),
-    Path("/usr/local/share/ghostscript/iccprofiles/default_cmyk.icc"),
-)
+#: The CMYK output profile (ICC v2.2) shipped with sheetgen, made from the GRACoL 2006
+#: coated characterization data ANSI CGATS/GRACoL TR 006-2007 (ISO 12647-2 paper type 1) with
+#: a 300 % total ink limit (``scripts/cmyk_profile.sh``; licence ``sheetgen/icc/LICENSE-icc.txt``:
+#: NPES's free distribution of profiles from TR 006, sheetgen's part CC0).
+PROFILE = Path(__file__).resolve().parent.parent / "icc" / "CGATS-TR006-coated-300.icc"
+#: The output condition the profile characterizes, as the output intent names it: the ICC
+#: registry's identifier (``OutputConditionIdentifier``), the registry, and a description.
+OUTPUT_CONDITION_ID = "CGATS TR 006"
+OUTPUT_REGISTRY = "http://www.color.org"
+OUTPUT_CONDITION = "GRACoL 2006 coated #1 (ISO 12647-2 paper type 1), 300 % total ink"
 
 #: A die line, (x, y, width, height) in pt from the page's top-left corner, y down.
 DieLine = tuple[float, float, float, float]
@@ -50,28 +58,30 @@ _TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
 
 
 class PressError(Exception):
-    """A press file cannot be made (no CMYK ICC profile installed); one line."""
+    """A press file cannot be made (the shipped CMYK profile is missing); one line."""
 
 
 def cmyk_profile() -> bytes:
-    """The CMYK ICC profile the output intent carries (the first of :data:`PROFILE_PATHS`
-    found). Raises :class:`PressError` when none is installed."""
-    for path in PROFILE_PATHS:
-        if path.is_file():
-            return path.read_bytes()
-    raise PressError(
-        "--press needs a CMYK ICC profile: install Ghostscript (apt install ghostscript), "
-        "whose default_cmyk.icc the output intent carries"
-    )
+    """The CMYK ICC profile (:data:`PROFILE`) that colours are converted with and the
+    output intent carries. Raises :class:`PressError` when the installation lacks it."""
+    if not PROFILE.is_file():
+        raise PressError(
+            f"--press needs its CMYK profile {PROFILE.name}, missing from {PROFILE.parent}; "
+            "reinstall sheetgen"
+        )
+    return PROFILE.read_bytes()
 
 
 @cache
 def _transform() -> object:
-    """An sRGB to the output profile's CMYK transform (relative colorimetric)."""
+    """An sRGB to :data:`PROFILE` CMYK transform, perceptual (the profile's perceptual
+    table maps the sRGB gamut into the print gamut)."""
     from PIL import ImageCms
 
     profile = ImageCms.ImageCmsProfile(io.BytesIO(cmyk_profile()))
-    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL
+    )
 
 
 @cache
@@ -195,7 +205,7 @@ def to_press(
     """``data`` (a PDF) as a PDF/X-4 press file titled ``title``. ``die_lines``: per page,
     the die-cut outlines (pt, top-left origin, y down) to stroke in :data:`CUT_CONTOUR`.
 
-    Raises :class:`PressError` when no CMYK ICC profile is installed."""
+    Raises :class:`PressError` when the shipped CMYK profile is missing."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
         ArrayObject,
@@ -275,10 +285,10 @@ def to_press(
         {
             NameObject("/Type"): NameObject("/OutputIntent"),
             NameObject("/S"): NameObject("/GTS_PDFX"),
-            NameObject("/OutputConditionIdentifier"): TextStringObject("Custom"),
-            NameObject("/OutputCondition"): TextStringObject("Ghostscript default CMYK (SWOP-like coated)"),
-            NameObject("/Info"): TextStringObject("Ghostscript default_cmyk.icc"),
-            NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
+            NameObject("/OutputConditionIdentifier"): TextStringObject(OUTPUT_CONDITION_ID),
+            NameObject("/OutputCondition"): TextStringObject(OUTPUT_CONDITION),
+            NameObject("/Info"): TextStringObject(f"{OUTPUT_CONDITION_ID}: {PROFILE.name}"),
+            NameObject("/RegistryName"): TextStringObject(OUTPUT_REGISTRY),
             NameObject("/DestOutputProfile"): profile_ref,
         }
     )
