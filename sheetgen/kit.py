@@ -191,7 +191,7 @@ def kit_parts(
         return reference_card(scenario.game.id, paper, quick=True)
 
     try:
-        drawn_map, map_notes = map_part(scenario, map_paper or paper)
+        drawn_map, map_notes = map_part(scenario, map_paper or paper, press=printing.press)
     except OutputError as exc:
         raise KitError(str(exc), warnings=warnings) from None
     warnings += [f"{scenario.path}: map: {note}" for note in map_notes]
@@ -332,17 +332,19 @@ def reference_card(game_id: str, paper: str, *, quick: bool = False) -> Rendered
     return card
 
 
-def map_part(scenario: Scenario, paper: str) -> tuple[Callable[[], Rendered], list[str]]:
-    """Renders ``scenario``'s map on ``paper``, with a warning for each of its texts the bundled
+def map_part(scenario: Scenario, paper: str, press: bool = False) -> tuple[Callable[[], Rendered], list[str]]:
+    """Renders ``scenario``'s map on ``paper`` (``press``: its tiles' art running 1/8 in
+    past their cut lines, :mod:`sheetgen.layout.maps.bleed`), with a warning for each of its texts the bundled
     fonts cannot print (its terrain names and labels), and warnings about its tiling (a last
     column or row of pages holding 2 hex columns or rows or fewer,
     :func:`~sheetgen.layout.maps.tiling_warnings`); raises
     :class:`~sheetgen.core.output.OutputError` at once (before anything is written) if
     it cannot be printed there."""
+    from sheetgen.layout.counters.paper import PRESS_BLEED
     from sheetgen.layout.maps import MapError, glyph_warnings, map_options, scenario_map, tiling_warnings
 
     try:
-        render = scenario_map(scenario, paper=paper)
+        render = scenario_map(scenario, paper=paper, bleed=PRESS_BLEED if press else 0.0)
         options = map_options(scenario, paper=paper)
         notes = tiling_warnings(options)
         # the scenario's name is warned of once, with the sides' (name_warnings)

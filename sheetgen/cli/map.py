@@ -242,6 +242,10 @@ def map_command(
         opts = _replace(opts, cols=_whole("cols", cols))
     if rows is not None:
         opts = _replace(opts, rows=_whole("rows", rows))
+    if press:  # the tiles' art runs 1/8 in past their cut lines
+        from sheetgen.layout.counters.paper import PRESS_BLEED
+
+        opts = _replace(opts, bleed=PRESS_BLEED)
     if loaded is not None:
         try:  # the map's size first: the plan's zones are laid over every hex of it
             check_options(opts)

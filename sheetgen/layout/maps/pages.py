@@ -5,11 +5,13 @@ marks modules for the rest."""
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sheetgen.core.hexlabel import hex_label
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygon, Rect, Style, Text, snap
+from sheetgen.layout.maps.bleed import draw_bleed
 from sheetgen.layout.maps.context import MapContext
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
@@ -119,10 +121,11 @@ def first_page_hexes(opts: MapOptions) -> JSONObject | None:
     }
 
 
-def scenario_map(scenario: Scenario, *, paper: str = "letter") -> Callable[[], bytes]:
+def scenario_map(scenario: Scenario, *, paper: str = "letter", bleed: float = 0.0) -> Callable[[], bytes]:
     """A function returning ``scenario``'s map as PDF bytes on ``paper`` (for ``sheetgen
-    kit``). The pages are planned now: raises :class:`MapError` if they cannot be."""
-    opts = map_options(scenario, paper=paper)
+    kit``), its tiles' art running ``bleed`` (pt) past their cut lines. The pages are
+    planned now: raises :class:`MapError` if they cannot be."""
+    opts = replace(map_options(scenario, paper=paper), bleed=bleed)
     plan_pages(opts)
 
     def render() -> bytes:
@@ -249,6 +252,7 @@ class _PageMaker(MapContext):
             name = format_layer(layer)
             tail = ""
         draw_frame(self, page, opts.title, name, small, tail=tail)
+        draw_bleed(self, page, tile, ox, oy, layer)  # --press: the neighbours' art past the cuts
 
         cells = [(c, v) for c in range(tile.c0, tile.c1 + 1) for v in range(tile.v0, tile.v1 + 1)]
         if pal.background:
