@@ -178,7 +178,7 @@ def kit_parts(
         if printing.press:
             from sheetgen.render.counters import die_lines
 
-            data = _pressed(data, sheets.drawing.title, die_lines(sheets, counter_size))
+            data = _pressed(data, sheets.drawing.title, die_lines(sheets, counter_size), printing.standard)
         return Rendered(data, tuple(sheets.warnings))
 
     def briefing() -> Rendered:
@@ -231,8 +231,9 @@ class CounterOptions:
     ``fill``, whether spare cells take more of the markers the ships can use;
     ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
     ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``); ``press``:
-    every part written as a PDF/X-4 press file (:func:`sheetgen.render.press.to_press`),
-    the counters with their die lines in the CutContour spot colour."""
+    every part written as a press file (:func:`sheetgen.render.press.to_press`) to the PDF/X
+    ``standard`` (``x4`` or ``x1a``), the counters with their die lines in the CutContour
+    spot colour."""
 
     size: float | None = None
     duplex: str = "long"
@@ -242,6 +243,7 @@ class CounterOptions:
     gutter: float | None = None
     cut: str = "lines"
     press: bool = False
+    standard: str = "x4"
 
 
 def _listed(part: KitPart) -> ListedPart:
@@ -492,6 +494,7 @@ class _Build:
     made_folders: list[Path] = field(default_factory=list)  # the folders made for it, deepest first
     written: bool = False
     press: bool = False  # every part a press file (``CounterOptions.press``)
+    standard: str = "x4"  # its PDF/X standard (``CounterOptions.standard``)
 
     def fail(self, exc: OutputError) -> None:
         extra = exc.warnings if isinstance(exc, KitError) else []
@@ -658,6 +661,7 @@ def _prepare(
     )
     build.warnings += notes
     build.press = counters is not None and counters.press
+    build.standard = counters.standard if counters is not None else "x4"
     if build.folder.is_dir():
         for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
             check_writable(build.folder / name)
@@ -673,12 +677,17 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
     files: list[tuple[Path, bytes]] = [
-        (folder / part.file, _pressed(part.data, part.title) if build.press else part.data) for part in parts
+        (
+            folder / part.file,
+            _pressed(part.data, part.title, None, build.standard) if build.press else part.data,
+        )
+        for part in parts
     ]
     stale = folder / "kit.pdf"
     if single:
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
-        files.append((stale, _pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
+        title = f"{build.scenario.name}: game kit"
+        files.append((stale, _pressed(whole, title, None, build.standard) if build.press else whole))
     with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
@@ -691,14 +700,17 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
 
 
 def _pressed(
-    data: bytes, title: str, die_lines: list[list[tuple[float, float, float, float]]] | None = None
+    data: bytes,
+    title: str,
+    die_lines: list[list[tuple[float, float, float, float]]] | None = None,
+    standard: str = "x4",
 ) -> bytes:
-    """``data`` as a press file (:func:`sheetgen.render.press.to_press`); raises
-    :class:`~sheetgen.core.output.OutputError` (one line) without a CMYK profile."""
+    """``data`` as a press file to the PDF/X ``standard`` (:func:`sheetgen.render.press.to_press`);
+    raises :class:`~sheetgen.core.output.OutputError` (one line) when it cannot be made."""
     from sheetgen.render.press import PressError, to_press
 
     try:
-        return to_press(data, title=title, die_lines=die_lines)
+        return to_press(data, title=title, die_lines=die_lines, standard=standard)
     except PressError as exc:
         raise OutputError(str(exc)) from None
 

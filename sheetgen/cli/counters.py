@@ -28,7 +28,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.cli.press import Press, pressed
+from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -175,6 +175,7 @@ def counters(
         typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
     ] = None,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 
@@ -209,7 +210,8 @@ def counters(
             _fail(str(exc))
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
-    if press:
+    standard = press_standard(press, pdfx)
+    if standard:
         bleed, cut = press_cutting(bleed, cut, fmt is CounterFormat.pdf)
         bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
@@ -286,10 +288,10 @@ def counters(
     placed = len(sheets.placements)  # with the markers --fill added
     assert fmt is not None  # set above unless the images were written
     files = counter_files(sheets.drawing, output, fmt.value)
-    if press:
+    if standard:
         from sheetgen.render.counters import die_lines
 
-        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge))
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, edge), standard)
     _write_files(files)
     pages = len(sheets.drawing.pages)
     what = f"{ships} ship counter{'s' if ships != 1 else ''}"

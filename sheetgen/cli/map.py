@@ -24,7 +24,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.cli.press import Press, pressed
+from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -158,6 +158,7 @@ def map_command(
         ),
     ] = False,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
@@ -242,7 +243,8 @@ def map_command(
         opts = _replace(opts, cols=_whole("cols", cols))
     if rows is not None:
         opts = _replace(opts, rows=_whole("rows", rows))
-    if press:  # the tiles' art runs 1/8 in past their cut lines
+    standard = press_standard(press, pdfx)
+    if standard:  # the tiles' art runs 1/8 in past their cut lines
         from sheetgen.layout.counters.paper import PRESS_BLEED
 
         opts = _replace(opts, bleed=PRESS_BLEED)
@@ -281,8 +283,8 @@ def map_command(
         data = map_files(opts, output, kind)
     except MapError as exc:
         _fail(str(exc))
-    if press:
-        data = pressed(data, f"Hex map, {opts.cols} x {opts.rows} hexes")
+    if standard:
+        data = pressed(data, f"Hex map, {opts.cols} x {opts.rows} hexes", standard=standard)
     _write_files(data)
     _warn(readability_warnings(opts))
     _warn(tiling_warnings(opts))

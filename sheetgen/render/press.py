@@ -10,7 +10,8 @@ the document identifies itself as PDF/X-4 in its Info and XMP metadata, and the
 die lines given for die-cut counters are stroked in a non-printing spot colour
 named :data:`CUT_CONTOUR`, set to overprint. PDF/X-4 allows transparency, so soft
 masks and opacity are kept. Fonts are left as the writers embedded them (subsets,
-one tag per font).
+one tag per font). With ``standard="x1a"`` the file is PDF/X-1a:2003 instead (ISO
+15930-4:2003: PDF 1.4, no transparency, which is refused; :data:`PDFX_STANDARDS`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "OUTPUT_CONDITION",
     "OUTPUT_CONDITION_ID",
     "OUTPUT_REGISTRY",
+    "PDFX_STANDARDS",
     "PDFX_VERSION",
     "PRESS_BLEED",
     "PROFILE",
@@ -34,8 +36,13 @@ __all__ = [
     "to_press",
 ]
 
-#: The PDF/X conformance level written (``GTS_PDFXVersion``).
+#: The PDF/X conformance level written by default (``GTS_PDFXVersion``).
 PDFX_VERSION = "PDF/X-4"
+#: The PDF/X standards :func:`to_press` writes, by the name ``--press-standard`` takes:
+#: the ``GTS_PDFXVersion`` each is named by and the PDF version of its header.
+#: PDF/X-4 (ISO 15930-7:2010) allows transparency; PDF/X-1a:2003 (ISO 15930-4:2003,
+#: PDF 1.4) allows none, and CMYK, grey and spot colours only (what DriveThruCards asks for).
+PDFX_STANDARDS = {"x4": ("PDF/X-4", b"%PDF-1.6"), "x1a": ("PDF/X-1a:2003", b"%PDF-1.4")}
 #: Bleed around every page's trim (pt): 1/8 in, as print shops ask.
 PRESS_BLEED = 9.0
 #: The spot colour die lines are drawn in: the name cutters and print shops look for.
@@ -201,11 +208,16 @@ def to_press(
     *,
     title: str,
     die_lines: Sequence[Sequence[DieLine]] | None = None,
+    standard: str = "x4",
 ) -> bytes:
-    """``data`` (a PDF) as a PDF/X-4 press file titled ``title``. ``die_lines``: per page,
-    the die-cut outlines (pt, top-left origin, y down) to stroke in :data:`CUT_CONTOUR`.
+    """``data`` (a PDF) as a press file titled ``title``, to the PDF/X ``standard`` (a key
+    of :data:`PDFX_STANDARDS`: ``x4``, PDF/X-4, or ``x1a``, PDF/X-1a:2003). ``die_lines``:
+    per page, the die-cut outlines (pt, top-left origin, y down) to stroke in
+    :data:`CUT_CONTOUR`.
 
-    Raises :class:`PressError` when the shipped CMYK profile is missing."""
+    Raises :class:`PressError` for PDF/X-1a when the PDF uses transparency (sheetgen's
+    own PDFs use none), and when the shipped CMYK profile is missing.
+    """
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
         ArrayObject,
@@ -219,8 +231,11 @@ def to_press(
         TextStringObject,
     )
 
+    version, header = PDFX_STANDARDS[standard]
     profile_bytes = cmyk_profile()
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    if standard == "x1a":
+        _refuse_transparency(writer)
     profile = StreamObject()
     profile._data = profile_bytes  # the ICC profile as it is (pypdf writes it uncompressed)
     profile[NameObject("/N")] = NumberObject(4)
@@ -293,10 +308,10 @@ def to_press(
         }
     )
     writer._root_object[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(intent)])
-    writer.pdf_header = b"%PDF-1.6"
+    writer.pdf_header = header
     info = {
         "/Title": title,
-        "/GTS_PDFXVersion": PDFX_VERSION,
+        "/GTS_PDFXVersion": version,
         "/Producer": "sheetgen",
         "/Creator": "sheetgen",
         "/CreationDate": "D:20000101000000Z",
@@ -305,7 +320,7 @@ def to_press(
     writer.add_metadata(info)
     info_dict: Any = writer._info.get_object()  # type: ignore[union-attr]
     info_dict[NameObject("/Trapped")] = NameObject("/False")
-    _xmp(writer, title)
+    _xmp(writer, title, version)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -334,8 +349,48 @@ def _tint_function(writer: object) -> object:
     )
 
 
-def _xmp(writer: object, title: str) -> None:
-    """XMP metadata naming the document and its PDF/X version."""
+def _refuse_transparency(writer: object) -> None:
+    """Raise :class:`PressError` if any page of ``writer`` uses transparency: a graphics
+    state with an opacity below 1, a soft mask or a blend mode other than Normal, an image
+    with a soft mask, or a transparency group (PDF/X-1a allows none)."""
+    for number, page in enumerate(writer.pages, start=1):  # type: ignore[attr-defined]
+        found = _transparency(page, set())
+        if found:
+            raise PressError(f"PDF/X-1a allows no transparency, and page {number} has {found}: use PDF/X-4")
+
+
+def _transparency(obj: Any, seen: set[int]) -> str:
+    """What transparency ``obj`` (a page, form, graphics state or image, and what they use)
+    holds, or ''."""
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+    if isinstance(obj, IndirectObject):
+        if obj.idnum in seen:
+            return ""
+        seen.add(obj.idnum)
+        obj = obj.get_object()
+    if isinstance(obj, ArrayObject):
+        return next((f for f in (_transparency(v, seen) for v in obj) if f), "")
+    if not isinstance(obj, DictionaryObject):
+        return ""
+    for key in ("/ca", "/CA"):
+        if key in obj and float(obj[key]) < 1:  # type: ignore[arg-type]
+            return "an opacity below 1"
+    if obj.get("/SMask", "/None") != "/None":
+        return "a soft mask"
+    if obj.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
+        return "a blend mode"
+    group = obj.get("/Group")
+    if group is not None and group.get_object().get("/S") == "/Transparency":
+        return "a transparency group"
+    for key, value in obj.items():
+        if key not in ("/Parent", "/Contents", "/Annots") and (found := _transparency(value, seen)):
+            return found
+    return ""
+
+
+def _xmp(writer: object, title: str, version: str = PDFX_VERSION) -> None:
+    """XMP metadata naming the document and its PDF/X ``version``."""
     from xml.sax.saxutils import escape
 
     from pypdf.generic import DecodedStreamObject, NameObject
@@ -357,7 +412,7 @@ def _xmp(writer: object, title: str) -> None:
 <xmpMM:InstanceID>uuid:00000000-0000-0000-0000-000000000000</xmpMM:InstanceID>
 <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
 <xmpMM:VersionID>1</xmpMM:VersionID>
-<pdfxid:GTS_PDFXVersion>{PDFX_VERSION}</pdfxid:GTS_PDFXVersion>
+<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
 </rdf:Description>
 </rdf:RDF>
 </x:xmpmeta>
