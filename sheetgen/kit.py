@@ -191,7 +191,7 @@ def kit_parts(
         return reference_card(scenario.game.id, paper, quick=True)
 
     try:
-        drawn_map, map_notes = map_part(scenario, map_paper or paper, press=printing.press)
+        drawn_map, map_notes = map_part(scenario, map_paper or paper, printing.press)
     except OutputError as exc:
         raise KitError(str(exc), warnings=warnings) from None
     warnings += [f"{scenario.path}: map: {note}" for note in map_notes]
