@@ -73,3 +73,27 @@ def test_press_standard_on_the_command_line(invoke: Invoke, tmp_path: Path) -> N
     result = invoke("counters", ARROW, "--press-standard", "x3", "-o", bad)
     assert result.exit_code == 2 and not bad.exists()
     assert result.stderr.strip() == "sheetgen: error: --press-standard: 'x3' is not one of x4, x1a"
+
+
+def _spaces(data: bytes) -> set[str]:
+    """The families of the named colour spaces the pages' resources declare."""
+    out = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        spaces = page["/Resources"].get("/ColorSpace")
+        for space in spaces.get_object().values() if spaces is not None else []:
+            out.add(str(space.get_object()[0]))
+    return out
+
+
+def test_x1a_drops_the_unused_lab_spaces_weasyprint_declares_and_every_press_file_has_an_id() -> None:
+    from weasyprint import HTML
+
+    data = HTML(string="<p style='color: #333'>Hammer</p>").write_pdf()
+    assert data is not None and "/Lab" in _spaces(data)  # what WeasyPrint declares for CSS colours
+    x1a = press.to_press(data, title="t", standard="x1a")
+    assert "/Lab" not in _spaces(x1a)
+    for pressed in (x1a, press.to_press(data, title="t")):
+        reader = PdfReader(io.BytesIO(pressed))
+        first, second = reader.trailer["/ID"]
+        assert first == second and len(first) == 16
+    assert press.to_press(data, title="t") == press.to_press(data, title="t")  # same input, same file

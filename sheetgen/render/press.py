@@ -16,6 +16,7 @@ one tag per font). With ``standard="x1a"`` the file is PDF/X-1a:2003 instead (IS
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
 from functools import cache
@@ -174,14 +175,20 @@ def _dark_grey(fill: Sequence[float]) -> bool:
     return len(fill) == 4 and fill[0] == fill[1] == fill[2] == 0 and 0.5 <= fill[3] < 1
 
 
-def _rewrite(stream: object, resources: object, pdf: object, seen: set[int]) -> None:
+def _rewrite(stream: object, resources: object, pdf: object, seen: set[int], x1a: bool = False) -> None:
     """Rewrite the content of ``stream`` (a page or form XObject) in CMYK, and that of
-    every form XObject its ``resources`` name, each once."""
+    every form XObject its ``resources`` name, each once. ``x1a``: the colour spaces
+    PDF/X-1a forbids (Lab, ICC-based, RGB, as WeasyPrint declares for CSS colours) are
+    dropped from ``resources`` when the content does not use them, and refused
+    (:class:`PressError`) when it does."""
     from pypdf.generic import ContentStream
 
     content = ContentStream(stream, pdf)
     content.operations = _convert_ops(content.operations)
     stream.set_data(content.get_data())  # type: ignore[attr-defined]
+    if x1a and resources is not None:
+        used = {str(args[0]) for args, op in content.operations if op in (b"cs", b"CS") and args}
+        _drop_colour_spaces(resources, used)
     xobjects = resources.get("/XObject") if resources is not None else None  # type: ignore[attr-defined]
     if xobjects is None:
         return
@@ -191,7 +198,33 @@ def _rewrite(stream: object, resources: object, pdf: object, seen: set[int]) -> 
         if key in seen or obj.get("/Subtype") != "/Form":
             continue
         seen.add(key)
-        _rewrite(obj, obj.get("/Resources"), pdf, seen)
+        _rewrite(obj, obj.get("/Resources"), pdf, seen, x1a)
+
+
+#: The colour space families PDF/X-1a allows.
+_X1A_SPACES = {"/DeviceCMYK", "/DeviceGray", "/Separation", "/DeviceN", "/Pattern"}
+
+
+def _drop_colour_spaces(resources: Any, used: set[str]) -> None:
+    """Remove from ``resources`` the named colour spaces PDF/X-1a forbids that no content
+    uses (``used``: the names its ``cs``/``CS`` operators set); raise :class:`PressError`
+    for one that is used."""
+    from pypdf.generic import ArrayObject
+
+    spaces = resources.get_object().get("/ColorSpace")
+    if spaces is None:
+        return
+    spaces = spaces.get_object()
+    for name in list(spaces.keys()):
+        space = spaces[name].get_object()
+        family = str(space[0]) if isinstance(space, ArrayObject) else str(space)
+        if family in _X1A_SPACES:
+            continue
+        if name in used:
+            raise PressError(
+                f"PDF/X-1a allows CMYK, grey and spot colours only, not {family[1:]}: use PDF/X-4"
+            )
+        del spaces[name]
 
 
 def _die_ops(page_height: float, lines: Sequence[DieLine]) -> bytes:
@@ -221,6 +254,7 @@ def to_press(
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
         ArrayObject,
+        ByteStringObject,
         DecodedStreamObject,
         DictionaryObject,
         FloatObject,
@@ -263,7 +297,7 @@ def to_press(
         resources = page.get("/Resources")
         contents = page.get_contents()
         if contents is not None:
-            _rewrite(contents, resources, writer, seen)
+            _rewrite(contents, resources, writer, seen, standard == "x1a")
             page.replace_contents(contents)
         lines = die_lines[number] if die_lines is not None and number < len(die_lines) else ()
         if "/TrimBox" in page and list(page.trimbox) != list(page.mediabox):
@@ -309,6 +343,11 @@ def to_press(
     )
     writer._root_object[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(intent)])
     writer.pdf_header = header
+    if (
+        not writer._ID
+    ):  # PDF/X asks for a file identifier: one from the input, so the same input gives the same file
+        digest = ByteStringObject(hashlib.md5(data + standard.encode()).digest())
+        writer._ID = ArrayObject([digest, digest])
     info = {
         "/Title": title,
         "/GTS_PDFXVersion": version,
