@@ -60,8 +60,10 @@ def _read(path: Path) -> PdfReader:
     return PdfReader(path)
 
 
+@cache
 def _streams(reader: PdfReader) -> list[tuple[int, list[tuple[list[object], bytes]], object]]:
-    """(page number, operations, resources) of every page and every form XObject it uses."""
+    """(page number, operations, resources) of every page and every form XObject it uses
+    (parsed once per file: the tests share them)."""
     out = []
     seen: set[int] = set()
 
