@@ -121,6 +121,7 @@ def test_trim_within_bleed_within_media_with_an_eighth_inch_bleed(press_files: d
 
 def test_no_rgb_colour_and_dark_text_in_black_ink_only(press_files: dict[str, Path]) -> None:
     for name, path in press_files.items():
+        assert b"/DeviceRGB" not in path.read_bytes(), name  # no RGB shading, group or colour space
         reader = _read(path)
         for number, operations, resources in _streams(reader):
             fill: tuple[float, ...] = (0, 0, 0, 1)
@@ -230,6 +231,7 @@ def test_pdfx1a_files_hold_no_transparency_nor_pdf_1_5_objects(press_files: dict
     for name in [n for n in press_files if _x1a(n)]:
         raw = press_files[name].read_bytes()
         assert b"/ObjStm" not in raw and b"/XRef" not in raw, name
+        assert b"/Transparency" not in raw, name  # no transparency group either
         reader = _read(press_files[name])
         for number, page in enumerate(reader.pages):
             assert _transparency(page.indirect_reference, set()) == "", (name, number)

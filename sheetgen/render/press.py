@@ -181,7 +181,7 @@ def _rewrite(stream: object, resources: object, pdf: object, seen: set[int], x1a
     PDF/X-1a forbids (Lab, ICC-based, RGB, as WeasyPrint declares for CSS colours) are
     dropped from ``resources`` when the content does not use them, and refused
     (:class:`PressError`) when it does."""
-    from pypdf.generic import ContentStream
+    from pypdf.generic import ContentStream, NameObject
 
     content = ContentStream(stream, pdf)
     content.operations = _convert_ops(content.operations)
@@ -189,16 +189,82 @@ def _rewrite(stream: object, resources: object, pdf: object, seen: set[int], x1a
     if x1a and resources is not None:
         used = {str(args[0]) for args, op in content.operations if op in (b"cs", b"CS") and args}
         _drop_colour_spaces(resources, used)
-    xobjects = resources.get("/XObject") if resources is not None else None  # type: ignore[attr-defined]
-    if xobjects is None:
+    group = stream.get("/Group")  # type: ignore[attr-defined]
+    if group is not None and group.get_object().get("/CS") == "/DeviceRGB":  # blend in the print's CMYK
+        group.get_object()[NameObject("/CS")] = NameObject("/DeviceCMYK")
+    if resources is None:
         return
-    for ref in xobjects.get_object().values():
+    res: Any = resources.get_object()  # type: ignore[attr-defined]
+    for ref in res["/Shading"].get_object().values() if "/Shading" in res else []:
+        _shading_to_cmyk(ref, seen)
+    for ref in res["/ExtGState"].get_object().values() if "/ExtGState" in res else []:
+        mask = ref.get_object().get("/SMask")
+        if mask is None or mask == "/None":
+            continue
+        form = mask.get_object().raw_get("/G")
+        key = getattr(form, "idnum", id(form))
+        if key not in seen:  # a soft mask's group: its shades in black ink, read for their lightness
+            seen.add(key)
+            _rewrite(form.get_object(), form.get_object().get("/Resources"), pdf, seen, x1a)
+    for ref in res["/Pattern"].get_object().values() if "/Pattern" in res else []:
+        key = getattr(ref, "idnum", id(ref))
+        obj = ref.get_object()
+        if key in seen:
+            continue
+        seen.add(key)
+        if obj.get("/PatternType") == 1:  # a tiling pattern: a content stream of its own
+            _rewrite(obj, obj.get("/Resources"), pdf, seen, x1a)
+        elif "/Shading" in obj:
+            _shading_to_cmyk(obj.raw_get("/Shading"), seen)
+    for ref in res["/XObject"].get_object().values() if "/XObject" in res else []:
         key = getattr(ref, "idnum", id(ref))
         obj = ref.get_object()
         if key in seen or obj.get("/Subtype") != "/Form":
             continue
         seen.add(key)
         _rewrite(obj, obj.get("/Resources"), pdf, seen, x1a)
+
+
+def _shading_to_cmyk(ref: Any, seen: set[int]) -> None:
+    """Make the shading ``ref`` (a gradient, as WeasyPrint draws CSS gradients) CMYK: an
+    RGB one's colour function (exponential, or stitched from exponential ones) and
+    background go through :func:`cmyk`, each once. Raises :class:`PressError` for an
+    RGB shading of another kind (sheetgen draws none)."""
+    from pypdf.generic import ArrayObject, NameObject
+
+    key = getattr(ref, "idnum", None)
+    if key is not None:
+        if key in seen:
+            return
+        seen.add(key)
+    shading = ref.get_object()
+    if shading.get("/ColorSpace") != "/DeviceRGB":
+        return
+    function = shading.get("/Function")
+    if function is None:
+        raise PressError("--press cannot make an RGB shading without a colour function CMYK")
+    functions = [function]
+    while functions:
+        item = functions.pop()
+        fid = getattr(item, "idnum", None)
+        if fid is not None and fid in seen:
+            continue
+        if fid is not None:
+            seen.add(fid)
+        fn = item.get_object()
+        if fn.get("/FunctionType") == 3:
+            functions.extend(fn["/Functions"])
+        elif fn.get("/FunctionType") == 2:
+            for end, default in (("/C0", (0.0, 0.0, 0.0)), ("/C1", (1.0, 1.0, 1.0))):
+                rgb = [float(v) for v in fn.get(end, default)]
+                fn[NameObject(end)] = ArrayObject(_nums(cmyk(*rgb)))
+        else:
+            raise PressError("--press cannot make an RGB shading of sampled colours CMYK")
+    if "/Background" in shading:
+        shading[NameObject("/Background")] = ArrayObject(
+            _nums(cmyk(*(float(v) for v in shading["/Background"])))
+        )
+    shading[NameObject("/ColorSpace")] = NameObject("/DeviceCMYK")
 
 
 #: The colour space families PDF/X-1a allows.
@@ -388,19 +454,25 @@ def _tint_function(writer: object) -> object:
     )
 
 
-def _refuse_transparency(writer: object) -> None:
+def _refuse_transparency(writer: Any) -> None:
     """Raise :class:`PressError` if any page of ``writer`` uses transparency: a graphics
-    state with an opacity below 1, a soft mask or a blend mode other than Normal, an image
-    with a soft mask, or a transparency group (PDF/X-1a allows none)."""
-    for number, page in enumerate(writer.pages, start=1):  # type: ignore[attr-defined]
+    state with an opacity below 1, a soft mask or a blend mode other than Normal, or an
+    image with a soft mask (PDF/X-1a allows none). Else the transparency groups some
+    forms are marked as (WeasyPrint marks its gradients' patterns so) change nothing and
+    are dropped, as PDF/X-1a allows none either."""
+    for number, page in enumerate(writer.pages, start=1):
         found = _transparency(page, set())
         if found:
             raise PressError(f"PDF/X-1a allows no transparency, and page {number} has {found}: use PDF/X-4")
+    for obj in writer._objects:
+        group = obj.get("/Group") if hasattr(obj, "get") else None
+        if group is not None and group.get_object().get("/S") == "/Transparency":
+            del obj["/Group"]
 
 
 def _transparency(obj: Any, seen: set[int]) -> str:
     """What transparency ``obj`` (a page, form, graphics state or image, and what they use)
-    holds, or ''."""
+    holds, or '' (a transparency group is not counted: alone it changes nothing)."""
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
     if isinstance(obj, IndirectObject):
@@ -419,9 +491,6 @@ def _transparency(obj: Any, seen: set[int]) -> str:
         return "a soft mask"
     if obj.get("/BM", "/Normal") not in ("/Normal", "/Compatible"):
         return "a blend mode"
-    group = obj.get("/Group")
-    if group is not None and group.get_object().get("/S") == "/Transparency":
-        return "a transparency group"
     for key, value in obj.items():
         if key not in ("/Parent", "/Contents", "/Annots") and (found := _transparency(value, seen)):
             return found
