@@ -2,9 +2,10 @@
 
 :func:`to_press` rewrites a finished PDF (ReportLab's or WeasyPrint's) as PDF/X-4
 (ISO 15930-7:2010): every RGB or grey colour operator becomes CMYK (greys and
-text in black ink only, so no four-colour "rich black" text), an output intent
+text in black ink only, so no four-colour "rich black" text), and so do gradients
+(shadings, their tiling patterns, soft masks and blending spaces); an output intent
 carries the CMYK ICC profile shipped with sheetgen (:data:`PROFILE`, GRACoL 2006
-coated, CGATS TR 006), every page gets a TrimBox (the
+coated, CGATS TR 006), colours are converted with it; every page gets a TrimBox (the
 paper) and a BleedBox and MediaBox :data:`PRESS_BLEED` beyond it on every side,
 the document identifies itself as PDF/X-4 in its Info and XMP metadata, and the
 die lines given for die-cut counters are stroked in a non-printing spot colour
