@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from sheetgen.draw.primitives import Lines, Page, Polygon
+from sheetgen.draw.primitives import Lines, Page, Polygon, Rect, Style, Text
 from sheetgen.layout.counters.paper import PRESS_BLEED
 from sheetgen.layout.maps import Grid, MapOptions, layout_map, plan_pages
 from sheetgen.layout.maps.pages import _tile_origin
@@ -112,15 +112,58 @@ def test_without_overlap_art_runs_an_eighth_inch_past_the_outer_hex_edges() -> N
 
 def test_the_bleed_only_adds_art_under_the_tile() -> None:
     """Every item of a tile without bleed is on the tile with bleed, unchanged and in
-    the same order, after the bleed's art (which is drawn first, under it)."""
+    the same order, after the bleed's art (which is drawn first, under it); besides, only
+    the bare-paper backings of the neighbours' names."""
     opts = OVERLAPPING[0]
     plain, pressed = layout_map(opts).pages, layout_map(dataclasses.replace(opts, bleed=PRESS_BLEED)).pages
     assert len(plain) == len(pressed)
     added = 0
-    for before, after in zip(plain, pressed, strict=True):
-        extra = len(after.items) - len(before.items)
+    for before, page in zip(plain, pressed, strict=True):
+        after = [i for i in page.items if not (isinstance(i, Rect) and i.style == Style(None, "#ffffff"))]
+        extra = len(after) - len(before.items)
         assert extra >= 0
-        frame = next(k for k, item in enumerate(before.items) if item != after.items[k]) if extra else 0
-        assert after.items[:frame] + after.items[frame + extra :] == before.items
+        frame = next(k for k, item in enumerate(before.items) if item != after[k]) if extra else 0
+        assert after[:frame] + after[frame + extra :] == before.items
         added += extra
     assert added > 0
+
+
+@pytest.mark.parametrize(
+    "opts", [OVERLAPPING[0], EDGE_TO_EDGE, OVERLAPPING[2]], ids=["overlap", "edge-to-edge", "a4"]
+)
+def test_neighbours_names_stay_readable_over_the_bleed(opts: MapOptions) -> None:
+    """Each neighbouring tile's name in the margin sits on bare paper: a white backing,
+    drawn over any art that runs into the bleed there, holds the whole name."""
+    from tests.layout.test_map_ink import item_boxes
+
+    pages = layout_map(dataclasses.replace(opts, bleed=PRESS_BLEED)).pages[1:]
+    names = 0
+    for page in pages:
+        for k, item in enumerate(page.items):
+            if not (
+                isinstance(item, Text)
+                and item.size == 7
+                and item.bold
+                and ("▲" in item.text or "▼" in item.text)
+            ):
+                continue
+            names += 1
+            x0, y0, x1, y1 = item_boxes(item)[0]
+            backing = [
+                j
+                for j, r in enumerate(page.items[:k])
+                if isinstance(r, Rect)
+                and r.style.fill == "#ffffff"
+                and r.x <= x0
+                and r.y <= y0
+                and x1 <= r.x + r.w
+                and y1 <= r.y + r.h
+            ]
+            assert backing, (page.label, item.text)
+            art = [
+                j
+                for j, i in enumerate(page.items[:k])
+                if isinstance(i, Polygon | Lines) and not (isinstance(i, Lines) and i.style.dash)
+            ]
+            assert backing[-1] > max(art, default=-1), (page.label, item.text)
+    assert names > len(pages)
