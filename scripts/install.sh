@@ -26,9 +26,10 @@ if [ "${1:-}" = "--test" ] && [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium >/dev/null
 fi
 
-# the press tests (tests/test_press.py) convert to CMYK with Ghostscript's profile and render every
-# page with Ghostscript; a CJK fallback font (which installing Ghostscript usually brings) is there too:
-# the printing tests prove the machine's fonts make no difference to the output
+# the press tests (tests/test_press.py) render every page with Ghostscript (--press itself needs
+# nothing: its CMYK profile ships in sheetgen/icc/); a CJK fallback font (which installing
+# Ghostscript usually brings) is there too: the printing tests prove the machine's fonts make no
+# difference to the output
 if [ "${1:-}" = "--test" ] && ! command -v gs >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
   echo "installing ghostscript for the press tests" >&2

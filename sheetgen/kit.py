@@ -167,7 +167,7 @@ def kit_parts(
     warnings = [f"{scenario.path}: {note}" for note in notes]
     ships = tuple(Ship(scenario.game, s.stats, s.entry.findings, s.side, s.colour) for s in scenario.ships)
     try:
-        drawn_map, map_notes = map_part(scenario, map_paper or paper)
+        drawn_map, map_notes = map_part(scenario, map_paper or paper, printing.press)
     except OutputError as exc:
         raise KitError(str(exc), warnings=warnings) from None
     warnings += [f"{scenario.path}: map: {note}" for note in map_notes]
@@ -336,6 +336,7 @@ class _Build:
     made_folders: list[Path] = field(default_factory=list)  # the folders made for it, deepest first
     written: bool = False
     press: bool = False  # every part a press file (``CounterOptions.press``)
+    standard: str = "x4"  # its PDF/X standard (``CounterOptions.standard``)
 
     def fail(self, exc: OutputError) -> None:
         extra = exc.warnings if isinstance(exc, KitError) else []
@@ -505,6 +506,7 @@ def _prepare(
     build.parts, notes = kit_parts(build.scenario, paper=paper, counters=counters, map_paper=map_paper)
     build.warnings += notes
     build.press = counters is not None and counters.press
+    build.standard = counters.standard if counters is not None else "x4"
     if build.folder.is_dir():
         for name in [part.file for part in build.parts] + (["kit.pdf"] if single else []):
             check_writable(build.folder / name)
@@ -520,12 +522,17 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     except OSError as exc:
         raise OutputError(f"{folder}: cannot create folder: {exc.strerror or exc}") from None
     files: list[tuple[Path, bytes]] = [
-        (folder / part.file, pressed(part.data, part.title) if build.press else part.data) for part in parts
+        (
+            folder / part.file,
+            pressed(part.data, part.title, None, build.standard) if build.press else part.data,
+        )
+        for part in parts
     ]
     stale = folder / "kit.pdf"
     if single:
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
-        files.append((stale, pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
+        title = f"{build.scenario.name}: game kit"
+        files.append((stale, pressed(whole, title, None, build.standard) if build.press else whole))
     with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():

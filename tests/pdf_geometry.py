@@ -71,7 +71,7 @@ def pdf_shapes(data: bytes) -> list[PdfPage]:
                 stack.append(fill)
             elif name == "Q":
                 fill = stack.pop()
-            elif name == "rg":
+            elif name in ("rg", "k"):  # a press file's fill is CMYK: four values
                 fill = tuple(float(v) for v in operands)  # type: ignore[assignment]
             elif name == "re":
                 x, y, w, h = (float(v) for v in operands)

@@ -1,8 +1,8 @@
 """Our own preflight of every ``--press`` file (issue 27): the ``kit --single --press`` of two
-bundled kits on Letter and A4, and ``counters``, ``sheets``, ``reference`` and ``map``
-with ``--press``. Each is checked as a print shop's preflight would: PDF/X-4 named and an
-output intent with a CMYK profile; TrimBox within BleedBox within MediaBox on every page,
-1/8 in apart; no RGB colour operator or image; dark text in black ink alone; die lines in
+bundled kits on Letter and A4 (border-clash on A4 as PDF/X-1a:2003), and ``counters``,
+``sheets``, ``reference`` and ``map`` with ``--press``. Each is checked as a print shop's
+preflight would: PDF/X-4 (or X-1a) named and an output intent with a CMYK profile;
+TrimBox within BleedBox within MediaBox on every page, 1/8 in apart; no RGB colour operator or image; dark text in black ink alone; die lines in
 the ``CutContour`` spot colour on counter pages, stroked alone and overprinting; fonts
 embedded with one subset tag per font; Ghostscript renders every page without a word."""
 
@@ -22,6 +22,8 @@ from tests.conftest import DESIGNS, Build
 
 KITS = ["small-task-groups", "border-clash"]
 PAPERS = ["letter", "a4"]
+#: The kit written as PDF/X-1a:2003 (``--press-standard x1a``); every other file is PDF/X-4.
+X1A = ("border-clash", "a4")
 STARFIRE = DESIGNS / "starfire"
 RGB_OPS = {b"rg", b"RG", b"g", b"G"}
 SHOW = {b"Tj", b"TJ", b"'", b'"'}
@@ -33,7 +35,10 @@ def press_files(built: Build) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for kit in KITS:
         for paper in PAPERS:
-            made = built(f"press-{kit}-{paper}", "kit", kit, "--press", "--single", "--paper", paper)
+            standard = ("--press-standard", "x1a") if (kit, paper) == X1A else ()
+            made = built(
+                f"press-{kit}-{paper}", "kit", kit, "--press", *standard, "--single", "--paper", paper
+            )
             assert made.exit_code == 0, made.stderr
             for pdf in sorted(made.path.glob("*.pdf")):
                 files[f"{kit}/{paper}/{pdf.name}"] = pdf
@@ -55,8 +60,10 @@ def _read(path: Path) -> PdfReader:
     return PdfReader(path)
 
 
+@cache
 def _streams(reader: PdfReader) -> list[tuple[int, list[tuple[list[object], bytes]], object]]:
-    """(page number, operations, resources) of every page and every form XObject it uses."""
+    """(page number, operations, resources) of every page and every form XObject it uses
+    (parsed once per file: the tests share them)."""
     out = []
     seen: set[int] = set()
 
@@ -75,15 +82,23 @@ def _streams(reader: PdfReader) -> list[tuple[int, list[tuple[list[object], byte
     return out
 
 
-def test_every_press_output_is_pdfx4_with_an_output_intent(press_files: dict[str, Path]) -> None:
+def _x1a(name: str) -> bool:
+    return name.startswith("/".join(X1A) + "/")
+
+
+def test_every_press_output_is_pdfx_with_an_output_intent(press_files: dict[str, Path]) -> None:
     assert len(press_files) == 2 * 2 * 7 + 4
+    assert sum(_x1a(n) for n in press_files) == 7
     for name, path in press_files.items():
         reader = _read(path)
-        assert reader.pdf_header == "%PDF-1.6", name
-        assert reader.metadata is not None and reader.metadata["/GTS_PDFXVersion"] == "PDF/X-4", name
+        version, header = ("PDF/X-1a:2003", "%PDF-1.4") if _x1a(name) else ("PDF/X-4", "%PDF-1.6")
+        assert reader.pdf_header == header, name
+        assert reader.metadata is not None and reader.metadata["/GTS_PDFXVersion"] == version, name
         assert reader.metadata.title, name
+        assert reader.metadata["/CreationDate"] and reader.metadata["/ModDate"], name
+        assert reader.trailer["/ID"], name
         xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
-        assert b"<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp, name
+        assert f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>".encode() in xmp, name
         (intent,) = reader.trailer["/Root"]["/OutputIntents"]
         intent = intent.get_object()
         assert intent["/S"] == "/GTS_PDFX", name
@@ -106,6 +121,7 @@ def test_trim_within_bleed_within_media_with_an_eighth_inch_bleed(press_files: d
 
 def test_no_rgb_colour_and_dark_text_in_black_ink_only(press_files: dict[str, Path]) -> None:
     for name, path in press_files.items():
+        assert b"/DeviceRGB" not in path.read_bytes(), name  # no RGB shading, group or colour space
         reader = _read(path)
         for number, operations, resources in _streams(reader):
             fill: tuple[float, ...] = (0, 0, 0, 1)
@@ -205,3 +221,24 @@ def test_ghostscript_renders_every_page_without_a_word(press_files: dict[str, Pa
         check=False,
     )
     assert done.returncode == 0 and done.stdout == done.stderr == "", done.stdout + done.stderr
+
+
+def test_pdfx1a_files_hold_no_transparency_nor_pdf_1_5_objects(press_files: dict[str, Path]) -> None:
+    """PDF/X-1a:2003: no opacity, soft mask, blend mode or transparency group anywhere; no
+    object or cross-reference streams (PDF 1.5); colour spaces CMYK, grey or spot only."""
+    from sheetgen.render.press import _transparency
+
+    for name in [n for n in press_files if _x1a(n)]:
+        raw = press_files[name].read_bytes()
+        assert b"/ObjStm" not in raw and b"/XRef" not in raw, name
+        assert b"/Transparency" not in raw, name  # no transparency group either
+        reader = _read(press_files[name])
+        for number, page in enumerate(reader.pages):
+            assert _transparency(page.indirect_reference, set()) == "", (name, number)
+            spaces = page["/Resources"].get("/ColorSpace")
+            for space in spaces.get_object().values() if spaces is not None else []:
+                assert space.get_object()[0] == "/Separation", (name, number)
+        for _number, operations, _resources in _streams(reader):
+            for operands, op in operations:
+                if op in (b"cs", b"CS"):
+                    assert operands[0] in ("/DeviceCMYK", "/DeviceGray", "/CutContour"), name

@@ -60,13 +60,12 @@ def test_dark_grey_text_is_shown_in_100_percent_black() -> None:
 def test_press_without_a_cmyk_profile_is_one_line_and_no_file(
     invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(press, "PROFILE_PATHS", (tmp_path / "none.icc",))
+    monkeypatch.setattr(press, "PROFILE", tmp_path / "none.icc")
     out = tmp_path / "c.pdf"
     result = invoke("counters", ARROW, "--press", "-o", out)
     assert result.exit_code == 2 and not out.exists()
     assert result.stderr.strip().splitlines() == [
-        "sheetgen: error: --press needs a CMYK ICC profile: install Ghostscript (apt install ghostscript), "
-        "whose default_cmyk.icc the output intent carries"
+        f"sheetgen: error: --press needs its CMYK profile none.icc, missing from {tmp_path}; reinstall sheetgen"
     ]
 
 

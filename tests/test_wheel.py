@@ -74,6 +74,11 @@ def test_pip_installed_sheetgen_copies_its_examples_and_prints_a_kit(installed: 
     for part in ("briefing", "record-sheets", "counters", "map", "reference-card"):
         assert (tmp_path / "kit" / f"{part}.pdf").read_bytes().startswith(b"%PDF-")
 
+    # --press needs nothing installed beside the wheel: its CMYK profile ships in it
+    pressed = _run([sheetgen, "map", "--cols", "4", "--rows", "4", "--press", "-o", "m.pdf"], cwd=tmp_path)
+    assert pressed.returncode == 0, pressed.stderr
+    assert b"CGATS TR 006" in (tmp_path / "m.pdf").read_bytes()
+
     # the copy holds the illegal examples too: exit 1, every file read, none unreadable
     checked = _run([sheetgen, "validate", "X"], cwd=tmp_path)
     assert checked.returncode == 1, checked.stdout + checked.stderr

@@ -29,7 +29,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.cli.press import Press, pressed
+from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -197,6 +197,7 @@ def counters(
     fmt: _Fmt = None,
     dpi: _Dpi = None,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 
@@ -209,7 +210,8 @@ def counters(
     output, fmt, png_dpi = _output_format(output, fmt, dpi)
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
-    if press:
+    standard = press_standard(press, pdfx)
+    if standard:
         bleed, cut = press_cutting(bleed, cut, fmt is CounterFormat.pdf)
         bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
@@ -235,7 +237,7 @@ def counters(
         cut=cut,
     )
     filler = _filler(marker_game, found) if fill and marker_game is not None else None
-    _write_sheets(found, spec, filler, output, "svg" if fmt is CounterFormat.svg else "pdf", press)
+    _write_sheets(found, spec, filler, output, "svg" if fmt is CounterFormat.svg else "pdf", standard)
     raise typer.Exit(found.exit_code)
 
 
@@ -245,9 +247,9 @@ def _write_sheets(
     filler: Callable[[int], list[Counter]] | None,
     output: Path,
     fmt: PageFormat,
-    press: bool,
+    standard: str | None,
 ) -> None:
-    """Lay ``found`` out on sheets as ``spec`` says, write them as ``fmt`` (``press``: a press
+    """Lay ``found`` out on sheets as ``spec`` says, write them as ``fmt`` (``standard``: a press
     file), and say what was written; fails (exit 2) on a layout that cannot be made."""
     from sheetgen.layout.counters import CounterError, layout_counter_sheets
     from sheetgen.render.counters import counter_files
@@ -258,10 +260,10 @@ def _write_sheets(
         _fail(str(exc))
     _warn(sheets.warnings)
     files = counter_files(sheets.drawing, output, fmt)
-    if press:
+    if standard:
         from sheetgen.render.counters import die_lines
 
-        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, spec.size))
+        files = pressed(files, sheets.drawing.title or "Counters", die_lines(sheets, spec.size), standard)
     _write_files(files)
     pages = len(sheets.drawing.pages)
     _err(f"wrote {_written(files, found.ships, len(sheets.placements), pages, spec.duplex)}")

@@ -33,7 +33,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.cli.press import Press, pressed
+from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
 from sheetgen.core.output import OutputError
 from sheetgen.core.source import reading_order
 from sheetgen.games import GAMES
@@ -160,6 +160,7 @@ def sheets(
     ] = None,
     jobs: Jobs = None,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print record sheets for every design (several ships a page where they fit).
 
@@ -188,8 +189,9 @@ def sheets(
         _fail(str(exc))
     _warn(rendered.warnings)
     data = rendered.data
-    if press:
-        ((_, data),) = pressed([(output, data)], "Record sheets")
+    standard = press_standard(press, pdfx)
+    if standard:
+        ((_, data),) = pressed([(output, data)], "Record sheets", standard=standard)
     _write(output, data)
     illegal = sum(1 for e in result.entries if not e.legal)
     _err(
@@ -242,6 +244,7 @@ def reference(
     tables: _Tables = None,
     quick: _Quick = False,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print a game's reference card, computed from the encoded rules.
 
@@ -273,8 +276,10 @@ def reference(
         sys.stdout.write(rendered.data.decode("utf-8"))
         return
     data = rendered.data
-    if press:
-        ((_, data),) = pressed([(output, data)], f"{found.title}: {'quick' if quick else 'reference'} card")
+    standard = press_standard(press, pdfx)
+    if standard:
+        title = f"{found.title}: {'quick' if quick else 'reference'} card"
+        ((_, data),) = pressed([(output, data)], title, standard=standard)
     _write(output, data)
     _err(f"wrote {output}")
 

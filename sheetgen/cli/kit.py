@@ -10,7 +10,7 @@ import typer
 
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
 from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
-from sheetgen.cli.press import Press
+from sheetgen.cli.press import Press, PressStandard, press_standard
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
@@ -104,6 +104,7 @@ def kit(
     gutter: _Gutter = None,
     cut: _Cut = CutMarks.lines,
     press: Press = False,
+    pdfx: PressStandard = None,
     map_paper: _MapPaper = None,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
@@ -111,13 +112,14 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
-    if press:
+    standard = press_standard(press, pdfx)
+    if standard:
         bleed, cut = press_cutting(bleed, cut, pdf=True)
     counters = _counter_options(size, duplex, back_offset, fill, paper.key, (bleed, gutter, cut))
-    if press:
+    if standard:
         from dataclasses import replace
 
-        counters = replace(counters, press=True)
+        counters = replace(counters, press=True, standard=standard)
     tiled = _map_paper(map_paper)
     if every:
         paths = bundled_scenarios()

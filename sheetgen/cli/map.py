@@ -25,7 +25,7 @@ from sheetgen.cli.app import (
     given_path,
     short_help,
 )
-from sheetgen.cli.press import Press, pressed
+from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -176,6 +176,7 @@ def map_command(
     game: _Game = None,
     vtt: _Vtt = False,
     press: Press = False,
+    pdfx: PressStandard = None,
 ) -> None:
     """Print a hex map at exact scale: numbered, tiled across pages with overlaps and
     alignment marks, or one page to fit; terrain and zones from a scenario."""
@@ -195,11 +196,18 @@ def map_command(
     if rows is not None:
         changes["rows"] = _whole("rows", rows)
     opts = _options(loaded, paper_key, changes)
+    standard = press_standard(press, pdfx)
+    if standard:  # the tiles' art runs 1/8 in past their cut lines
+        from dataclasses import replace
+
+        from sheetgen.layout.counters.paper import PRESS_BLEED
+
+        opts = replace(opts, bleed=PRESS_BLEED)
     if kind == "png":
         assert png_dpi is not None  # read with the format
         _write_images(opts, output, png_dpi, vtt)
     else:
-        _write_map(opts, output, kind, press)
+        _write_map(opts, output, kind, standard)
 
 
 def _output_kind(
@@ -333,8 +341,9 @@ def _write_images(opts: MapOptions, output: Path, png_dpi: int, vtt: bool) -> No
     _err(f"wrote {where}: {opts.cols} x {opts.rows} hexes at {png_dpi} dpi")
 
 
-def _write_map(opts: MapOptions, output: Path, kind: PageFormat, press: bool) -> None:
-    """The map as PDF or SVG pages (``--press``: a press file), and what was written."""
+def _write_map(opts: MapOptions, output: Path, kind: PageFormat, standard: str | None) -> None:
+    """The map as PDF or SVG pages (``standard``: a press file to that PDF/X standard), and
+    what was written."""
     from sheetgen.layout.maps import MapError, plan_pages, readability_warnings, tiling_warnings
     from sheetgen.render.maps import map_files
 
@@ -343,8 +352,8 @@ def _write_map(opts: MapOptions, output: Path, kind: PageFormat, press: bool) ->
         data = map_files(opts, output, kind)
     except MapError as exc:
         _fail(str(exc))
-    if press:
-        data = pressed(data, f"Hex map, {opts.cols} x {opts.rows} hexes")
+    if standard:
+        data = pressed(data, f"Hex map, {opts.cols} x {opts.rows} hexes", standard=standard)
     _write_files(data)
     _warn(readability_warnings(opts))
     _warn(tiling_warnings(opts))

@@ -1,5 +1,6 @@
-"""``--press`` for the printing verbs: the PDF written as a PDF/X-4 press file
-(:func:`sheetgen.render.press.to_press`), the same for every verb."""
+"""``--press`` for the printing verbs: the PDF written as a PDF/X-4 press file, or with
+``--press-standard x1a`` a PDF/X-1a:2003 one (:func:`sheetgen.render.press.to_press`),
+the same for every verb."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from sheetgen.cli.app import _fail
 if TYPE_CHECKING:
     from sheetgen.render.press import DieLine
 
-__all__ = ["Press", "pressed"]
+__all__ = ["Press", "PressStandard", "press_standard", "pressed"]
 
 #: The ``--press`` option every printing verb takes.
 Press = Annotated[
@@ -27,14 +28,40 @@ Press = Annotated[
 ]
 
 
+#: The ``--press-standard`` option every printing verb takes.
+PressStandard = Annotated[
+    str | None,
+    typer.Option(
+        "--press-standard",
+        metavar="x4|x1a",
+        help="The PDF/X standard of --press (implies it): x4, PDF/X-4 (the default), or x1a, "
+        "PDF/X-1a:2003 (no transparency, PDF 1.4), as DriveThruCards asks.",
+    ),
+]
+
+
+def press_standard(press: bool, standard: str | None) -> str | None:
+    """The PDF/X standard ``--press`` and ``--press-standard`` ask for (``x4`` or ``x1a``),
+    or ``None`` for no press file; fails (exit 2, one line) for a standard not known."""
+    from sheetgen.render.press import PDFX_STANDARDS
+
+    if standard is None:
+        return "x4" if press else None
+    if standard.lower() not in PDFX_STANDARDS:
+        _fail(f"--press-standard: {standard!r} is not one of {', '.join(PDFX_STANDARDS)}")
+    return standard.lower()
+
+
 def pressed(
     files: list[tuple[Path, bytes]],
     title: str,
     die_lines: Sequence[Sequence[DieLine]] | None = None,
+    standard: str = "x4",
 ) -> list[tuple[Path, bytes]]:
-    """``files`` with every PDF made a press file titled ``title`` (``die_lines``: per page
-    of a single PDF, the counters' cuts); fails (exit 2, one line) for any other file or
-    without a CMYK profile, before anything is written."""
+    """``files`` with every PDF made a press file titled ``title`` to the PDF/X ``standard``
+    (``die_lines``: per page of a single PDF, the counters' cuts); fails (exit 2, one line)
+    for any other file, a PDF the standard cannot take, or without a CMYK profile, before
+    anything is written."""
     from sheetgen.render.press import PressError, to_press
 
     out = []
@@ -42,7 +69,7 @@ def pressed(
         if not data.startswith(b"%PDF"):
             _fail(f"--press writes PDF: {path} is not a PDF")
         try:
-            out.append((path, to_press(data, title=title, die_lines=die_lines)))
+            out.append((path, to_press(data, title=title, die_lines=die_lines, standard=standard)))
         except PressError as exc:
             _fail(str(exc))
     return out

@@ -186,8 +186,9 @@ class CounterOptions:
     ``fill``, whether spare cells take more of the markers the ships can use;
     ``bleed`` (pt, default :data:`~sheetgen.layout.counters.paper.DEFAULT_BLEED`, 2 mm),
     ``gutter`` (pt; None: twice the bleed) and ``cut`` (``lines`` or ``crop``); ``press``:
-    every part written as a PDF/X-4 press file (:func:`sheetgen.render.press.to_press`),
-    the counters with their die lines in the CutContour spot colour."""
+    every part written as a press file (:func:`sheetgen.render.press.to_press`) to the PDF/X
+    ``standard`` (``x4`` or ``x1a``), the counters with their die lines in the CutContour
+    spot colour."""
 
     size: float | None = None
     duplex: Duplex = Duplex.long
@@ -197,6 +198,7 @@ class CounterOptions:
     gutter: float | None = None
     cut: CutMarks = CutMarks.lines
     press: bool = False
+    standard: str = "x4"
 
 
 def counter_sheets(

@@ -14,7 +14,7 @@ and bytes back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -100,6 +100,8 @@ class MapPart:
 
     scenario: Scenario
     paper: Paper
+    #: pt the tiles' art runs past their cut lines (``PRESS_BLEED`` in press files)
+    bleed: float = 0.0
 
 
 #: A part WeasyPrint prints, in worker processes.
@@ -191,8 +193,9 @@ def start_printing(printer: Printer, parts: Sequence[PrintedPart]) -> PartsPrint
     return PartsPrinting(printer.start([d for p in prepared for d in _documents(p)]), prepared)
 
 
-def map_part(scenario: Scenario, paper: Paper) -> tuple[MapPart, list[str]]:
-    """``scenario``'s map on ``paper`` as a part to draw, with warnings about its tiling (a
+def map_part(scenario: Scenario, paper: Paper, press: bool = False) -> tuple[MapPart, list[str]]:
+    """``scenario``'s map on ``paper`` as a part to draw (``press``: its tiles' art running
+    1/8 in past their cut lines, :mod:`sheetgen.layout.maps.bleed`), with warnings about its tiling (a
     last column or row of pages holding 2 hex columns or rows or fewer,
     :func:`~sheetgen.layout.maps.tiling_warnings`); raises
     :class:`~sheetgen.core.output.OutputError` at once (before anything is drawn or
@@ -205,7 +208,9 @@ def map_part(scenario: Scenario, paper: Paper) -> tuple[MapPart, list[str]]:
         notes = tiling_warnings(options)
     except MapError as exc:
         raise OutputError(f"{scenario.path}: map: {exc}") from None
-    return MapPart(scenario, paper), notes
+    from sheetgen.layout.counters.paper import PRESS_BLEED
+
+    return MapPart(scenario, paper, PRESS_BLEED if press else 0.0), notes
 
 
 def draw_part(part: DrawnPart) -> Rendered:
@@ -222,12 +227,14 @@ def draw_part(part: DrawnPart) -> Rendered:
         laid_out = counter_sheets(part.scenario, part.paper, part.size, part.options)
         data = to_pdf(laid_out.drawing)
         if part.options.press:
-            data = pressed(data, laid_out.drawing.title, die_lines(laid_out, part.size))
+            data = pressed(
+                data, laid_out.drawing.title, die_lines(laid_out, part.size), part.options.standard
+            )
         return Rendered(data, tuple(laid_out.warnings))
     from sheetgen.layout.maps import MapError, glyph_warnings, layout_map, map_options
 
     try:
-        options = map_options(part.scenario, paper=part.paper)
+        options = replace(map_options(part.scenario, paper=part.paper), bleed=part.bleed)
         glyphs = tuple(glyph_warnings(options, title=False))
         return Rendered(to_pdf(layout_map(options)), glyphs)
     except MapError as exc:
@@ -254,13 +261,17 @@ def reference_card(game_id: str, paper: Paper, *, quick: bool = False) -> Render
 
 
 def pressed(
-    data: bytes, title: str, die_lines: list[list[tuple[float, float, float, float]]] | None = None
+    data: bytes,
+    title: str,
+    die_lines: list[list[tuple[float, float, float, float]]] | None = None,
+    standard: str = "x4",
 ) -> bytes:
-    """``data`` as a press file (:func:`sheetgen.render.press.to_press`); raises
-    :class:`~sheetgen.core.output.OutputError` (one line) without a CMYK profile."""
+    """``data`` as a press file to the PDF/X ``standard`` (``x4`` or ``x1a``,
+    :func:`sheetgen.render.press.to_press`); raises :class:`~sheetgen.core.output.OutputError`
+    (one line) when it cannot be made."""
     from sheetgen.render.press import PressError, to_press
 
     try:
-        return to_press(data, title=title, die_lines=die_lines)
+        return to_press(data, title=title, die_lines=die_lines, standard=standard)
     except PressError as exc:
         raise OutputError(str(exc)) from None

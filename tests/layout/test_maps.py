@@ -24,13 +24,14 @@ from tests.standin_game import StandIn as StandInGame
 # --- exact size on paper ---------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("press", [(), ("--press",)], ids=["home", "press"])
 @pytest.mark.parametrize(
     ("size", "points"),
     [("1in", 72.0), ("25mm", 25 * 72 / 25.4), ("0.75in", 54.0)],
 )
-def test_hexes_measure_their_size_in_the_pdf(invoke, tmp_path, size, points):
+def test_hexes_measure_their_size_in_the_pdf(invoke, tmp_path, size, points, press):
     out = tmp_path / "map.pdf"
-    result = invoke("map", "--cols", "6", "--rows", "5", "--hex", size, "-o", out)
+    result = invoke("map", "--cols", "6", "--rows", "5", "--hex", size, *press, "-o", out)
     assert result.exit_code == 0, result.stderr
     segments = grid_path(pdf_paths(out))
     gaps = across_flats(segments)
@@ -42,12 +43,13 @@ def test_hexes_measure_their_size_in_the_pdf(invoke, tmp_path, size, points):
     assert all(abs(length - side) < 0.003 for length in side_lengths(segments))
 
 
+@pytest.mark.parametrize("press", [(), ("--press",)], ids=["home", "press"])
 @pytest.mark.parametrize("size", ["1in", "25mm"])
-def test_pointy_hexes_measure_their_size_across_the_flats(invoke, tmp_path, size):
+def test_pointy_hexes_measure_their_size_across_the_flats(invoke, tmp_path, size, press):
     out = tmp_path / "map.pdf"
     assert (
         invoke(
-            "map", "--cols", "5", "--rows", "6", "--hex", size, "--orientation", "pointy", "-o", out
+            "map", "--cols", "5", "--rows", "6", "--hex", size, "--orientation", "pointy", *press, "-o", out
         ).exit_code
         == 0
     )
@@ -243,9 +245,11 @@ def test_cut_lines_and_marks_on_overlaps():
     assert {"▲ A1", "▲ A3", "B2 ▼"} <= texts  # the side ones turned to run along the edge
 
 
-def test_registration_marks_meet_when_pages_are_overlaid():
-    """A mark on the shared column sits on the same hex centre on both pages."""
-    opts = MapOptions(cols=20, rows=14)
+@pytest.mark.parametrize("bleed", [0.0, 9.0], ids=["home", "press"])
+def test_registration_marks_meet_when_pages_are_overlaid(bleed):
+    """A mark on the shared column sits on the same hex centre on both pages (and so with
+    the tiles' art running into a press file's 1/8 in bleed)."""
+    opts = MapOptions(cols=20, rows=14, bleed=bleed)
     drawing = layout_map(opts)
     a1, a2 = drawing.pages[1], drawing.pages[2]
 

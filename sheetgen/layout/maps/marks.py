@@ -322,6 +322,7 @@ def draw_assembly(
             text, y = f"{glyph} {other.name}", max(MARGIN + HEADER - 2, y0 - 4)
         else:  # just below it (the footer's head at the most)
             text, y = f"{other.name} {glyph}", min(page.height - MARGIN - FOOTER + 7, y1 + 9)
+        _backing(ctx, page, text_box(mid_x, y, text, 7.0, "middle", bold=True))
         page.add(Text(mid_x, y, text, size=7, bold=True, anchor="middle", fill=grey))
     # the side neighbours beside the map, between it and the safe edge, turned to
     # run along it, the triangle pointing out: "▲ A1" reads upwards on the left
@@ -341,4 +342,14 @@ def draw_assembly(
         here = text_box(x, y, text, 7.0, "middle", bold=True, rotate=turn)
         if scissors is not None and dc == -1 and overlaps(here, scissors):
             y = scissors[3] + (here[3] - here[1]) / 2 + 2  # below the scissors
+        _backing(ctx, page, text_box(x, y, text, 7.0, "middle", bold=True, rotate=turn))
         page.add(Text(x, y, text, size=7, bold=True, anchor="middle", fill=grey, rotate=turn))
+
+
+def _backing(ctx: MapContext, page: Page, box: Box) -> None:
+    """Under a neighbouring tile's name, where the tile's art may run into a press
+    file's bleed (:mod:`sheetgen.layout.maps.bleed`): bare paper 1 pt around the name's
+    ``box``, so the name stays readable over it. Nothing without a bleed."""
+    if ctx.opts.bleed > 0:
+        x0, y0, x1, y1 = box
+        page.add(Rect(x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2, Style(None, "#ffffff")))

@@ -71,7 +71,9 @@ class MapOptions:
     ``paper`` is a key of :data:`sheetgen.core.units.PAPER_SIZES` or ``"fit"``;
     ``overlap`` in hexes; ``every`` labels every Nth column and row;
     ``layers`` the levels of a 3D map (one set of pages each); ``scale`` the
-    distance one hex stands for in the game, ``(60, "m")``, or ``None``.
+    distance one hex stands for in the game, ``(60, "m")``, or ``None``; ``bleed``
+    how far (pt) each tile's art runs past the lines it is cut along (``--press``: 1/8 in;
+    :mod:`sheetgen.layout.maps.bleed`), 0 for none.
     """
 
     cols: int = 40
@@ -89,6 +91,7 @@ class MapOptions:
     title: str = "Hex map"
     scale: tuple[float, str] | None = None
     plan: MapPlan = field(default_factory=MapPlan)
+    bleed: float = 0.0
 
 
 def map_options(scenario: Scenario, *, paper: MapPaper = "letter") -> MapOptions:

@@ -5,11 +5,13 @@ marks modules for the rest."""
 from __future__ import annotations
 
 import gc
+import itertools
 
 from sheetgen.core.hexlabel import hex_label
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.draw.primitives import Drawing, Labels, Lines, Page, Point, Polygon, Rect, Style, Text, snap
-from sheetgen.layout.maps.context import MapContext
+from sheetgen.layout.maps.bleed import draw_bleed
+from sheetgen.layout.maps.context import MapContext, mix
 from sheetgen.layout.maps.grid import Grid
 from sheetgen.layout.maps.labels import Box, clip, obstacles, place_zone_label, union
 from sheetgen.layout.maps.marks import draw_assembly, draw_frame, shown
@@ -113,6 +115,31 @@ def first_page_hexes(opts: MapOptions) -> JSONObject | None:
     }
 
 
+#: How strongly the assembly index tints each tile's rectangle (as a 12 % glaze over white).
+_TINT = 0.12
+
+
+def _tints(boxes: list[tuple[float, float, float, float, str]]) -> list[Rect]:
+    """Opaque rectangles painting ``boxes`` (``x0, y0, x1, y1, colour``; pt) as a
+    :data:`_TINT` glaze of their colours laid one over the other in order: each box in
+    its tint over white, then every strip where boxes overlap in the colours glazed
+    together. The same look as transparent fills, with no transparency (PDF/X-1a)."""
+    out = [
+        Rect(x0, y0, x1 - x0, y1 - y0, Style(None, mix("#ffffff", c, _TINT))) for x0, y0, x1, y1, c in boxes
+    ]
+    xs = sorted({b[0] for b in boxes} | {b[2] for b in boxes})
+    ys = sorted({b[1] for b in boxes} | {b[3] for b in boxes})
+    for xa, xb in itertools.pairwise(xs):
+        for ya, yb in itertools.pairwise(ys):
+            over = [b[4] for b in boxes if b[0] <= xa and xb <= b[2] and b[1] <= ya and yb <= b[3]]
+            if len(over) > 1:
+                colour = "#ffffff"
+                for c in over:
+                    colour = mix(colour, c, _TINT)
+                out.append(Rect(xa, ya, xb - xa, yb - ya, Style(None, colour)))
+    return out
+
+
 class _PageMaker(MapContext):
     """Builds the pages of one map: the index page and the tile pages."""
 
@@ -167,6 +194,14 @@ class _PageMaker(MapContext):
         k = min(avail_w / grid.width, avail_h / grid.height)
         ox = MARGIN + (avail_w - grid.width * k) / 2
         oy = top
+        fills = ("#3b6fb6", "#c0504d")
+        boxes = []
+        for tile in plan.tiles:
+            x0, y0, x1, y1 = grid.bbox(tile.c0, tile.c1, tile.v0, tile.v1)
+            boxes.append(
+                (ox + x0 * k, oy + y0 * k, ox + x1 * k, oy + y1 * k, fills[(tile.row + tile.col) % 2])
+            )
+        page.add(*_tints(boxes))
         if opts.cols * opts.rows <= 6000:
             segs, _ = self._grid_items(
                 Tile(0, 0, 0, opts.cols - 1, 0, opts.rows - 1), k, ox, oy, labels=False
@@ -174,19 +209,8 @@ class _PageMaker(MapContext):
             page.add(Lines(segs, Style("#b8b8b8", width=0.3)))
         else:
             page.add(Rect(ox, oy, grid.width * k, grid.height * k, Style("#b8b8b8", width=0.5)))
-        fills = ("#3b6fb6", "#c0504d")
-        for tile in plan.tiles:
-            x0, y0, x1, y1 = grid.bbox(tile.c0, tile.c1, tile.v0, tile.v1)
-            fill = fills[(tile.row + tile.col) % 2]
-            page.add(
-                Rect(
-                    ox + x0 * k,
-                    oy + y0 * k,
-                    (x1 - x0) * k,
-                    (y1 - y0) * k,
-                    Style(fill, fill, width=0.8, opacity=0.12),
-                )
-            )
+        for x0, y0, x1, y1, fill in boxes:
+            page.add(Rect(x0, y0, x1 - x0, y1 - y0, Style(fill, None, width=0.8)))
         for tile in plan.tiles:
             x0, y0, x1, y1 = grid.bbox(tile.c0, tile.c1, tile.v0, tile.v1)
             w = (x1 - x0) * k
@@ -229,6 +253,7 @@ class _PageMaker(MapContext):
             name = format_layer(layer)
             tail = ""
         draw_frame(self, page, opts.title, name, small, tail=tail)
+        draw_bleed(self, page, tile, ox, oy, layer)  # --press: the neighbours' art past the cuts
 
         cells = [(c, v) for c in range(tile.c0, tile.c1 + 1) for v in range(tile.v0, tile.v1 + 1)]
         if pal.background:

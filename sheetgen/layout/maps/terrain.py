@@ -239,7 +239,7 @@ def draw_feature(ctx: MapContext, page: Page, feature: Feature, tile: Tile, ox: 
                 Circle(
                     (cx + r * 0.28, cy + r * 0.28),
                     r * 0.55,
-                    Style(None, mix(fill, "#ffffff", 0.35), opacity=0.6),
+                    Style(None, mix(fill, "#ffffff", 0.35 * 0.6)),  # 35 % lighter, as a 60 % glaze
                 )
             )
         if feature.name:
