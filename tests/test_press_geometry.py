@@ -17,7 +17,7 @@ from pypdf.generic import ContentStream
 
 from sheetgen.draw.pdf import to_pdf
 from sheetgen.games.starfire import GAME as STARFIRE
-from sheetgen.layout.counters import CutMarks, SheetSpec, layout_sheets, ship_counters
+from sheetgen.layout.counters import CutMarks, SheetSpec, layout_counter_sheets, ship_counters
 from sheetgen.layout.counters.paper import PRESS_BLEED
 from sheetgen.render import press
 from sheetgen.render.counters import die_lines
@@ -48,7 +48,7 @@ def _press_sheets(n: int, size: float, duplex: str = "long") -> tuple[bytes, lis
     for colour in colours:
         counters += ship_counters(STARFIRE, stats, colour=colour, side="Blue")  # type: ignore[arg-type]
     spec = SheetSpec(size=size, duplex=duplex, bleed=PRESS_BLEED, cut=CutMarks.crop)  # type: ignore[arg-type]
-    sheets = layout_sheets(counters, spec)
+    sheets = layout_counter_sheets(counters, spec)
     data = press.to_press(to_pdf(sheets.drawing), title="t", die_lines=die_lines(sheets, size))
     return data, colours
 
