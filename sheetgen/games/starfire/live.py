@@ -432,8 +432,10 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
     RULINGS SF-8), the exact chance one shot hits (a d10 at most ``to_hit``) and the
     expected systems destroyed by one shot, as fractions in text (``"3/5"``) and in
     ``chance_value``/``expected_value`` as numbers; ``to_hit`` ``None`` (and chance 0) out of
-    range or, for a launcher, with no rounds left. The reference card's weapon chart holds
-    the same numbers."""
+    range or, for a launcher, with no rounds left. A base whose combat sensors (Y) stand
+    reads R, G and Pt beyond 12 hexes at the range less 5, never below 12 (Solar Starfire
+    Quick Start, bases; :func:`~sheetgen.games.starfire.play.base_effective_range`). The
+    reference card's weapon chart and base range table hold the same numbers."""
     from sheetgen.games.starfire import play
     from sheetgen.games.starfire.card import chance_at_most
 
@@ -444,6 +446,8 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
         if not gone and code in data.WEAPONS:
             counts[code] = counts.get(code, 0) + 1
     sensors = "Y" in _remaining(state)  # combat sensors standing reach past 10 hexes
+    # a base with combat sensors standing reads R, G and Pt ranges shortened (SF-8), as its sheet does
+    base_y = sensors and stats.kind == data.HullKind.BASE
     left: list[dict[str, Any]] = []
     for code, count in counts.items():
         depleted = False
@@ -452,8 +456,10 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
                 state["destroyed"][i] or stats.munitions[code] - state["spent"][i] <= 0
                 for i in _launchers(stats, code)
             )
-        hit = play.to_hit(code, range_hexes, depleted=depleted, combat_sensors=sensors)
-        damage = play.weapon_damage(code, range_hexes)
+        hit = play.to_hit(
+            code, range_hexes, depleted=depleted, combat_sensors=sensors, base_with_sensors=base_y
+        )
+        damage = play.weapon_damage(code, range_hexes, base_with_sensors=base_y)
         chance = chance_at_most(hit)
         expected = chance * (damage or 0)
         left.append(
