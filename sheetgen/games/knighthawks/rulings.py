@@ -160,15 +160,16 @@ RULINGS: tuple[Ruling, ...] = (
         _KH,
         "Play mode gives each attack the base to hit of its gunner: a gunner whose post names "
         "the weapon's code or name or its linked group (the best of them); else the best crew "
-        "member without a post who has the Gunner skill and STR or DEX (a fighter's pilot); "
-        "else a default gunner of STR or DEX 50 and no Gunner level, a base of 25%. The base "
-        "is half the higher of STR and DEX plus 10 a Gunner level, and the final to hit is "
+        "member without a post who has the Gunner skill (a fighter's pilot); else a default "
+        "gunner of STR or DEX 50 and no Gunner level, a base of 25%. The base is half the "
+        "higher of STR and DEX plus 10 a Gunner level; a gunner whose design gives neither "
+        "score fires on 50 with their own Gunner level (Gunner 2: 25 + 20 = 45). The final to hit is "
         "rounded down to a whole percent (a d100 roll is whole). Guided weapons (missiles, "
         "drones, mines) and grapples get no to-hit: the text gives none for a robot brain. "
         "Other modifiers, the pilot's Vehicular Combat among them, are the players' to give.",
         "The text's NPC crew skills table is empty and it never says who fires an unmanned "
-        "weapon; a middle score and no skill is the plainest choice, and a design that names "
-        "its gunners never meets it. The text gives Vehicular Combat as a plus or minus "
+        "weapon; a middle score and no skill is the plainest choice. The text's +10% a Gunner "
+        "level stands apart from the score, so a posted gunner without one keeps it. The text gives Vehicular Combat as a plus or minus "
         "without saying how a level turns into percent, so it is not invented.",
         "HIT DETERMINATION; NPC CREW SKILLS; SHIP's VEHICLES (Remote Piloting)",
         "play",
