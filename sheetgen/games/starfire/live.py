@@ -8,7 +8,8 @@ only by :func:`apply` (one event) and :func:`end_turn` (the end of a tactical tu
 Damage (Solar Starfire Quick Start, combat; RULINGS SF-10): each point destroys one
 system, left to right starting with shields, skipping systems already destroyed;
 a shield is knocked offline, not destroyed, and skipped like a destroyed system
-until it comes back; a freighter takes double damage; a drive destroyed stops its
+until it comes back; a laser's damage skips the shields and an energy beam's the
+armor (RULINGS SF-12); a freighter takes double damage; a drive destroyed stops its
 whole engine room; a ship with every system destroyed, or with only shields, armor
 and cargo holds left (a wreck), is removed from play. A ship that took no damage
 but from lasers for three consecutive turns regains one offline shield.
@@ -24,7 +25,7 @@ from sheetgen.core.refused import Refused, given
 from sheetgen.core.schema import Fields, did_you_mean
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
-from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield
+from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield, skips_system
 from sheetgen.games.starfire.stats import StarfireStats
 
 __all__ = [
@@ -48,7 +49,8 @@ PHASES: tuple[str, ...] = ("initiative", "movement", "combat")
 
 #: The events a Starfire ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
-    "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional)",
+    "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional:"
+    " L skips shields, E armor)",
     "fire": "weapon (R, G or Pt: one munition spent from the leftmost launcher with rounds left)",
 }
 
@@ -290,7 +292,10 @@ def removed(state: State) -> bool:
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
-    """The state after ``event`` (``{"action": "damage", "amount": N, "weapon": CODE}``).
+    """The state after ``event`` (``{"action": "damage", "amount": N, "weapon": CODE}``):
+    each point goes to the leftmost system standing that ``weapon`` does not skip
+    (:func:`~sheetgen.games.starfire.play.skips_system`: L passes over shields, E over armor;
+    RULINGS SF-12); points left when no such system remains are lost.
 
     Raises :class:`~sheetgen.core.refused.Refused` for an unknown action, an amount that is
     not a whole number of 1 or more, a weapon not on the Weapon Chart, or a ship already
@@ -319,7 +324,9 @@ def apply(state: State, event: dict[str, Any]) -> State:
         if points == 0:
             break
         if destroyed[i] or offline[i]:
-            continue  # only previously destroyed systems (and shields knocked offline) are skipped
+            continue  # previously destroyed systems (and shields knocked offline) are skipped
+        if skips_system(weapon or None, system):
+            continue  # lasers skip shields, energy beams armor (RULINGS SF-12)
         if _code(system) == "S":
             offline[i] = True
         else:
