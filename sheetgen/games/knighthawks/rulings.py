@@ -175,4 +175,34 @@ RULINGS: tuple[Ruling, ...] = (
         "play",
         severities=(),
     ),
+    Ruling(
+        "KH-9",
+        "A multi-missile drone's payload against magnetic shielding",
+        _KH,
+        "A multi-missile drone is a drone as a target (ICM salvos act on it), but the damage it "
+        "does is its payload's, torpedoes or seeker missiles, so magnetic shielding halves it "
+        "as it halves any missile that hits: 6,900 becomes 3,450. Drone fighters keep the "
+        "drone's defences only.",
+        "The text gives the drone's damage as what it releases, and its torpedoes otherwise act "
+        "like seeker missiles, which shielding halves. A drone fighter's damage mixes laser pods "
+        "and micromissiles without a split, so nothing is halved there.",
+        "WEAPONS (Multi-Missile Drones, Torpedos); DEFENSIVE SYSTEMS (Magnetic Deflection Shielding)",
+        "play; record sheets, reference card (cut by)",
+        severities=(),
+    ),
+    Ruling(
+        "KH-10",
+        "No repairs during a disastrous fire",
+        _KH,
+        "While a disastrous fire burns the ship makes no repair roll: its repair chance is 0, "
+        "not the 10 a skill level that would be left once the DCR is gone, and a repair roll "
+        "is refused.",
+        "The fire takes all power and all DCR, and the repair chance is that DCR modified by "
+        "the crew's skills: with the damage-control robots' base gone there is nothing for the "
+        "skills to modify. The ship must be abandoned within HS turns, which leaves no way to "
+        "repair it out of the fire.",
+        "EXPLANATION OF DAMAGE RESULTS (Disastrous Fire); REPAIRS",
+        "play",
+        severities=(),
+    ),
 )

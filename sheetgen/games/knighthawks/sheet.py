@@ -203,7 +203,7 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
                 if m.ordnance_name is None
                 else ("?" if m.ordnance is None else f"{m.ordnance:,}"),
                 "linked": m.linked,
-                "defences": defended_by(WeaponKind(m.kind)),
+                "defences": defended_by(WeaponKind(m.kind), w.payload if w is not None else None),
             }
         )
     return rows
