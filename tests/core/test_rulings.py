@@ -219,7 +219,7 @@ def test_ids_are_read_in_any_case_and_spelling(typed, wanted):
 
 
 @pytest.mark.parametrize(
-    ("typed", "close"), [("XX-9", "SF-9"), ("SF-12", "SF-1"), ("schma", "SCHEMA"), ("KH-9", "KH-8")]
+    ("typed", "close"), [("XX-9", "SF-9"), ("SF-13", "SF-1"), ("schma", "SCHEMA"), ("KH-98", "KH-9")]
 )
 def test_unknown_ids_get_a_close_match(typed, close):
     assert find_ruling(typed) is None

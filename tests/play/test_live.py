@@ -111,16 +111,17 @@ def test_shields_come_back_one_at_a_time_after_three_quiet_turns(starfire: dict[
     for _ in range(2):
         state = sf.end_turn(state)
     assert sf.now(state)["shields_offline"] == 2
-    state = _hit(sf, state, 1, weapon="L")  # a laser hit (the third shield) does not break the count
-    assert sf.now(state)["shields_offline"] == 3
+    # a laser hit skips the shields (RULINGS SF-12), takes the first armor and does not break the count
+    state = _hit(sf, state, 1, weapon="L")
+    assert sf.now(state)["shields_offline"] == 2 and sf.now(state)["destroyed"][3]
     state = sf.end_turn(state)  # the third quiet turn: one shield back, the leftmost
-    assert sf.now(state)["shields_offline"] == 2
-    assert sf.now(state)["systems"].startswith("SAAA")
+    assert sf.now(state)["shields_offline"] == 1
+    assert sf.now(state)["systems"].startswith("SSAA(")
     for _ in range(2):
         state = sf.end_turn(state)
-    assert sf.now(state)["shields_offline"] == 2  # the count started again
+    assert sf.now(state)["shields_offline"] == 1  # the count started again
     state = sf.end_turn(state)
-    assert sf.now(state)["shields_offline"] == 1
+    assert sf.now(state)["shields_offline"] == 0
 
 
 def test_other_damage_starts_the_count_again(starfire: dict[str, Any]) -> None:

@@ -39,9 +39,18 @@ BOARDING_TARGETS = (
 RAM_PAIRS = ((25, 3), (25, 22), (20, 16), (20, 15), (12, 8), (12, 7), (6, 2), (3, 1))
 
 
-def defended_by(kind: WeaponKind) -> str:
-    """Which defences act on a weapon of ``kind``: ``"ABM, MS"`` for beams and so on."""
-    names = [code for code, d in data.DEFENCES.items() if kind in d.against]
+def defended_by(kind: WeaponKind, payload: WeaponKind | None = None) -> str:
+    """Which defences act on a weapon of ``kind``: ``"ABM, MS"`` for beams and so on; with a
+    ``payload`` (a carrier's: an MMD's missiles, RULINGS KH-9) also those that cut its damage.
+
+    >>> defended_by(WeaponKind.DRONE), defended_by(WeaponKind.DRONE, WeaponKind.MISSILE)
+    ('ICM', 'ICM, MS')
+    """
+    names = [
+        code
+        for code, d in data.DEFENCES.items()
+        if kind in d.against or (payload in d.against and d.damage_cut is not None)
+    ]
     return ", ".join(names) if names else "–"
 
 
@@ -77,7 +86,7 @@ def _weapons() -> Table:
                 f"{w.dice}D10" if w.dice else None,
                 w.per,
                 "any" if w.any_arc else None,
-                defended_by(w.kind),
+                defended_by(w.kind, w.payload),
             ]
         )
     return Table(

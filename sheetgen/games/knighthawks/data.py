@@ -111,6 +111,9 @@ class Weapon:
     what a design counts for it (``None``: no ordnance). ``adf`` and
     ``endurance`` are a guided vehicle's ADF/MR and turns of fuel.
     ``based_on`` names the weapon whose figures a mount takes (MLB: MLC).
+    ``payload`` is the kind of what strikes the target when the weapon is a carrier that
+    releases it (a multi-missile drone's torpedoes and seekers are missiles): the defences
+    that cut damage read it (RULINGS KH-9); ``None`` when it is the weapon's own ``kind``.
     """
 
     code: str
@@ -129,6 +132,12 @@ class Weapon:
     endurance: int | None = None
     based_on: str | None = None
     note: str = ""
+    payload: WeaponKind | None = None
+
+    @property
+    def damage_kind(self) -> WeaponKind:
+        """The kind whose defences cut this weapon's damage: ``payload``, else ``kind``."""
+        return self.payload or self.kind
 
 
 _BEAM_KM = 1_800_000
@@ -373,6 +382,7 @@ WEAPONS: dict[str, Weapon] = {
             ordnance="multi-missile drones",
             per="turn",
             note="230 torpedoes or 460 seekers aboard; maximum if all are released in one turn",
+            payload=WeaponKind.MISSILE,  # its damage is torpedoes' or seekers' (RULINGS KH-9)
         ),
         Weapon(
             "grapple",

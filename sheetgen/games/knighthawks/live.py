@@ -32,6 +32,7 @@ from sheetgen.games.knighthawks.play import (
     repair_turn,
     structure_state,
     two_thirds_structure,
+    weapon,
 )
 from sheetgen.games.knighthawks.stats import KnightHawksStats, attacks
 
@@ -363,7 +364,9 @@ def _repair(state: State, roll: object, which: object) -> State:
     if state["scc_only"]:
         raise Refused(f"{stats.name}'s damage can be repaired only at an SCC ({_REPAIRS})")
     if state["disastrous_fires"]:
-        raise Refused(f"{stats.name} has no DCR during a disastrous fire ({_WHERE})")
+        raise Refused(
+            f"{stats.name} has no DCR and makes no repairs during a disastrous fire (RULINGS KH-10)"
+        )
     if not state["damaged"] and not state["lost"]:
         raise Refused(f"{stats.name} has nothing to repair")
     if which not in (None, "") and which not in state["damaged"]:
@@ -426,6 +429,7 @@ def now(state: State) -> dict[str, Any]:
         "blown_up": state["blown_up"],
         "turn": state["turn"],
         "may_repair": repair_turn(state["turn"]) and state["repaired_turn"] != state["turn"],
+        # no power and no DCR: no repairs while a disastrous fire burns (RULINGS KH-10)
         "repair_chance": 0 if state["disastrous_fires"] else stats.repair_points,
         "scc_only": state["scc_only"],
         "crew_rolls_due": state["crew_rolls_due"],
@@ -531,6 +535,7 @@ def weapons(state: State, range_hexes: int, aim: Mapping[str, int] | None = None
             vehicular_combat=aim.get("vc", 0),
             bridge_destroyed="bridge_destroyed" in state["destroyed"],
             other=aim.get("modifier", 0),
+            payload=w.damage_kind if (w := weapon(code)) is not None else None,
         )
         firing = problem is None
         zero = Fraction(0)

@@ -642,6 +642,7 @@ def attack_odds(
     mastercomp_lost: bool = False,
     bridge_destroyed: bool = False,
     other: int = 0,
+    payload: WeaponKind | None = None,
 ) -> AttackOdds:
     """The odds of one attack (one shot, pulse or linked group) by a gunner whose base to hit
     is ``base`` percent (:func:`base_to_hit`) with a weapon of ``kind`` doing ``dice`` D10 (at
@@ -649,6 +650,8 @@ def attack_odds(
     ``mag_shielding``, with the firer's :func:`to_hit_modifier` (``selective`` targeting,
     the pilot's ``vehicular_combat`` percent, ``mastercomp_lost``, ``bridge_destroyed``)
     and ``other`` percent more (aim bonuses and the rest the text leaves to the game).
+    ``payload`` is the kind of what a carrier releases (:attr:`~sheetgen.games.knighthawks.data.Weapon.payload`:
+    an MMD's missiles), whose defences cut the damage; the to-hit reads ``kind``.
 
     The final to hit is the base plus the modifiers, whole percents (a d100 hits at most it:
     22½ % hits on 01-22); the chances are :func:`hit_chances` of it (Knight Hawks 2000, HIT
@@ -679,7 +682,7 @@ def attack_odds(
         + other
     )
     chances = hit_chances(final)
-    kept = damage_kept(kind, abm_salvos=abm_salvos, mag_shielding=mag_shielding)
+    kept = damage_kept(payload or kind, abm_salvos=abm_salvos, mag_shielding=mag_shielding)
     mean = Fraction(11, 2) * dice  # a D10 averages 5 1/2
     return AttackOdds(final, chances, kept, chances.hit * mean * kept, chances.hit * max_damage * kept)
 

@@ -160,17 +160,48 @@ RULINGS: tuple[Ruling, ...] = (
         _KH,
         "Play mode gives each attack the base to hit of its gunner: a gunner whose post names "
         "the weapon's code or name or its linked group (the best of them); else the best crew "
-        "member without a post who has the Gunner skill and STR or DEX (a fighter's pilot); "
-        "else a default gunner of STR or DEX 50 and no Gunner level, a base of 25%. The base "
-        "is half the higher of STR and DEX plus 10 a Gunner level, and the final to hit is "
+        "member without a post who has the Gunner skill (a fighter's pilot); else a default "
+        "gunner of STR or DEX 50 and no Gunner level, a base of 25%. The base is half the "
+        "higher of STR and DEX plus 10 a Gunner level; a gunner whose design gives neither "
+        "score fires on 50 with their own Gunner level (Gunner 2: 25 + 20 = 45). The final to hit is "
         "rounded down to a whole percent (a d100 roll is whole). Guided weapons (missiles, "
         "drones, mines) and grapples get no to-hit: the text gives none for a robot brain. "
         "Other modifiers, the pilot's Vehicular Combat among them, are the players' to give.",
         "The text's NPC crew skills table is empty and it never says who fires an unmanned "
-        "weapon; a middle score and no skill is the plainest choice, and a design that names "
-        "its gunners never meets it. The text gives Vehicular Combat as a plus or minus "
+        "weapon; a middle score and no skill is the plainest choice. The text's +10% a Gunner "
+        "level stands apart from the score, so a posted gunner without one keeps it. The text gives Vehicular Combat as a plus or minus "
         "without saying how a level turns into percent, so it is not invented.",
         "HIT DETERMINATION; NPC CREW SKILLS; SHIP's VEHICLES (Remote Piloting)",
+        "play",
+        severities=(),
+    ),
+    Ruling(
+        "KH-9",
+        "A multi-missile drone's payload against magnetic shielding",
+        _KH,
+        "A multi-missile drone is a drone as a target (ICM salvos act on it), but the damage it "
+        "does is its payload's, torpedoes or seeker missiles, so magnetic shielding halves it "
+        "as it halves any missile that hits: 6,900 becomes 3,450. Drone fighters keep the "
+        "drone's defences only.",
+        "The text gives the drone's damage as what it releases, and its torpedoes otherwise act "
+        "like seeker missiles, which shielding halves. A drone fighter's damage mixes laser pods "
+        "and micromissiles without a split, so nothing is halved there.",
+        "WEAPONS (Multi-Missile Drones, Torpedos); DEFENSIVE SYSTEMS (Magnetic Deflection Shielding)",
+        "play; record sheets, reference card (cut by)",
+        severities=(),
+    ),
+    Ruling(
+        "KH-10",
+        "No repairs during a disastrous fire",
+        _KH,
+        "While a disastrous fire burns the ship makes no repair roll: its repair chance is 0, "
+        "not the 10 a skill level that would be left once the DCR is gone, and a repair roll "
+        "is refused.",
+        "The fire takes all power and all DCR, and the repair chance is that DCR modified by "
+        "the crew's skills: with the damage-control robots' base gone there is nothing for the "
+        "skills to modify. The ship must be abandoned within HS turns, which leaves no way to "
+        "repair it out of the fire.",
+        "EXPLANATION OF DAMAGE RESULTS (Disastrous Fire); REPAIRS",
         "play",
         severities=(),
     ),

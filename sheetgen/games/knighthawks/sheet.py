@@ -130,10 +130,12 @@ def _skills_text(skills: dict[str, int]) -> str:
 
 
 def _to_hit_base(member: rules.CrewMember) -> str | None:
-    """Base to hit, ½ STR or ½ DEX (the higher given) + 10 % per gunner level."""
-    base = gunner_base(member)
-    if base is None:
+    """Base to hit, ½ STR or ½ DEX (the higher given) + 10 % per gunner level; for a gunner
+    with neither score, the default score 50 and their level (RULINGS KH-8); ``None`` for a
+    crew member with neither score nor the Gunner skill."""
+    if member.strength is None and member.dexterity is None and skill_level(member, "gunner") is None:
         return None
+    base = gunner_base(member)
     value, label, level = base
     return f"to hit {play.compact_text(value)}% (½ {label} + {data.GUNNER_SKILL}×{level})"
 
@@ -201,7 +203,7 @@ def _weapon_rows(stats: KnightHawksStats) -> list[dict[str, Any]]:
                 if m.ordnance_name is None
                 else ("?" if m.ordnance is None else f"{m.ordnance:,}"),
                 "linked": m.linked,
-                "defences": defended_by(WeaponKind(m.kind)),
+                "defences": defended_by(WeaponKind(m.kind), w.payload if w is not None else None),
             }
         )
     return rows

@@ -87,15 +87,17 @@ def skill_level(member: CrewMember | None, skill: str) -> int | None:
     return None
 
 
-def gunner_base(member: CrewMember) -> tuple[Fraction, str, int] | None:
+def gunner_base(member: CrewMember) -> tuple[Fraction, str, int]:
     """``member``'s base to hit as a gunner, ``(percent, "STR" or "DEX", Gunner level)``:
     half the higher of the STR and DEX given plus 10 a Gunner level (Knight Hawks 2000, HIT
-    DETERMINATION; :func:`~sheetgen.games.knighthawks.play.base_to_hit`); ``None`` when
-    neither score is given."""
+    DETERMINATION; :func:`~sheetgen.games.knighthawks.play.base_to_hit`). With neither score
+    given, the default score :data:`~sheetgen.games.knighthawks.data.DEFAULT_GUNNER_SCORE`
+    (50) stands in and the label is ``"STR or DEX 50"``; the Gunner level is kept either way
+    (RULINGS KH-8): Gunner 2 and no score is 25 + 20 = 45."""
     options = [(v, k) for k, v in (("STR", member.strength), ("DEX", member.dexterity)) if v is not None]
-    if not options:
-        return None
-    value, label = max(options)
+    value, label = (
+        max(options) if options else (data.DEFAULT_GUNNER_SCORE, f"STR or DEX {data.DEFAULT_GUNNER_SCORE}")
+    )
     level = skill_level(member, "gunner") or 0
     return base_to_hit(value, level), label, level
 
@@ -561,15 +563,16 @@ def _names(post: str, code: str, name: str, group: str | None) -> bool:
 
 def _gunner(stats: KnightHawksStats, code: str, name: str, group: str | None) -> tuple[str | None, Fraction]:
     """Who fires the attack and their base to hit (RULINGS KH-8): the best gunner whose post
-    names it; else the best crew member with no post who has the Gunner skill and a STR or
-    DEX; else the default gunner (``None``)."""
+    names it; else the best crew member with no post who has the Gunner skill; else the
+    default gunner (``None``). A gunner with no STR or DEX given fires on the default score
+    with their own Gunner level (:func:`gunner_base`)."""
     posted = [c for c in stats.crew if c.post and _names(c.post, code, name, group)]
     if not posted:
         posted = [c for c in stats.crew if not c.post and skill_level(c, "gunner") is not None]
     best: tuple[Fraction, str | None] | None = None
     for member in posted:
         base = gunner_base(member)
-        if base is not None and (best is None or base[0] > best[0]):
+        if best is None or base[0] > best[0]:
             best = (base[0], member.name or member.station)
     if best is None:
         return None, base_to_hit(data.DEFAULT_GUNNER_SCORE, data.DEFAULT_GUNNER_LEVEL)

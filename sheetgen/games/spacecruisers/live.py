@@ -265,12 +265,18 @@ def _critical(state: State, roll: object) -> State:
     result = next(c for c in data.CRITICALS if c.roll == roll)
     taken = [*state["criticals"], result.id]
     if result.reroll_when_none is not None:
-        have = sum(w.count for w in stats.weapons) if result.id == "weapon" else stats.drives
+        have = _weapon_systems(stats) if result.id == "weapon" else stats.drives
         if state["criticals"].count(result.id) >= have:
             raise Refused(
                 f"{result.name}, but {stats.name} has no {result.reroll_when_none} left: reroll ({_TABLE})"
             )
     return {**state, "criticals": taken, "criticals_due": max(0, state["criticals_due"] - 1)}
+
+
+def _weapon_systems(stats: SpaceCruisersStats) -> int:
+    """How many weapon systems the design mounts: one a weapon of each mount's ``count``
+    (what a Critical Damage Table 1 destroys, one at a time)."""
+    return sum(w.count for w in stats.weapons)
 
 
 def end_turn(state: State) -> State:
@@ -307,12 +313,17 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
     as the reference card), as fractions in text and in ``chance_value``/``expected_value``;
     ``to_hit`` ``None`` (chance 0) beyond the weapon's range or for a weapon that rolls no
     to-hit. ``count`` is the design's; ``now.weapons_lost`` says how many weapon systems the
-    criticals took (the player picks which)."""
+    criticals took (the player picks which). Once they have taken every weapon system the
+    design mounts, nothing is left to fire and the list is empty (Space Cruisers, Critical
+    Damage Table: 1, weapon system destroyed, reroll if none left), as a destroyed weapon
+    leaves the other games' lists."""
     from fractions import Fraction
 
     from sheetgen.games.spacecruisers import odds, play
 
     stats: SpaceCruisersStats = state["stats"]
+    if state["criticals"].count("weapon") >= _weapon_systems(stats):
+        return []
     taken = set(state["criticals"])
     targeting, internal = "targeting" in taken, "internal" in taken
     bonus = data.CRITICALS_BY_ID["internal"].damage if internal else 0

@@ -258,6 +258,7 @@ def card() -> Card:
                 "Damage",
                 [
                     "Each point destroys one system, left to right from the shields, skipping destroyed ones.",
+                    "Lasers (L) skip shields; energy beams (E) skip armor (SF-12).",
                     "Shields are knocked offline, not destroyed: three rounds with no damage but lasers bring one back.",
                     "A ship with only S, A and H left is a wreck and counts as destroyed. Freighters take double the damage they receive (not what they fire).",
                     "A lost drive stops its whole engine room; MP come only from intact rooms.",

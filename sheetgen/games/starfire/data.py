@@ -14,6 +14,7 @@ from fractions import Fraction
 
 __all__ = [
     "BLANK_MUNITION_BOXES",
+    "DAMAGE_SKIPS",
     "DICE",
     "HULLS",
     "MUNITION_WEAPONS",
@@ -277,3 +278,8 @@ POINT_DEFENSE: tuple[InterceptOption, ...] = (
 
 #: Rounds without non-laser damage after which one lost shield comes back online (seed 001, shields).
 SHIELD_RECOVERY_ROUNDS = 3
+
+#: Systems each weapon's damage passes over (Solar Starfire Quick Start, combat: some weapons
+#: skip systems, lasers and energy beams; RULINGS SF-12): a laser skips shields, an energy
+#: beam armor; every other weapon follows the standard order.
+DAMAGE_SKIPS: dict[str, frozenset[str]] = {"L": frozenset({"S"}), "E": frozenset({"A"})}

@@ -8,7 +8,8 @@ only by :func:`apply` (one event) and :func:`end_turn` (the end of a tactical tu
 Damage (Solar Starfire Quick Start, combat; RULINGS SF-10): each point destroys one
 system, left to right starting with shields, skipping systems already destroyed;
 a shield is knocked offline, not destroyed, and skipped like a destroyed system
-until it comes back; a freighter takes double damage; a drive destroyed stops its
+until it comes back; a laser's damage skips the shields and an energy beam's the
+armor (RULINGS SF-12); a freighter takes double damage; a drive destroyed stops its
 whole engine room; a ship with every system destroyed, or with only shields, armor
 and cargo holds left (a wreck), is removed from play. A ship that took no damage
 but from lasers for three consecutive turns regains one offline shield.
@@ -25,7 +26,7 @@ from sheetgen.core.refused import Refused, given
 from sheetgen.core.shapes import Given, Integer, Shape
 from sheetgen.games.starfire import data
 from sheetgen.games.starfire.notation import Slot, system_string
-from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield
+from sheetgen.games.starfire.play import damage_received, engine_mp, is_wreck, regains_shield, skips_system
 from sheetgen.games.starfire.stats import StarfireStats
 
 __all__ = [
@@ -50,7 +51,8 @@ PHASES: tuple[str, ...] = ("initiative", "movement", "combat")
 
 #: The events a Starfire ship takes: action -> what it needs.
 ACTIONS: dict[str, str] = {
-    "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional)",
+    "damage": "amount (points of damage of one hit), weapon (its Weapon Chart code, optional:"
+    " L skips shields, E armor)",
     "fire": "weapon (R, G or Pt: one munition spent from the leftmost launcher with rounds left)",
 }
 
@@ -302,7 +304,10 @@ def removed(state: State) -> bool:
 
 
 def apply(state: State, event: dict[str, Any]) -> State:
-    """The state after ``event`` (``{"action": "damage", "amount": N, "weapon": CODE}``).
+    """The state after ``event`` (``{"action": "damage", "amount": N, "weapon": CODE}``):
+    each point goes to the leftmost system standing that ``weapon`` does not skip
+    (:func:`~sheetgen.games.starfire.play.skips_system`: L passes over shields, E over armor;
+    RULINGS SF-12); points left when no such system remains are lost.
 
     Raises :class:`~sheetgen.core.refused.Refused` for an unknown action, an amount that is
     not a whole number of 1 or more, a weapon not on the Weapon Chart, or a ship already
@@ -331,7 +336,9 @@ def apply(state: State, event: dict[str, Any]) -> State:
         if points == 0:
             break
         if destroyed[i] or offline[i]:
-            continue  # only previously destroyed systems (and shields knocked offline) are skipped
+            continue  # previously destroyed systems (and shields knocked offline) are skipped
+        if skips_system(weapon or None, system):
+            continue  # lasers skip shields, energy beams armor (RULINGS SF-12)
         if _code(system) == "S":
             offline[i] = True
         else:
@@ -444,8 +451,10 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
     RULINGS SF-8), the exact chance one shot hits (a d10 at most ``to_hit``) and the
     expected systems destroyed by one shot, as fractions in text (``"3/5"``) and in
     ``chance_value``/``expected_value`` as numbers; ``to_hit`` ``None`` (and chance 0) out of
-    range or, for a launcher, with no rounds left. The reference card's weapon chart holds
-    the same numbers."""
+    range or, for a launcher, with no rounds left. A base whose combat sensors (Y) stand
+    reads R, G and Pt beyond 12 hexes at the range less 5, never below 12 (Solar Starfire
+    Quick Start, bases; :func:`~sheetgen.games.starfire.play.base_effective_range`). The
+    reference card's weapon chart and base range table hold the same numbers."""
     from sheetgen.games.starfire import play
     from sheetgen.games.starfire.card import chance_at_most
 
@@ -456,6 +465,8 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
         if not gone and code in data.WEAPONS:
             counts[code] = counts.get(code, 0) + 1
     sensors = "Y" in _remaining(state)  # combat sensors standing reach past 10 hexes
+    # a base with combat sensors standing reads R, G and Pt ranges shortened (SF-8), as its sheet does
+    base_y = sensors and stats.kind == data.HullKind.BASE
     left: list[dict[str, Any]] = []
     for code, count in counts.items():
         depleted = False
@@ -464,8 +475,10 @@ def weapons(state: State, range_hexes: int) -> list[dict[str, Any]]:
                 state["destroyed"][i] or stats.munitions[code] - state["spent"][i] <= 0
                 for i in _launchers(stats, code)
             )
-        hit = play.to_hit(code, range_hexes, depleted=depleted, combat_sensors=sensors)
-        damage = play.weapon_damage(code, range_hexes)
+        hit = play.to_hit(
+            code, range_hexes, depleted=depleted, combat_sensors=sensors, base_with_sensors=base_y
+        )
+        damage = play.weapon_damage(code, range_hexes, base_with_sensors=base_y)
         chance = chance_at_most(hit)
         expected = chance * (damage or 0)
         left.append(

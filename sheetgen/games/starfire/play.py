@@ -29,6 +29,7 @@ __all__ = [
     "modulated_move_ok",
     "regains_shield",
     "room_sizes_ok",
+    "skips_system",
     "targeting_range",
     "to_hit",
     "weapon_damage",
@@ -365,6 +366,19 @@ def regains_shield(quiet_rounds: int, shields_down: int) -> bool:
     (True, False, False)
     """
     return shields_down > 0 and quiet_rounds >= data.SHIELD_RECOVERY_ROUNDS
+
+
+def skips_system(weapon: str | None, system: str) -> bool:
+    """Whether damage from ``weapon`` (a Weapon Chart code, ``None`` when not given) passes
+    over a ``system`` (its code, ``+`` allowed) standing in the damage order: a laser (L)
+    skips shields, an energy beam (E) armor (Solar Starfire Quick Start, combat: some
+    weapons skip systems; RULINGS SF-12). A system skipped keeps standing; the point goes on
+    to the next system that takes it.
+
+    >>> skips_system("L", "S"), skips_system("L", "A"), skips_system("E", "A"), skips_system("R", "S")
+    (True, False, True, False)
+    """
+    return weapon is not None and system.rstrip("+") in data.DAMAGE_SKIPS.get(weapon, frozenset())
 
 
 def damage_received(damage: int, *, target_is_freighter: bool) -> int:

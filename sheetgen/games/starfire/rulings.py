@@ -169,4 +169,21 @@ RULINGS: tuple[Ruling, ...] = (
         "validate and kit on a scenario; the briefing",
         severities=(_W,),
     ),
+    Ruling(
+        "SF-12",
+        "Weapons that skip systems",
+        _SF,
+        "A laser's (L) damage passes over the shields, online or offline, and starts on the "
+        "first other system standing; an energy beam's (E) damage takes the shields as usual "
+        "but passes over the armor. Every other weapon, and damage given without its weapon, "
+        "follows the standard order. A point with no system left to take it is lost.",
+        "The text says lasers and energy beams skip systems but not which. Its shield rule "
+        "lets shields come back while the only damage taken is from lasers, which only makes "
+        "sense if lasers never touch shields. Energy beams are not in that exemption, so they "
+        "do meet shields; the only other block every design places ahead of the rest is the "
+        "armor, so that is what they skip. The reading of E is the less certain of the two.",
+        "Combat Phase: applying damage; shields knocked offline",
+        "play mode (damage events); reference card",
+        severities=(),
+    ),
 )

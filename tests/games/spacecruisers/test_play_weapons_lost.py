@@ -1,0 +1,36 @@
+"""A Space Cruisers ship whose weapon systems are all destroyed fires nothing (Space Cruisers,
+Critical Damage Table: 1, weapon system destroyed, reroll if none left)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.core.refused import Refused
+from sheetgen.games.spacecruisers import live
+from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
+from sheetgen.scenarios.loading import load_designs
+
+from tests.conftest import DESIGNS
+
+
+def _noblesse() -> live.State:
+    (entry,) = load_designs([DESIGNS / "space-cruisers" / "ships" / "the-noblesse.yaml"]).entries
+    assert isinstance(entry.stats, SpaceCruisersStats)
+    return live.start(entry.stats)
+
+
+def _critical(state: live.State, roll: int) -> live.State:
+    return live.apply(state, {"action": "critical", "roll": roll})
+
+
+def test_every_weapon_system_destroyed_leaves_nothing_to_fire() -> None:
+    ship = _noblesse()  # phasers and photon torpedoes: two weapon systems
+    assert [w["code"] for w in live.weapons(ship, 3)] == ["phasers", "photon torpedoes"]
+    one = _critical(ship, 1)
+    # one of two lost: the player picks which, so both stay listed with their odds
+    assert live.now(one)["weapons_lost"] == 1 and len(live.weapons(one, 3)) == 2
+    both = _critical(one, 1)
+    assert live.now(both)["weapons_lost"] == 2
+    assert live.weapons(both, 3) == []
+    with pytest.raises(Refused, match="no weapons left: reroll"):
+        _critical(both, 1)
