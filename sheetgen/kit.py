@@ -26,7 +26,7 @@ from sheetgen.core.output import (
 )
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import designs_dir
-from sheetgen.core.stopping import held
+from sheetgen.core.stopping import signals_deferred
 from sheetgen.games import GAMES, find_game
 from sheetgen.layout.counters.paper import DEFAULT_BLEED
 from sheetgen.render.pdfjoin import page_count
@@ -677,7 +677,7 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
     if single:
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
         files.append((stale, _pressed(whole, f"{build.scenario.name}: game kit") if build.press else whole))
-    with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
+    with signals_deferred():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
             stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
