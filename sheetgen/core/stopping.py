@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 __all__ = [
     "STOP_SIGNALS",
+    "exit_with_parent",
     "ignore_late_signals",
     "raise_stop",
     "signals_deferred",
@@ -141,3 +142,15 @@ def stop_status(exc: BaseException) -> int | None:
             return cause.code
         cause = cause.__cause__ or cause.__context__
     return None
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker process: end it (status 1) from a daemon thread once ``parent``, the process
+    that started it, is gone (``kill -9``), as nothing would hand it work or stop it again."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

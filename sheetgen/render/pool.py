@@ -13,7 +13,6 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,7 +22,7 @@ from typing import Any
 from sheetgen.core.output import OutputError
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
-from sheetgen.core.stopping import STOP_SIGNALS, raise_stop, signals_deferred
+from sheetgen.core.stopping import STOP_SIGNALS, exit_with_parent, raise_stop, signals_deferred
 from sheetgen.render import printcache
 from sheetgen.render.html import html_to_pdf, import_weasyprint
 
@@ -242,16 +241,8 @@ def _start_worker(owner: int, ignored: tuple[int, ...] = ()) -> None:
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN if signum in ignored else signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_owner, args=(owner,), name="owner-watch", daemon=True).start()
+    exit_with_parent(owner)
     import_weasyprint()
-
-
-def _watch_owner(owner: int) -> None:
-    """End this worker when the process that started it has gone (its parent changes):
-    nothing would ever hand it work or stop it again."""
-    while os.getppid() == owner:
-        time.sleep(0.5)
-    os._exit(1)
 
 
 class WorkerLost(OutputError):

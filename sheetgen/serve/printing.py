@@ -30,14 +30,13 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from sheetgen.core.leftovers import sweep_leftovers
-from sheetgen.core.stopping import raise_stop
+from sheetgen.core.stopping import exit_with_parent, raise_stop
 from sheetgen.serve.service import Refusal
 
 __all__ = ["JOB_TIME", "QUEUE", "SLOTS", "WAIT", "Prints", "close_workers", "start_workers"]
@@ -257,7 +256,7 @@ def _work(conn: Connection, owner: int) -> None:
     ``owner`` (the server) ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, raise_stop)
-    threading.Thread(target=_watch_owner, args=(owner,), daemon=True).start()
+    exit_with_parent(owner)
     from sheetgen.render.html import warm_up
 
     warm_up()  # the first print costs what the later ones do
@@ -280,20 +279,6 @@ def _work(conn: Connection, owner: int) -> None:
             conn.send(result)
         except (OSError, ValueError):
             break
-
-
-def _watch_owner(owner: int) -> None:
-    """End this worker once the server ``owner`` is gone; an idle worker also ends when its
-    pipe does."""
-    while True:
-        time.sleep(0.5)
-        try:
-            os.kill(owner, 0)
-        except ProcessLookupError:
-            break
-        except OSError:
-            continue
-    os._exit(1)
 
 
 atexit.register(close_workers)

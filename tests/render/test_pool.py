@@ -91,7 +91,10 @@ def test_a_worker_leaves_by_itself_when_its_printing_process_is_gone() -> None:
     import subprocess
     import sys
 
-    script = "import os\nfrom sheetgen.render.pool import _watch_owner\n_watch_owner(os.getppid() + 1)\n"
+    script = (
+        "import os, time\nfrom sheetgen.core.stopping import exit_with_parent\n"
+        "exit_with_parent(os.getppid() + 1)\ntime.sleep(20)\n"
+    )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=20, check=False
     )
