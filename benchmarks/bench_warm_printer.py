@@ -1,13 +1,13 @@
 """Benchmark: how long ``sheetgen serve`` takes to answer its first and later record-sheet
 prints (``POST /api/sheet.pdf``, the path the play mode's ``sheets.pdf`` takes too).
 
-Starts ``sheetgen serve --port 0`` in a fresh process on a copy of one design, waits
-``--settle`` seconds (the server starts its print workers as it starts), then times the
-first print and ``--runs`` more of the same design with a new name each time (so the
-print cache never answers). Prints the first print's time and the later ones' median, in
-ms. Measurement only.
+Starts ``sheetgen serve --port 0`` in a fresh process on an empty workspace (the print cache
+off), waits until its print workers, started with the server, have used no CPU for a second
+(Linux: ``/proc``), then times the first print and ``--runs`` more of the same design with a
+new name each time. Prints the first print's time and the later ones' median, in ms.
+Measurement only.
 
-    .venv/bin/python benchmarks/bench_warm_printer.py [--runs 10] [--settle 3]
+    .venv/bin/python benchmarks/bench_warm_printer.py [--runs 10]
 """
 
 from __future__ import annotations
@@ -39,10 +39,40 @@ def _print_ms(port: int, body: bytes) -> float:
     return took
 
 
+def _cpu_ticks(pid: int) -> int:
+    """User + system clock ticks of ``pid`` and its children (0 for one that is gone)."""
+    pids = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):  # a child is listed by the thread that started it
+        try:
+            pids += map(int, (task / "children").read_text().split())
+        except OSError:
+            continue
+    total = 0
+    for one in pids:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total
+
+
+def _wait_until_idle(pid: int) -> None:
+    """Wait (at most 60 s) until ``pid`` and its children have used no CPU for a second."""
+    time.sleep(1.0)
+    deadline = time.monotonic() + 60
+    before = _cpu_ticks(pid)
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = _cpu_ticks(pid)
+        if now == before:
+            return
+        before = now
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--settle", type=float, default=3.0)
     args = parser.parse_args()
     space = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "SHEETGEN_CACHE": "off"}
@@ -56,15 +86,21 @@ def main() -> None:
         assert server.stderr is not None
         line = server.stderr.readline()
         port = int(re.search(r":(\d+)/", line).group(1))  # type: ignore[union-attr]
-        time.sleep(args.settle)
+        _wait_until_idle(server.pid)
         text = DESIGN.read_text(encoding="utf-8")
-        first = _print_ms(port, text.encode())
-        later = [
-            _print_ms(port, re.sub(r"(?m)^name: .*$", f"name: Arrow {k}", text, count=1).encode())
-            for k in range(args.runs)
-        ]
-        print(f"first print {first:.0f} ms; later prints median {statistics.median(later):.0f} ms "
-              f"(min {min(later):.0f}, max {max(later):.0f}, n={len(later)})")
+        tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+        walls, cpus = [], []
+        for k in range(args.runs + 1):
+            before = _cpu_ticks(server.pid)
+            walls.append(
+                _print_ms(port, re.sub(r"(?m)^name: .*$", f"name: Arrow {k}", text, count=1).encode())
+            )
+            cpus.append((_cpu_ticks(server.pid) - before) * tick_ms)
+        print(
+            f"first print {walls[0]:.0f} ms wall, {cpus[0]:.0f} ms CPU; later prints median "
+            f"{statistics.median(walls[1:]):.0f} ms wall (min {min(walls[1:]):.0f}, max {max(walls[1:]):.0f}), "
+            f"{statistics.median(cpus[1:]):.0f} ms CPU; n={args.runs}"
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)

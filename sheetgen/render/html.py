@@ -361,13 +361,15 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     )
 
 
-def warm_up() -> None:
-    """Make this process ready to print: WeasyPrint imported and one small page laid out with
-    the bundled fonts (fontconfig read, the text libraries loaded), about 0.3 s of CPU a
-    process that prints many times (``sheetgen serve``'s workers) pays once, before its first
-    print. Nothing is written."""
+def warm_up(documents: list[str] | None = None) -> None:
+    """Make this process ready to print: WeasyPrint imported and each HTML document of
+    ``documents`` printed once (by default one small page with the bundled fonts), so their
+    stylesheets are parsed and kept, fontconfig read and the text libraries loaded. A process
+    that prints many times (``sheetgen serve``'s workers) pays this once, before its first
+    print. Nothing is written, nor kept in the print cache."""
     weasyprint = import_weasyprint()
     style = f"<style>{font_face_css()} b {{ font-family: SheetCondensed; }}</style>"
-    page = f"<html><head>{style}</head><body><p>Arrow <b>CT</b></p></body></html>"
-    with weasyprint_warnings() as warnings:
-        _render(weasyprint, page, str(templates_dir()), warnings)
+    small = f"<html><head>{style}</head><body><p>Arrow <b>CT</b></p></body></html>"
+    for document in [small] if documents is None else documents:
+        with weasyprint_warnings() as warnings:
+            _render(weasyprint, document, str(templates_dir()), warnings).write_pdf()  # fonts subset too

@@ -12,9 +12,9 @@ process and waits for its answer without holding anything else:
   within :data:`GRACE` seconds, its worker is killed and a fresh one started for the
   next print; so is a print that runs longer than :data:`JOB_TIME` seconds (503).
 
-``sheetgen serve`` starts its workers as it starts; each loads WeasyPrint and prints a
-small page before it takes a job (:func:`~sheetgen.render.html.warm_up`), so the first
-print costs what later ones do. Workers are kept between prints (shared by every
+``sheetgen serve`` starts its workers as it starts; each loads WeasyPrint and lays out
+every game's starting record sheet before it takes a job
+(:func:`~sheetgen.serve.service.warm_printer`), so the first print costs what later ones do. Workers are kept between prints (shared by every
 application in the process; one is started when none is idle); :func:`close_workers`
 stops them (at the end of ``sheetgen serve``, and at exit). A worker writes nothing in
 the temporary folder, and leaves by itself when the server is gone.
@@ -257,9 +257,9 @@ def _work(conn: Connection, owner: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, raise_stop)
     exit_with_parent(owner)
-    from sheetgen.render.html import warm_up
+    from sheetgen.serve.service import warm_printer
 
-    warm_up()  # the first print costs what the later ones do
+    warm_printer()  # the first print costs what the later ones do
     while True:
         try:
             job = conn.recv()

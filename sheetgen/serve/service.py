@@ -272,6 +272,22 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
     return rendered.data
 
 
+def warm_printer() -> None:
+    """Make a print worker ready for every game's record sheet: each game's starting design
+    (``sheetgen new``) made into its sheet's HTML and laid out once
+    (:func:`~sheetgen.render.html.warm_up`: the game's code, template and stylesheet loaded,
+    nothing written or cached), so the first print of a game costs what later ones do. The
+    play mode's print job (:func:`sheetgen.play.engine.print_sheets`) is imported too."""
+    import sheetgen.play.engine  # noqa: F401  (a job is sent by reference to its module)
+    from sheetgen.core.resources import starting_design
+    from sheetgen.games import GAMES
+    from sheetgen.render.html import warm_up
+
+    for game_id in GAMES:
+        html = sheet(starting_design(game_id, "Warm-up").encode("utf-8"), "html")
+        warm_up([html.decode("utf-8")])
+
+
 def check_ships(ships: int) -> None:
     """Refuse (413, before anything is printed) a print request of more than
     :data:`MAX_PRINT_SHIPS` ships, ``ships`` counting each design's ``count``."""
