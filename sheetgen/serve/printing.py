@@ -259,7 +259,8 @@ def _work(conn: Connection, owner: int) -> None:
     exit_with_parent(owner)
     from sheetgen.serve.service import warm_printer
 
-    warm_printer()  # the first print costs what the later ones do
+    with contextlib.suppress(Exception):  # a printer not warmed only prints its first sheet slower
+        warm_printer()  # the first print costs what the later ones do
     while True:
         try:
             job = conn.recv()
