@@ -104,8 +104,8 @@ class Printer:
     workers), until :meth:`close` or the end of a ``with`` block.
 
     Workers are started at the first call with more than one document to print,
-    forked where that is safe (Linux, a single-threaded caller) and started afresh
-    otherwise; each loads WeasyPrint as it starts, while this process goes on. The
+    forked where that is safe (Linux, a single-threaded caller), after this process has
+    loaded WeasyPrint once for all of them; started afresh otherwise, each loading it. The
     workers write no temporary files (WeasyPrint copies no fonts:
     :func:`~sheetgen.render.html.bundled_fonts_only`).
     Raises ``ValueError`` for ``jobs`` below 1.
@@ -147,6 +147,8 @@ class Printer:
         global _owner
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
+        if fork:
+            import_weasyprint()  # once, here, rather than in each worker: forked, they have it
         # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
         # so a closing terminal's hang-up to the whole group stops neither
         ignored = tuple(n for n in STOP_SIGNALS if signal.getsignal(n) is signal.SIG_IGN)
