@@ -12,12 +12,13 @@ process and waits for its answer without holding anything else:
   within :data:`GRACE` seconds, its worker is killed and a fresh one started for the
   next print; so is a print that runs longer than :data:`JOB_TIME` seconds (503).
 
-``sheetgen serve`` starts its workers as it starts; each loads WeasyPrint and lays out
+``sheetgen serve`` starts its workers as it starts; each loads WeasyPrint and prints
 every game's starting record sheet before it takes a job
-(:func:`~sheetgen.serve.service.warm_printer`), so the first print costs what later ones do. Workers are kept between prints (shared by every
-application in the process; one is started when none is idle); :func:`close_workers`
-stops them (at the end of ``sheetgen serve``, and at exit). A worker writes nothing in
-the temporary folder, and leaves by itself when the server is gone.
+(:func:`~sheetgen.serve.service.warm_printer`), so the first print costs what later
+ones do. Workers are kept between prints (shared by every application in the process;
+one is started when none is idle); :func:`close_workers` stops them (at the end of
+``sheetgen serve``, and at exit). A worker writes nothing in the temporary folder but
+the folder of a kit it builds, and leaves by itself when the server is gone.
 """
 
 from __future__ import annotations
