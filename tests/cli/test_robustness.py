@@ -322,21 +322,19 @@ main()
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
 
 
-def test_any_run_removes_the_printing_folder_of_a_process_killed_outright(tmp_path: Path) -> None:
-    """``kill -9`` leaves a printing process's folder of font copies (about 5 MB); the next
-    sheetgen run removes it, whatever it does (here ``validate``, which prints nothing; a kit
-    from the print cache prints nothing either), and leaves a living process's alone."""
+def test_any_run_removes_the_folders_of_a_process_killed_outright(tmp_path: Path) -> None:
+    """``kill -9`` leaves a server's kit folder (or, from earlier versions, a printing
+    process's folder of font copies); the next sheetgen run removes them, whatever it does
+    (here ``validate``, which prints nothing), and leaves a living process's alone."""
     import subprocess
     import sys
 
     ended = subprocess.Popen([sys.executable, "-c", ""])
     ended.wait()
-    dead, living = (
-        tmp_path / f"sheetgen-print-{ended.pid}-0a1b",
-        tmp_path / f"sheetgen-print-{os.getpid()}-2c3d",
-    )
-    for folder in (dead, living):
-        (folder / "weasyprint-x").mkdir(parents=True)
+    dead = [tmp_path / f"sheetgen-kit-{ended.pid}-0a1b", tmp_path / f"sheetgen-print-{ended.pid}-0a1b"]
+    living = tmp_path / f"sheetgen-kit-{os.getpid()}-2c3d"
+    for folder in (*dead, living):
+        (folder / "scouts-meet").mkdir(parents=True)
     done = subprocess.run(
         [sys.executable, "-m", "sheetgen", "validate", str(SHIPS / "corvette-arrow.yaml")],
         env={**os.environ, "TMPDIR": str(tmp_path)},

@@ -816,7 +816,7 @@ def test_a_server_out_of_room_answers_503_in_one_line(
     client = TestClient(app, raise_server_exceptions=True)
 
     def full(*args: object, **kwargs: object) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")  # as WeasyPrint's font copies fail
+        raise OSError(errno.ENOSPC, "No space left on device")  # as a full disk fails a print
 
     monkeypatch.setattr(html, "_render", full)
     r = client.post("/api/sheet.pdf", content=ARROW.read_bytes())
