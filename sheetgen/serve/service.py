@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding, Severity, error
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
+from sheetgen.core.source import Document, Located, SourceError, load_bytes, reading_order
 from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
 from sheetgen.games.base import COMMON_FORM_FIELDS
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
@@ -158,20 +158,13 @@ def _game(game_id: str, status: int = 400) -> str:
 
 
 def _documents(body: bytes, source: str) -> list[Document]:
-    """``body`` read as ``validate`` reads a file named ``source`` (:func:`~sheetgen.core.source.load_file`:
-    the same limits and messages for text that is not UTF-8, NUL bytes, size, YAML)."""
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".sheetgen-serve-", suffix=".yaml")
+    """``body`` read as ``validate`` reads a file named ``source`` (:func:`~sheetgen.core.source.load_bytes`:
+    the same limits and messages for text that is not UTF-8, NUL bytes, size, YAML), with no
+    file written (one in the temporary folder was, which ``kill -9`` left there)."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(body)
-        return load_file(tmp, source=source)
+        return load_bytes(body, source=source)
     except SourceError as exc:
         raise Refusal(422, [str(loc) for loc in exc.located], list(exc.located)) from None
-    finally:
-        os.unlink(tmp)
 
 
 def load(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> LoadResult:
