@@ -84,11 +84,11 @@ class _Worker:
 
     def stop(self, *, kill: bool) -> None:
         """End the worker: at once (``kill``: it is busy with work nobody wants; the folder of a
-        kit it was building is swept) or after it has read the end of its pipe."""
+        kit it was building is swept), or by SIGTERM, through Python's exit (an idle one, or
+        one still warming up)."""
         with contextlib.suppress(OSError):
-            if kill:
-                self.process.kill()
             self.conn.close()
+        (self.process.kill if kill else self.process.terminate)()
         self.process.join(timeout=10)
         if self.process.is_alive():
             self.process.kill()
@@ -124,7 +124,7 @@ def start_workers(count: int = SLOTS) -> None:
 
 
 def close_workers() -> None:
-    """Stop every worker: idle ones when they have read the end of their pipe, busy ones at once."""
+    """Stop every worker: idle ones by SIGTERM, busy ones at once (SIGKILL)."""
     with _idle_lock:
         idle, _idle[:] = list(_idle), []
         busy = [w for w in _alive if w not in idle]

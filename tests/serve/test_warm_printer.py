@@ -40,3 +40,19 @@ def test_a_warm_printer_has_every_games_sheet_ready_and_wrote_nothing(tmp_path: 
 
         with Cache(str(cache)) as kept:
             assert len(kept) == 0
+
+
+def test_a_worker_still_warming_up_stops_at_once() -> None:
+    """``sheetgen serve`` stopped just after it started waited for its workers to finish
+    warming up (10-12 s here); an idle or warming worker is now stopped by SIGTERM."""
+    import time
+
+    from sheetgen.serve import printing
+
+    worker = printing._Worker()
+    time.sleep(0.5)  # started, not yet warm
+    start = time.monotonic()
+    worker.stop(kill=False)
+    took = time.monotonic() - start
+    assert not worker.process.is_alive()
+    assert took < 2, took
