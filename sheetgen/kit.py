@@ -23,7 +23,7 @@ from sheetgen.core.output import (
     write_all_atomic,
 )
 from sheetgen.core.rendered import Rendered
-from sheetgen.core.stopping import held
+from sheetgen.core.stopping import signals_deferred
 from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, find_game
 from sheetgen.render.briefing import ListedPart
@@ -533,7 +533,7 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
         title = f"{build.scenario.name}: game kit"
         files.append((stale, pressed(whole, title, None, build.standard) if build.press else whole))
-    with held():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
+    with signals_deferred():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
         written = write_all_atomic([*files, *extra])
         if not single and stale.is_file():
             stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it

@@ -89,9 +89,9 @@ def not_stopping(monkeypatch: pytest.MonkeyPatch) -> None:
     stops this process on purpose would otherwise leave every later test's signals unheard)."""
     from sheetgen.core import stopping
 
-    monkeypatch.setattr(stopping, "_stopping", False)
-    monkeypatch.setattr(stopping, "_pending", None)
-    monkeypatch.setattr(stopping, "_held", 0)
+    monkeypatch.setattr(stopping, "_stop", None)
+    monkeypatch.setattr(stopping, "_deferred", None)
+    monkeypatch.setattr(stopping, "_deferring", 0)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import gc
 import os
 import sys
 
-from sheetgen.core.stopping import held, settle, stop_behind, take_signals
+from sheetgen.core.stopping import ignore_late_signals, signals_deferred, stop_on_signals, stop_status
 
 __all__ = ["main"]
 
@@ -25,28 +25,28 @@ def main() -> None:
     ``sheetgen`` too, so its usage lines and shell completion match the script's).
 
     Ctrl-C, SIGTERM and SIGHUP stop the run through Python's exit from here on
-    (:mod:`sheetgen.core.stopping`), before the command line is even imported; printing
-    folders of sheetgen processes killed outright are removed
-    (:func:`sheetgen.core.printfolders.sweep_left_behind`). What is imported then (Python's,
+    (:mod:`sheetgen.core.stopping`), before the command line is even imported; what sheetgen
+    processes killed outright left in the temporary folder is removed
+    (:func:`sheetgen.core.leftovers.sweep_leftovers`). What is imported then (Python's,
     Typer's and sheetgen's modules) lives as long as the process, so it is moved out of the
     garbage collector's reach (``gc.freeze``): the collector would otherwise walk it again on
     every full collection and once more at exit, about a tenth of ``sheetgen validate``'s CPU
     time."""
-    take_signals()  # as Ctrl-C: through Python's exit
+    stop_on_signals()  # as Ctrl-C: through Python's exit
     try:
         _run()
     finally:
-        settle()
+        ignore_late_signals()
 
 
 def _run() -> None:
     """The command line, once the signals are taken (:func:`main`)."""
     try:
         from sheetgen.cli.app import app
-        from sheetgen.core.printfolders import sweep_left_behind
+        from sheetgen.core.leftovers import sweep_leftovers
 
-        with held():  # finding the temporary folder makes and removes a file there: never cut in two
-            sweep_left_behind()
+        with signals_deferred():  # finding the temporary folder makes and removes a file there
+            sweep_leftovers()
     except KeyboardInterrupt:
         sys.exit(130)
     gc.freeze()
@@ -69,7 +69,7 @@ def _run() -> None:
     except Exception as exc:
         # a library that catches everything (ReportLab's PDF writer) can turn a stop that came
         # in the middle of it (Ctrl-C, SIGTERM) into an error of its own: it is still the stop
-        code = stop_behind(exc)
+        code = stop_status(exc)
         if code is None:
             raise
         sys.exit(code)

@@ -112,7 +112,7 @@ def examples(
     """
     from sheetgen.core.output import OutputError, OutputExists, make_folder, remove_empty, write_new
     from sheetgen.core.resources import MissingResource, example_files
-    from sheetgen.core.stopping import held
+    from sheetgen.core.stopping import signals_deferred
 
     if folder.exists() and not folder.is_dir():
         _fail(f"{folder} is a file, not a folder")
@@ -133,7 +133,7 @@ def examples(
                 make_folder(target.parent, made)
                 data = source.read_bytes()
                 try:
-                    with held():  # the copy made and noted, or neither
+                    with signals_deferred():  # the copy made and noted, or neither
                         write_new(target, data)
                         copied.append(target)
                 except OutputExists:

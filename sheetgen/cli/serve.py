@@ -88,8 +88,8 @@ def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bo
 
     import uvicorn
 
-    from sheetgen.core.printfolders import sweep_left_behind
-    from sheetgen.core.stopping import STOPPING, leave
+    from sheetgen.core.leftovers import sweep_leftovers
+    from sheetgen.core.stopping import STOP_SIGNALS, raise_stop
     from sheetgen.serve.app import LOOPBACK, create_app
     from sheetgen.serve.connections import server_config
     from sheetgen.serve.printing import close_workers, start_workers
@@ -108,8 +108,8 @@ def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bo
         import webbrowser
 
         webbrowser.open(url)
-    # what a killed server left: kit folders, printing folders, half-saved files in the workspace
-    sweep_left_behind()
+    # what a killed server left: kit folders, half-saved files in the workspace
+    sweep_leftovers()
     Workspace(folder).sweep()
     threading.Thread(target=start_workers, name="print-workers", daemon=True).start()
     config = server_config(create_app(folder, hosts=hosts), log_level="warning", lifespan="on")
@@ -118,13 +118,12 @@ def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bo
     def stop(signum: int, frame: Any) -> None:
         # ``kill`` and a closed terminal end the server as Ctrl-C does: uvicorn stops serving
         # (it takes SIGTERM itself), then raises the signal again once it has stopped; here that
-        # is Python's exit with status 128 + the signal, so what the process keeps is let go
-        # (WeasyPrint's copies of the fonts in the temporary folder are deleted)
+        # is Python's exit with status 128 + the signal, so the print workers are stopped
         if server.should_exit:
-            leave(signum, frame)
+            raise_stop(signum, frame)
         server.handle_exit(signum, frame)
 
-    before = {signum: signal.signal(signum, stop) for signum in STOPPING}
+    before = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
     try:
         server.run(sockets=[sock])
     finally:

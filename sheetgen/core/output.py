@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from sheetgen.core.findings import shown_path
-from sheetgen.core.stopping import held
+from sheetgen.core.stopping import signals_deferred
 
 __all__ = [
     "OutputError",
@@ -202,7 +202,7 @@ def write_all_atomic(files: Sequence[tuple[str | os.PathLike[str], bytes | str]]
     try:
         for target, (_path, data) in zip(targets, files, strict=True):
             _stage(target, data, staged)
-        with held():  # every file put in place, or (a signal before the first) none
+        with signals_deferred():  # every file put in place, or (a signal before the first) none
             for target in targets:  # again, before any is put in place: all or none
                 check_target(target)
             for tmp, target in zip(staged, targets, strict=True):
@@ -257,7 +257,7 @@ def sweep_staged(folder: str | os.PathLike[str]) -> list[str]:
     process was killed outright (``.NAME.<pid>-<hex>.tmp``, this user's, the process gone);
     returns their names. Files of a process still running, another user's, and any other
     name are left alone; nothing is raised."""
-    from sheetgen.core.printfolders import process_gone
+    from sheetgen.core.leftovers import process_gone
 
     removed: list[str] = []
     try:

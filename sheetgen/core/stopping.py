@@ -1,14 +1,12 @@
 """How a run stops on a signal: Ctrl-C (SIGINT), SIGTERM (``kill``) and SIGHUP (a closed
-terminal) end it through Python's exit, ``KeyboardInterrupt`` for Ctrl-C (status 130) and
-``SystemExit`` with status 128 + the signal's number for the others, so files being written
-are removed, folders made for them too, and what the process keeps (WeasyPrint's copies of
-the fonts) is let go. The command line, the designer's server and the printer's workers take
-these signals through this module.
+terminal) all end it through Python's exit, ``KeyboardInterrupt`` for Ctrl-C (status 130) and
+``SystemExit`` with status 128 + the signal's number for the others, so the files being
+written are removed and the folders made for them too. The command line, the designer's
+server and the print workers take these signals through this module.
 
-Once a stop has begun, further signals wait for it (a second Ctrl-C or ``kill`` would
-otherwise cut the clean-up short and leave the files it was removing); and a few steps that
-must not be cut in two (putting a kit's files in place, one rename after another) hold the
-signals that come meanwhile until they are done (:func:`held`)."""
+Once a stop has begun, further signals wait for it (a second Ctrl-C would otherwise cut the
+clean-up short); a step that must not be cut in two (putting a kit's files in place, one
+rename after another) defers the signals that come meanwhile (:func:`signals_deferred`)."""
 
 from __future__ import annotations
 
@@ -16,116 +14,124 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-__all__ = ["INTERRUPT", "STOPPING", "held", "leave", "settle", "stop_behind", "take_signals"]
+__all__ = [
+    "STOP_SIGNALS",
+    "exit_with_parent",
+    "ignore_late_signals",
+    "raise_stop",
+    "signals_deferred",
+    "stop_on_signals",
+    "stop_status",
+]
 
 #: The signals that stop a run as Ctrl-C does (those this platform has: no SIGHUP on Windows).
-STOPPING: tuple[int, ...] = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
-#: Ctrl-C, which :func:`leave` turns into ``KeyboardInterrupt`` as Python's own handler does.
-INTERRUPT = signal.SIGINT
+STOP_SIGNALS: tuple[int, ...] = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
-#: A stop has begun in this process (the signal :func:`leave` acted on): later ones wait for it.
-_stopping = False
-#: How many :func:`held` steps the main thread is in, and the first signal that came meanwhile.
-_held = 0
-_pending: int | None = None
-#: The stop :func:`leave` raised last, and for which signal (to make again if Python swallows it).
-_raised: tuple[BaseException, int] | None = None
+#: The stop raised in this process (its exception and signal), once one has begun.
+_stop: tuple[BaseException, int] | None = None
+#: The swallowed-stop hook is running: a signal now would be swallowed again (it is resent).
+_resending = False
+#: How deep the main thread is in :func:`signals_deferred`, and the first signal deferred.
+_deferring = 0
+_deferred: int | None = None
 
 
-def take_signals() -> None:
-    """Stop this process through :func:`leave` on Ctrl-C, SIGTERM and SIGHUP (each that is not
-    ignored, as SIGHUP is under ``nohup``, nor handled already), and make a stop again that
-    Python swallowed: one that came while Python ran code whose exceptions it only reports
-    ("Exception ignored in": an object's ``__del__``, the hooks run after ``fork``) would
-    otherwise be lost, printed as a traceback, and the run go on as if no signal had come."""
-    for signum in (INTERRUPT, *STOPPING):
+def stop_on_signals() -> None:
+    """Take Ctrl-C, SIGTERM and SIGHUP by :func:`raise_stop` (each one not ignored, as SIGHUP
+    is under ``nohup``, nor handled already). A stop raised where Python only reports
+    exceptions ("Exception ignored in": an object's ``__del__``, the hooks run after
+    ``fork``) is sent again, so it is not lost (:func:`_resend_swallowed_stop`)."""
+    for signum in (signal.SIGINT, *STOP_SIGNALS):
         if signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler):
-            signal.signal(signum, leave)
+            signal.signal(signum, raise_stop)
     if getattr(sys.unraisablehook, "__wrapped__", None) is None:
-        sys.unraisablehook = _remade(sys.unraisablehook)
+        sys.unraisablehook = _resend_swallowed_stop(sys.unraisablehook)
 
 
-def settle() -> None:
-    """At the end of a run that a signal stopped: the stopping signals are ignored from here to
-    the process's end, so one that comes while Python ends (after it has let go of its
-    handlers) does not end it by the signal's own action instead of its exit status."""
-    if _stopping:
-        for signum in (INTERRUPT, *STOPPING):
-            signal.signal(signum, signal.SIG_IGN)
-
-
-def _remade(reported: Any) -> Any:
-    """``sys.unraisablehook`` that gives a stop :func:`leave` raised back to its signal (it is
-    taken again as the code goes on, outside what swallowed it), and reports the rest as
-    ``reported`` does."""
-
-    def hook(unraisable: Any) -> None:
-        global _stopping
-        if _raised is not None and unraisable.exc_value is _raised[0]:
-            _stopping = False
-            # sent again from another thread a moment later: sent from here, its handler would
-            # run here, inside what swallows it (and if it lands in such a place again, again)
-            again = threading.Timer(0.005, os.kill, (os.getpid(), _raised[1]))
-            again.daemon = True
-            again.start()
-            return
-        reported(unraisable)
-
-    hook.__wrapped__ = reported  # type: ignore[attr-defined]
-    return hook
-
-
-def leave(signum: int, frame: object) -> None:
-    """A signal handler: leave as Ctrl-C does, through Python's exit (``KeyboardInterrupt``
-    for SIGINT, else ``SystemExit`` with status 128 + the signal's number). A signal that
-    comes while a stop is under way is let pass (the clean-up goes on); one that comes in a
-    :func:`held` step is acted on when the step is done."""
-    global _pending
-    if _stopping:
+def raise_stop(signum: int, frame: object) -> None:
+    """The signal handler: raise ``KeyboardInterrupt`` for SIGINT, else ``SystemExit(128 +
+    signum)``. Nothing is raised once a stop is under way (its clean-up goes on), and a
+    signal inside :func:`signals_deferred` is raised when that step ends."""
+    global _deferred
+    if _stop is not None or _resending:
         return
-    if _held:
-        if _pending is None:
-            _pending = signum
+    if _deferring:
+        _deferred = signum if _deferred is None else _deferred
         return
-    _stop(signum)
+    _raise(signum)
 
 
-def _stop(signum: int) -> NoReturn:
-    global _stopping, _raised
-    _stopping = True
-    stop = KeyboardInterrupt() if signum == INTERRUPT else SystemExit(128 + signum)
-    _raised = (stop, signum)
+def _raise(signum: int) -> NoReturn:
+    global _stop
+    stop = KeyboardInterrupt() if signum == signal.SIGINT else SystemExit(128 + signum)
+    _stop = (stop, signum)
     raise stop
 
 
 @contextmanager
-def held() -> Iterator[None]:
-    """A step that a signal must not cut in two: a stop that comes during it (through
-    :func:`leave`) is made when it ends, as if the signal had come then. Only the main thread,
-    where Python runs signal handlers, holds them; elsewhere this does nothing."""
-    global _held, _pending
+def signals_deferred() -> Iterator[None]:
+    """A step no signal may cut in two: a stop that comes during it is raised when it ends
+    (steps nest: the outermost one's end). Only the main thread, where Python runs signal
+    handlers, defers them; elsewhere this does nothing."""
+    global _deferring, _deferred
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _held += 1
+    _deferring += 1
     try:
         yield
     finally:
-        _held -= 1
-        if not _held and _pending is not None:
-            signum, _pending = _pending, None
-            if not _stopping:
-                _stop(signum)
+        _deferring -= 1
+        if not _deferring and _deferred is not None:
+            signum, _deferred = _deferred, None
+            if _stop is None:
+                _raise(signum)
 
 
-def stop_behind(exc: BaseException) -> int | None:
-    """The exit status of a Ctrl-C (130) or a signal's stop (128 + its number) that ``exc``
-    was raised while handling, or ``None``: a library that catches everything (ReportLab's
-    PDF writer) can turn a stop that came in the middle of it into an error of its own."""
+def ignore_late_signals() -> None:
+    """At the end of a run a signal stopped: ignore the stop signals from here on, so one
+    that comes while Python ends (its handlers gone) cannot change the exit status."""
+    if _stop is not None:
+        for signum in (signal.SIGINT, *STOP_SIGNALS):
+            signal.signal(signum, signal.SIG_IGN)
+
+
+def _resend_swallowed_stop(report: Any) -> Any:
+    """A ``sys.unraisablehook``: the stop :func:`raise_stop` raised, swallowed where Python
+    only reports exceptions, is sent to this process again from another thread until it is
+    raised (a signal taken inside this hook would be swallowed too); anything else goes to
+    ``report``."""
+
+    def hook(unraisable: Any) -> None:
+        global _stop, _resending
+        if _stop is None or unraisable.exc_value is not _stop[0]:
+            report(unraisable)
+            return
+        signum, _stop, _resending = _stop[1], None, True
+        try:
+            threading.Thread(target=_send_until_raised, args=(signum,), daemon=True).start()
+        finally:
+            _resending = False
+
+    hook.__wrapped__ = report  # type: ignore[attr-defined]
+    return hook
+
+
+def _send_until_raised(signum: int) -> None:
+    while _stop is None:
+        os.kill(os.getpid(), signum)
+        time.sleep(0.005)
+
+
+def stop_status(exc: BaseException) -> int | None:
+    """The exit status of the Ctrl-C (130) or signal stop (128 + its number) that ``exc`` was
+    raised while handling, or ``None``: a library that catches everything (ReportLab's PDF
+    writer) can turn a stop that came in the middle of it into an error of its own."""
     seen: set[int] = set()
     cause: BaseException | None = exc
     while cause is not None and id(cause) not in seen:
@@ -136,3 +142,15 @@ def stop_behind(exc: BaseException) -> int | None:
             return cause.code
         cause = cause.__cause__ or cause.__context__
     return None
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker process: end it (status 1) from a daemon thread once ``parent``, the process
+    that started it, is gone (``kill -9``), as nothing would hand it work or stop it again."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

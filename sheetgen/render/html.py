@@ -8,7 +8,6 @@ run, with the bundled fonts embedded.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import importlib
 import io
@@ -29,7 +28,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from sheetgen.core import printfolders
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import FONTS, font_path, templates_dir
 
@@ -40,9 +38,9 @@ __all__ = [
     "html_to_pdf",
     "import_weasyprint",
     "paper_size",
-    "prepare_worker",
     "release_styles",
     "render_html",
+    "warm_up",
     "weasyprint_warnings",
 ]
 
@@ -98,7 +96,10 @@ def _environment() -> jinja2.Environment:
 
 def font_face_css() -> str:
     """``@font-face`` rules for the bundled fonts (file URLs), families ``SheetSans``
-    and ``SheetCondensed``; raises ``MissingResource`` if a font file is gone."""
+    and ``SheetCondensed``, for a browser showing the HTML; raises ``MissingResource`` if a
+    font file is gone. WeasyPrint is never given them (:func:`html_to_pdf` takes them out):
+    it finds the same families through fontconfig (:func:`bundled_fonts_only`), and would
+    copy every font an ``@font-face`` rule names into a temporary folder."""
     rules = []
     for file, family, weight in FONTS:
         url = font_path(file).as_uri()
@@ -166,7 +167,9 @@ def bundled_fonts_only() -> None:
     this has run no font the system has installed (a CJK fallback font, an oblique face,
     a serif) can be picked: a character the bundled fonts lack prints as an empty box,
     with a warning, on every machine alike, and a page's bytes do not depend on the
-    machine. A ``FONTCONFIG_FILE`` set before is replaced. Raises ``MissingResource``
+    machine. The configuration also names ``SheetSans`` and ``SheetCondensed`` as the bundled
+    DejaVu faces, so WeasyPrint needs no ``@font-face`` rule (and writes no copy of a font
+    in the temporary folder). A ``FONTCONFIG_FILE`` set before is replaced. Raises ``MissingResource``
     if the configuration file is gone.
     """
     path = str(font_path(FONTCONFIG))
@@ -245,8 +248,8 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     them. The PDF carries no creation date: the same HTML gives the same bytes,
     so a document printed before is taken from the print cache
     (:mod:`sheetgen.render.printcache`) instead of being laid out again.
-    Raises :class:`OSError` naming a file, or the temporary folder where WeasyPrint
-    copies the fonts, when one cannot be read or written (a full disk, a size limit).
+    Raises :class:`OSError` naming a file, or the temporary folder when what failed names
+    none, when one cannot be read or written (a full disk, a size limit).
     """
     from sheetgen.render import printcache
 
@@ -267,11 +270,7 @@ def html_to_pdf(html: str | list[str], *, base_url: str | None = None) -> Render
     except OSError as exc:
         if exc.filename is not None:
             raise
-        # WeasyPrint writes its working copies of the fonts in the temporary folder without
-        # naming them when it fails (a full disk, a file-size limit): said of that folder
-        raise OSError(
-            exc.errno, f"{exc.strerror or exc} (while printing)", printfolders.system_temp()
-        ) from None
+        raise OSError(exc.errno, f"{exc.strerror or exc} (while printing)", tempfile.gettempdir()) from None
     assert pdf is not None
     rendered = Rendered(pdf, _folded(warnings))
     printcache.keep(key, rendered)
@@ -299,12 +298,12 @@ def _folded(warnings: list[str]) -> tuple[str, ...]:
 
 class _Kept:
     """What one thread keeps from one document to the next: a WeasyPrint font configuration
-    (the bundled fonts loaded once, their shaping caches kept warm) with the ``@font-face``
-    rules parsed with it, and each distinct stylesheet parsed once, with the warnings its
-    parsing logged (given again each time it is used)."""
+    (the bundled fonts loaded once, their shaping caches kept warm), and each distinct
+    stylesheet parsed once, with the warnings its parsing logged (given again each time it
+    is used)."""
 
     def __init__(self) -> None:
-        self.fonts: Any = None  # (FontConfiguration, CSS of font_face_css())
+        self.fonts: Any = None  # a FontConfiguration
         self.sheets: dict[tuple[str, str], tuple[Any, tuple[str, ...]]] = {}
 
     def release(self) -> None:
@@ -330,67 +329,13 @@ def _kept() -> _Kept:
     return kept
 
 
-#: This process's own printing folder (made at its first print, removed at exit), and whose it is.
-_own_folder: tuple[int, str] | None = None
-_own_folder_lock = threading.Lock()
-
-
-@contextmanager
-def _fonts_copied_in_own_folder() -> Iterator[None]:
-    """While a font configuration loads the bundled fonts, the temporary folder is this
-    process's own printing folder (made once, the folders of killed processes swept first),
-    so the copies WeasyPrint makes are found and removed however the process ended. A print
-    worker's temporary folder is its printer's already."""
-    global _own_folder
-    if printfolders.in_worker():  # its temporary folder is its printer's (prepare_worker)
-        yield
-        return
-    with _own_folder_lock:
-        if _own_folder is None or _own_folder[0] != os.getpid() or not os.path.isdir(_own_folder[1]):
-            printfolders.sweep_left_behind()
-            # noted before it is made, so release_styles removes it however the run stops
-            _own_folder = (os.getpid(), printfolders.print_folder_name())
-            os.mkdir(_own_folder[1], 0o700)
-        before, tempfile.tempdir = tempfile.tempdir, _own_folder[1]
-        try:
-            yield
-        finally:
-            tempfile.tempdir = before
-
-
 def release_styles() -> None:
     """Let go of the fonts and stylesheets every thread keeps (:func:`html_to_pdf`); a
-    later print loads them again.
-
-    WeasyPrint copies the fonts a font configuration loads into a temporary folder
-    (``weasyprint-*``, about 3 MB for the bundled fonts) and deletes it when the
-    configuration is collected, which must happen while the interpreter still runs: so
-    this runs at exit (``atexit``). Print workers, which end without it, keep their
-    temporary files in a folder their printer removes (:func:`prepare_worker`).
-    """
-    global _own_folder
+    later print loads them again (a new ``FONTCONFIG_FILE`` read, as in a new process)."""
     with _everywhere_lock:
         kept = list(_everywhere)
     for one in kept:
         one.release()
-    with _own_folder_lock:
-        if _own_folder is not None and _own_folder[0] == os.getpid():  # never a parent's, inherited
-            import shutil
-
-            shutil.rmtree(_own_folder[1], ignore_errors=True)
-        _own_folder = None
-
-
-atexit.register(release_styles)
-
-
-def prepare_worker(folder: str) -> None:
-    """Start a process that prints (:class:`sheetgen.render.pool.Printer`): its temporary
-    files go in ``folder`` (its printer removes it when the workers have stopped,
-    :func:`sheetgen.core.printfolders.work_in`) and WeasyPrint is imported
-    (:func:`import_weasyprint`)."""
-    printfolders.work_in(folder)
-    import_weasyprint()
 
 
 def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:
@@ -398,8 +343,8 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
 
     The document's first ``<style>`` element (every template has one) is taken out and
     given to WeasyPrint as a parsed stylesheet, kept for the next document with the same
-    CSS; the bundled fonts' ``@font-face`` rules in it (:func:`font_face_css`) are loaded
-    once per thread into one font configuration that every document of the thread shares.
+    CSS, without the bundled fonts' ``@font-face`` rules (:func:`font_face_css`: fontconfig
+    gives those families); one font configuration serves every document of the thread.
     The pages are the same as WeasyPrint gives for the HTML as written: the style element's
     rules are the document's only rules besides WeasyPrint's defaults and the elements' own
     ``style`` attributes, which still come after them. Warnings the parsing logged are added
@@ -410,6 +355,7 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     """
     from sheetgen.render.fitnames import print_names_whole
 
+    html = html.replace(font_face_css(), "")  # the same fonts by fontconfig: no copies of them
     start = html.find("<style>")
     end = html.find("</style>", start)
     if start < 0 or end < 0 or "<style" in html[end:] or "!important" in html[start:end]:
@@ -421,13 +367,8 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     if kept.fonts is None:
         from weasyprint.text.fonts import FontConfiguration
 
-        config = FontConfiguration()
-        with _fonts_copied_in_own_folder():
-            kept.fonts = (config, weasyprint.CSS(string=font_face_css(), font_config=config))
-    config, fonts = kept.fonts
-    faces = font_face_css()
-    sheets = [fonts] if faces in css else []
-    css = css.replace(faces, "", 1)
+        kept.fonts = FontConfiguration()
+    config = kept.fonts
     key = (css, base_url)
     if key not in kept.sheets:
         if len(kept.sheets) >= MAX_KEPT_STYLESHEETS:
@@ -439,5 +380,19 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     warnings.extend(w for w in logged_before if w not in warnings)
     return print_names_whole(
         weasyprint.HTML(string=rest, base_url=base_url),
-        lambda page: page.render(stylesheets=[*sheets, sheet], font_config=config),
+        lambda page: page.render(stylesheets=[sheet], font_config=config),
     )
+
+
+def warm_up(documents: list[str] | None = None) -> None:
+    """Make this process ready to print: WeasyPrint imported and each HTML document of
+    ``documents`` printed once (by default one small page with the bundled fonts), so their
+    stylesheets are parsed and kept, fontconfig read and the text libraries loaded. A process
+    that prints many times (``sheetgen serve``'s workers) pays this once, before its first
+    print. Nothing is written, nor kept in the print cache."""
+    weasyprint = import_weasyprint()
+    style = f"<style>{font_face_css()} b {{ font-family: SheetCondensed; }}</style>"
+    small = f"<html><head>{style}</head><body><p>Arrow <b>CT</b></p></body></html>"
+    for document in [small] if documents is None else documents:
+        with weasyprint_warnings() as warnings:
+            _render(weasyprint, document, str(templates_dir()), warnings).write_pdf()  # fonts subset too

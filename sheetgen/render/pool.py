@@ -10,23 +10,20 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import shutil
 import signal
 import sys
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from sheetgen.core.output import OutputError
-from sheetgen.core.printfolders import print_folder_name, sweep_left_behind
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.resources import templates_dir
-from sheetgen.core.stopping import STOPPING, held, leave
+from sheetgen.core.stopping import STOP_SIGNALS, exit_with_parent, raise_stop, signals_deferred
 from sheetgen.render import printcache
-from sheetgen.render.html import html_to_pdf, prepare_worker
+from sheetgen.render.html import html_to_pdf, import_weasyprint
 
 __all__ = [
     "WORKER_MEMORY",
@@ -105,10 +102,10 @@ class Printer:
     workers), until :meth:`close` or the end of a ``with`` block.
 
     Workers are started at the first call with more than one document to print,
-    forked where that is safe (Linux, a single-threaded caller) and started afresh
-    otherwise; each loads WeasyPrint as it starts, while this process goes on. The
-    workers' temporary files (WeasyPrint's copies of the fonts) go in one folder, removed
-    when the printer closes, however the workers ended.
+    forked where that is safe (Linux, a single-threaded caller), after this process has
+    loaded WeasyPrint once for all of them; started afresh otherwise, each loading it. The
+    workers write no temporary files (WeasyPrint copies no fonts:
+    :func:`~sheetgen.render.html.bundled_fonts_only`).
     Raises ``ValueError`` for ``jobs`` below 1.
     """
 
@@ -117,8 +114,7 @@ class Printer:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
-        self._on_signal: dict[int, Any] = {}  # the handlers before this printer's (STOPPING)
-        self._folder: str | None = None
+        self._on_signal: dict[int, Any] = {}  # the handlers before this printer's (STOP_SIGNALS)
 
     def __enter__(self) -> Printer:
         return self
@@ -136,9 +132,6 @@ class Printer:
                 for process in list((getattr(pool, "_processes", None) or {}).values()):
                     process.terminate()
             pool.shutdown(wait=True, cancel_futures=abandon)
-        if self._folder is not None:  # the workers' copies of the fonts (prepare_worker)
-            shutil.rmtree(self._folder, ignore_errors=True)
-            self._folder = None
         for signum, handler in self._on_signal.items():
             signal.signal(signum, handler)
         self._on_signal = {}
@@ -152,21 +145,20 @@ class Printer:
         global _owner
         fork = sys.platform.startswith("linux") and threading.active_count() == 1
         context = multiprocessing.get_context("fork" if fork else "spawn")
-        sweep_left_behind()
-        self._folder = print_folder_name()  # noted before it exists: close removes it however the run stops
-        os.mkdir(self._folder, 0o700)
+        if fork:
+            import_weasyprint()  # once, here, rather than in each worker: forked, they have it
         # a signal this process ignores (SIGHUP under ``nohup``) is ignored by its workers too,
         # so a closing terminal's hang-up to the whole group stops neither
-        ignored = tuple(n for n in STOPPING if signal.getsignal(n) is signal.SIG_IGN)
+        ignored = tuple(n for n in STOP_SIGNALS if signal.getsignal(n) is signal.SIG_IGN)
         pool = ProcessPoolExecutor(
             max_workers=self.jobs,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self._folder, os.getpid(), ignored),
+            initargs=(os.getpid(), ignored),
         )
         if threading.current_thread() is threading.main_thread():
             _owner = os.getpid()
-            self._on_signal = {n: signal.signal(n, _stop) for n in STOPPING if n not in ignored}
+            self._on_signal = {n: signal.signal(n, _stop_printing) for n in STOP_SIGNALS if n not in ignored}
         return pool
 
     def start(self, documents: Sequence[str]) -> PrintJob:
@@ -187,7 +179,7 @@ class Printer:
         if self._pool is None:
             return PrintJob(list(documents), distinct, by_document, None, [])
         longest_first = sorted(distinct, key=len, reverse=True)  # the last to finish is a short one
-        with held():  # workers are started here: a stop waits until they are known, to be stopped
+        with signals_deferred():  # workers are started here: a stop waits until they are known, to be stopped
             printing = self._pool.map(html_to_pdf, longest_first)  # every document handed out at once
         return PrintJob(list(documents), distinct, by_document, printing, longest_first)
 
@@ -240,37 +232,29 @@ def print_documents(documents: Sequence[str], jobs: int = 1) -> list[Rendered]:
         return printer.print_documents(documents)
 
 
-#: The process whose printer set :func:`_stop` (a worker forked from it inherits the handler).
+#: The process whose printer set :func:`_stop_printing` (a worker forked from it inherits it).
 _owner = 0
 
 
-def _stop(signum: int, frame: object) -> None:
+def _stop_printing(signum: int, frame: object) -> None:
     """SIGTERM or SIGHUP while workers print: leave as Ctrl-C would (exit status 128 +
     the signal's number). In a worker that inherited this handler (forked before it set
     its own), leave at once without a word: its printer is stopping it."""
     if os.getpid() != _owner:
         os._exit(128 + signum)
-    leave(signum, frame)
+    raise_stop(signum, frame)
 
 
-def _start_worker(folder: str, owner: int, ignored: tuple[int, ...] = ()) -> None:
+def _start_worker(owner: int, ignored: tuple[int, ...] = ()) -> None:
     """Start a print worker: leave on SIGTERM or SIGHUP at once (unless ``ignored``, the
     signals its printing process ignores), ignore Ctrl-C (the printer that started it stops
-    it), leave by itself when ``owner`` (the printing process) is gone, then
-    :func:`~sheetgen.render.html.prepare_worker`."""
-    for signum in STOPPING:
+    it), leave by itself when ``owner`` (the printing process) is gone; then import
+    WeasyPrint."""
+    for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN if signum in ignored else signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_owner, args=(owner,), name="owner-watch", daemon=True).start()
-    prepare_worker(folder)
-
-
-def _watch_owner(owner: int) -> None:
-    """End this worker when the process that started it has gone (its parent changes):
-    nothing would ever hand it work or stop it again."""
-    while os.getppid() == owner:
-        time.sleep(0.5)
-    os._exit(1)
+    exit_with_parent(owner)
+    import_weasyprint()
 
 
 class WorkerLost(OutputError):

@@ -55,7 +55,7 @@ ENV = "SHEETGEN_CACHE"
 SIZE_LIMIT = 256 * 2**20
 
 #: Bumped when what is kept, or how the key is made, changes.
-FORMAT = 2
+FORMAT = 3
 
 #: The libraries whose installed files decide a printed PDF's bytes, by import name.
 LIBRARIES = ("weasyprint", "pydyf", "tinycss2", "cssselect2", "tinyhtml5", "fontTools", "PIL")

@@ -10,14 +10,15 @@ process and waits for its answer without holding anything else:
   beyond that is refused at once with 503 and ``Retry-After``;
 * a print whose client has gone (the connection closed) is stopped: unless it ends
   within :data:`GRACE` seconds, its worker is killed and a fresh one started for the
-  next print; so is a print that runs longer than :data:`JOB_TIME` seconds (503);
-* a killed worker cannot remove its printing folder (WeasyPrint's copies of the
-  fonts, :mod:`sheetgen.core.printfolders`, named with the worker's pid): it is
-  swept as soon as the worker is gone.
+  next print; so is a print that runs longer than :data:`JOB_TIME` seconds (503).
 
-Workers are started when first needed and kept warm between prints (shared by
-every application in the process); :func:`close_workers` stops them (at the end of
-``sheetgen serve``, and at exit). A worker leaves by itself when the server is gone.
+``sheetgen serve`` starts its workers as it starts; each loads WeasyPrint and prints
+every game's starting record sheet before it takes a job
+(:func:`~sheetgen.serve.service.warm_printer`), so the first print costs what later
+ones do. Workers are kept between prints (shared by every application in the process;
+one is started when none is idle); :func:`close_workers` stops them (at the end of
+``sheetgen serve``, and at exit). A worker writes nothing in the temporary folder but
+the folder of a kit it builds, and leaves by itself when the server is gone.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from sheetgen.core.printfolders import sweep_left_behind
+from sheetgen.core.leftovers import sweep_leftovers
+from sheetgen.core.stopping import exit_with_parent, raise_stop
 from sheetgen.serve.service import Refusal
 
 __all__ = ["JOB_TIME", "QUEUE", "SLOTS", "WAIT", "Prints", "close_workers", "start_workers"]
@@ -82,19 +83,20 @@ class _Worker:
             _alive.add(self)
 
     def stop(self, *, kill: bool) -> None:
-        """End the worker: at once (``kill``: it is busy with work nobody wants) or after it
-        has read the end of its pipe; then sweep the printing folder a killed worker left."""
+        """End the worker: at once (``kill``: it is busy with work nobody wants; the folder of a
+        kit it was building is swept), or by SIGTERM, through Python's exit (an idle one, or
+        one still warming up)."""
         with contextlib.suppress(OSError):
-            if kill:
-                self.process.kill()
             self.conn.close()
+        (self.process.kill if kill else self.process.terminate)()
         self.process.join(timeout=10)
         if self.process.is_alive():
             self.process.kill()
             self.process.join(timeout=10)
         with _idle_lock:
             _alive.discard(self)
-        sweep_left_behind()  # its printing folder, when it was killed
+        if kill:
+            sweep_leftovers()
 
 
 def _take() -> _Worker:
@@ -122,8 +124,7 @@ def start_workers(count: int = SLOTS) -> None:
 
 
 def close_workers() -> None:
-    """Stop every worker: idle ones when they have read the end of their pipe (so each removes
-    its own printing folder), busy ones at once."""
+    """Stop every worker: idle ones by SIGTERM, busy ones at once (SIGKILL)."""
     with _idle_lock:
         idle, _idle[:] = list(_idle), []
         busy = [w for w in _alive if w not in idle]
@@ -252,14 +253,15 @@ def _busy(why: str) -> Refusal:
 def _work(conn: Connection, owner: int) -> None:
     """A worker's life: run each job from ``conn`` and send back ``(kind, value)``, until the
     pipe ends. Ctrl-C is the server's to handle (it stops the workers); SIGTERM ends the
-    worker through Python's exit, so its printing folder is removed; when ``owner`` (the
-    server) is gone, the worker ends itself the same way."""
+    worker through Python's exit (the folder of a kit it was building is removed); the end of
+    ``owner`` (the server) ends it at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, lambda signum, frame: _leave(signum))
-    threading.Thread(target=_watch_owner, args=(owner,), daemon=True).start()
-    from sheetgen.render.html import import_weasyprint
+    signal.signal(signal.SIGTERM, raise_stop)
+    exit_with_parent(owner)
+    from sheetgen.serve.service import warm_printer
 
-    import_weasyprint()  # warm: the first print does not wait for it
+    with contextlib.suppress(Exception):  # a printer not warmed only prints its first sheet slower
+        warm_printer()  # the first print costs what the later ones do
     while True:
         try:
             job = conn.recv()
@@ -279,24 +281,6 @@ def _work(conn: Connection, owner: int) -> None:
             conn.send(result)
         except (OSError, ValueError):
             break
-
-
-def _leave(signum: int) -> None:
-    raise SystemExit(128 + signum)
-
-
-def _watch_owner(owner: int) -> None:
-    """End this worker (as SIGTERM does) once the server ``owner`` is gone; an idle worker
-    also ends when its pipe does."""
-    while True:
-        time.sleep(0.5)
-        try:
-            os.kill(owner, 0)
-        except ProcessLookupError:
-            break
-        except OSError:
-            continue
-    os.kill(os.getpid(), signal.SIGTERM)
 
 
 atexit.register(close_workers)

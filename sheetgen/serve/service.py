@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import Finding, Severity, error, finding_json
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.source import Document, Located, SourceError, load_file, reading_order
+from sheetgen.core.source import Document, Located, SourceError, load_bytes, reading_order
 from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, UnknownGame, find_game, rulebook
 from sheetgen.games.base import COMMON_FORM_FIELDS
@@ -147,20 +147,13 @@ def _game(game_id: str, status: int = 400) -> str:
 
 
 def _documents(body: bytes, source: str) -> list[Document]:
-    """``body`` read as ``validate`` reads a file named ``source`` (:func:`~sheetgen.core.source.load_file`:
-    the same limits and messages for text that is not UTF-8, NUL bytes, size, YAML)."""
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".sheetgen-serve-", suffix=".yaml")
+    """``body`` read as ``validate`` reads a file named ``source`` (:func:`~sheetgen.core.source.load_bytes`:
+    the same limits and messages for text that is not UTF-8, NUL bytes, size, YAML), with no
+    file written (one in the temporary folder was, which ``kill -9`` left there)."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(body)
-        return load_file(tmp, source=source)
+        return load_bytes(body, source=source)
     except SourceError as exc:
         raise Refusal(422, [str(loc) for loc in exc.located], list(exc.located)) from None
-    finally:
-        os.unlink(tmp)
 
 
 def load(body: bytes, *, game: str | None = None, source: str = DEFAULT_SOURCE) -> LoadResult:
@@ -260,6 +253,22 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
     except RecordSheetError as exc:
         raise _fail(str(exc), 422) from None
     return rendered.data
+
+
+def warm_printer() -> None:
+    """Make a print worker ready for every game's record sheet: each game's starting design
+    (``sheetgen new``) made into its sheet's HTML and laid out once
+    (:func:`~sheetgen.render.html.warm_up`: the game's code, template and stylesheet loaded,
+    nothing written or cached), so the first print of a game costs what later ones do. The
+    play mode's print job (:func:`sheetgen.play.engine.print_sheets`) is imported too."""
+    import sheetgen.play.engine  # noqa: F401  (a job is sent by reference to its module)
+    from sheetgen.core.resources import starting_design
+    from sheetgen.games import GAMES
+    from sheetgen.render.html import warm_up
+
+    for game_id in GAMES:
+        html = sheet(starting_design(game_id, "Warm-up").encode("utf-8"), "html")
+        warm_up([html.decode("utf-8")])
 
 
 def check_ships(ships: int) -> None:

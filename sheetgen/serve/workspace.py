@@ -200,7 +200,7 @@ class Workspace:
         import shutil
 
         from sheetgen.core.archive import zip_bytes
-        from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, owned_folder_name, sweep_left_behind
+        from sheetgen.core.leftovers import KIT_FOLDER_PREFIX, new_temp_folder_path, sweep_leftovers
         from sheetgen.kit import KitError, build_kit
         from sheetgen.scenarios.scenario import slug
         from sheetgen.serve.service import _paper, check_ships
@@ -217,9 +217,9 @@ class Workspace:
             raise Refusal(422, [str(loc) for loc in located], located)
         folder = slug(loaded.name) or "kit"
         # named with this process's id, so a kill leaves nothing the next sweep misses
-        tmp = owned_folder_name(KIT_FOLDER_PREFIX)
+        tmp = new_temp_folder_path(KIT_FOLDER_PREFIX)
         try:
-            sweep_left_behind()
+            sweep_leftovers()
             os.mkdir(tmp, 0o700)
             try:
                 kit = build_kit(loaded, Path(tmp) / folder, paper=paper, single=True)

@@ -215,16 +215,21 @@ def test_a_closed_pipe_stops_the_output_quietly_with_the_sigpipe_status() -> Non
 @pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="POSIX signals")
 @pytest.mark.parametrize(
     ("names", "code", "jobs"),
-    [(["SIGTERM"], 143, "1"), (["SIGHUP"], 129, "1"), (["SIGTERM", "SIGINT", "SIGTERM"], 143, "2")],
+    [
+        (["SIGTERM"], 143, "1"),
+        (["SIGHUP"], 129, "1"),
+        (["SIGHUP"], 129, "2"),
+        (["SIGTERM", "SIGINT", "SIGTERM"], 143, "2"),
+    ],
 )
-def test_a_signal_while_a_kit_prints_leaves_no_folder_or_font_copies(
+def test_a_signal_while_a_kit_prints_leaves_no_folder_and_nothing_in_the_temporary_folder(
     tmp_path: Path, names: list[str], code: int, jobs: str
 ) -> None:
     """``kill`` or a closed terminal while a kit prints, in the one process (``--jobs 1``, or a
     one-processor machine) or with workers: exit 128 + the signal, as Ctrl-C, with no empty kit
-    folder and no copies of the fonts left in the temporary folder (they were, when the signal
-    ended the process outright). Signals that follow the first within milliseconds (an
-    impatient user, a supervisor) leave the clean-up to finish; the status is a stop's (the
+    folder, no part of the kit, and nothing left in the temporary folder (copies of the fonts
+    were, when the signal ended the process outright). Signals that follow the first within
+    milliseconds (an impatient user, a supervisor) leave the clean-up to finish; the status is a stop's (the
     first Python takes, which runs Ctrl-C's first when both wait; or, once the interpreter
     has ended, the signal's own, which a shell shows as 128 + the signal too)."""
     import signal
@@ -238,7 +243,7 @@ def test_a_signal_while_a_kit_prints_leaves_no_folder_or_font_copies(
     with _sheetgen("kit", "-o", out, "--jobs", jobs, env=env, stderr=subprocess.PIPE) as proc:
         try:
             deadline = time.monotonic() + 60
-            while not any(temp.iterdir()):  # printing has begun: WeasyPrint copied the fonts
+            while not _printing(proc.pid):  # printing has begun: WeasyPrint's libraries are loaded
                 assert proc.poll() is None and time.monotonic() < deadline
                 time.sleep(0.02)
             sent = [getattr(signal, name) for name in names]
@@ -253,11 +258,24 @@ def test_a_signal_while_a_kit_prints_leaves_no_folder_or_font_copies(
     assert not (tmp_path / "out").exists()
 
 
+def _printing(pid: int) -> bool:
+    """Whether process ``pid`` or one of its children has loaded Pango (WeasyPrint is printing)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    pids = [pid, *map(int, children.read_text().split())] if children.exists() else [pid]
+    for one in pids:
+        try:
+            if "libpango" in Path(f"/proc/{one}/maps").read_text():
+                return True
+        except OSError:  # gone meanwhile
+            continue
+    return False
+
+
 def test_an_error_a_library_raises_while_stopping_is_the_stop() -> None:
     """ReportLab's PDF writer catches everything, so Ctrl-C or SIGTERM in the middle of it came
     out as ``KeyError: forward reference ... not resolved`` and a traceback (exit 1); an error
     raised while a stop was being handled is the stop: 130, or 128 + the signal."""
-    from sheetgen.core.stopping import stop_behind as _stop_behind
+    from sheetgen.core.stopping import stop_status as _stop_behind
 
     def raised_during(stop: BaseException) -> BaseException:
         try:
@@ -304,21 +322,19 @@ main()
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
 
 
-def test_any_run_removes_the_printing_folder_of_a_process_killed_outright(tmp_path: Path) -> None:
-    """``kill -9`` leaves a printing process's folder of font copies (about 5 MB); the next
-    sheetgen run removes it, whatever it does (here ``validate``, which prints nothing; a kit
-    from the print cache prints nothing either), and leaves a living process's alone."""
+def test_any_run_removes_the_folders_of_a_process_killed_outright(tmp_path: Path) -> None:
+    """``kill -9`` leaves a server's kit folder (or, from earlier versions, a printing
+    process's folder of font copies); the next sheetgen run removes them, whatever it does
+    (here ``validate``, which prints nothing), and leaves a living process's alone."""
     import subprocess
     import sys
 
     ended = subprocess.Popen([sys.executable, "-c", ""])
     ended.wait()
-    dead, living = (
-        tmp_path / f"sheetgen-print-{ended.pid}-0a1b",
-        tmp_path / f"sheetgen-print-{os.getpid()}-2c3d",
-    )
-    for folder in (dead, living):
-        (folder / "weasyprint-x").mkdir(parents=True)
+    dead = [tmp_path / f"sheetgen-kit-{ended.pid}-0a1b", tmp_path / f"sheetgen-print-{ended.pid}-0a1b"]
+    living = tmp_path / f"sheetgen-kit-{os.getpid()}-2c3d"
+    for folder in (*dead, living):
+        (folder / "scouts-meet").mkdir(parents=True)
     done = subprocess.run(
         [sys.executable, "-m", "sheetgen", "validate", str(SHIPS / "corvette-arrow.yaml")],
         env={**os.environ, "TMPDIR": str(tmp_path)},

@@ -1,5 +1,5 @@
 """How a run stops on a signal (``sheetgen.core.stopping``): once, and never in the middle of
-a step that is held."""
+a step that defers them."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def handled(not_stopping: None) -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP taken by ``leave`` as the command line takes them, for one
-    test (this process is not stopping before, nor after)."""
-    before = {n: signal.signal(n, stopping.leave) for n in (stopping.INTERRUPT, *stopping.STOPPING)}
+    """Ctrl-C, SIGTERM and SIGHUP taken by ``raise_stop`` as the command line takes them, for
+    one test (this process is not stopping before, nor after)."""
+    before = {n: signal.signal(n, stopping.raise_stop) for n in (signal.SIGINT, *stopping.STOP_SIGNALS)}
     try:
         yield
     finally:
@@ -68,13 +68,13 @@ def test_a_second_signal_lets_the_clean_up_finish() -> None:
 
 
 @pytest.mark.usefixtures("handled")
-def test_a_held_step_is_finished_before_the_stop() -> None:
-    """A signal during a held step stops the run as the step ends, not in its middle."""
+def test_a_step_that_defers_signals_is_finished_before_the_stop() -> None:
+    """A signal during a step that defers signals stops the run as the step ends, not in its middle."""
     steps = []
-    with pytest.raises(SystemExit) as stopped, stopping.held():
+    with pytest.raises(SystemExit) as stopped, stopping.signals_deferred():
         steps.append("first")
         _signal(signal.SIGHUP)
-        with stopping.held():  # held steps nest: the stop waits for the outermost
+        with stopping.signals_deferred():  # steps nest: the stop waits for the outermost
             steps.append("second")
         steps.append("third")
     assert (stopped.value.code, steps) == (129, ["first", "second", "third"])
@@ -107,14 +107,14 @@ def test_every_file_of_a_kit_is_put_in_place_when_a_signal_comes_between_two(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
 
 
-def test_held_does_nothing_outside_the_main_thread() -> None:
-    """Signal handlers run in the main thread only: another thread's held step holds nothing
+def test_signals_deferred_does_nothing_outside_the_main_thread() -> None:
+    """Signal handlers run in the main thread only: another thread's step defers nothing
     (a stop kept for it would be raised in that thread, where it would end only the thread)."""
     seen = []
 
     def step() -> None:
-        with stopping.held():
-            seen.append(stopping._held)
+        with stopping.signals_deferred():
+            seen.append(stopping._deferring)
 
     thread = threading.Thread(target=step)
     thread.start()
@@ -132,8 +132,8 @@ def test_a_stop_python_swallows_is_made_again() -> None:
 
     script = """\
 import os, signal, time
-from sheetgen.core.stopping import settle, take_signals
-take_signals()
+from sheetgen.core.stopping import ignore_late_signals, stop_on_signals
+stop_on_signals()
 
 class Finalized:
     def __del__(self):
@@ -146,7 +146,7 @@ try:
     time.sleep(20)  # the stop made again ends this at once
     print("went on")
 finally:
-    settle()
+    ignore_late_signals()
 """
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False

@@ -101,7 +101,10 @@ def test_a_worker_leaves_by_itself_when_its_printing_process_is_gone() -> None:
     import subprocess
     import sys
 
-    script = "import os\nfrom sheetgen.render.pool import _watch_owner\n_watch_owner(os.getppid() + 1)\n"
+    script = (
+        "import os, time\nfrom sheetgen.core.stopping import exit_with_parent\n"
+        "exit_with_parent(os.getppid() + 1)\ntime.sleep(20)\n"
+    )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=20, check=False
     )
@@ -121,8 +124,8 @@ def test_a_finished_print_leaves_no_worker_and_the_signal_as_it_was() -> None:
 def test_workers_leave_no_temporary_files(
     ending: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """WeasyPrint copies the fonts into a temporary folder per font configuration; a worker
-    ends without deleting it, so the printer removes the folder its workers wrote in."""
+    """Workers end without a clean-up of their own: they write nothing in the temporary
+    folder (WeasyPrint copied the fonts there, per font configuration)."""
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -138,27 +141,6 @@ def test_workers_leave_no_temporary_files(
             print_while(printer, pages(4), fail)
     assert multiprocessing.active_children() == []
     assert list(tmp_path.iterdir()) == []
-
-
-def test_a_printer_removes_the_folders_of_printing_processes_killed_outright(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``kill -9`` leaves a printer's workers' folder (about 5 MB of font copies); the next
-    printer removes it, and leaves a living process's folder and anything else alone."""
-    import subprocess
-    import sys
-    import tempfile
-
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    ended = subprocess.Popen([sys.executable, "-c", ""])
-    ended.wait()
-    left = [tmp_path / f"sheetgen-print-{ended.pid}-x1y2", tmp_path / f"sheetgen-print-{os.getpid()}-live"]
-    others = [tmp_path / "sheetgen-print-notapid", tmp_path / "weasyprint-abc"]
-    for folder in left + others:
-        (folder / "fonts").mkdir(parents=True)
-    with Printer(2) as printer:
-        assert len(printer.print_documents(pages(2))) == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in [left[1], *others])
 
 
 _ONE_PAGE = (
@@ -182,63 +164,20 @@ def _print_alone(temp: Path, script: str) -> Any:
     )
 
 
-def test_the_font_copies_of_a_process_killed_outright_are_removed_by_the_next_print(tmp_path: Path) -> None:
-    """A process printing by itself (``--jobs 1``) keeps WeasyPrint's font copies in a folder
-    of its own; ``kill -9`` leaves it (about 3 MB), and the next process to print removes it."""
+def test_a_process_killed_outright_after_printing_leaves_nothing_in_the_temporary_folder(
+    tmp_path: Path,
+) -> None:
+    """WeasyPrint copied each ``@font-face`` font into the temporary folder (about 3 MB), which
+    ``kill -9`` left behind for the next run to sweep; it now finds the bundled fonts through
+    fontconfig and copies none, so there is nothing to leave."""
     killed = _print_alone(tmp_path, _ONE_PAGE + "\nimport os, signal; os.kill(os.getpid(), signal.SIGKILL)")
     assert killed.returncode == -signal.SIGKILL
-    (left,) = tmp_path.iterdir()
-    assert left.name.startswith("sheetgen-print-") and any(left.iterdir())
-    assert _print_alone(tmp_path, _ONE_PAGE).returncode == 0
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_process_that_printed_leaves_no_temporary_files(tmp_path: Path) -> None:
-    """The fonts a thread keeps between documents are let go at exit, while WeasyPrint can
-    still delete its copies of them (and no error is printed as the interpreter stops)."""
+    """A process that printed leaves the temporary folder as it was (and no error is printed
+    as the interpreter stops)."""
     done = _print_alone(tmp_path, _ONE_PAGE)
     assert (done.returncode, done.stderr) == (0, "")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_stop_the_moment_the_font_folder_is_made_leaves_nothing(tmp_path: Path) -> None:
-    """A signal that comes just as a process printing by itself has made its own folder for
-    the font copies (the moment a ``kill`` after seeing the folder lands) still has it removed:
-    the folder is noted before it is made (it was left behind with ``tempfile.mkdtemp``)."""
-    stop_at_mkdir = """\
-import os, sys
-made = os.mkdir
-def mkdir(path, *args, **kwargs):
-    made(path, *args, **kwargs)
-    if os.path.basename(path).startswith("sheetgen-print-"):
-        os.mkdir = made
-        raise KeyboardInterrupt  # Ctrl-C the moment the printing folder is made
-os.mkdir = mkdir
-"""
-    done = _print_alone(
-        tmp_path, stop_at_mkdir + f"try:\n    {_ONE_PAGE}\nexcept KeyboardInterrupt:\n    sys.exit(130)\n"
-    )
-    assert (done.returncode, done.stderr) == (130, "")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_stop_the_moment_the_workers_folder_is_made_leaves_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The same for a printer's workers' folder: the printer notes it before making it, so
-    closing removes it even when the stop came before the workers started."""
-    import tempfile
-
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    made = os.mkdir
-
-    def mkdir(path: str, *args: object, **kwargs: object) -> None:
-        made(path, *args, **kwargs)  # type: ignore[arg-type]
-        if os.path.basename(path).startswith("sheetgen-print-"):
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "mkdir", mkdir)
-    with pytest.raises(KeyboardInterrupt), Printer(2) as printer:
-        printer.print_documents(pages(2))
-    assert multiprocessing.active_children() == []
     assert list(tmp_path.iterdir()) == []

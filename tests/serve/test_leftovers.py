@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sheetgen.core.leftovers import KIT_FOLDER_PREFIX, sweep_leftovers
 from sheetgen.core.output import sweep_staged
-from sheetgen.core.printfolders import KIT_FOLDER_PREFIX, sweep_left_behind
 from sheetgen.serve.app import create_app
 from sheetgen.serve.workspace import Workspace
 
@@ -40,7 +40,7 @@ def test_a_killed_servers_kit_folders_are_swept(tmp_path: Path, monkeypatch: pyt
     alive.mkdir()
     unnamed = tmp_path / f"{KIT_FOLDER_PREFIX}abc"
     unnamed.mkdir()
-    sweep_left_behind()
+    sweep_leftovers()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, unnamed.name])
 
 
