@@ -89,8 +89,8 @@ def test_a_print_request_takes_a_bounded_number_of_designs() -> None:
 def test_a_small_print_is_answered_while_a_big_one_runs_and_an_abandoned_print_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """While a print of 40 designs runs (about 12 s here), a one-design print is answered in
-    seconds (it waited for the whole big print: 52 s for 200 designs). A client that leaves
+    """While a print of 40 designs runs (about 12 s here), a one-design print is answered
+    before it ends (it used to wait for the whole big print: 52 s for 200 designs). A client that leaves
     mid-print stops it: its worker is killed, and it leaves nothing in the temporary folder."""
     monkeypatch.setenv("SHEETGEN_CACHE", "off")
     printing.close_workers()  # workers started now, with the print cache off
@@ -104,12 +104,14 @@ def test_a_small_print_is_answered_while_a_big_one_runs_and_an_abandoned_print_s
         busy = [w for w in printing._alive if w not in printing._idle]
         assert len(busy) == 1
         worker = busy[0]
-        start = time.monotonic()
         answer = exchange(port, post("/api/sheet.pdf", ARROW), timeout=60)
-        small = time.monotonic() - start
         assert answer.startswith(b"HTTP/1.1 200 ") and b"%PDF-" in answer
-        assert small < 8, small
-        assert worker.process.is_alive()  # the big print still runs
+        # answered while the big print still runs (its worker alive, nothing sent back yet),
+        # however loaded the machine is: no time budget to flake
+        assert worker.process.is_alive()
+        big.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            big.recv(1)
         big.close()  # the client leaves
         for _ in range(100):
             if not worker.process.is_alive():
