@@ -62,8 +62,8 @@ def _read(path: Path) -> PdfReader:
 
 @cache
 def _streams(reader: PdfReader) -> list[tuple[int, list[tuple[list[object], bytes]], object]]:
-    """(page number, operations, resources) of every page and every form XObject it uses
-    (parsed once per file: the tests share them)."""
+    """(page number, operations, resources) of every page and every form XObject and tiling
+    pattern it uses (parsed once per file: the tests share them)."""
     out = []
     seen: set[int] = set()
 
@@ -74,6 +74,13 @@ def _streams(reader: PdfReader) -> list[tuple[int, list[tuple[list[object], byte
             obj = ref.get_object()
             key = getattr(ref, "idnum", id(obj))
             if obj.get("/Subtype") == "/Form" and key not in seen:
+                seen.add(key)
+                walk(number, obj, obj.get("/Resources"))
+        patterns = resources.get("/Pattern") if resources is not None else None  # type: ignore[attr-defined]
+        for ref in patterns.get_object().values() if patterns is not None else []:
+            obj = ref.get_object()
+            key = getattr(ref, "idnum", id(obj))
+            if obj.get("/PatternType") == 1 and key not in seen:  # a tiling pattern paints a stream
                 seen.add(key)
                 walk(number, obj, obj.get("/Resources"))
 
@@ -241,4 +248,6 @@ def test_pdfx1a_files_hold_no_transparency_nor_pdf_1_5_objects(press_files: dict
         for _number, operations, _resources in _streams(reader):
             for operands, op in operations:
                 if op in (b"cs", b"CS"):
-                    assert operands[0] in ("/DeviceCMYK", "/DeviceGray", "/CutContour"), name
+                    # a tiling pattern (a sheet's ruled background) paints in its own CMYK stream,
+                    # which the preflight's DeviceRGB check reads too
+                    assert operands[0] in ("/DeviceCMYK", "/DeviceGray", "/CutContour", "/Pattern"), name

@@ -261,7 +261,7 @@ def _work(conn: Connection, owner: int) -> None:
     from sheetgen.serve.service import warm_printer
 
     with contextlib.suppress(Exception):  # a printer not warmed only prints its first sheet slower
-        warm_printer()  # the first print costs what the later ones do
+        warm_printer(conn.poll)  # the first print costs what the later ones do (a job waiting ends it)
     while True:
         try:
             job = conn.recv()

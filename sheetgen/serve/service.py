@@ -27,6 +27,8 @@ from sheetgen.games.base import COMMON_FORM_FIELDS
 from sheetgen.scenarios.loading import Entry, LoadResult, read_designs
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sheetgen.layout.counters import CounterSheets
 
 __all__ = [
@@ -255,18 +257,22 @@ def sheet(body: bytes, fmt: str, *, paper: str = "letter", game: str | None = No
     return rendered.data
 
 
-def warm_printer() -> None:
+def warm_printer(wanted: Callable[[], bool] = lambda: False) -> None:
     """Make a print worker ready for every game's record sheet: each game's starting design
     (``sheetgen new``) made into its sheet's HTML and laid out once
     (:func:`~sheetgen.render.html.warm_up`: the game's code, template and stylesheet loaded,
     nothing written or cached), so the first print of a game costs what later ones do. The
-    play mode's print job (:func:`sheetgen.play.engine.print_sheets`) is imported too."""
+    play mode's print job (:func:`sheetgen.play.engine.print_sheets`) is imported too.
+    Stops between games as soon as ``wanted()`` says a job is waiting: a print asked for
+    while the server starts is never kept waiting for the rest of the warm-up."""
     import sheetgen.play.engine  # noqa: F401  (a job is sent by reference to its module)
     from sheetgen.core.resources import starting_design
     from sheetgen.games import GAMES
     from sheetgen.render.html import warm_up
 
     for game_id in GAMES:
+        if wanted():
+            return
         html = sheet(starting_design(game_id, "Warm-up").encode("utf-8"), "html")
         warm_up([html.decode("utf-8")])
 
