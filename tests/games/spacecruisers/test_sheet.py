@@ -38,8 +38,9 @@ def tick_boxes(html: str) -> int:
     picture of boxes (the critical damage table's column)."""
     from urllib.parse import unquote
 
-    pictures = re.findall(r"url\('(data:image/svg\+xml,[^']*)'\)", html)
-    return html.count('class="box"') + sum(unquote(p).count("<rect") for p in pictures)
+    pictures = dict(re.findall(r"\.critboxes\.(c[\w-]+) \{ background-image: url\(([^)]*)\)", html))
+    drawn = sum(unquote(pictures[key]).count("<rect") for key in re.findall(r'class="critboxes (c[\w-]+)"', html))
+    return html.count('class="box"') + drawn
 
 
 def view(design: Design) -> dict[str, Any]:
@@ -102,7 +103,7 @@ def test_sheet_html_prints_every_box() -> None:
     crits = victorious[
         victorious.index('class="crits"') : victorious.index("</table>", victorious.index('class="crits"'))
     ]
-    assert tick_boxes(crits) == 3 * 2 + 4
+    assert tick_boxes(html[: html.index("<body")] + crits) == 3 * 2 + 4
     assert "Evades" in victorious and "Cloaked" not in victorious
     fighters = resolute[resolute.index("Fighters aboard") :]
     assert fighters[: fighters.index("</div>")].count('class="box"') == 10
