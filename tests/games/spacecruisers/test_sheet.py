@@ -40,7 +40,8 @@ def tick_boxes(html: str) -> int:
 
     pictures = dict(re.findall(r"\.critboxes\.(c[\w-]+) \{ background-image: url\(([^)]*)\)", html))
     drawn = sum(unquote(pictures[key]).count("<rect") for key in re.findall(r'class="critboxes (c[\w-]+)"', html))
-    return html.count('class="box"') + drawn
+    runs = sum(int(n) for n in re.findall(r'class="boxrun" data-boxes="(\d+)"', html))
+    return html.count('class="box"') + runs + drawn
 
 
 def view(design: Design) -> dict[str, Any]:
@@ -106,7 +107,7 @@ def test_sheet_html_prints_every_box() -> None:
     assert tick_boxes(html[: html.index("<body")] + crits) == 3 * 2 + 4
     assert "Evades" in victorious and "Cloaked" not in victorious
     fighters = resolute[resolute.index("Fighters aboard") :]
-    assert fighters[: fighters.index("</div>")].count('class="box"') == 10
+    assert tick_boxes(fighters[: fighters.index("</div>")]) == 10
     assert "1d6+1" in resolute  # targeting computer
     assert "Cloaked" in shade and "Jump turbine used" in shade and "(2 shots)" in shade
     assert "passenger accommodations" in gull and "Drives</b> 2" in gull
