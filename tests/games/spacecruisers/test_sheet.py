@@ -102,7 +102,7 @@ def test_sheet_html_prints_every_box() -> None:
     assert victorious.count('<span class="tag">Shield</span>') == 2
     # three hit-twice results with two boxes each, four marks with one
     crits = victorious[
-        victorious.index('class="crits"') : victorious.index("</table>", victorious.index('class="crits"'))
+        victorious.index('class="crits"') : victorious.index('class="hint"', victorious.index('class="crits"'))
     ]
     assert tick_boxes(html[: html.index("<body")] + crits) == 3 * 2 + 4
     assert "Evades" in victorious and "Cloaked" not in victorious
