@@ -39,7 +39,9 @@ def tick_boxes(html: str) -> int:
     from urllib.parse import unquote
 
     pictures = dict(re.findall(r"\.critboxes\.(c[\w-]+) \{ background-image: url\(([^)]*)\)", html))
-    drawn = sum(unquote(pictures[key]).count("<rect") for key in re.findall(r'class="critboxes (c[\w-]+)"', html))
+    drawn = sum(
+        unquote(pictures[key]).count("<rect") for key in re.findall(r'class="critboxes (c[\w-]+)"', html)
+    )
     runs = sum(int(n) for n in re.findall(r'class="boxrun" data-boxes="(\d+)"', html))
     return html.count('class="box"') + runs + drawn
 
@@ -102,7 +104,9 @@ def test_sheet_html_prints_every_box() -> None:
     assert victorious.count('<span class="tag">Shield</span>') == 2
     # three hit-twice results with two boxes each, four marks with one
     crits = victorious[
-        victorious.index('class="crits"') : victorious.index('class="hint"', victorious.index('class="crits"'))
+        victorious.index('class="crits"') : victorious.index(
+            'class="hint"', victorious.index('class="crits"')
+        )
     ]
     assert tick_boxes(html[: html.index("<body")] + crits) == 3 * 2 + 4
     assert "Evades" in victorious and "Cloaked" not in victorious
