@@ -8,6 +8,7 @@ no arithmetic and applies no rule.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
@@ -17,7 +18,9 @@ from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = [
     "BELOW_ZERO_BOXES",
+    "CRITICAL_LINE",
     "MAX_BOXES",
+    "critical_boxes",
     "hull_rows",
     "name_size",
     "ship_view",
@@ -113,6 +116,51 @@ def _criticals() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return twice, marks
 
 
+#: The critical damage table's line height (mm; templates/space-cruisers/sheet.css, table.crits).
+CRITICAL_LINE = 4.04
+#: A tick box as templates/base.css draws one (.box, mm): its side, border, the step from one
+#: box to the next on a line, and how far below its line's top a box sits (vertical-align
+#: middle on a 4.04 mm line of 7 pt text).
+_BOX, _BOX_BORDER, _BOX_STEP, _BOX_TOP = 3.2, 0.25, 3.6, 0.72
+
+
+def critical_boxes(lines: list[tuple[int, int]]) -> dict[str, Any]:
+    """The tick boxes of the critical damage table drawn as one picture, a line of boxes a
+    result: ``lines`` gives each result's ``(boxes, crossed)``. Returns ``{"width", "height"}``
+    in mm and ``"image"``, an SVG ``data:`` URL (boxes as templates/base.css's .box, a crossed
+    one with both diagonals), so the column is one element, not a box each."""
+    # as wide as the line of boxes was when each was an element (measured: 0.21 mm short of
+    # the boxes' steps), so the next column starts where it did
+    width = max((n for n, _ in lines), default=0) * _BOX_STEP - 0.212
+    height = len(lines) * CRITICAL_LINE
+    half = _BOX_BORDER / 2
+    shapes = []
+    for row, (boxes, crossed) in enumerate(lines):
+        y = row * CRITICAL_LINE + _BOX_TOP
+        for k in range(boxes):
+            x = k * _BOX_STEP
+            shapes.append(
+                f'<rect x="{x + half:.3f}" y="{y + half:.3f}" width="{_BOX - _BOX_BORDER:.3f}" '
+                f'height="{_BOX - _BOX_BORDER:.3f}"/>'
+            )
+            if k < crossed:
+                shapes.append(
+                    f'<path d="M{x:.3f} {y + _BOX:.3f}L{x + _BOX:.3f} {y:.3f}M{x:.3f} {y:.3f}'
+                    f'L{x + _BOX:.3f} {y + _BOX:.3f}" stroke-width="0.3"/>'
+                )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.3f} {height:.3f}" '
+        f'fill="none" stroke="#222" stroke-width="{_BOX_BORDER}">{"".join(shapes)}</svg>'
+    )
+    return {
+        "width": round(width, 3),
+        "height": round(height, 3),
+        # names the picture: the same boxes crossed alike, the same picture (one CSS rule)
+        "key": "-".join(f"{n}{c}" for n, c in lines),
+        "image": "data:image/svg+xml," + quote(svg, safe="/=:.,"),
+    }
+
+
 def _printed(stats: SpaceCruisersStats, system: str) -> int:
     """How many boxes of ``system`` the sheet prints: all, up to :data:`MAX_BOXES` past the hull's own."""
     own = sum(s.built_in for s in stats.systems if s.name == system)
@@ -139,6 +187,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
     twice, marks = _criticals()
     named = list(stats.non_military) + [""] * max(0, stats.non_military_slots - len(stats.non_military))
     lost = {c.id: c.roll for c in data.CRITICALS if c.reroll_when_none}
+    taken = {c.roll: list((stats.condition or {}).get("criticals", ())).count(c.id) for c in data.CRITICALS}
     return {
         "name": stats.name,
         "name_class": name_size(stats.name),
@@ -156,9 +205,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         - (stats.condition or {}).get("shields", _printed(stats, "shields")),
         "hull_rows": hull_rows(stats),
         # the design's condition: each critical result's boxes crossed as often as it was taken
-        "criticals_taken": {
-            c.roll: list((stats.condition or {}).get("criticals", ())).count(c.id) for c in data.CRITICALS
-        },
+        "criticals_taken": taken,
         "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
         "shields": _printed(stats, "shields"),
         "systems": system_boxes(stats),
@@ -167,6 +214,10 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "scanners": stats.scanners,
         "twice": twice,
         "marks": marks,
+        # the table's tick boxes, one picture: two a hit-twice result, one a mark, crossed as taken
+        "critical_boxes": critical_boxes(
+            [(2, min(2, taken[c["roll"]])) for c in twice] + [(1, min(1, taken[c["roll"]])) for c in marks]
+        ),
         "weapon_lost_roll": lost["weapon"],
         "drive_lost_roll": lost["drive"],
         "initiative_bonus": stats.initiative_bonus,

@@ -33,6 +33,19 @@ def hull_boxes(html: str, *, below_zero: bool = False) -> int:
     return sum(len(re.findall(r"-?\d+", text)) for neg, text in runs if bool(neg) == below_zero)
 
 
+def tick_boxes(html: str) -> int:
+    """How many tick boxes ``html`` prints: a box element each, and each box drawn in a
+    picture of boxes (the critical damage table's column)."""
+    from urllib.parse import unquote
+
+    pictures = dict(re.findall(r"\.critboxes\.(c[\w-]+) \{ background-image: url\(([^)]*)\)", html))
+    drawn = sum(
+        unquote(pictures[key]).count("<rect") for key in re.findall(r'class="critboxes (c[\w-]+)"', html)
+    )
+    runs = sum(int(n) for n in re.findall(r'class="boxrun" data-boxes="(\d+)"', html))
+    return html.count('class="box"') + runs + drawn
+
+
 def view(design: Design) -> dict[str, Any]:
     stats = derive(design)
     return GAME.sheet_ship(stats, rules.check(design))
@@ -91,12 +104,14 @@ def test_sheet_html_prints_every_box() -> None:
     assert victorious.count('<span class="tag">Shield</span>') == 2
     # three hit-twice results with two boxes each, four marks with one
     crits = victorious[
-        victorious.index('class="crits"') : victorious.index("</table>", victorious.index('class="crits"'))
+        victorious.index('class="crits"') : victorious.index(
+            'class="hint"', victorious.index('class="crits"')
+        )
     ]
-    assert crits.count('<span class="box"></span>') == 3 * 2 + 4
+    assert tick_boxes(html[: html.index("<body")] + crits) == 3 * 2 + 4
     assert "Evades" in victorious and "Cloaked" not in victorious
     fighters = resolute[resolute.index("Fighters aboard") :]
-    assert fighters[: fighters.index("</div>")].count('class="box"') == 10
+    assert tick_boxes(fighters[: fighters.index("</div>")]) == 10
     assert "1d6+1" in resolute  # targeting computer
     assert "Cloaked" in shade and "Jump turbine used" in shade and "(2 shots)" in shade
     assert "passenger accommodations" in gull and "Drives</b> 2" in gull
