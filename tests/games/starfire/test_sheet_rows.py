@@ -4,6 +4,7 @@ element a row, issue 28), its boxes set in one column whatever the label (R1, Pt
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -60,4 +61,4 @@ def test_the_boxes_start_in_one_column_whatever_the_label(citadel: tuple[str, by
     assert max(shields) - min(shields) < 0.5
     # a row a line, 11.65 pt apart as the rows were
     ys = [starts[f"R{k}"][1] for k in range(1, 5)]
-    assert all(abs((a - b) - 11.65) < 0.3 for a, b in zip(ys, ys[1:]))
+    assert all(abs((a - b) - 11.65) < 0.3 for a, b in pairwise(ys))
