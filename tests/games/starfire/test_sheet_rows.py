@@ -62,3 +62,38 @@ def test_the_boxes_start_in_one_column_whatever_the_label(citadel: tuple[str, by
     # a row a line, 11.65 pt apart as the rows were
     ys = [starts[f"R{k}"][1] for k in range(1, 5)]
     assert all(abs((a - b) - 11.65) < 0.3 for a, b in pairwise(ys))
+
+
+def test_the_track_takes_the_lines_the_browser_gave_it() -> None:
+    # Citadel: 29 plain boxes; a box, its margin and the gap 7.897 mm, the block 189.1 mm inside
+    # on Letter (24 boxes a line, as the boxes laid out one by one took) and 183.2 mm on A4 (23)
+    from sheetgen.games.starfire.sheet import ship_view
+    from sheetgen.scenarios.loading import load_designs
+
+    (entry,) = load_designs([str(CITADEL)], only_game="starfire").entries
+    lines = ship_view(entry.stats, [])["track_lines"]
+    assert [[item["run"] for item in line] for line in lines["letter"]] == [[24], [5]]
+    assert [[item["run"] for item in line] for line in lines["a4"]] == [[23], [6]]
+
+
+def test_a_run_sets_each_code_in_the_middle_of_its_box(citadel: tuple[str, bytes]) -> None:
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(citadel[1])[0]
+    text = page.get_textpage()
+    chars = text.get_text_range()
+    start = chars.index("RIGHT") + len("RIGHT")
+    middles = []
+    for i in range(start, len(chars)):
+        if chars[i] == "r":  # the range chart's header
+            break
+        if chars[i].isupper():
+            left, _, right, _ = text.get_charbox(i)
+            if chars[i + 1].islower():  # Pt, Mg: the middle of both letters
+                right = text.get_charbox(i + 1)[2]
+            middles.append((left + right) / 2)
+    first_line = middles[:23]
+    pitch = 7.897 * 72 / 25.4
+    # each code within 0.05 em (6.5 pt) of its box's middle: two codes within 0.1 em of a box apart
+    gaps = [round(b - a, 2) for a, b in pairwise(first_line)]
+    assert all(abs(gap - pitch) < 0.1 * 6.5 for gap in gaps), gaps
