@@ -15,7 +15,7 @@ from sheetgen.games.base import name_size
 from sheetgen.games.starfire import data, play
 from sheetgen.games.starfire.stats import StarfireStats
 
-__all__ = ["name_size", "sheet_ranges", "ship_view", "weapon_rows"]
+__all__ = ["name_size", "sheet_ranges", "ship_view", "track_lines", "weapon_rows"]
 
 
 def sheet_ranges(stats: StarfireStats) -> list[int]:
@@ -55,6 +55,102 @@ def weapon_rows(stats: StarfireStats) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+#: The ship block's inner width (mm) on each paper: the page less its margins (10 mm each
+#: side), the block's borders (0.4 mm) and padding (3 mm) (templates/starfire/sheet.css).
+INNER_WIDTH = {"letter": 189.1, "a4": 183.2}
+#: A damage box (mm): its width with the margin after it, and the space the template puts
+#: between two boxes (DejaVu Sans 8 pt: 0.3179 em).
+_BOX, _MARGIN, _GAP = 6.4, 0.6, 8 * 0.3179 * 25.4 / 72
+#: DejaVu Sans advance widths (em) of the characters of system codes; others 0.7.
+_EM = {
+    "A": 0.6841,
+    "D": 0.77,
+    "E": 0.6318,
+    "F": 0.5752,
+    "G": 0.7749,
+    "H": 0.752,
+    "I": 0.2949,
+    "L": 0.5571,
+    "M": 0.8628,
+    "P": 0.603,
+    "Q": 0.7871,
+    "R": 0.6948,
+    "S": 0.6348,
+    "X": 0.6851,
+    "Y": 0.6108,
+    "Z": 0.6851,
+    "g": 0.6348,
+    "t": 0.3921,
+    "+": 0.8379,
+}
+#: Spaces of set widths (DejaVu Sans, em), the widest first.
+_SPACES = (
+    ("\u2007", 0.6362),
+    ("\u2002", 0.5),
+    ("\u2004", 0.3296),
+    ("\u2005", 0.25),
+    ("\u2009", 0.1997),
+    ("\u2006", 0.167),
+    ("\u200a", 0.0996),
+)
+_CODE_PT = 6.5  # a code's type size
+
+
+def _spaces(mm: float) -> str:
+    """Spaces of set widths as near ``mm`` wide as they come (within 0.05 em at 6.5 pt)."""
+    em = mm / (_CODE_PT * 25.4 / 72)
+    out = []
+    for char, width in _SPACES:
+        while em >= (0.05 if width < 0.1 else width - 0.03):
+            out.append(char)
+            em -= width
+    return "".join(out)
+
+
+def _room_width(group: dict[str, Any]) -> float:
+    """An engine room's width (mm) on the line: its boxes (at least 10.5 mm), its left
+    padding (0.5), dashed border (2 x 0.3) and margin (0.8)."""
+    return max(10.5, len(group["boxes"]) * (_BOX + _MARGIN)) + 0.5 + 0.6 + 0.8
+
+
+def track_lines(track: list[dict[str, Any]], paper: str) -> list[list[dict[str, Any]]]:
+    """The damage track (:func:`_track`'s groups) as the lines it takes in the ship block on
+    ``paper`` (``"letter"`` or ``"a4"``), a line filled as the browser fills it (a box, a
+    room, the gap between them). Consecutive plain boxes (no mark, no restricted arc) of a
+    line are one ``run``: ``{"run": n, "width": mm, "text": codes spaced to the middles of
+    their boxes}``; every other group is as it was."""
+    lines: list[list[dict[str, Any]]] = [[]]
+    x = 0.0
+    for group in track:
+        width = _room_width(group) if group["room"] else _BOX + _MARGIN
+        if lines[-1] and x + width > INNER_WIDTH[paper] + 0.01:
+            lines.append([])
+            x = 0.0
+        x += width + _GAP
+        plain = not group["room"] and not group["marks"][0] and not group["boxes"][0].endswith("+")
+        if not plain:
+            lines[-1].append(group)
+            continue
+        if not lines[-1] or "run" not in lines[-1][-1]:
+            lines[-1].append({"run": 0, "codes": []})
+        lines[-1][-1]["run"] += 1
+        lines[-1][-1]["codes"].append(group["boxes"][0])
+    pitch, em_mm = _BOX + _MARGIN + _GAP, _CODE_PT * 25.4 / 72
+    for line in lines:
+        for item in line:
+            if "run" not in item:
+                continue
+            text, x = "", 0.0
+            for k, code in enumerate(item["codes"]):
+                w = sum(_EM.get(c, 0.7) for c in code) * em_mm
+                pad = _spaces(k * pitch + (_BOX - w) / 2 - x)
+                text += pad + code
+                x += sum(dict(_SPACES)[c] for c in pad) * em_mm + w
+            item["text"] = text
+            item["width"] = item["run"] * pitch - _MARGIN - _GAP
+    return lines
 
 
 def _marks(stats: StarfireStats) -> list[str]:
@@ -132,6 +228,7 @@ def ship_view(stats: StarfireStats, findings: list[Finding]) -> dict[str, Any]:
         "crew_quarters": stats.crew_quarters,
         "notation": stats.notation,
         "track": _track(stats),
+        "track_lines": {paper: track_lines(_track(stats), paper) for paper in INNER_WIDTH},
         "weapons": weapon_rows(stats),
         "ranges": sheet_ranges(stats),
         "launchers": launchers,
