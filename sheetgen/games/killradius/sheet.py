@@ -99,6 +99,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         "deploy_range": data.CARRIER_DEPLOY_RANGE,
         "fighter_segments": list(range(data.FIGHTER_SEGMENTS)),
         "zones": track_zones(stats),
+        "track_cells": len(stats.number_track),
         "track_width_mm": TRACK_CELL_MM * len(stats.number_track),
         "recovery_roll": stats.recovery_roll,
         "turns": list(range(1, TURN_ROWS + 1)),
