@@ -97,3 +97,41 @@ def test_x1a_drops_the_unused_lab_spaces_weasyprint_declares_and_every_press_fil
         first, second = reader.trailer["/ID"]
         assert first == second and first
     assert press.to_press(data, title="t") == press.to_press(data, title="t")  # same input, same file
+
+
+#: A damaged ship of each game: its record sheet crosses boxes off (``condition:``).
+DAMAGED = {
+    "starfire": (
+        None,
+        "game: starfire\nname: Hammer\nhull: DD\nsystems: SSSAAA(I)(I)(I)(I)(I)QQYDDRRL\n"
+        "munitions: {R: 12}\ncondition:\n  destroyed: [4, 5, 7]\n  offline: [1, 2, 3]\n",
+    ),
+    "knight-hawks-2000": (
+        "knight-hawks-2000/ships/leviathan.yaml",
+        "condition:\n  structure_points: 1200\n  damaged: [sensors]\n  launched: {SM: 2}\n",
+    ),
+    "space-cruisers": (
+        "space-cruisers/ships/gull.yaml",
+        "condition:\n  hull_points: -1\n  shields: 0\n  criticals: [targeting]\n",
+    ),
+    "kill-radius": ("kill-radius/ships/harrier-strike-carrier.yaml", "condition: {number: 3}\n"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DAMAGED))
+def test_damaged_sheets_and_a_starfire_warship_are_x1a(game: str, invoke: Invoke, tmp_path: Path) -> None:
+    """Every game's crossed boxes, and a Starfire range chart's rules, are drawn opaque (an
+    SVG X; a rule over the cell's own colour): a damaged ship's sheet is PDF/X-1a in every
+    game. They were gradients from transparent, refused as a soft mask: every Starfire
+    warship's sheet, so every Starfire kit, and every damaged sheet."""
+    base, condition = DAMAGED[game]
+    design = tmp_path / f"{game}.yaml"
+    text = (DESIGNS / base).read_text(encoding="utf-8") if base else ""
+    design.write_text(text + condition, encoding="utf-8")
+    for source in (design, ARROW) if game == "starfire" else (design,):
+        out = tmp_path / f"{source.stem}.pdf"
+        result = invoke("sheets", source, "--press-standard", "x1a", "-o", out)
+        assert result.exit_code == 0, result.stderr
+        reader = PdfReader(out)
+        assert reader.pdf_header == "%PDF-1.4"
+        assert reader.metadata is not None and reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
