@@ -239,7 +239,7 @@ class Engine:
             phase = _text(event.get("phase"), "a phase")
             known = (*game.phases, *game.scenario.game.turn_phases)
             if known and phase not in known:
-                names = ", ".join(dict.fromkeys(known))
+                names = ", ".join(_once_each(known))
                 raise Refused(f"{given(phase)} is not a phase of this game's turn; its phases are {names}")
             game.phase = phase
         elif action == "roll":
@@ -577,3 +577,12 @@ def _roll(dice: object) -> list[int]:
         )
     count, sides = int(m.group(1)), int(m.group(2))
     return [secrets.randbelow(sides) + 1 for _ in range(count)]
+
+
+def _once_each(names: tuple[str, ...]) -> list[str]:
+    """``names`` in order, each once whatever its letter case (the scenario's ``initiative``
+    and the game's ``Initiative`` are one phase)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(name.lower(), name)
+    return list(seen.values())

@@ -274,4 +274,4 @@ def pressed(
     try:
         return to_press(data, title=title, die_lines=die_lines, standard=standard)
     except PressError as exc:
-        raise OutputError(str(exc)) from None
+        raise OutputError(f"{title}: {exc}") from None  # which part of the kit, by its title

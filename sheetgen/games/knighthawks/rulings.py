@@ -187,7 +187,7 @@ RULINGS: tuple[Ruling, ...] = (
         "like seeker missiles, which shielding halves. A drone fighter's damage mixes laser pods "
         "and micromissiles without a split, so nothing is halved there.",
         "WEAPONS (Multi-Missile Drones, Torpedos); DEFENSIVE SYSTEMS (Magnetic Deflection Shielding)",
-        "play; record sheets, reference card (cut by)",
+        "play; record sheets and reference card (their 'cut by' column)",
         severities=(),
     ),
     Ruling(
