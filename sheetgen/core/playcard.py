@@ -29,6 +29,7 @@ __all__ = [
     "check",
     "choice",
     "code",
+    "damage_button",
     "fact",
     "meter",
     "number",
@@ -115,3 +116,16 @@ def button(action: str, label: str, *fields: dict[str, Any], each: str | None = 
     entry of the ship's ``now[each]`` (a mapping of weapon code to what is left: one number, or
     a list, one per launcher), each sending ``weapon`` the code, labelled ``label CODE (LEFT left)``."""
     return {"action": action, "label": label, "fields": list(fields), "each": each}
+
+
+def damage_button(*more: dict[str, Any]) -> dict[str, Any]:
+    """The ``damage`` button every game's ship has (the contract's ``{"action": "damage",
+    "amount": N, "weapon": CODE}``, docs/play.md): the points and the weapon hitting, then
+    ``more`` fields a game reads besides (Knight Hawks 2000's critical-hit box)."""
+    return button(
+        "damage",
+        "Damage",
+        number("amount", "damage to", low=0, start=1),
+        text("weapon", "weapon hitting", "weapon"),
+        *more,
+    )

@@ -88,13 +88,7 @@ _RESULTS = (*REPAIRABLE, *DESTROYING, "disastrous_fire")
 #: left (``now.ordnance_left``), a damage table result as read on the table, a repair roll and
 #: a Crew Member Damage roll (the server rolls both).
 BUTTONS: tuple[dict[str, Any], ...] = (
-    playcard.button(
-        "damage",
-        "Damage",
-        playcard.number("amount", "damage to", low=0, start=1),
-        playcard.text("weapon", "weapon hitting", "weapon"),
-        playcard.check("double", "critical hit, 2x Structure Point Damage, to", "2×"),
-    ),
+    playcard.damage_button(playcard.check("double", "critical hit, 2x Structure Point Damage, to", "2×")),
     playcard.button("fire", "Fire", each="ordnance_left"),
     playcard.button(
         "system_damage",

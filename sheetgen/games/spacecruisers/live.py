@@ -54,12 +54,7 @@ ACTIONS: dict[str, str] = {
 #: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): a hit with the
 #: system that hit (criticals depend on it), and a Critical Damage Table roll (the server rolls it).
 BUTTONS: tuple[dict[str, Any], ...] = (
-    playcard.button(
-        "damage",
-        "Damage",
-        playcard.number("amount", "damage to", low=0, start=1),
-        playcard.text("weapon", "weapon hitting", "weapon"),
-    ),
+    playcard.damage_button(),
     playcard.button("critical", "Critical roll"),
 )
 

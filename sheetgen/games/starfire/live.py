@@ -59,12 +59,7 @@ ACTIONS: dict[str, str] = {
 #: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): a hit, and one Fire
 #: button per launcher code with its rounds left (``now.rounds_left``).
 BUTTONS: tuple[dict[str, Any], ...] = (
-    playcard.button(
-        "damage",
-        "Damage",
-        playcard.number("amount", "damage to", low=0, start=1),
-        playcard.text("weapon", "weapon hitting", "weapon"),
-    ),
+    playcard.damage_button(),
     playcard.button("fire", "Fire", each="rounds_left"),
 )
 
