@@ -241,7 +241,13 @@ def test_an_abandoned_kit_leaves_no_folder(
             time.sleep(0.05)
         else:
             pytest.fail("no kit folder was made")
-        busy = [w for w in printing._alive if w not in printing._idle]
+        kits = [p.name for p in temp.iterdir() if p.name.startswith("sheetgen-kit-")]
+        # the worker building the kit, by the pid in its folder's name (a worker the server is
+        # still starting is neither idle nor this one)
+        busy = [
+            w for w in printing._alive if any(k.startswith(f"sheetgen-kit-{w.process.pid}-") for k in kits)
+        ]
+        assert len(busy) == 1, kits
         client.close()
         for worker in busy:
             worker.process.join(10)
