@@ -109,9 +109,12 @@ def test_tablet_renders_every_ship(browser: Any, game: tuple[str, dict[str, str]
         page = tablet.new_page()
         page.goto(f"{base}/play?game={made['id']}")
         page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=15_000)
-        for card in page.locator('[data-testid="play-ship"]').all():
-            box = card.bounding_box()
-            assert box is not None and box["width"] >= 280  # a card a finger can use, nothing squeezed
+        # measured in one go in the page (a live update may redraw the cards between two reads)
+        widths = page.eval_on_selector_all(
+            '[data-testid="play-ship"]', "cards => cards.map((c) => c.getBoundingClientRect().width)"
+        )
+        assert len(widths) >= 6
+        assert all(w >= 280 for w in widths), widths  # a card a finger can use, nothing squeezed
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "tablet.png"), full_page=True)
     finally:
