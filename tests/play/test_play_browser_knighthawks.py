@@ -60,9 +60,12 @@ def test_phone_shows_knight_hawks_odds_and_the_target_changes_them(tmp_path: Pat
                 timeout=15_000,
             )
             assert "5%" in pb.inner_text()
-            for card in page.locator('[data-testid="play-ship"]').all():
-                box = card.bounding_box()
-                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+            # measured in one go in the page (a live update may redraw the cards between two reads)
+            edges = page.eval_on_selector_all(
+                '[data-testid="play-ship"]',
+                "cards => cards.map((c) => [c.getBoundingClientRect().left, c.getBoundingClientRect().right])",
+            )
+            assert edges and all(left >= 0 and right <= 390 for left, right in edges), edges
             exalted.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "kh-phone-target.png"), full_page=False)
         finally:
