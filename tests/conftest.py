@@ -50,6 +50,12 @@ def pytest_configure(config: pytest.Config) -> None:
         import sheetgen.games as games
 
         games.GAMES["stand-in"] = "tests.standin_game"
+    try:  # a browser check waits up to 15 s for the page (two cores running the suite two at a time)
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=15_000)
+    except ImportError:  # without the test tools, the browser tests skip
+        pass
 
 
 @pytest.fixture(autouse=True)

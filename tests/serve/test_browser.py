@@ -107,7 +107,7 @@ def test_typing_an_overfull_design_shows_sf7_at_its_line_and_fixing_it_clears_it
     page.get_by_test_id("game").select_option("starfire")
     _type(page, OVERFULL)
     finding = page.locator("[data-testid=findings] li[data-rule='SF-7']")
-    expect(finding).to_have_attribute("data-line", "4", timeout=5000)
+    expect(finding).to_have_attribute("data-line", "4", timeout=15_000)
     expect(finding).to_contain_text("4 too many")
     expect(page.get_by_test_id("verdict")).to_have_text("illegal")
     expect(page.locator(".cm-lint-marker-error")).to_have_count(1)
@@ -115,7 +115,7 @@ def test_typing_an_overfull_design_shows_sf7_at_its_line_and_fixing_it_clears_it
     expect(page.get_by_test_id("ruling")).to_contain_text("SF-7")
     _shot(page, "2-overfull")
     _type(page, FIXED)
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     expect(page.locator("[data-testid=findings] li.empty")).to_be_visible()
     expect(page.get_by_test_id("stats")).to_contain_text("16")
     _shot(page, "3-fixed")
@@ -126,13 +126,13 @@ def test_previews_follow_the_text(page: Any) -> None:
 
     _type(page, FIXED.replace("Overfull", "Lantern"))
     sheet = page.frame_locator("[data-testid=sheet-preview]")
-    expect(sheet.get_by_text("Lantern").first).to_be_visible(timeout=5000)
+    expect(sheet.get_by_text("Lantern").first).to_be_visible(timeout=15_000)
     front = page.locator("#counter-front")
     expect(front).to_have_attribute("src", re.compile("^blob:"))
     width = front.evaluate("img => img.naturalWidth")
     assert width > 0
     _type(page, FIXED.replace("Overfull", "Beacon"))
-    expect(sheet.get_by_text("Beacon").first).to_be_visible(timeout=5000)
+    expect(sheet.get_by_text("Beacon").first).to_be_visible(timeout=15_000)
     _shot(page, "4-preview")
 
 
@@ -140,7 +140,7 @@ def test_download_pdf_is_the_record_sheet(page: Any) -> None:
     from pypdf import PdfReader
 
     _type(page, FIXED.replace("Overfull", "Downloaded"))
-    page.locator("[data-testid=findings] li.empty").wait_for(timeout=5000)
+    page.locator("[data-testid=findings] li.empty").wait_for(timeout=15_000)
     with page.expect_download(timeout=30000) as info:
         page.get_by_test_id("download-pdf").click()
     download = info.value
@@ -154,11 +154,11 @@ def test_workspace_open_and_save(page: Any, server: str) -> None:
     from playwright.sync_api import expect
 
     page.get_by_test_id("files").select_option("ships/arrow.yaml")
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     expect(page.get_by_test_id("stats")).to_contain_text("Arrow")
     page.get_by_test_id("save-path").fill("ships/arrow-copy.yaml")
     page.get_by_test_id("save").click()
-    expect(page.locator("#notice")).to_have_text("saved ships/arrow-copy.yaml", timeout=5000)
+    expect(page.locator("#notice")).to_have_text("saved ships/arrow-copy.yaml", timeout=15_000)
     _shot(page, "5-saved")
 
 
@@ -195,15 +195,15 @@ def test_the_form_writes_the_yaml(page: Any) -> None:
     from playwright.sync_api import expect
 
     _type(page, FIXED)
-    expect(page.get_by_test_id("field-name")).to_have_value("Overfull", timeout=5000)
+    expect(page.get_by_test_id("field-name")).to_have_value("Overfull", timeout=15_000)
     page.get_by_test_id("field-name").fill("Yes")  # a name YAML would read as true: quoted
     page.get_by_test_id("field-class").fill("Formed-class corvette")
     editor = page.locator("[data-testid=editor] .cm-content")
     expect(editor).to_contain_text('name: "Yes"')
     expect(editor).to_contain_text("class: Formed-class corvette")
-    expect(page.get_by_test_id("stats")).to_contain_text("Formed-class corvette", timeout=5000)
+    expect(page.get_by_test_id("stats")).to_contain_text("Formed-class corvette", timeout=15_000)
     sheet = page.frame_locator("[data-testid=sheet-preview]")
-    expect(sheet.get_by_text("Yes", exact=True).first).to_be_visible(timeout=5000)
+    expect(sheet.get_by_text("Yes", exact=True).first).to_be_visible(timeout=15_000)
     expect(page.get_by_test_id("verdict")).to_have_text("legal")
     _shot(page, "8-form")
 
@@ -218,7 +218,7 @@ def test_a_pasted_starfire_string_is_imported(page: Any) -> None:
         "systems: SSAA(I)(I)(I)QLR", timeout=5000
     )
     # the imported design states no munitions: the check of the new text notes it (SF-9)
-    expect(page.locator("[data-testid=findings] li[data-rule='SF-9']")).to_be_visible(timeout=5000)
+    expect(page.locator("[data-testid=findings] li[data-rule='SF-9']")).to_be_visible(timeout=15_000)
     expect(page.get_by_test_id("verdict")).to_have_text("legal")
     expect(page.get_by_test_id("stats")).to_contain_text("CT-[2]-SSAA(I)(I)(I)QLR-[6]")
     _shot(page, "6-imported")
@@ -280,7 +280,7 @@ def test_the_form_shows_each_games_fields_from_its_schema(page: Any, game: str) 
     from sheetgen.scenarios.json_schemas import schema_file
 
     page.get_by_test_id("game").select_option(game)
-    expect(page.get_by_test_id("fields")).to_have_attribute("data-game", game, timeout=5000)
+    expect(page.get_by_test_id("fields")).to_have_attribute("data-game", game, timeout=15_000)
     inputs = page.locator("[data-testid=fields] [data-key]")
     assert inputs.evaluate_all("els => els.map(e => e.dataset.key)") == _keys(game)
     design = json.loads(schema_file(game).read_text(encoding="utf-8"))["$defs"]["design"]
@@ -307,19 +307,19 @@ def test_the_starfire_hull_chosen_in_the_form_rewrites_the_yaml_and_the_stats(pa
     from playwright.sync_api import expect
 
     page.get_by_test_id("game").select_option("starfire")
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     stats = page.get_by_test_id("stats")
     expect(stats).to_contain_text("Corvette")
     editor = page.locator("[data-testid=editor] .cm-content")
     page.get_by_test_id("field-hull").select_option("DD")
     expect(editor).to_contain_text("hull: DD")
     expect(editor).to_contain_text("# ES CT DD CL CA (warships)")  # the line's comment is kept
-    expect(stats).to_contain_text("Destroyer", timeout=5000)
+    expect(stats).to_contain_text("Destroyer", timeout=15_000)
     expect(page.locator("[data-testid=findings] li[data-rule='SF-2']")).to_contain_text("at least 2 Q")
     page.get_by_test_id("field-speed").fill("5")  # a commented-out key, written back
     expect(editor).to_contain_text("speed: 5")
     page.get_by_test_id("field-systems").fill("SSAAAA(I)(I)(I)QQLLRR")
-    expect(stats).to_contain_text("SSAAAA(I)(I)(I)QQLLRR", timeout=5000)
+    expect(stats).to_contain_text("SSAAAA(I)(I)(I)QQLLRR", timeout=15_000)
     expect(page.get_by_test_id("field-hull")).to_have_value("DD")
     _shot(page, "10-form-hull")
     # and the YAML, edited, updates the form
@@ -330,36 +330,38 @@ def test_the_starfire_hull_chosen_in_the_form_rewrites_the_yaml_and_the_stats(pa
     _type(page, text.replace("hull: DD", "hull: CA").replace("speed: 5", "speed: 4"))
     expect(page.get_by_test_id("field-hull")).to_have_value("CA")
     expect(page.get_by_test_id("field-speed")).to_have_value("4")
-    expect(stats).to_contain_text("Heavy Cruiser", timeout=5000)
+    expect(stats).to_contain_text("Heavy Cruiser", timeout=15_000)
 
 
 def test_the_knight_hawks_hull_size_in_the_form_changes_the_stats(page: Any) -> None:
     from playwright.sync_api import expect
 
     page.get_by_test_id("game").select_option("knight-hawks-2000")
-    expect(page.get_by_test_id("field-hull_size")).to_have_value("1", timeout=5000)
+    expect(page.get_by_test_id("field-hull_size")).to_have_value("1", timeout=15_000)
     stats = page.get_by_test_id("stats")
-    expect(stats).to_contain_text("maneuver points", timeout=5000)
+    expect(stats).to_contain_text("maneuver points", timeout=15_000)
     page.get_by_test_id("field-hull_size").fill("3")
     page.get_by_test_id("field-adf").fill("4")
     editor = page.locator("[data-testid=editor] .cm-content")
     expect(editor).to_contain_text("hull_size: 3")
     expect(editor).to_contain_text("adf: 4                              # acceleration/deceleration factor")
     hull_size = page.locator("[data-testid=stats] dt:text-is('hull size') + dd")
-    expect(hull_size).to_contain_text("HS 3", timeout=5000)
+    expect(hull_size).to_contain_text("HS 3", timeout=15_000)
     expect(page.locator("[data-testid=stats] dt:text-is('ADF / MR') + dd")).to_have_text("4 / 5")
     page.get_by_test_id("field-role").select_option("civilian")
     expect(editor).to_contain_text("role: civilian")
-    expect(page.locator("[data-testid=stats] dt:text-is('role') + dd")).to_have_text("civilian", timeout=5000)
+    expect(page.locator("[data-testid=stats] dt:text-is('role') + dd")).to_have_text(
+        "civilian", timeout=15_000
+    )
     _shot(page, "11-form-knight-hawks")
     # a value a number input cannot hold is shown as its hint, and the check says what is wrong
     start = (DESIGNS / "knight-hawks-2000" / "ships" / "kestrel.yaml").read_text(encoding="utf-8")
     _type(page, re.sub(r"(?m)^hull_size: .*$", "hull_size: big", start))
     field = page.get_by_test_id("field-hull_size")
-    expect(field).to_have_attribute("placeholder", "big", timeout=5000)
+    expect(field).to_have_attribute("placeholder", "big", timeout=15_000)
     expect(field).to_have_value("")
     _type(page, re.sub(r"(?m)^hull_size: .*$", "hull_size:", start))
-    expect(field).to_have_attribute("placeholder", "", timeout=5000)
+    expect(field).to_have_attribute("placeholder", "", timeout=15_000)
 
 
 def _value(prop: dict[str, Any], current: object) -> tuple[str, object]:
@@ -513,7 +515,7 @@ def test_the_form_stands_aside_for_a_fleet(page: Any) -> None:
 
     page.get_by_test_id("game").select_option("kill-radius")
     _type(page, (DESIGNS / "kill-radius" / "fleets" / "varn-raiders.yaml").read_text(encoding="utf-8"))
-    expect(page.get_by_test_id("field-name")).to_be_disabled(timeout=5000)
+    expect(page.get_by_test_id("field-name")).to_be_disabled(timeout=15_000)
     expect(page.get_by_test_id("fields")).to_have_class(re.compile(r"\boff\b"))
 
 

@@ -80,7 +80,7 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
 
     dirty = page.get_by_test_id("dirty")
     _open(page, "ships/warden.yaml")
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/warden.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/warden.yaml", timeout=15_000)
     expect(dirty).to_be_hidden()
     _rename(page, "Arrow", "Warden Mk II")
     expect(dirty).to_be_visible()
@@ -98,7 +98,7 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
     # keep it as a draft, open the other file, come back: the draft is offered
     _open(page, "ships/harrier.yaml")
     page.get_by_test_id("confirm-keep").click()
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=15_000)
     expect(dirty).to_be_hidden()
     assert "name: Anvil" in _editor_text(page)
     page.locator("[data-testid=editor] .cm-content").click()
@@ -108,7 +108,7 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
     expect(dirty).to_be_hidden()
     _open(page, "ships/warden.yaml")  # harrier is unchanged: no question
     draft = page.get_by_test_id("draft")
-    expect(draft).to_be_visible(timeout=5000)
+    expect(draft).to_be_visible(timeout=15_000)
     expect(draft).to_contain_text("ships/warden.yaml")
     assert "name: Arrow" in _editor_text(page)  # the file as saved, until the draft is restored
     _shot(page, "2-draft-offered")
@@ -126,9 +126,9 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
     _rename(page, "Arrow", "Scrap")
     _open(page, "ships/harrier.yaml")
     page.get_by_test_id("confirm-discard").click()
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=15_000)
     _open(page, "ships/warden.yaml")
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/warden.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/warden.yaml", timeout=15_000)
     expect(draft).to_be_hidden()
     assert "name: Arrow" in (space / "ships" / "warden.yaml").read_text(encoding="utf-8")
 
@@ -136,7 +136,7 @@ def test_switching_file_asks_and_a_kept_draft_comes_back(page: Any, space: Path)
 def test_switching_game_asks_first(page: Any) -> None:
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     _rename(page, "New design", "Unsaved")
     page.get_by_test_id("game").select_option("kill-radius")
     expect(page.get_by_test_id("confirm")).to_be_visible()
@@ -156,12 +156,12 @@ def test_a_reload_offers_the_draft_back_and_closing_asks(page: Any) -> None:
     from playwright.sync_api import expect
 
     _open(page, "ships/harrier.yaml")
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=15_000)
     _rename(page, "Anvil", "Harrier")
     expect(page.get_by_test_id("dirty")).to_be_visible()
     page.reload()  # as after a crash: the page comes back on the same file, its draft offered
     page.wait_for_selector("body[data-ready=yes]")
-    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=5000)
+    expect(page.get_by_test_id("save-path")).to_have_value("ships/harrier.yaml", timeout=15_000)
     expect(page.get_by_test_id("draft")).to_be_visible()
     _shot(page, "3-after-reload")
     page.get_by_test_id("draft-restore").click()
@@ -176,19 +176,19 @@ def test_a_reload_offers_the_draft_back_and_closing_asks(page: Any) -> None:
 
     page.on("dialog", answer)
     page.close(run_before_unload=True)
-    page.wait_for_event("close", timeout=5000)
+    page.wait_for_event("close", timeout=15_000)
     assert asked == ["beforeunload"]
 
 
 def test_save_as_into_a_new_folder(page: Any, space: Path) -> None:
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     path = f"ships/{page.size_name}/vigilant.yaml"
     _rename(page, "New design", "Vigilant")
     page.get_by_test_id("save-path").fill(path)
     page.get_by_test_id("save").click()
-    expect(page.locator("#notice")).to_have_text(f"saved {path}", timeout=5000)
+    expect(page.locator("#notice")).to_have_text(f"saved {path}", timeout=15_000)
     expect(page.get_by_test_id("dirty")).to_be_hidden()
     expect(page.get_by_test_id("files")).to_have_value(path)
     assert "name: Vigilant" in (space / path).read_text(encoding="utf-8")
@@ -198,18 +198,18 @@ def test_save_as_into_a_new_folder(page: Any, space: Path) -> None:
 def test_previews_are_marked_stale_while_the_yaml_cannot_be_read(page: Any) -> None:
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     stale = page.get_by_test_id("stale")
     expect(stale).to_be_hidden()
     _type(page, "game: starfire\nname: [Broken\nhull: CT\n")
-    expect(page.get_by_test_id("verdict")).to_have_text("cannot be read", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("cannot be read", timeout=15_000)
     expect(stale).to_be_visible()
     expect(page.get_by_test_id("preview-stale")).to_be_visible()
     expect(page.get_by_test_id("stats")).to_have_class("stats stale")
     expect(page.get_by_test_id("sheet-preview")).to_have_class("stale")
     _shot(page, "5-stale")
     _type(page, "game: starfire\nname: Fixed\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\n")
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     expect(stale).to_be_hidden()
     expect(page.get_by_test_id("stats")).to_have_class("stats")
 
@@ -217,7 +217,7 @@ def test_previews_are_marked_stale_while_the_yaml_cannot_be_read(page: Any) -> N
 def test_a_hull_chosen_in_the_form_leaves_no_comment_about_the_old_one(page: Any) -> None:
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=5000)
+    expect(page.get_by_test_id("verdict")).to_have_text("legal", timeout=15_000)
     page.get_by_test_id("field-hull").select_option("CL")
     editor = page.locator("[data-testid=editor] .cm-content")
     expect(editor).to_contain_text("hull: CL")
@@ -230,18 +230,18 @@ def test_stats_are_a_players_table_and_typos_get_did_you_mean(page: Any) -> None
     page.get_by_test_id("game").select_option("knight-hawks-2000")
     stats = page.get_by_test_id("stats")
     maneuvers = page.locator("[data-testid=stats] dt:text-is('maneuver points') + dd")
-    expect(maneuvers).to_have_text("30 a turn; one maneuver takes 1/30 turns", timeout=5000)
+    expect(maneuvers).to_have_text("30 a turn; one maneuver takes 1/30 turns", timeout=15_000)
     expect(page.locator("[data-testid=stats] dt:text-is('structure') + dd")).to_contain_text("60 SP")
     for raw in ("0.0333", "count", "maneuver turns", "_"):
         assert raw not in stats.inner_text()
     _shot(page, "6-stats-knight-hawks")
     page.get_by_test_id("game").select_option("starfire")
-    expect(page.get_by_test_id("field-hull")).to_have_value("CT", timeout=5000)
+    expect(page.get_by_test_id("field-hull")).to_have_value("CT", timeout=15_000)
     _type(page, "game: starfire\nname: Typo\nhull: LC\nsystems: SSAP(I)QLR\nmunitions: {PT: 6}\n")
     findings = page.get_by_test_id("findings")
-    expect(findings).to_contain_text("unknown hull 'LC' (did you mean CL?)", timeout=5000)
+    expect(findings).to_contain_text("unknown hull 'LC' (did you mean CL?)", timeout=15_000)
     _type(page, "game: starfire\nname: Typo\nhull: CT\nsystems: SSAP(I)QLR\nmunitions: {PT: 6}\n")
-    expect(findings).to_contain_text("unknown system 'P' (did you mean Pt?)", timeout=5000)
+    expect(findings).to_contain_text("unknown system 'P' (did you mean Pt?)", timeout=15_000)
     expect(findings).to_contain_text("PT does not use munitions (did you mean Pt?)")
     _shot(page, "7-did-you-mean")
 
@@ -250,13 +250,13 @@ def test_breaking_the_budget_turns_the_lamp_and_marks_the_bar(page: Any) -> None
     from playwright.sync_api import expect
 
     lamp = page.get_by_test_id("legal-lamp")
-    expect(lamp).to_have_attribute("data-errors", "0", timeout=5000)
+    expect(lamp).to_have_attribute("data-errors", "0", timeout=15_000)
     expect(lamp).to_have_class("lamp legal")
     hs = page.locator("[data-testid=budget] .meter[data-budget='hull spaces']")
     expect(hs).to_have_attribute("aria-valuenow", "16")
     expect(hs).to_have_attribute("data-ok", "yes")
     page.get_by_test_id("field-systems").fill("SSAA(I)(I)(I)QLRL")  # 20 HS on the CT's 16
-    expect(hs).to_have_attribute("data-ok", "no", timeout=5000)
+    expect(hs).to_have_attribute("data-ok", "no", timeout=15_000)
     expect(hs).to_have_attribute("aria-valuenow", "20")
     expect(page.locator("[data-testid=budget] .text[data-budget='hull spaces']")).to_contain_text(
         "20 / 16 HS"
@@ -266,12 +266,12 @@ def test_breaking_the_budget_turns_the_lamp_and_marks_the_bar(page: Any) -> None
     expect(lamp).to_have_text("1 error, 0 warnings")
     _shot(page, "8-budget-broken")
     page.get_by_test_id("field-hull").select_option("DD")  # 30 HS, but 2 quarters needed
-    expect(hs).to_have_attribute("data-ok", "yes", timeout=5000)
+    expect(hs).to_have_attribute("data-ok", "yes", timeout=15_000)
     q = page.locator("[data-testid=budget] .meter[data-budget='crew quarters']")
     expect(q).to_have_attribute("data-ok", "no")
     expect(page.locator("[data-testid=budget] .text[data-budget='crew quarters']")).to_contain_text(
         "1 of 2 Q needed"
     )
     _type(page, "game: starfire\nname: [Broken\n")
-    expect(lamp).to_have_class("lamp unreadable", timeout=5000)
+    expect(lamp).to_have_class("lamp unreadable", timeout=15_000)
     expect(page.get_by_test_id("budget")).to_have_class("budget stale")

@@ -34,7 +34,7 @@ def test_a_finding_is_marked_and_found_at_its_column(browser: Any, server: str) 
         page.get_by_test_id("game").select_option("starfire")
         _type(page, OVERFULL)
         finding = page.locator("[data-testid=findings] li[data-rule='SF-7']")
-        expect(finding).to_have_attribute("data-line", "4", timeout=5000)
+        expect(finding).to_have_attribute("data-line", "4", timeout=15_000)
         # "systems: " is 9 characters: the finding's column 10 is where the system string starts
         marked = page.locator(".cm-lintRange-error")
         expect(marked.first).to_be_visible()
