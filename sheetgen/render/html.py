@@ -91,6 +91,9 @@ def _environment() -> jinja2.Environment:
     from sheetgen.core.card import cell_text
 
     env.filters["cell"] = cell_text
+    from sheetgen.render import textgrid
+
+    env.globals["textgrid"] = textgrid  # tables as lines of text (render/textgrid.py)
     return env
 
 
