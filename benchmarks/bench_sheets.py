@@ -7,14 +7,17 @@ builds it) and prints each with the same WeasyPrint in this run, the print cache
 
 * warm: in this process, after a warm-up print of each, CPU seconds (``time.process_time``)
   of :func:`sheetgen.render.html.html_to_pdf`;
-* cold: a fresh process that imports sheetgen and WeasyPrint and prints the document once,
-  its whole CPU (user + system).
+* cold: a fresh process that imports sheetgen and WeasyPrint and prints the document once:
+  the CPU of that first print (``time.process_time`` around it: the layout with nothing
+  cached yet, fonts and stylesheets loaded for the first time);
+* process (with ``--process``): that fresh process's whole CPU, user + system, imports
+  included (what ``sheetgen sheets`` of one ship costs a user, less the YAML).
 
 Old and new runs alternate (old first in even rounds, new first in odd), each pair giving
 one ratio new / old; printed are per-ship CPU medians in ms and the median ratio with its
 spread (lowest to highest ratio of the pairs).
 
-    .venv/bin/python benchmarks/bench_sheets.py [--baseline REV] [--runs 3] [--ships 1 10 100] [--games starfire ...] [--cold]
+    .venv/bin/python benchmarks/bench_sheets.py [--baseline REV] [--runs 3] [--ships 1 10 100] [--games starfire ...] [--cold] [--process]
 """
 
 from __future__ import annotations
@@ -86,20 +89,40 @@ def warm_cpu(doc: str, base_url: str) -> float:
 
 
 CHILD = """
-import sys
-from sheetgen.render.html import html_to_pdf
-html_to_pdf(open(sys.argv[1], encoding="utf-8").read(), base_url=sys.argv[2])
+import sys, time
+from sheetgen.render.html import html_to_pdf, import_weasyprint
+import_weasyprint()
+doc = open(sys.argv[1], encoding="utf-8").read()
+start = time.process_time()
+html_to_pdf(doc, base_url=sys.argv[2])
+print(time.process_time() - start)
 """
 
 
-def cold_cpu(path: Path, base_url: str) -> float:
-    """CPU seconds (user + system) of a fresh process printing the document in ``path``."""
+def _fresh(path: Path, base_url: str) -> tuple[float, float]:
+    """A fresh process printing the document in ``path``: CPU seconds of its print, and of
+    the whole process (user + system)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SHEETGEN_CACHE": "off"}
-    proc = subprocess.Popen([str(BIN / "python"), "-c", CHILD, str(path), base_url], env=env, cwd=ROOT)
+    proc = subprocess.Popen(
+        [str(BIN / "python"), "-c", CHILD, str(path), base_url], env=env, cwd=ROOT, stdout=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    printed = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
+    proc.stdout.close()
     if os.waitstatus_to_exitcode(status):
         raise RuntimeError(f"printing {path} failed")
-    return usage.ru_utime + usage.ru_stime
+    return float(printed), usage.ru_utime + usage.ru_stime
+
+
+def cold_cpu(path: Path, base_url: str) -> float:
+    """CPU seconds of the first print in a fresh process (its imports not counted)."""
+    return _fresh(path, base_url)[0]
+
+
+def process_cpu(path: Path, base_url: str) -> float:
+    """CPU seconds (user + system) of a fresh process importing and printing ``path``."""
+    return _fresh(path, base_url)[1]
 
 
 def paired(measure, old, new, runs: int) -> tuple[list[float], list[float]]:
@@ -119,7 +142,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--ships", type=int, nargs="+", default=[1, 10, 100])
     parser.add_argument("--games", nargs="+", default=list(GAMES))
-    parser.add_argument("--cold", action="store_true", help="measure cold (a fresh process a print) as well")
+    parser.add_argument(
+        "--cold", action="store_true", help="measure cold (a fresh process's first print) as well"
+    )
+    parser.add_argument("--process", action="store_true", help="measure a fresh process's whole CPU as well")
     args = parser.parse_args()
     from sheetgen.core.resources import templates_dir
 
@@ -141,13 +167,17 @@ def main() -> None:
                 modes = {
                     "warm": paired(lambda d: warm_cpu(*d), (old_doc, old_url), (new_doc, new_url), args.runs)
                 }
-                if args.cold:
-                    old_file, new_file = Path(tmp) / "old.html", Path(tmp) / "new.html"
-                    old_file.write_text(old_doc, encoding="utf-8")
-                    new_file.write_text(new_doc, encoding="utf-8")
-                    modes["cold"] = paired(
-                        lambda d: cold_cpu(*d), (old_file, old_url), (new_file, new_url), args.runs
-                    )
+                old_file, new_file = Path(tmp) / "old.html", Path(tmp) / "new.html"
+                old_file.write_text(old_doc, encoding="utf-8")
+                new_file.write_text(new_doc, encoding="utf-8")
+                for mode, measure, wanted in (
+                    ("cold", cold_cpu, args.cold),
+                    ("proc", process_cpu, args.process),
+                ):
+                    if wanted:
+                        modes[mode] = paired(
+                            lambda d, m=measure: m(*d), (old_file, old_url), (new_file, new_url), args.runs
+                        )
                 for mode, (olds, news) in modes.items():
                     ratios = [n / o for o, n in zip(olds, news, strict=True)]
                     o, n = statistics.median(olds) / count * 1000, statistics.median(news) / count * 1000
