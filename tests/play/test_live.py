@@ -173,7 +173,23 @@ def test_kill_radius_recovery(kr_ship: Any) -> None:
     assert kr.now(state)["movement_points"] == 2
     state = kr.apply(state, {"action": "recover", "roll": 8})
     assert (kr.now(state)["number"], kr.now(state)["movement_points"]) == (5, 3)
+    state = kr.end_turn(state)
     assert kr.now(kr.apply(state, {"action": "recover", "roll": 9}))["number"] == 5  # 9 > 8 fails
+
+
+def test_kill_radius_recovery_is_one_roll_a_turn(kr_ship: Any) -> None:
+    """Kill Radius, Recovery Period: a d10 for every damaged ship once all have moved and
+    attacked, so one roll a turn: starting Number 5 at 3 rolls a 1 (4); a second 1 in the
+    same turn is refused; the next turn's 1 takes it to 5."""
+    state = kr.start(dataclasses.replace(kr_ship, number=5, carrier=False))
+    state = kr.end_turn(_hit(kr, state, 2))
+    state = kr.apply(state, {"action": "recover", "roll": 1})
+    assert kr.now(state)["number"] == 4 and kr.now(state)["may_recover"] is False
+    with pytest.raises(Refused, match="recovery roll this turn"):
+        kr.apply(state, {"action": "recover", "roll": 1})
+    state = kr.end_turn(state)
+    assert kr.now(state)["may_recover"] is True
+    assert kr.now(kr.apply(state, {"action": "recover", "roll": 1}))["number"] == 5
 
 
 def test_kill_radius_refuses_recovery_below_half_and_when_undamaged(kr_ship: Any) -> None:
@@ -222,6 +238,31 @@ def test_knight_hawks_structure_points(kh_ship: Any) -> None:
     assert kh.removed(gone) and kh.now(gone)["structure_points"] == 0
     with pytest.raises(Refused, match="zero SP"):
         _hit(kh, gone, 1)
+
+
+@pytest.mark.parametrize(
+    ("hits", "lost", "adf"),
+    [
+        (["void_engine"], 840, "1"),  # (3 - 1) / 2
+        (["void_engine"], 1120, "1"),  # two-thirds: (3 - 1) / 2, at most 1
+        (["void_engine_destroyed"], 840, "¾"),  # (3 - 3/2) / 2
+        ([], 840, "1½"),
+    ],
+)
+def test_knight_hawks_engines_first_then_the_structure_whatever_the_order(
+    kh_ship: Any, hits: list[str], lost: int, adf: str
+) -> None:
+    """RULINGS KH-11: ADF 3 with two void engines and 1,680 SP; engine hits and structure
+    damage give the same ADF in either order."""
+    ship = dataclasses.replace(kh_ship, structure_points=1680, adf=3, void_engines=2)
+    first = kh.start(ship)
+    for hit in hits:
+        first = kh.apply(first, {"action": "system_damage", "weapon": hit})
+    first = _hit(kh, first, lost)
+    then = _hit(kh, kh.start(ship), lost)
+    for hit in hits:
+        then = kh.apply(then, {"action": "system_damage", "weapon": hit})
+    assert kh.now(first)["adf"] == kh.now(then)["adf"] == adf
 
 
 # --- Space Cruisers (attack phase) -----------------------------------------------------------

@@ -136,7 +136,13 @@ def start(stats: KillRadiusStats) -> State:
     if not data.MIN_NUMBER <= stats.number <= data.MAX_NUMBER:
         raise Refused(f"{stats.name}'s Number {stats.number} is outside 1 to 10 (Kill Radius, Numbers)")
     number = (stats.condition or {}).get("number", stats.number)
-    return {"stats": stats, "starting": stats.number, "number": number, "damage_this_turn": 0}
+    return {
+        "stats": stats,
+        "starting": stats.number,
+        "number": number,
+        "damage_this_turn": 0,
+        "recovered": False,
+    }
 
 
 def removed(state: State) -> bool:
@@ -162,8 +168,9 @@ def apply(state: State, event: dict[str, Any]) -> State:
     this turn's damage row; ``{"action": "recover", "roll": D}`` makes the recovery roll.
 
     Raises :class:`~sheetgen.core.refused.Refused` for an unknown action, a bad amount or
-    roll, a destroyed ship, or a recovery roll the ship may not make (undamaged, or below
-    half its starting Number); ``state`` is never changed.
+    roll, a destroyed ship, or a recovery roll the ship may not make (undamaged, below half
+    its starting Number, or already rolled this turn: one roll a damaged ship in each
+    Recovery Period); ``state`` is never changed.
     """
     action = event.get("action")
     name = state["stats"].name
@@ -188,7 +195,12 @@ def apply(state: State, event: dict[str, Any]) -> State:
             f"{name}'s Number {number} is below half its starting {starting} "
             f"({half_number(starting)}): it cannot roll to recover (Kill Radius, Recovery Period)"
         )
-    return {**state, "number": recover(starting, number, roll)}
+    if state["recovered"]:
+        raise Refused(
+            f"{name} has made its recovery roll this turn: one roll a damaged ship each turn "
+            "(Kill Radius, Recovery Period)"
+        )
+    return {**state, "number": recover(starting, number, roll), "recovered": True}
 
 
 def end_turn(state: State) -> State:
@@ -198,13 +210,15 @@ def end_turn(state: State) -> State:
         **state,
         "number": apply_damage(state["number"], state["damage_this_turn"]),
         "damage_this_turn": 0,
+        "recovered": False,
     }
 
 
 def now(state: State) -> dict[str, Any]:
     """What the ship is now: ``number`` (current), ``starting_number``, ``damage_this_turn``,
     ``number_next_turn``, ``movement_points``, ``facing_changes``, ``roll_number`` (what it adds
-    to its d10), ``reduced`` (at or below half), ``may_recover``, ``may_deploy`` (a carrier)."""
+    to its d10), ``reduced`` (at or below half), ``may_recover`` (damaged, at or above half,
+    and not yet rolled this turn), ``may_deploy`` (a carrier)."""
     stats: KillRadiusStats = state["stats"]
     starting, number = state["starting"], state["number"]
     mp = movement_points(starting, number)
@@ -217,7 +231,7 @@ def now(state: State) -> dict[str, Any]:
         "facing_changes": facing_changes(mp),
         "roll_number": roll_number(number, stats.carrier),
         "reduced": reduced(starting, number),
-        "may_recover": can_recover(starting, number),
+        "may_recover": number < starting and can_recover(starting, number) and not state["recovered"],
         "carrier": stats.carrier,
         "may_deploy": can_deploy(starting, number, stats.carrier),
     }

@@ -404,8 +404,9 @@ def now(state: State) -> dict[str, Any]:
     stats: KnightHawksStats = state["stats"]
     total, lost = stats.structure_points, state["lost"]
     condition = structure_state(total, lost)
-    adf, mr = adf_mr_in_state(condition, stats.adf, stats.mr)
-    adf, mr = _after_systems(state, Fraction(adf), Fraction(mr))
+    # lost and damaged engines and jets first, the structure's state on what is left (KH-11)
+    adf, mr = _after_engines(state, Fraction(stats.adf), Fraction(stats.mr))
+    adf, mr = _after_fires(state, *adf_mr_in_state(condition, adf, mr))
     rolls = {"half": 1, "two-thirds": 6}.get(condition.value, 0)
     return {
         "structure_points": total - lost,
@@ -433,10 +434,11 @@ def now(state: State) -> dict[str, Any]:
     }
 
 
-def _after_systems(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction, Fraction]:
-    """ADF and MR after the system damage taken (Explanation of Damage Results): each void
-    engine damaged ADF -1, destroyed ADF - ADF / engines; each maneuver jet damaged MR -1,
-    destroyed MR 0; a fire half ADF and no MR; a disastrous fire no ADF or MR. Never below 0."""
+def _after_engines(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction, Fraction]:
+    """ADF and MR after the engine and jet damage taken (Explanation of Damage Results): each
+    void engine damaged ADF -1, destroyed ADF - ADF / engines; each maneuver jet damaged MR -1,
+    destroyed MR 0. Never below 0. The structure's state then acts on what is left, whichever
+    came first (RULINGS KH-11)."""
     stats: KnightHawksStats = state["stats"]
     damaged, destroyed = state["damaged"], state["destroyed"]
     per_engine = stats.adf_per_void_engine or Fraction(0)
@@ -444,7 +446,13 @@ def _after_systems(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction,
     mr -= damaged.count("maneuver_jet")
     if "maneuver_jet_destroyed" in destroyed:
         mr = Fraction(0)
-    if "fire" in damaged:
+    return max(adf, Fraction(0)), max(mr, Fraction(0))
+
+
+def _after_fires(state: State, adf: Fraction, mr: Fraction) -> tuple[Fraction, Fraction]:
+    """ADF and MR while a fire burns (Explanation of Damage Results): a fire half ADF and no
+    MR; a disastrous fire no ADF or MR."""
+    if "fire" in state["damaged"]:
         adf, mr = adf / 2, Fraction(0)
     if state["disastrous_fires"]:
         adf, mr = Fraction(0), Fraction(0)

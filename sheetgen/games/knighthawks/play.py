@@ -736,10 +736,13 @@ def structure_state(structure_points: int, lost: int) -> StructureState:
     return StructureState.INTACT
 
 
-def adf_mr_in_state(state: StructureState, adf: int, mr: int) -> tuple[Fraction, Fraction]:
+def adf_mr_in_state(
+    state: StructureState, adf: Fraction | int, mr: Fraction | int
+) -> tuple[Fraction, Fraction]:
     """ADF and MR in ``state``: halved at half structure, "reduced to ... 1" at two-thirds
     (Knight Hawks 2000, Explanation of Damage Results; a reduction, so a ship already at
-    less after halving keeps the less), 0 when destroyed.
+    less after halving keeps the less), 0 when destroyed. ``adf`` and ``mr`` are what the
+    engines and jets leave (RULINGS KH-11).
 
     >>> adf_mr_in_state(StructureState.HALF, 4, 4)
     (Fraction(2, 1), Fraction(2, 1))
@@ -747,10 +750,10 @@ def adf_mr_in_state(state: StructureState, adf: int, mr: int) -> tuple[Fraction,
     (Fraction(1, 1), Fraction(1, 2))
     """
     if state is StructureState.HALF:
-        return Fraction(adf, 2), Fraction(mr, 2)
+        return Fraction(adf) / 2, Fraction(mr) / 2
     if state is StructureState.TWO_THIRDS:
         one = Fraction(data.TWO_THIRDS_ADF_MR)
-        return min(one, Fraction(adf, 2)), min(one, Fraction(mr, 2))
+        return min(one, Fraction(adf) / 2), min(one, Fraction(mr) / 2)
     if state is StructureState.DESTROYED:
         return Fraction(0), Fraction(0)
     return Fraction(adf), Fraction(mr)

@@ -205,4 +205,21 @@ RULINGS: tuple[Ruling, ...] = (
         "play",
         severities=(),
     ),
+    Ruling(
+        "KH-11",
+        "Engine damage and the structure's state together",
+        _KH,
+        "A ship's ADF and MR are what its void engines and maneuver jets leave (ADF -1 a "
+        "damaged engine, ADF / engines a destroyed one; MR -1 a damaged jet, 0 with a destroyed "
+        "one), then halved at half structure, or halved and at most 1 at two-thirds, whichever "
+        "came first. ADF 3 with two engines, one damaged: 1 at half structure, 1 at two-thirds; "
+        "one destroyed: 3/4 at half structure.",
+        "The text gives each effect alone and never says how they meet. Taking the engines "
+        "first makes the result the same whatever order the hits came in, and a ship with a "
+        "working engine at two-thirds keeps the 1 the text gives it, where subtracting after "
+        "halving would leave ADF 0.",
+        "EXPLANATION OF DAMAGE RESULTS (Void Engine, Maneuver Jet, structural damage)",
+        "play",
+        severities=(),
+    ),
 )
