@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from sheetgen.cli.app import _fail, app, given_path, short_help
-from sheetgen.cli.serve import _address, listen, run_server
+from sheetgen.cli.serve import _address, listen, run_server, shown_address
 
 __all__ = ["play"]
 
@@ -102,10 +102,10 @@ def play(
         game = kept[0] if kept and not new else engine.create(relative)
     except Refused as exc:
         _fail(str(exc))
-    shown = f"[{host}]" if ":" in host else host
+    port = sock.getsockname()[1]
     typer.echo(f"game {game.id} of {relative}: join code {game.code}", err=True)
-    typer.echo(f"play on http://{shown}:{sock.getsockname()[1]}/play?game={game.id}", err=True)
-    run_server(workspace, sock, host)
+    typer.echo(f"play on http://{shown_address(host)}:{port}/play?game={game.id}", err=True)
+    run_server(workspace, sock, host, play_only=True)
 
 
 def _export(engine: object, game_id: str | None, output: Path | None, *, force: bool = False) -> None:

@@ -12,7 +12,7 @@ from sheetgen.cli.app import _err, _fail, app, given_path, short_help
 if TYPE_CHECKING:
     import socket
 
-__all__ = ["listen", "run_server", "serve"]
+__all__ = ["listen", "run_server", "serve", "shown_address"]
 
 
 def _address(text: str) -> str:
@@ -80,9 +80,12 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bool = False) -> None:
+def run_server(
+    folder: Path, sock: socket.socket, host: str, *, open_browser: bool = False, play_only: bool = False
+) -> None:
     """Serve the workspace ``folder`` on the listening ``sock`` (from :func:`listen`) until
-    interrupted; ``host`` the address it was bound to."""
+    interrupted; ``host`` the address it was bound to; ``play_only`` (``sheetgen play``):
+    other machines get the game only, never the designer or the workspace's files."""
     import signal
     import threading
 
@@ -90,19 +93,20 @@ def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bo
 
     from sheetgen.core.leftovers import sweep_leftovers
     from sheetgen.core.stopping import STOP_SIGNALS, raise_stop
+    from sheetgen.serve.addresses import OWN_ADDRESSES, WILDCARDS
     from sheetgen.serve.app import LOOPBACK, create_app
     from sheetgen.serve.connections import server_config
     from sheetgen.serve.printing import close_workers, start_workers
     from sheetgen.serve.workspace import Workspace
 
     bound = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{bound}/"
+    url = f"http://{shown_address(host)}:{bound}/"
     hosts: tuple[str, ...] = () if host in LOOPBACK else (host,)
-    if host in ("0.0.0.0", "::"):
-        hosts += _own_names()
+    if host in WILDCARDS:
+        hosts += (*_own_names(), OWN_ADDRESSES)
     if not _loopback(host):
-        _err(f"sheetgen: warning: listening on {host}: other machines can reach the designer")
+        what = "this game, with its join code" if play_only else "the designer and the workspace's files"
+        _err(f"sheetgen: warning: listening on {host}: other machines can reach {what}")
     _err(f"serving {folder.resolve()} on {url} (Ctrl-C stops)")
     if open_browser:
         import webbrowser
@@ -112,7 +116,9 @@ def run_server(folder: Path, sock: socket.socket, host: str, *, open_browser: bo
     sweep_leftovers()
     Workspace(folder).sweep()
     threading.Thread(target=start_workers, name="print-workers", daemon=True).start()
-    config = server_config(create_app(folder, hosts=hosts), log_level="warning", lifespan="on")
+    config = server_config(
+        create_app(folder, hosts=hosts, play_only=play_only), log_level="warning", lifespan="on"
+    )
     server = uvicorn.Server(config)
 
     def stop(signum: int, frame: Any) -> None:
@@ -142,6 +148,18 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip().removeprefix("[").removesuffix("]")).is_loopback
     except ValueError:
         return False
+
+
+def shown_address(host: str) -> str:
+    """The address to print for a server on ``host``: for every network (0.0.0.0, ::) the one
+    other devices open (this machine's network address, else its name), IPv6 in brackets."""
+    import socket
+
+    from sheetgen.serve.addresses import WILDCARDS, lan_address
+
+    if host in WILDCARDS:
+        host = lan_address() or socket.gethostname()
+    return f"[{host}]" if ":" in host else host
 
 
 def _own_names() -> tuple[str, ...]:

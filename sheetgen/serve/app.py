@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sheetgen.core.findings import finding_json
 from sheetgen.serve import MAX_BODY, service
+from sheetgen.serve.addresses import OWN_ADDRESSES, own_address
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal
@@ -55,6 +56,9 @@ _OUT_OF_ROOM = service.OUT_OF_ROOM
 #: A ``Host`` header as RFC 9110 allows it here: a name or IPv4 address, or an IPv6 address in
 #: brackets, and an optional port; nothing else (no user part, no spaces, no path).
 _HOST = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._-]+))(?::[0-9]{1,5})?")
+#: What ``sheetgen play`` serves other machines besides ``/play``: the play API, the page's
+#: scripts, styles and fonts.
+_GUEST_PATHS = ("/api/play/", "/static/", "/fonts/")
 #: An ``Origin`` header: a scheme, ``://`` and a host as above, nothing before or after.
 _ORIGIN = re.compile(r"(https?)://((?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::[0-9]{1,5})?)")
 
@@ -86,15 +90,37 @@ def _refusal_response(exc: Refusal) -> JSONResponse:
 class Guard:
     """ASGI middleware: the ``Host``/``Origin`` checks and the body-size bound (see the module)."""
 
-    def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], play_only: bool = False) -> None:
         self.app = app
         self.hosts = {_served(h) for h in hosts}
+        self.play_only = play_only
+
+    def _guest_outside_play(self, scope: Scope) -> bool:
+        """Whether a request from another machine asks for more than the game (``play_only``:
+        ``sheetgen play`` shares its game, never the designer and the workspace's files)."""
+        if not self.play_only:
+            return False
+        client = scope.get("client")
+        if client is None or own_address(str(client[0])):
+            return False
+        path = str(scope.get("path", ""))
+        return not (path in ("/play", "/api/play") or path.startswith(_GUEST_PATHS))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if self._guest_outside_play(scope):
+            if scope["type"] == "websocket":
+                await receive()
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            refused = Refusal(
+                403, ["sheetgen: error: this server shares only its game with other devices (open /play)"]
+            )
+            await _refusal_response(refused)(scope, receive, send)
+            return
         if scope["type"] == "websocket":
             # a WebSocket's handshake is a GET that opens a channel for changes: Host and Origin
             # are held to the same parser as a request that changes something
@@ -132,7 +158,8 @@ class Guard:
 
     def _refuse(self, method: str, headers: dict[str, str]) -> Refusal | None:
         host = headers.get("host", "")
-        if _hostname(host) not in self.hosts:
+        name = _hostname(host)
+        if name not in self.hosts and not (OWN_ADDRESSES in self.hosts and name and own_address(name)):
             return Refusal(
                 403,
                 [
@@ -244,11 +271,17 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(
-    workspace: str | Path = ".", *, hosts: Iterable[str] = (), prints: Prints | None = None
+    workspace: str | Path = ".",
+    *,
+    hosts: Iterable[str] = (),
+    prints: Prints | None = None,
+    play_only: bool = False,
 ) -> Starlette:
     """The application serving ``workspace``; ``hosts``: host names served besides :data:`LOOPBACK`
-    (the ``--host`` given); ``prints``: the print slots (:class:`~sheetgen.serve.printing.Prints`,
-    its defaults when not given)."""
+    (the ``--host`` given; :data:`~sheetgen.serve.addresses.OWN_ADDRESSES` for any address of
+    this machine, a server on every network); ``prints``: the print slots (:class:`~sheetgen.serve.printing.Prints`,
+    its defaults when not given); ``play_only``: other machines get the play page and its API
+    only, 403 for the rest (``sheetgen play``: the designer and the files stay on this machine)."""
     space = Workspace(workspace)
     printing = prints or Prints()
     hosts = tuple(hosts)  # read twice: the guard's and play mode's
@@ -274,7 +307,7 @@ def create_app(
         Exception: _crashed,
     }
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=_lifespan)
-    app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts))
+    app.add_middleware(Guard, hosts=(*LOOPBACK, *hosts), play_only=play_only)
     return app
 
 

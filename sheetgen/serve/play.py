@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
@@ -56,6 +57,7 @@ from sheetgen.play.engine import (
     UnknownGame,
     print_sheets,
 )
+from sheetgen.serve.addresses import OWN_ADDRESSES, lan_address, own_address
 from sheetgen.serve.service import Refusal
 from sheetgen.serve.workspace import Workspace
 
@@ -138,9 +140,23 @@ def play_routes(
     print_job: Callable[..., Awaitable[Any]] | None = None,
 ) -> list[BaseRoute]:
     """The play routes for the workspace ``space``; ``hosts`` the host names served (loopback
-    included), ``read_body`` the server's bounded body reader, ``print_job(request, job,
-    *args)`` the server's print slots (bounded, 503 when busy; default: in a thread)."""
-    return _PlayRoutes(space, read_body, print_job).routes()
+    included; the first other one, or this machine's network address for
+    :data:`~sheetgen.serve.addresses.OWN_ADDRESSES`, is the address the host's page tells
+    other devices to join at), ``read_body`` the server's bounded body reader,
+    ``print_job(request, job, *args)`` the server's print slots (bounded, 503 when busy;
+    default: in a thread)."""
+    return _PlayRoutes(space, read_body, print_job, join_host(tuple(hosts))).routes()
+
+
+def join_host(hosts: tuple[str, ...]) -> str | None:
+    """The address other devices join at, from the host names served: this machine's network
+    address when it serves all of its own (:data:`~sheetgen.serve.addresses.OWN_ADDRESSES`, a
+    server on 0.0.0.0), else the first one that is not loopback; None when only loopback is
+    served (nobody else can join)."""
+    if OWN_ADDRESSES in hosts:
+        return lan_address() or socket.gethostname()
+    others = [h for h in hosts if h not in _LOOPBACK and h != OWN_ADDRESSES]
+    return others[0] if others else None
 
 
 class _PlayRoutes:
@@ -152,7 +168,9 @@ class _PlayRoutes:
         space: Workspace,
         read_body: Callable[[Request], Awaitable[bytes]],
         print_job: Callable[..., Awaitable[Any]] | None,
+        join_at: str | None = None,
     ) -> None:
+        self.join_at = join_at
         self.engine: Engine = Engine(space.root, load=lambda path: _load(space, self.engine, path))
         self.live = _Live()
         self.wrong: dict[str, deque[float]] = {}
@@ -160,7 +178,12 @@ class _PlayRoutes:
         self.print_job = print_job
 
     def local(self, conn: HTTPConnection) -> bool:
-        return conn.client is None or conn.client.host in _LOOPBACK or conn.client.host.startswith("127.")
+        """Whether ``conn`` comes from this machine (the host's own browser), by whichever of
+        its addresses."""
+        if conn.client is None:
+            return True
+        host = conn.client.host
+        return host in _LOOPBACK or host.startswith("127.") or own_address(host)
 
     def admit(self, conn: HTTPConnection, game_id: str | None) -> None:
         """Refuse a request from another machine without the right join code."""
@@ -221,7 +244,7 @@ class _PlayRoutes:
         state = _tail(state)
         if self.local(request):
             code = next((g.code for g in self.engine.games() if g.id == state["id"]), None)
-            return {**state, "code": code}
+            return {**state, "code": code, "join_host": self.join_at}
         return state
 
     async def log(self, request: Request) -> Response:

@@ -138,12 +138,12 @@ def test_the_wrong_codes_remembered_are_bounded(workspace: Path, monkeypatch: py
     app = create_app(workspace, hosts=["testserver"])
     with TestClient(app, client=HOST) as host:
         url = f"/api/play/{host.post('/api/play', json={'scenario': SCENARIO}).json()['id']}"
-        for address in ("192.0.2.1", "192.0.2.2", "192.0.2.3"):
+        for address in ("198.51.100.1", "198.51.100.2", "198.51.100.3"):
             for _ in range(10):
                 _guest(app, address).get(url)
             assert _guest(app, address).get(url).status_code == 429
-        assert _guest(app, "192.0.2.1").get(url).status_code == 403  # the oldest forgotten
-        assert _guest(app, "192.0.2.3").get(url).status_code == 429
+        assert _guest(app, "198.51.100.1").get(url).status_code == 403  # the oldest forgotten
+        assert _guest(app, "198.51.100.3").get(url).status_code == 429
 
 
 def test_a_network_is_an_ipv6_64_or_an_ipv4_address() -> None:

@@ -218,7 +218,9 @@ function show(next) {
     join.hidden = false;
     const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", checked: state.sides_own_ships !== false,
       onchange: (e) => api(`/api/play/${state.id}/settings`, { sides_own_ships: e.target.checked }).then(show, (err) => notice(err.message, true)) });
-    join.replaceChildren("join ", el("b", {}, state.code), ` at ${location.origin}/play?game=${state.id} `,
+    // the address other devices open: the server's network address (it knows it; this page may be on 127.0.0.1)
+    const where = state.join_host ? `${location.protocol}//${state.join_host.includes(":") ? `[${state.join_host}]` : state.join_host}:${location.port}` : location.origin;
+    join.replaceChildren("join ", el("b", {}, state.code), ` at ${where}/play?game=${state.id} `,
       el("label", {}, own, " sides own their ships"));
   }
   const sides = new Map();
