@@ -172,6 +172,7 @@ def sheets(
 
     output = _output_or_default(output, f"record-sheets.{fmt.value if fmt else 'pdf'}")
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
+    standard = press_standard(press, pdfx, fmt.value)
     try:
         check_writable(output)
     except OutputError as exc:
@@ -189,7 +190,6 @@ def sheets(
         _fail(str(exc))
     _warn(rendered.warnings)
     data = rendered.data
-    standard = press_standard(press, pdfx)
     if standard:
         ((_, data),) = pressed([(output, data)], "Record sheets", standard=standard)
     _write(output, data)
@@ -265,6 +265,7 @@ def reference(
         fmt = fmt or CardFormat.pdf
     else:
         fmt = CardFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html", "json", "csv")))
+    standard = press_standard(press, pdfx, fmt.value)
     if output is not None:
         try:
             check_writable(output)
@@ -276,7 +277,6 @@ def reference(
         sys.stdout.write(rendered.data.decode("utf-8"))
         return
     data = rendered.data
-    standard = press_standard(press, pdfx)
     if standard:
         title = f"{found.title}: {'quick' if quick else 'reference'} card"
         ((_, data),) = pressed([(output, data)], title, standard=standard)

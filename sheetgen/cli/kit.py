@@ -112,9 +112,9 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
-    standard = press_standard(press, pdfx)
+    standard = press_standard(press, pdfx, "pdf")  # a kit's parts are PDFs
     if standard:
-        bleed, cut = press_cutting(bleed, cut, pdf=True)
+        bleed, cut = press_cutting(bleed, cut)
     counters = _counter_options(size, duplex, back_offset, fill, paper.key, (bleed, gutter, cut))
     if standard:
         from dataclasses import replace

@@ -183,6 +183,7 @@ def map_command(
     from sheetgen.core.hexlabel import NUMBERINGS
 
     output, kind, png_dpi = _output_kind(output, fmt, dpi, vtt)
+    standard = press_standard(press, pdfx, kind)
     paper_key = _paper(paper)
     loaded = _scenario(scenario)
     changes: dict[str, Any] = {
@@ -196,7 +197,6 @@ def map_command(
     if rows is not None:
         changes["rows"] = _whole("rows", rows)
     opts = _options(loaded, paper_key, changes)
-    standard = press_standard(press, pdfx)
     if standard:  # the tiles' art runs 1/8 in past their cut lines
         from dataclasses import replace
 
