@@ -30,6 +30,7 @@ from sheetgen.cli.app import (
     short_help,
 )
 from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
+from sheetgen.core.findings import quoted
 from sheetgen.core.output import OutputError
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -93,14 +94,20 @@ def back_offset_option(text: str) -> tuple[float, float]:
     if ambiguous and not (_ZERO.match(ambiguous["x"].lstrip("+-")) and _ZERO.match(ambiguous["y"])):
         x, y, unit = ambiguous["x"], ambiguous["y"], ambiguous["unit"] or "mm"
         _fail(
-            f"--back-offset {text!r} is ambiguous: write {x}{unit},{y}{unit} for two lengths, or "
+            f"--back-offset {quoted(text)} is ambiguous: write {x}{unit},{y}{unit} for two lengths, or "
             f"{x}.{y}{unit},0{unit} for one with a decimal point"
         )
     parts = text.split(",")
-    if len(parts) != 2:
+    if len(parts) == 1:  # one length, or none: the comma between two is missing
+        given = "no length" if not text.strip() else "one length"
         _fail(
-            f"--back-offset {text!r}: write X,Y with decimal points, e.g. 0.5mm,-1mm "
+            f"--back-offset {quoted(text)} gives {given}: write two, X,Y, e.g. 0.5mm,-1mm "
             "(right and down as the back is seen)"
+        )
+    if len(parts) > 2:  # more commas: a decimal comma in a length, or a third value
+        _fail(
+            f"--back-offset {quoted(text)} gives {len(parts)} values: write X,Y with decimal points and units, "
+            "e.g. 0.5mm,-1mm (right and down as the back is seen)"
         )
     dx = length_option("--back-offset", parts[0], zero=True, signed=True)
     dy = length_option("--back-offset", parts[1], zero=True, signed=True)

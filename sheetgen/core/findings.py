@@ -36,6 +36,7 @@ __all__ = [
     "finding_schema",
     "in_order",
     "one_line",
+    "quoted",
     "rule_order",
     "shown_path",
 ]
@@ -52,6 +53,19 @@ def shown_path(name: object) -> str:
     """
     text = str(name)
     return text if text.isprintable() else repr(text)
+
+
+def quoted(text: str, most: int = 40) -> str:
+    """``text`` as a one-line message echoes what was typed: quoted as Python writes it; past
+    ``most`` characters, its first ``most`` quoted, then ``...`` and its length, as
+    :func:`sheetgen.core.units.parse_length` quotes a long length.
+
+    >>> quoted("1mm"), quoted("x" * 50, most=4)
+    ("'1mm'", "'xxxx'... (50 characters)")
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text):,} characters)"
 
 
 def one_line(text: str) -> str:
