@@ -325,7 +325,7 @@ def _markers(markers: str | None, copies: int, fill: bool, images: bool, ships: 
         except UnknownGame:
             from sheetgen.games import GAMES
 
-            _fail(f"--markers: unknown marker set {markers!r}; known: {', '.join(GAMES)}")
+            _fail(f"--markers: unknown marker set {quoted(markers)}; known: {', '.join(GAMES)}")
         if not marker_game.markers():
             _fail(f"--markers: {marker_game.id} has no marker counters")
     if fill and marker_game is None:

@@ -11,6 +11,7 @@ import typer
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
 from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
 from sheetgen.cli.press import Press, PressStandard, press_standard
+from sheetgen.core.findings import quoted
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
@@ -202,7 +203,7 @@ def _map_paper(text: str | None) -> units.Paper | None:
     try:
         return read_paper(text)
     except ValueError:
-        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPERS)}")
+        _fail(f"--map-paper: unknown paper {quoted(text)}; choose one of {', '.join(PAPERS)}")
 
 
 def _scenario_path(given: Path) -> Path:

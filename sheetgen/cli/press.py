@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import _fail
+from sheetgen.core.findings import quoted
 
 if TYPE_CHECKING:
     from sheetgen.render.press import DieLine
@@ -56,7 +57,7 @@ def press_standard(press: bool, standard: str | None, fmt: str) -> str | None:
     if standard is None:
         chosen = "x4" if press else None
     elif standard.lower() not in PDFX_STANDARDS:
-        _fail(f"--press-standard: {standard!r} is not one of {', '.join(PDFX_STANDARDS)}")
+        _fail(f"--press-standard: {quoted(standard)} is not one of {', '.join(PDFX_STANDARDS)}")
     else:
         chosen = standard.lower()
     if chosen is not None and fmt.lower() != "pdf":

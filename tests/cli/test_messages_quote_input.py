@@ -98,3 +98,33 @@ def test_the_servers_ruling_cuts_a_long_id_too() -> None:
         f"sheetgen explain: error: unknown rule id 'SF-{'9' * 37}'... (5,003 characters); "
         "see sheetgen explain --list"
     ]
+
+
+LONG = "y" * 5000
+CUT = f"'{'y' * 40}'... (5,000 characters)"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["map", "--cols", LONG, "-o", "m.pdf"],
+        ["map", "--numbering", LONG, "-o", "m.pdf"],
+        ["map", "--paper", LONG, "-o", "m.pdf"],
+        ["map", "--press-standard", LONG, "-o", "m.pdf"],
+        ["counters", str(ARROW), "--markers", LONG, "-o", "c.pdf"],
+        ["counters", str(ARROW), "--format", "png", "--dpi", LONG, "-o", "faces"],
+        ["kit", "--map-paper", LONG, "-o", "kit"],
+        ["schema", LONG],
+        ["import", LONG, "CT-[2]-SSAA(I)(I)(I)QLR-[6]"],
+    ],
+    ids=lambda a: " ".join(x for x in a if x not in (LONG, str(ARROW))),
+)
+def test_a_long_option_value_is_echoed_cut(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    r = invoke(*args)
+    assert r.exit_code == 2
+    assert list(tmp_path.iterdir()) == []
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and CUT in lines[0] and len(lines[0]) < 300, lines
