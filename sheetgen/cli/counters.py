@@ -30,6 +30,7 @@ from sheetgen.cli.app import (
     short_help,
 )
 from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
+from sheetgen.core.findings import quoted
 from sheetgen.core.output import OutputError
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
@@ -93,14 +94,20 @@ def back_offset_option(text: str) -> tuple[float, float]:
     if ambiguous and not (_ZERO.match(ambiguous["x"].lstrip("+-")) and _ZERO.match(ambiguous["y"])):
         x, y, unit = ambiguous["x"], ambiguous["y"], ambiguous["unit"] or "mm"
         _fail(
-            f"--back-offset {text!r} is ambiguous: write {x}{unit},{y}{unit} for two lengths, or "
+            f"--back-offset {quoted(text)} is ambiguous: write {x}{unit},{y}{unit} for two lengths, or "
             f"{x}.{y}{unit},0{unit} for one with a decimal point"
         )
     parts = text.split(",")
-    if len(parts) != 2:
+    if len(parts) == 1:  # one length, or none: the comma between two is missing
+        given = "no length" if not text.strip() else "one length"
         _fail(
-            f"--back-offset {text!r}: write X,Y with decimal points, e.g. 0.5mm,-1mm "
+            f"--back-offset {quoted(text)} gives {given}: write two, X,Y, e.g. 0.5mm,-1mm "
             "(right and down as the back is seen)"
+        )
+    if len(parts) > 2:  # more commas: a decimal comma in a length, or a third value
+        _fail(
+            f"--back-offset {quoted(text)} gives {len(parts)} values: write X,Y with decimal points and units, "
+            "e.g. 0.5mm,-1mm (right and down as the back is seen)"
         )
     dx = length_option("--back-offset", parts[0], zero=True, signed=True)
     dy = length_option("--back-offset", parts[1], zero=True, signed=True)
@@ -207,12 +214,11 @@ def counters(
     Exit 0 when written, 1 when written but a design is illegal, 2 when input
     cannot be used (nothing is written then).
     """
-    output, fmt, png_dpi = _output_format(output, fmt, dpi)
+    output, fmt, png_dpi, standard = _output_format(output, fmt, dpi, (press, pdfx))
     edge = None if size is None else length_option("--size", size, least=MIN_COUNTER)
     bleed_pt = length_option("--bleed", bleed, zero=True)
-    standard = press_standard(press, pdfx)
     if standard:
-        bleed, cut = press_cutting(bleed, cut, fmt is CounterFormat.pdf)
+        bleed, cut = press_cutting(bleed, cut)
         bleed_pt = length_option("--bleed", bleed, zero=True)
     gutter_pt = None if gutter is None else length_option("--gutter", gutter, zero=True)
     offset = back_offset_option(back_offset)
@@ -270,11 +276,13 @@ def _write_sheets(
 
 
 def _output_format(
-    output: Path | None, fmt: CounterFormat | None, dpi: str | None
-) -> tuple[Path, CounterFormat | None, int | None]:
-    """``-o`` (or its default), its format (``None`` for PNG images) and the PNG resolution
-    (``None`` for sheets); fails (exit 2) on options that do not go together, or a file that
-    cannot be written, before any work."""
+    output: Path | None, fmt: CounterFormat | None, dpi: str | None, press: tuple[bool, str | None]
+) -> tuple[Path, CounterFormat | None, int | None, str | None]:
+    """``-o`` (or its default), its format (``None`` for PNG images), the PNG resolution
+    (``None`` for sheets) and the press file's PDF/X standard (``press``: ``--press`` and
+    ``--press-standard``, :func:`sheetgen.cli.press.press_standard`; ``None`` for none);
+    fails (exit 2) on options that do not go together, or a file that cannot be written,
+    before any work."""
     from sheetgen.core.output import check_writable
 
     if output is None:
@@ -284,17 +292,19 @@ def _output_format(
     if fmt is CounterFormat.png or (fmt is None and output.is_dir()):
         from sheetgen.cli.images import dpi_option, png_folder
 
+        standard = press_standard(*press, "png")
         png_dpi = dpi_option(dpi)
         png_folder(output)
-        return output, fmt, png_dpi
+        return output, fmt, png_dpi, standard
     if dpi is not None:
         _fail("--dpi is for --format png")
     fmt = _format(output, fmt)
+    standard = press_standard(*press, fmt.value)
     try:
         check_writable(output)
     except OutputError as exc:
         _fail(str(exc))
-    return output, fmt, None
+    return output, fmt, None, standard
 
 
 def _markers(markers: str | None, copies: int, fill: bool, images: bool, ships: bool) -> AnyGame | None:
@@ -315,7 +325,7 @@ def _markers(markers: str | None, copies: int, fill: bool, images: bool, ships: 
         except UnknownGame:
             from sheetgen.games import GAMES
 
-            _fail(f"--markers: unknown marker set {markers!r}; known: {', '.join(GAMES)}")
+            _fail(f"--markers: unknown marker set {quoted(markers)}; known: {', '.join(GAMES)}")
         if not marker_game.markers():
             _fail(f"--markers: {marker_game.id} has no marker counters")
     if fill and marker_game is None:
@@ -378,12 +388,10 @@ def _written(files: list[tuple[Path, bytes]], ships: int, placed: int, pages: in
     return f"{where} ({what}; {pages} page{'s' if pages != 1 else ''}, duplex {duplex.value})"
 
 
-def press_cutting(bleed: str, cut: CutMarks, pdf: bool) -> tuple[str, CutMarks]:
-    """``--bleed`` and ``--cut`` for ``--press`` (``pdf``: the output is a PDF, else exit 2):
+def press_cutting(bleed: str, cut: CutMarks) -> tuple[str, CutMarks]:
+    """``--bleed`` and ``--cut`` for ``--press`` (the output a PDF: :func:`sheetgen.cli.press.press_standard`):
     the bleed at least 1/8 in, as print shops ask, and crop marks in the margins, the die
     lines going in the CutContour spot colour instead of cut lines over the art."""
-    if not pdf:
-        _fail("--press writes PDF: give -o FILE.pdf")
     if length_option("--bleed", bleed, zero=True) < 9.0:
         bleed = "1/8in"
     return bleed, CutMarks.crop

@@ -23,7 +23,6 @@ from sheetgen.cli.app import (
     _jobs,
     _load_or_fail,
     _load_scenarios_or_fail,
-    _name_or_fail,
     _output_or_default,
     _print_located,
     _warn,
@@ -172,6 +171,7 @@ def sheets(
 
     output = _output_or_default(output, f"record-sheets.{fmt.value if fmt else 'pdf'}")
     fmt = SheetFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html")))
+    standard = press_standard(press, pdfx, fmt.value)
     try:
         check_writable(output)
     except OutputError as exc:
@@ -189,7 +189,6 @@ def sheets(
         _fail(str(exc))
     _warn(rendered.warnings)
     data = rendered.data
-    standard = press_standard(press, pdfx)
     if standard:
         ((_, data),) = pressed([(output, data)], "Record sheets", standard=standard)
     _write(output, data)
@@ -265,6 +264,7 @@ def reference(
         fmt = fmt or CardFormat.pdf
     else:
         fmt = CardFormat(_format_for(output, fmt.value if fmt else None, ("pdf", "html", "json", "csv")))
+    standard = press_standard(press, pdfx, fmt.value)
     if output is not None:
         try:
             check_writable(output)
@@ -276,7 +276,6 @@ def reference(
         sys.stdout.write(rendered.data.decode("utf-8"))
         return
     data = rendered.data
-    standard = press_standard(press, pdfx)
     if standard:
         title = f"{found.title}: {'quick' if quick else 'reference'} card"
         ((_, data),) = pressed([(output, data)], title, standard=standard)
@@ -331,34 +330,23 @@ def import_design(
     if the string cannot be read at all.
     """
 
-    from sheetgen.core.findings import InputError
-    from sheetgen.core.source import Document, Mark
+    from sheetgen.scenarios.importing import NotationError, import_design
 
     found = _game_or_fail(game)
     if output is not None:
         _format_for(output, None, YAML_FORMATS)
-    if not text.strip():
-        _fail("nothing to import: paste the design between quotes")
-    _name_or_fail(name)
-    # the pasted text is one single-line value, so Char offsets become columns
-    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
-    try:
-        mapping, findings = found.import_notation(text, name)
-    except NotImplementedError as exc:
+    try:  # the same reading as the designer's import (POST /api/import)
+        imported = import_design(found, text, name)
+    except (ValueError, NotImplementedError) as exc:
         _fail(str(exc))
-    except InputError as exc:
-        _print_located(reading_order(doc.locate(f) for f in exc.findings), err=True)
+    except NotationError as exc:
+        _print_located(exc.located, err=True)
         raise typer.Exit(2) from None
-    _print_located(reading_order(doc.locate(f) for f in findings), err=True)
-    from sheetgen.scenarios.json_schemas import imported_yaml
-
-    errors = sum(1 for f in findings if f.is_error)
-    if errors:  # as validate: a broken rule is exit 1; a design the rules refuse is not written
+    _print_located(imported.findings, err=True)
+    body = imported.yaml
+    if body is None:  # as validate: a broken rule is exit 1; a design the rules refuse is not written
         kept = f"{output} not written" if output is not None else "no YAML printed"
-        _fail(
-            f"the pasted design breaks the rules ({errors} error{'s' if errors > 1 else ''} above); {kept}", 1
-        )
-    body = imported_yaml(found.id, text, mapping)
+        _fail(f"{imported.refusal}; {kept}", 1)
     if output is None:
         typer.echo(body, nl=False)
     else:

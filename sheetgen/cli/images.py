@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheetgen.cli.app import _err, _fail, _warn, _write_files
+from sheetgen.core.findings import quoted
 
 if TYPE_CHECKING:
     from sheetgen.layout.counters import Counter
@@ -37,7 +38,7 @@ def dpi_option(text: str | None) -> int:
     try:
         dpi = int(text.strip())
     except ValueError:
-        _fail(f"--dpi {text!r}: not a whole number")
+        _fail(f"--dpi {quoted(text)}: not a whole number")
     try:
         check_dpi(dpi)
     except RasterError as exc:

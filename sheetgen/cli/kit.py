@@ -11,6 +11,7 @@ import typer
 from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
 from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
 from sheetgen.cli.press import Press, PressStandard, press_standard
+from sheetgen.core.findings import quoted
 from sheetgen.core.units import MIN_COUNTER
 from sheetgen.layout.counters import CutMarks, Duplex
 
@@ -112,9 +113,9 @@ def kit(
 
     if every and scenario is not None:
         _fail("give a scenario or --all, not both")
-    standard = press_standard(press, pdfx)
+    standard = press_standard(press, pdfx, "pdf")  # a kit's parts are PDFs
     if standard:
-        bleed, cut = press_cutting(bleed, cut, pdf=True)
+        bleed, cut = press_cutting(bleed, cut)
     counters = _counter_options(size, duplex, back_offset, fill, paper.key, (bleed, gutter, cut))
     if standard:
         from dataclasses import replace
@@ -202,7 +203,7 @@ def _map_paper(text: str | None) -> units.Paper | None:
     try:
         return read_paper(text)
     except ValueError:
-        _fail(f"--map-paper: unknown paper {text!r}; choose one of {', '.join(PAPERS)}")
+        _fail(f"--map-paper: unknown paper {quoted(text)}; choose one of {', '.join(PAPERS)}")
 
 
 def _scenario_path(given: Path) -> Path:

@@ -26,6 +26,7 @@ from sheetgen.cli.app import (
     short_help,
 )
 from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
+from sheetgen.core.findings import quoted
 from sheetgen.core.output import OutputError
 
 if TYPE_CHECKING:
@@ -48,14 +49,14 @@ def _choice(option: str, value: str, known: tuple[Choice, ...]) -> Choice:
     for choice in known:
         if choice == found:
             return choice
-    _fail(f"--{option} {value!r}: choose one of {', '.join(known)}")
+    _fail(f"--{option} {quoted(value)}: choose one of {', '.join(known)}")
 
 
 def _whole(option: str, value: str, minimum: int | None = None) -> int:
     try:
         number = int(value.strip())
     except ValueError:
-        _fail(f"--{option} {value!r}: not a whole number")
+        _fail(f"--{option} {quoted(value)}: not a whole number")
     if minimum is not None and number < minimum:
         _fail(f"--{option} must be at least {minimum}, not {number}")
     return number
@@ -183,6 +184,7 @@ def map_command(
     from sheetgen.core.hexlabel import NUMBERINGS
 
     output, kind, png_dpi = _output_kind(output, fmt, dpi, vtt)
+    standard = press_standard(press, pdfx, kind)
     paper_key = _paper(paper)
     loaded = _scenario(scenario)
     changes: dict[str, Any] = {
@@ -196,7 +198,6 @@ def map_command(
     if rows is not None:
         changes["rows"] = _whole("rows", rows)
     opts = _options(loaded, paper_key, changes)
-    standard = press_standard(press, pdfx)
     if standard:  # the tiles' art runs 1/8 in past their cut lines
         from dataclasses import replace
 
@@ -246,7 +247,7 @@ def _paper(paper: str) -> MapPaper:
         if known == paper_key:
             return known
     meant = did_you_mean(paper, MAP_PAPERS)
-    _fail(f"unknown paper {paper!r}{meant}; choose one of {', '.join(MAP_PAPERS)}")
+    _fail(f"unknown paper {quoted(paper)}{meant}; choose one of {', '.join(MAP_PAPERS)}")
 
 
 def _given_changes(

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from sheetgen.cli.app import _err, _fail, _format_for, _write, app, given_path, short_help
+from sheetgen.core.findings import quoted
 from sheetgen.games import GAMES
 
 __all__ = ["schema"]
@@ -49,7 +50,7 @@ def schema(
     if key not in names:
         from sheetgen.core.fields import did_you_mean
 
-        _fail(f"no schema named {name!r}{did_you_mean(name, names)}; known: {', '.join(names)}")
+        _fail(f"no schema named {quoted(name)}{did_you_mean(name, names)}; known: {', '.join(names)}")
     if path:
         typer.echo(str(schema_file(key)))
         return

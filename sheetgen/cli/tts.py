@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import _err, _fail, _print_located, _warn, _write_files, app, given_path, short_help
+from sheetgen.core.findings import quoted
 
 if TYPE_CHECKING:
     from sheetgen.render.tts import TtsSave
@@ -124,11 +125,11 @@ def image_base(url: str | None, folder: Path) -> str:
     parts = urlsplit(text)
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc or any(c.isspace() for c in text):
         _fail(
-            f"--image-url {url!r}: give the http:// or https:// address the images will be "
+            f"--image-url {quoted(url)}: give the http:// or https:// address the images will be "
             "uploaded to (e.g. https://example.org/my-game/)"
         )
     if parts.query or parts.fragment:
-        _fail(f"--image-url {url!r}: the file names follow the address, so it cannot hold ? or #")
+        _fail(f"--image-url {quoted(url)}: the file names follow the address, so it cannot hold ? or #")
     return text.rstrip("/") + "/"
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "finding_schema",
     "in_order",
     "one_line",
+    "quoted",
     "rule_order",
     "shown_path",
 ]
@@ -52,6 +53,22 @@ def shown_path(name: object) -> str:
     """
     text = str(name)
     return text if text.isprintable() else repr(text)
+
+
+def quoted(value: object, most: int = 40) -> str:
+    """``value`` as a one-line message echoes what was typed: as Python writes it (text
+    quoted); past ``most`` characters, its first ``most`` (text quoted), then ``...`` and its
+    length, as :func:`sheetgen.core.units.parse_length` quotes a long length.
+
+    >>> quoted("1mm"), quoted("x" * 50, most=4), quoted(12)
+    ("'1mm'", "'xxxx'... (50 characters)", '12')
+    """
+    if isinstance(value, str):
+        if len(value) <= most:
+            return repr(value)
+        return f"{value[:most]!r}... ({len(value):,} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= most else f"{shown[:most]}... ({len(shown):,} characters)"
 
 
 def one_line(text: str) -> str:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sheetgen.core.findings import Severity
+from sheetgen.core.findings import Severity, quoted
 
 __all__ = ["INPUT_RULINGS", "Rulebook", "Ruling", "canonical_id"]
 
@@ -202,7 +202,9 @@ class Rulebook:
 
     def unknown_id(self, text: str) -> str:
         """``sheetgen explain``'s line for an id no ruling has, with the closest ids
-        (:meth:`suggest`)."""
+        (:meth:`suggest`); a long id quoted cut to its first 40 characters, ``...`` and its
+        length (:func:`~sheetgen.core.findings.quoted`)."""
+        shown = quoted(text)
         close = self.suggest(text)
         hint = "see sheetgen explain --list"
         if close:
@@ -211,7 +213,7 @@ class Rulebook:
                 if len(close) > 1
                 else f"did you mean {close[0]}?"
             )
-        return f"sheetgen explain: error: unknown rule id {text!r}; {hint}"
+        return f"sheetgen explain: error: unknown rule id {shown}; {hint}"
 
     def text(self, r: Ruling) -> str:
         """The title of the rule text ``r`` reads (``""`` for a project id)."""

@@ -12,6 +12,7 @@ import importlib
 from functools import cache
 from typing import TYPE_CHECKING
 
+from sheetgen.core.findings import quoted
 from sheetgen.core.rulings import INPUT_RULINGS, Rulebook
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class UnknownGame(ValueError):
         from sheetgen.core.fields import did_you_mean
 
         meant = did_you_mean(asked, GAMES) if isinstance(asked, str) else ""
-        super().__init__(f"unknown game {asked!r}{meant}; known games: {', '.join(GAMES)}")
+        super().__init__(f"unknown game {quoted(asked)}{meant}; known games: {', '.join(GAMES)}")
 
 
 def find_game(game_id: object) -> AnyGame:

@@ -342,30 +342,26 @@ def counters_svg(body: bytes, *, face: str = "front", game: str | None = None) -
 
 
 def import_notation(game_id: str, text: str, name: str = "Imported design") -> str:
-    """``sheetgen import GAME TEXT --name NAME``: the pasted design string as YAML text (a design
-    that breaks a rule too, into the editor unsaved: the check shows why; the command writes
-    nothing then). Refuses (422) a string that cannot be read,
-    with its findings placed in the pasted text (``notation:1:COL``), and (400) a game that
-    reads no strings, an empty string or an empty name."""
-
-    from sheetgen.core.findings import InputError
-    from sheetgen.core.source import Mark
+    """``sheetgen import GAME TEXT --name NAME``: the pasted design string as YAML text, read by
+    the same :func:`sheetgen.scenarios.importing.import_design`. Refuses (422), with its
+    findings placed in the pasted text (``notation:1:COL``), a string that cannot be read and a
+    design the rules refuse (``error`` the first error's line as ``import`` prints it, ``lines``
+    the errors then ``import``'s closing line, ``findings`` every finding, notes too); and (400)
+    a game that reads no strings, an empty string or an empty name."""
+    from sheetgen.scenarios.importing import NotationError, import_design
 
     game = find_game(_game(game_id))
-    if not text.strip():
-        raise _fail("nothing to import: paste the design between quotes")
-    _name(name)
-    doc = Document("notation", text, {(): Mark(1, 1, "", True)})
     try:
-        mapping, _findings = game.import_notation(text, name)
-    except NotImplementedError as exc:
+        imported = import_design(game, text, name)
+    except (ValueError, NotImplementedError) as exc:
         raise _fail(str(exc)) from None
-    except InputError as exc:
-        located = [doc.locate(f) for f in exc.findings]
-        raise Refusal(422, [str(loc) for loc in located], located) from None
-    from sheetgen.scenarios.json_schemas import imported_yaml
-
-    return imported_yaml(game.id, text, mapping)
+    except NotationError as exc:
+        raise Refusal(422, [str(loc) for loc in exc.located], exc.located) from None
+    if imported.yaml is None:
+        lines = [str(loc) for loc in imported.errors]
+        lines.append(f"sheetgen: error: {imported.refusal}; no YAML printed")
+        raise Refusal(422, lines, imported.findings)
+    return imported.yaml
 
 
 def schema_text(name: str) -> str:

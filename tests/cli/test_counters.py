@@ -310,7 +310,7 @@ def test_scenario_names_the_caption_shortened_to_fit_and_its_glyphs_checked(
         (["--copies", "0"], "--copies 0: must be 1 or more"),
         (["--copies", "99999999999"], "--copies 99999999999: at most 100"),
         (["--format", "svg"], "is a .pdf file but --format is svg"),
-        (["--back-offset", "1mm"], "write X,Y"),
+        (["--back-offset", "1mm"], "gives one length: write two, X,Y"),
         (["--back-offset", "1in,0"], "at most 1/4 in"),
         (["--duplex", "none", "--size", "5in"], "fold-and-glue"),
     ],

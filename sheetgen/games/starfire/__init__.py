@@ -325,6 +325,7 @@ class Starfire(Game[rules.Design, StarfireStats]):
             raise InputError([foreign])
         n = parse_notation(text)
         cut = [f for f in n.systems.findings if f.message.startswith("the repeats write out")]
+        cut = cut or [f for f in n.findings if f.rule == "SCHEMA"]  # a number longer than a file's
         if cut:  # what import would write is not what was pasted: refused, as a longer string is
             raise InputError(cut)
         _case_fixed(n, text)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from sheetgen.core.fields import did_you_mean
 from sheetgen.core.findings import Char, Finding, error
+from sheetgen.core.source import MAX_INT_DIGITS
 from sheetgen.games.starfire.data import HULLS, MAX_SYSTEMS_TEXT, SYSTEMS
 
 __all__ = [
@@ -131,16 +132,22 @@ class _Reader:
         self.fail("SF-1", f"unknown system {typed!r}{hint}; the System Chart has {known}", start)
         return None
 
+    def typed(self, offset: int, n: int) -> str:
+        """The digits of the number read at ``offset`` (or just after the ``x`` there) as typed,
+        cut to their first 8 and their count past 20 digits."""
+        m = re.compile(r"\D?(\d+)").match(self.text, offset)
+        typed = m.group(1) if m else str(n)
+        if len(typed) > 20:
+            typed = f"{typed[:8]}... ({len(typed):,} digits)"
+        return typed
+
     def repeat_count(self, n: int, offset: int) -> int:
         """``n`` (read at ``offset``: its digits, or the ``x`` before them) if it is a count the
-        System Chart can use; else a finding quoting the digits as typed."""
+        System Chart can use; else a finding quoting the digits as typed, and 0 (no copies)."""
         if n < 1 or n > MAX_REPEAT:
-            m = re.compile(r"\D?(\d+)").match(self.text, offset)
-            typed = m.group(1) if m else str(n)
-            if len(typed) > 20:
-                typed = f"{typed[:8]}... ({len(typed):,} digits)"
+            typed = self.typed(offset, n)
             self.fail("SF-1", f"repeat count {typed} must be from 1 to {MAX_REPEAT}", offset)
-            return 0 if n < 1 else MAX_REPEAT
+            return 0  # no copies: nothing the rules then check counts a number not written
         return n
 
     def unit(self, in_room: bool) -> list[Slot]:
@@ -154,7 +161,8 @@ class _Reader:
                 self.pos += 1
                 inner = self.unit(in_room)
                 return self.repeat(inner, self.repeat_count(n, start))
-            self.fail("SF-1", f"a number ({n}) must be followed by x and a system, as in 6xA", start)
+            typed = self.typed(start, n)
+            self.fail("SF-1", f"a number ({typed}) must be followed by x and a system, as in 6xA", start)
             return []
         if ch == "(":
             return self.group(in_room)
@@ -395,17 +403,37 @@ class Notation:
 
 _BRACKET = re.compile(r"\s*\[\s*(-?\d+)\s*\]\s*")
 
-#: A number in pasted notation past this is read as this: larger than any count,
-#: turn mode or speed a rule allows, so the rule's own message refuses it (and
-#: Python never turns thousands of digits into an int).
-_MAX_COUNT = 10**9
+#: A number in pasted notation of more digits than a design file's numbers may have
+#: (:data:`~sheetgen.core.source.MAX_INT_DIGITS`) is read as this: larger than any such
+#: number, so a repeat count is refused quoting its digits as typed (and Python never turns
+#: thousands of digits into an int). A number of fewer digits is read exactly, so the rules'
+#: messages quote it as typed, as ``validate`` quotes a design file's.
+_MAX_COUNT = 10**MAX_INT_DIGITS
 
 
 def _count(digits: str) -> int:
-    """``digits`` (optionally signed) as an int, at most :data:`_MAX_COUNT` in size."""
+    """``digits`` (optionally signed) as an int, exact up to :data:`MAX_INT_DIGITS` digits,
+    else :data:`_MAX_COUNT` in size."""
     body = digits.lstrip("-")
-    value = int(body) if len(body) <= 9 else _MAX_COUNT
+    value = int(body) if len(body) <= MAX_INT_DIGITS else _MAX_COUNT
     return -value if digits.startswith("-") else value
+
+
+def _stated(digits: str, offset: int, findings: list[Finding]) -> int | None:
+    """A turn mode or speed written ``[digits]`` at ``offset``: the int, exact; ``None`` and a
+    ``SCHEMA`` finding (``validate``'s words for a design file's number) when it has more
+    than :data:`MAX_INT_DIGITS` digits."""
+    length = len(digits.lstrip("-"))
+    if length > MAX_INT_DIGITS:
+        findings.append(
+            error(
+                "SCHEMA",
+                f"an integer of {length:,} digits; numbers here have at most {MAX_INT_DIGITS} digits",
+                (Char(offset),),
+            )
+        )
+        return None
+    return _count(digits)
 
 
 def parse_notation(text: str) -> Notation:
@@ -440,11 +468,11 @@ def parse_notation(text: str) -> Notation:
         )
     rest = parts[1:]
     if rest and (bracket := _BRACKET.fullmatch(rest[0][0])):
-        result.turn_mode = _count(bracket.group(1))
+        result.turn_mode = _stated(bracket.group(1), rest[0][1], findings)
         result.turn_mode_offset = rest[0][1]
         rest = rest[1:]
     if rest and (bracket := _BRACKET.fullmatch(rest[-1][0])):
-        result.speed = _count(bracket.group(1))
+        result.speed = _stated(bracket.group(1), rest[-1][1], findings)
         result.speed_offset = rest[-1][1]
         rest = rest[:-1]
     if not rest:

@@ -136,14 +136,14 @@ def test_scenario_turn_limits_are_absent_or_marked_as_chosen() -> None:
 
 
 def test_import_of_a_number_of_thousands_of_digits_is_a_finding(invoke: Any) -> None:
-    """A pasted speed or turn mode of 5,000 digits is refused by the rule it breaks,
-    never by Python's int-to-text limit."""
+    """A pasted speed or turn mode of 5,000 digits is refused in one line, as ``validate``
+    refuses such a number in a design file, never by Python's int-to-text limit."""
     huge = "9" * 5000
+    line = "error [SCHEMA] an integer of 5,000 digits; numbers here have at most 100 digits"
     speed = invoke("import", "starfire", f"CT-[2]-SS(I)(I)Q-[{huge}]")
-    assert speed.exit_code == 1 and "error [SF-1] speed 1000000000 is above" in speed.stderr
+    assert speed.exit_code == 2 and speed.stderr.splitlines() == [f"notation:1:18: {line}"]
     turn_mode = invoke("import", "starfire", f"CT-[{huge}]-SS(I)(I)Q-[4]")
-    assert turn_mode.exit_code == 0
-    assert "warning [SF-1] turn mode 1000000000 stated, but the CT hull gives TM 2" in turn_mode.stderr
+    assert turn_mode.exit_code == 2 and turn_mode.stderr.splitlines() == [f"notation:1:4: {line}"]
 
 
 def test_no_munitions_note_is_said_once_per_run_with_a_count(invoke: Invoke, tmp_path: Path) -> None:
