@@ -7,21 +7,69 @@ the template does no arithmetic and applies no rule.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup, escape
 
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
 from sheetgen.games.killradius import data
 from sheetgen.games.killradius.play import NumberState
 from sheetgen.games.killradius.stats import KillRadiusStats, sum_fleet
+from sheetgen.render import textgrid
 
-__all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_zones"]
+__all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_sheet", "track_zones"]
 
 #: Turns each ship's damage and vector logs have rows for (after a "start" row).
 TURN_ROWS = 8
 
 #: Width of one Number track cell on the sheet, in mm.
 TRACK_CELL_MM = 15.5
+
+#: The Number track's rules (mm): a cell's border, a zone's thicker first border (reduced,
+#: no recovery, destroyed), the full-strength label's border, and the X of a crossed cell.
+_RULE, _ZONE_RULE, _LABEL_RULE, _CROSS = 0.3, 0.9, 0.25, 0.45
+#: The track's type (pt) and line heights (mm): zone labels 5.6 pt bold (line-height 1.1),
+#: Number 11 pt bold, MP and FC 6 pt, the carrier's roll and hold 5.6 pt condensed.
+_LABEL_PT, _LABEL_LINE = 5.6, 2.173
+#: Cell fills by zone kind.
+_FILL = {"half": "#e9e9e9", "low": "#d2d2d2", "dead": "#555"}
+_MM_PER_PT = 25.4 / 72
+
+
+def _em(mm: float, size_pt: float) -> float:
+    return mm / (size_pt * _MM_PER_PT)
+
+
+def _set_line(
+    cells: list[tuple[str, float, float, str | None]],
+    size_pt: float,
+    family: str = "SheetSans",
+    bold: bool = False,
+) -> Markup:
+    """One line of text at ``size_pt`` holding each of ``cells`` ``(text, left, right, cls)``
+    (mm from the line's start, in order) centred between ``left`` and ``right`` (at ``left``
+    when it does not fit or ``right <= left``), placed by spaces of set widths
+    (:func:`sheetgen.render.textgrid.spaces`; the line needs kerning off, see ``.tg``);
+    ``cls`` sets a cell in a span of that class."""
+    out: list[str] = []
+    at = 0.0
+    for text, left, right, cls in cells:
+        w = textgrid.width(text, family, bold)
+        lo, hi = _em(left, size_pt), _em(right, size_pt)
+        start = lo if hi <= lo or w >= hi - lo else (lo + hi - w) / 2
+        gap = start - at
+        if out and gap < 0.2:
+            gap = 0.2
+        pad = textgrid.spaces(gap, family)
+        piece = str(escape(text))
+        if cls:
+            piece = f'<span class="{cls}">{piece}</span>'
+        out.append(pad + piece)
+        at += textgrid.width(pad, family) + w
+    return Markup("".join(out))
 
 
 def _zone(state: NumberState) -> str:
@@ -68,6 +116,141 @@ def _zone_label(kind: str, stats: KillRadiusStats) -> str:
     return "destroyed"
 
 
+def _mm(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def track_sheet(zones: list[dict[str, Any]], number_now: int | None, carrier: bool) -> dict[str, Any]:
+    """The Number track (:func:`track_zones`) as a few lines of text over one drawing, the
+    way a bordered table of a cell a Number would print it (15.5 mm a cell).
+
+    Returns ``labels`` (the zone labels' lines, wrapped in their zones and set at each zone's
+    left, bottom-aligned), ``numbers``, ``mp`` and ``roll`` (the carrier's roll and hold; ``None``
+    for another ship): one line of text each (Markup), every cell's text centred in its cell;
+    ``grid``, a CSS ``url()`` of an SVG of the cells' fills, borders (a zone's first cell
+    thicker) and the X over each cell above ``number_now``; its ``width`` and ``height`` in
+    mm, and ``key``, a class name that is the same for the same drawing."""
+    kinds: list[str] = []
+    crossed: list[bool] = []
+    cells: list[dict[str, Any]] = []
+    starts: list[bool] = []
+    for zone in zones:
+        for k, cell in enumerate(zone["cells"]):
+            kinds.append(zone["kind"])
+            starts.append(k == 0)
+            cells.append(cell)
+            crossed.append(number_now is not None and cell["number"] > number_now)
+    count = len(cells)
+    xs = [_RULE / 2 + TRACK_CELL_MM * k for k in range(count + 1)]
+    # the rule left of each column (collapsed: a zone's first cell after the first zone is thicker)
+    rule = [
+        _ZONE_RULE if k < count and starts[k] and kinds[k] != "full" and k > 0 else _RULE
+        for k in range(count + 1)
+    ]
+    rule[0] = _ZONE_RULE if kinds and kinds[0] != "full" else _RULE
+    # zone labels: each wrapped in its zone (0.8 mm padding), the lines of all bottom-aligned
+    label_em = _LABEL_PT * _MM_PER_PT
+    placed: list[tuple[float, list[str]]] = []
+    first = 0
+    for zone in zones:
+        last = first + len(zone["cells"])
+        left_rule = _LABEL_RULE if first == 0 and zone["kind"] == "full" else rule[first]
+        left = xs[first] + left_rule / 2 + 0.8
+        right = xs[last] - (rule[last] / 2 if last < count else 0) - 0.8
+        placed.append((left, textgrid.wrap(zone["label"], (right - left) / label_em, bold=True)))
+        first = last
+    lines = max(len(w) for _, w in placed) if placed else 1
+    label_lines = []
+    for row in range(lines):
+        label_lines.append(
+            _set_line(
+                [
+                    (w[row - (lines - len(w))], left, left, None)
+                    for left, w in placed
+                    if row >= lines - len(w)
+                ],
+                _LABEL_PT,
+                bold=True,
+            )
+        )
+    head = 0.4 + lines * _LABEL_LINE  # the labels' row, to the cells' top rule's top
+    top, bottom = head + _RULE / 2, head + 10.7 + _RULE / 2  # the cells' rules' centres
+    width, height = xs[-1] + _RULE / 2, bottom + _RULE / 2
+
+    def centred(
+        texts: list[str | None], size: float, family: str = "SheetSans", bold: bool = False
+    ) -> Markup:
+        row = []
+        for k, text in enumerate(texts):
+            if text is None:
+                continue
+            lo = xs[k] + rule[k] / 2 + 0.2
+            hi = xs[k + 1] - rule[k + 1] / 2 - 0.2
+            cls = "x" if crossed[k] else ("d" if kinds[k] == "dead" and family == "SheetSans" else None)
+            row.append((text, lo, hi, cls))
+        return _set_line(row, size, family, bold)
+
+    dead = [kind == "dead" for kind in kinds]
+    numbers = centred([str(c["number"]) for c in cells], 11, bold=True)
+    mp = centred(
+        ["destroyed" if d else f"MP {c['mp']} · FC {c['fc']}" for c, d in zip(cells, dead, strict=True)], 6
+    )
+    roll = (
+        centred(
+            [
+                None if d else f"roll {c['roll']} · holds {c['holds']}"
+                for c, d in zip(cells, dead, strict=True)
+            ],
+            5.6,
+            "SheetCondensed",
+        )
+        if carrier
+        else None
+    )
+    # the drawing: fills, crosses, then rules (the labels' row has only the zones' left rules)
+    parts = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{_mm(width)}mm' height='{_mm(height)}mm' "
+        f"viewBox='0 0 {_mm(width)} {_mm(height)}'>"
+    ]
+    for k, kind in enumerate(kinds):
+        if kind in _FILL:
+            parts.append(
+                f"<rect x='{_mm(xs[k])}' y='{_mm(top)}' width='{_mm(TRACK_CELL_MM)}' "
+                f"height='{_mm(bottom - top)}' fill='{_FILL[kind]}'/>"
+            )
+    crosses = "".join(
+        f"M{_mm(xs[k])} {_mm(top)}L{_mm(xs[k + 1])} {_mm(bottom)}M{_mm(xs[k + 1])} {_mm(top)}L{_mm(xs[k])} {_mm(bottom)}"
+        for k in range(count)
+        if crossed[k]
+    )
+    if crosses:
+        parts.append(f"<path d='{crosses}' stroke='#111' stroke-width='{_CROSS}' fill='none'/>")
+    path = [
+        f"M0 {_mm(top - _RULE / 2)}H{_mm(width)}v{_RULE}H0Z",
+        f"M0 {_mm(bottom - _RULE / 2)}H{_mm(width)}v{_RULE}H0Z",
+    ]
+    for k in range(count + 1):
+        r = rule[k]
+        path.append(f"M{_mm(xs[k] - r / 2)} {_mm(top)}h{_mm(r)}V{_mm(bottom)}h{_mm(-r)}Z")
+    first = 0
+    for zone in zones:  # the labels' row: each zone's left rule
+        r = _LABEL_RULE if first == 0 and zone["kind"] == "full" else rule[first]
+        path.append(f"M{_mm(xs[first] - r / 2)} 0h{_mm(r)}V{_mm(top)}h{_mm(-r)}Z")
+        first += len(zone["cells"])
+    parts.append(f"<path d='{''.join(path)}' fill='#111'/></svg>")
+    svg = "".join(parts)
+    return {
+        "labels": Markup("\n").join(label_lines),
+        "numbers": numbers,
+        "mp": mp,
+        "roll": roll,
+        "grid": Markup(f'url("data:image/svg+xml,{quote(svg, safe=" =:/,.-()<>")}")'),
+        "width": round(width, 3),
+        "height": round(height, 3),
+        "key": "t" + hashlib.sha1(svg.encode()).hexdigest()[:10],
+    }
+
+
 def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship block on the roster sheet prints."""
     fighters = []
@@ -77,6 +260,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
     has_track = bool(stats.number_track)
     # the design's condition: the Number now; the track's cells above it are crossed off
     now = (stats.condition or {}).get("number")
+    zones = track_zones(stats)
     return {
         "name": stats.name,
         "name_class": name_size(stats.name),
@@ -98,7 +282,8 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         "deploy_per_phase": stats.deploy_per_phase,
         "deploy_range": data.CARRIER_DEPLOY_RANGE,
         "fighter_segments": list(range(data.FIGHTER_SEGMENTS)),
-        "zones": track_zones(stats),
+        "zones": zones,
+        "track": track_sheet(zones, now, stats.carrier) if zones else None,
         "track_cells": len(stats.number_track),
         "track_width_mm": TRACK_CELL_MM * len(stats.number_track),
         "recovery_roll": stats.recovery_roll,
