@@ -20,7 +20,16 @@ from sheetgen.games.killradius.play import NumberState
 from sheetgen.games.killradius.stats import KillRadiusStats, sum_fleet
 from sheetgen.render import textgrid
 
-__all__ = ["TURN_ROWS", "name_size", "roster_context", "ship_view", "track_sheet", "track_zones"]
+__all__ = [
+    "LOG_COLUMNS_MM",
+    "TURN_ROWS",
+    "log_lines",
+    "name_size",
+    "roster_context",
+    "ship_view",
+    "track_sheet",
+    "track_zones",
+]
 
 #: Turns each ship's damage and vector logs have rows for (after a "start" row).
 TURN_ROWS = 8
@@ -44,7 +53,7 @@ def _em(mm: float, size_pt: float) -> float:
 
 
 def _set_line(
-    cells: list[tuple[str, float, float, str | None]],
+    cells: list[tuple[Any, ...]],
     size_pt: float,
     family: str = "SheetSans",
     bold: bool = False,
@@ -53,11 +62,13 @@ def _set_line(
     (mm from the line's start, in order) centred between ``left`` and ``right`` (at ``left``
     when it does not fit or ``right <= left``), placed by spaces of set widths
     (:func:`sheetgen.render.textgrid.spaces`; the line needs kerning off, see ``.tg``);
-    ``cls`` sets a cell in a span of that class."""
+    ``cls`` sets a cell in a span of that class. A cell ``(text, left, right, cls, size, bold)``
+    is set in its span's own size (pt) and weight, which its class must give."""
     out: list[str] = []
     at = 0.0
-    for text, left, right, cls in cells:
-        w = textgrid.width(text, family, bold)
+    for text, left, right, cls, *own in cells:
+        size, heavy = own if own else (size_pt, bold)
+        w = textgrid.width(text, family, heavy) * size / size_pt
         lo, hi = _em(left, size_pt), _em(right, size_pt)
         start = lo if hi <= lo or w >= hi - lo else (lo + hi - w) / 2
         gap = start - at
@@ -251,6 +262,51 @@ def track_sheet(zones: list[dict[str, Any]], number_now: int | None, carrier: bo
     }
 
 
+#: The damage and vector logs' columns (mm from the ship block's left): turn, hits this turn,
+#: total, Number next turn, recovery, made, a gap, then the vector log's turn; the vector and
+#: facing columns take the rest of the block, facing the last 15.4 mm.
+LOG_COLUMNS_MM = (0.0, 9.4, 54.55, 65.9, 88.65, 114.0, 123.4, 127.6, 137.0)
+_LOG_FACING_MM = 15.4
+#: The logs' type (pt): headings 6 pt bold, turn rows 6.5 pt, the Number at the start 7 pt bold.
+_LOG_HEAD_PT, _LOG_ROW_PT, _LOG_NEXT_PT = 6.0, 6.5, 7.0
+
+
+def log_lines(ship: dict[str, Any], width_mm: float) -> dict[str, Markup]:
+    """The damage and vector logs' text for a ship block ``width_mm`` wide, as lines: ``head``
+    (the columns' headings, one line, each centred in its column of :data:`LOG_COLUMNS_MM`)
+    and ``rows`` (the start row, then a line a turn of ``ship["turns"]``: the turn in both
+    logs' turn columns, the starting Number in "Number next turn" in a ``next`` span).
+    The rules and boxes are the logs' drawing (the sheet's ``log_grid``)."""
+    xs = [*LOG_COLUMNS_MM, width_mm - _LOG_FACING_MM, width_mm]
+    heads = [
+        "turn",
+        "hits this turn",
+        "total",
+        "Number next turn",
+        f"recovery d10 ≤ {ship['recovery_roll']}" if ship["recovery_roll"] else "no recovery",
+        "made",
+        None,
+        "turn",
+        "vector",
+        "facing",
+    ]
+    head = _set_line([(t, xs[k], xs[k + 1], None) for k, t in enumerate(heads) if t], _LOG_HEAD_PT, bold=True)
+    turn, vector_turn, nxt = (xs[0], xs[1]), (xs[7], xs[8]), (xs[3], xs[4])
+    rows = [
+        _set_line(
+            [
+                ("start", *turn, None),
+                (ship["number_text"], *nxt, "next", _LOG_NEXT_PT, True),
+                ("start", *vector_turn, None),
+            ],
+            _LOG_ROW_PT,
+        )
+    ]
+    for t in ship["turns"]:
+        rows.append(_set_line([(str(t), *turn, None), (str(t), *vector_turn, None)], _LOG_ROW_PT))
+    return {"head": head, "rows": Markup("\n").join(rows)}
+
+
 def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship block on the roster sheet prints."""
     fighters = []
@@ -338,4 +394,5 @@ def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
         "phases": phases,
         "stacking_limit": data.STACKING_LIMIT,
         "attack_formula": "damage = (d10 + A#) − (d10 + T# + R)",
+        "log_lines": log_lines,
     }
