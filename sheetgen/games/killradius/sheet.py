@@ -262,6 +262,88 @@ def track_sheet(zones: list[dict[str, Any]], number_now: int | None, carrier: bo
     }
 
 
+#: The fighter table (mm): the row heads' column, a fighter's column, a row, the rules; its
+#: type 6 pt (bold but "spare"), a tick box 2.6 mm with a 0.25 mm border, 3.2 mm apart, its
+#: top 0.804 mm into its row; the padding inside a column (left, right).
+_FIGHTER_HEADS_MM, _FIGHTER_MM, _FIGHTER_ROW_MM, _FIGHTER_RULE = 23.4, 14.4, 3.9, 0.2
+_FIGHTER_PT, _BOX_MM, _BOX_BORDER, _BOX_STEP, _BOX_TOP = 6.0, 2.6, 0.25, 3.2, 0.804
+_FIGHTER_PAD = (0.8, 0.6)
+_FIGHTER_ROWS = ("fighter", "aboard", "deployed (turn)", "segments flown", "recovered (turn)", "lost")
+
+
+def fighter_sheet(slots: list[dict[str, Any]], segments: int) -> dict[str, Any]:
+    """A carrier's fighter table (KR-5) as lines of text over one drawing: a column a fighter
+    of ``slots`` (``label``, ``aboard``), its rows :data:`_FIGHTER_ROWS`.
+
+    Returns ``lines`` (Markup: the row heads at the left, each fighter's label centred in its
+    column, "spare" beside a fighter not aboard, in a ``spare`` span), ``grid`` (a CSS
+    ``url()`` of an SVG of the rules, the shaded heading row and column, and the tick boxes:
+    aboard filled or empty, ``segments`` for the segments flown, one for lost), its
+    ``width`` and ``height`` (mm) and ``key``, a class name the same for the same table."""
+    count = len(slots)
+    width = round(_FIGHTER_HEADS_MM + _FIGHTER_RULE + _FIGHTER_MM * count, 3)
+    height = round(_FIGHTER_ROW_MM * 6 + _FIGHTER_RULE, 3)
+    em = _FIGHTER_PT * _MM_PER_PT
+    space = textgrid.width(" ") * em
+    spare_w = textgrid.width("spare") * em
+    boxes: list[tuple[float, float, bool]] = []  # (left, top, filled) of each box's border box
+    rows: list[list[tuple[Any, ...]]] = [[(head, _FIGHTER_PAD[0], 0.0, None)] for head in _FIGHTER_ROWS]
+
+    def row_top(r: int) -> float:
+        return _FIGHTER_ROW_MM * r + _BOX_TOP
+
+    for k, slot in enumerate(slots):
+        left = _FIGHTER_HEADS_MM + _FIGHTER_MM * k + _FIGHTER_PAD[0]
+        right = _FIGHTER_HEADS_MM + _FIGHTER_MM * (k + 1) - _FIGHTER_PAD[1]
+        centre = (left + right) / 2
+        rows[0].append((slot["label"], left, right, None))
+        if slot["aboard"]:
+            boxes.append((centre - _BOX_MM / 2, row_top(1), True))
+        else:  # a box, a space and "spare", centred together
+            start = centre - (_BOX_STEP + space + spare_w) / 2
+            boxes.append((start + (_BOX_STEP - _BOX_MM) / 2, row_top(1), False))
+            at = start + _BOX_STEP + space
+            rows[1].append(("spare", at, at, "spare", _FIGHTER_PT, False))
+        first = centre - _BOX_STEP * segments / 2
+        boxes.extend(
+            (first + _BOX_STEP * j + (_BOX_STEP - _BOX_MM) / 2, row_top(3), False) for j in range(segments)
+        )
+        boxes.append((centre - _BOX_MM / 2, row_top(5), False))
+    lines = Markup("\n").join(_set_line(row, _FIGHTER_PT, bold=True) for row in rows)
+    rule = _FIGHTER_RULE
+    path = [f"M0 0h{rule}V{_mm(height)}h-{rule}Z"]
+    path += [
+        f"M{_mm(_FIGHTER_HEADS_MM + _FIGHTER_MM * k)} 0h{rule}V{_mm(height)}h-{rule}Z"
+        for k in range(count + 1)
+    ]
+    path += [f"M0 {_mm(_FIGHTER_ROW_MM * r)}H{_mm(width)}v{rule}H0Z" for r in range(7)]
+    inset = _BOX_BORDER / 2
+    side = _BOX_MM - _BOX_BORDER
+    empty = "".join(
+        f"M{_mm(x + inset)} {_mm(y + inset)}h{_mm(side)}v{_mm(side)}h-{_mm(side)}Z"
+        for x, y, f in boxes
+        if not f
+    )
+    filled = "".join(
+        f"M{_mm(x)} {_mm(y)}h{_mm(_BOX_MM)}v{_mm(_BOX_MM)}h-{_mm(_BOX_MM)}Z" for x, y, f in boxes if f
+    )
+    svg = (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{_mm(width)}mm' height='{_mm(height)}mm' "
+        f"viewBox='0 0 {_mm(width)} {_mm(height)}'>"
+        f"<path fill='#e6e6e6' d='M0 0H{_mm(width)}V{_FIGHTER_ROW_MM}H0ZM0 {_FIGHTER_ROW_MM}H{_FIGHTER_HEADS_MM}V{_mm(height)}H0Z'/>"
+        f"<path fill='#888' d='{''.join(path)}'/>"
+        + (f"<path fill='#222' d='{filled}'/>" if filled else "")
+        + f"<path fill='none' stroke='#222' stroke-width='{_BOX_BORDER}' d='{empty}'/></svg>"
+    )
+    return {
+        "lines": lines,
+        "grid": Markup(f'url("data:image/svg+xml,{quote(svg, safe=" =:/,.-()<>")}")'),
+        "width": width,
+        "height": height,
+        "key": "f" + hashlib.sha1(svg.encode()).hexdigest()[:10],
+    }
+
+
 #: The damage and vector logs' columns (mm from the ship block's left): turn, hits this turn,
 #: total, Number next turn, recovery, made, a gap, then the vector log's turn; the vector and
 #: facing columns take the rest of the block, facing the last 15.4 mm.
@@ -338,6 +420,9 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         "deploy_per_phase": stats.deploy_per_phase,
         "deploy_range": data.CARRIER_DEPLOY_RANGE,
         "fighter_segments": list(range(data.FIGHTER_SEGMENTS)),
+        "fighter_table": fighter_sheet(fighters, data.FIGHTER_SEGMENTS)
+        if stats.carrier and fighters
+        else None,
         "zones": zones,
         "track": track_sheet(zones, now, stats.carrier) if zones else None,
         "track_cells": len(stats.number_track),

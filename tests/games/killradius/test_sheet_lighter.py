@@ -1,9 +1,8 @@
 """The Kill Radius record sheet laid out with few boxes (issue 28): a ship's block differs from
 the next only by classes (no style attribute, so WeasyPrint shares the computed styles of
-alike elements between ships), the damage and vector logs and the fighter table are tables of
-one row of columns (the logs: lines of text) whose rules are one SVG background, and that
-SVG is as wide as the ship block on each paper, with or without a side colour's wider left
-frame."""
+alike elements between ships), the damage and vector logs and the fighter table are lines of
+text over one SVG background of their rules (and boxes), and the logs' SVG is as wide as the
+ship block on each paper, with or without a side colour's wider left frame."""
 
 from __future__ import annotations
 
@@ -69,10 +68,11 @@ def test_logs_and_fighters_are_one_row_of_columns(sheets: tuple[str, str, str]) 
         # the logs: their headings a line, their start and turn rows lines, in one block
         (logs,) = re.findall(r'<div class="logs g\d+c?r?">.*?</div></div>', block, flags=re.S)
         assert logs.count("<div") == 3 and "<table" not in logs and "<td" not in logs
-        fighters = re.findall(r'<table class="fighters.*?</table>', block, flags=re.S)
+        # the fighter table: its rows lines of text in one block
+        fighters = re.findall(r'<div class="fighters tg f[0-9a-f]+">.*?</div>', block, flags=re.S)
         for table in fighters:
             carriers += 1
-            assert table.count("<tr") == 1
+            assert table.count("\n") == 5 and "<td" not in table and "box" not in table
     assert carriers
 
 

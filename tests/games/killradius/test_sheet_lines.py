@@ -114,3 +114,26 @@ def test_log_headings_and_turns_are_centred_in_their_columns(
     assert len(starts) == 2
     for x, k in zip(starts, (0, 7), strict=True):
         assert abs(x - (BLOCK_LEFT + (xs[k] + xs[k + 1]) / 2)) < 0.3
+
+
+def test_fighter_labels_are_centred_and_their_boxes_drawn(
+    damaged_harrier: list[tuple[str, float, float, float]],
+) -> None:
+    for k in range(5):  # the Harrier carries 4 fighters and has room for a 5th
+        (x,) = _word_centres(damaged_harrier, f"F{k + 1}", 6)
+        assert abs(x - (BLOCK_LEFT + 23.4 + 14.4 * k + 0.8 + 6.5)) < 0.3
+    # "spare" beside its box, the two centred together in the 5th column
+    (spare,) = _word_centres(damaged_harrier, "spare", 6)
+    assert BLOCK_LEFT + 23.4 + 14.4 * 4 + 7.3 < spare < BLOCK_LEFT + 23.4 + 14.4 * 5
+    view = find_game(GAME).sheet_ship(
+        load_designs([str(DESIGNS / "ships" / "harrier-strike-carrier.yaml")], only_game=GAME)
+        .entries[0]
+        .stats,
+        [],
+    )
+    table = view["fighter_table"]
+    assert "<" not in table["lines"].replace('<span class="spare">', "").replace("</span>", "")
+    # a box aboard, two for the segments flown and one lost, a fighter: 4 filled, 16 empty
+    svg = table["grid"]
+    assert svg.count("h2.6v2.6h-2.6Z") == 4
+    assert svg.count("h2.35v2.35h-2.35Z") == 16
