@@ -2,7 +2,12 @@
 
 Numbers come from :class:`~sheetgen.games.killradius.stats.KillRadiusStats`
 (its Number track) and :func:`~sheetgen.games.killradius.stats.fleet_totals`;
-the template does no arithmetic and applies no rule.
+the template applies no rule. The Number track, the damage and vector logs and the
+fighter table are printed as lines of text over one drawing each (issue 28: a few
+elements a ship instead of a table cell a value): this module gives each line's pieces
+with the room they are centred in (:data:`Piece`, mm) and the drawings (SVG, mm); the
+template only measures the text (the bundled fonts' widths, ``render/textgrid.py``) to
+place it, since a game package knows nothing of fonts.
 """
 
 from __future__ import annotations
