@@ -1,8 +1,8 @@
 """The Kill Radius record sheet laid out with few boxes (issue 28): a ship's block differs from
 the next only by classes (no style attribute, so WeasyPrint shares the computed styles of
-alike elements between ships), the damage and vector logs and the fighter table are tables of
-one row of columns whose rules are one SVG background, and that SVG is as wide as the ship
-block on each paper, with or without a side colour's wider left frame."""
+alike elements between ships), the damage and vector logs and the fighter table are lines of
+text over one SVG background of their rules (and boxes), and the logs' SVG is as wide as the
+ship block on each paper, with or without a side colour's wider left frame."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ BLOCK = {"letter": 215.9 - 20 - 6.8, "a4": 210.0 - 20 - 6.8}
 COLOUR_FRAME = 1.8
 #: The width of a log grid (an SVG, the background of a ship's log row) in a document's rules.
 GRID_WIDTH = re.compile(
-    r"\.logs tr\.g\d+c?r? \{ background: url\(\"data:image/svg\+xml,<svg [^>]*? width='([\d.]+)mm'"
+    r"\.logs\.g\d+c?r? \{ background: url\(\"data:image/svg\+xml,<svg [^>]*? width='([\d.]+)mm'"
 )
 
 
@@ -65,13 +65,14 @@ def test_logs_and_fighters_are_one_row_of_columns(sheets: tuple[str, str, str]) 
     blocks = _blocks(plain)
     carriers = 0
     for block in blocks:
-        (logs,) = re.findall(r'<table class="logs">.*?</table>', block, flags=re.S)
-        assert logs.count("<tr") == 2  # the labels, then the columns
-        assert logs.count("<td") == 3 + 10  # two labels and the gap; six and three columns and the gap
-        fighters = re.findall(r'<table class="fighters.*?</table>', block, flags=re.S)
+        # the logs: their headings a line, their start and turn rows lines, in one block
+        (logs,) = re.findall(r'<div class="logs g\d+c?r?">.*?</div></div>', block, flags=re.S)
+        assert logs.count("<div") == 3 and "<table" not in logs and "<td" not in logs
+        # the fighter table: its rows lines of text in one block
+        fighters = re.findall(r'<div class="fighters tg f[0-9a-f]+">.*?</div>', block, flags=re.S)
         for table in fighters:
             carriers += 1
-            assert table.count("<tr") == 1
+            assert table.count("\n") == 5 and "<td" not in table and "box" not in table
     assert carriers
 
 
@@ -81,5 +82,5 @@ def test_the_log_grid_is_as_wide_as_the_ship_block(sheets: tuple[str, str, str])
         widths = {float(w) for w in re.findall(GRID_WIDTH, html)}
         assert widths and all(w == pytest.approx(BLOCK[paper] - frame) for w in widths), widths
         # every ship's log row names a grid this document draws
-        for key in re.findall(r'<tr class="cols (g\d+c?r?)">', html):
-            assert f".logs tr.{key} {{" in html
+        for key in re.findall(r'<div class="logs (g\d+c?r?)">', html):
+            assert f".logs.{key} {{" in html
