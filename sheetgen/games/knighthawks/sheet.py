@@ -463,6 +463,12 @@ def density(view: dict[str, Any]) -> str:
     return page_plan(view)[0]
 
 
+def _maneuver_cells(maneuvers: list[dict[str, Any]]) -> list[list[tuple[str, bool]]]:
+    """The maneuvers table's body as ``(text, bold)`` cells a row (name in bold, MP, turns,
+    rule): what its column widths are measured from."""
+    return [[(m["name"], True), (m["cost"], False), (m["turns"], False), (m["rule"], False)] for m in maneuvers]
+
+
 def _repair_skills(s: KnightHawksStats) -> str:
     """The repair skill as its two parts (RULINGS KH-2): the best Damage Control and the best
     Machinery: Repair on board, ``"DC 3 + Repair 2 = 5"``; one part alone when the other is 0."""
@@ -587,6 +593,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             "skill": _repair_skills(s),
         },
         "maneuvers": maneuvers,
+        "maneuver_cells": _maneuver_cells(maneuvers),
         "mines": [
             {
                 "hex": d.hex,
