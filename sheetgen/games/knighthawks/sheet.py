@@ -466,7 +466,9 @@ def density(view: dict[str, Any]) -> str:
 def _maneuver_cells(maneuvers: list[dict[str, Any]]) -> list[list[tuple[str, bool]]]:
     """The maneuvers table's body as ``(text, bold)`` cells a row (name in bold, MP, turns,
     rule): what its column widths are measured from."""
-    return [[(m["name"], True), (m["cost"], False), (m["turns"], False), (m["rule"], False)] for m in maneuvers]
+    return [
+        [(m["name"], True), (m["cost"], False), (m["turns"], False), (m["rule"], False)] for m in maneuvers
+    ]
 
 
 def _repair_skills(s: KnightHawksStats) -> str:
