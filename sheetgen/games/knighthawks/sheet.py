@@ -22,6 +22,7 @@ from sheetgen.games.knighthawks.stats import KnightHawksStats, gunner_base, skil
 __all__ = [
     "MAX_ORDNANCE_BOXES",
     "MAX_TRACK_BOXES",
+    "box_runs",
     "density",
     "estimate_height",
     "estimate_parts",
@@ -125,6 +126,44 @@ def _box_rows(count: int, per_row: int = 20) -> list[int]:
     return [min(per_row, count - i) for i in range(0, count, per_row)]
 
 
+#: Boxes in a group of a row of small boxes (ordnance, ICM, ABM): a wider gap after each.
+BOX_GROUP = 5
+
+
+def box_runs(count: int, crossed: int = 0, per_row: int = 20) -> list[list[dict[str, Any]]]:
+    """Rows of ``count`` small boxes (``per_row`` at most, the first ``crossed`` of them crossed)
+    as runs the sheet draws as one element each: ``n`` boxes alike (``crossed`` or not), and
+    ``gap`` when the run ends a group of :data:`BOX_GROUP` short of the row's end. A run starts
+    at a group's first box unless it follows a crossed run inside the group (then it ends
+    with the group), so its boxes keep the group's gaps.
+
+    >>> [[(r["n"], r["crossed"], r["gap"]) for r in row] for row in box_runs(12, crossed=7)]
+    [[(7, True, False), (3, False, True), (2, False, False)]]
+    """
+    rows: list[list[dict[str, Any]]] = []
+    for start, n in zip(range(0, count, per_row), _box_rows(count, per_row), strict=True):
+        runs: list[dict[str, Any]] = []
+        for g in range(0, n, BOX_GROUP):
+            size = min(BOX_GROUP, n - g)
+            done = min(max(crossed - start - g, 0), size)
+            for k, (m, x) in enumerate(((done, True), (size - done, False))):
+                if not m:
+                    continue
+                at_start = k == 0 or done == 0
+                last = runs[-1] if runs else None
+                if last and last["crossed"] == x and last["whole"] and at_start:
+                    last["n"] += m
+                else:
+                    runs.append({"n": m, "crossed": x, "whole": at_start})
+        at = 0
+        for r in runs:
+            at += r["n"]
+            r["gap"] = at % BOX_GROUP == 0 and at < n
+            del r["whole"]
+        rows.append(runs)
+    return rows
+
+
 def _skills_text(skills: dict[str, int]) -> str:
     return ", ".join(f"{name} {level}" for name, level in skills.items())
 
@@ -226,6 +265,7 @@ def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
                 "carried": carried,
                 "box_rows": boxes,
                 "launched": spent,
+                "runs": box_runs(carried, spent) if boxes else None,
                 "detonation": f"{b.detonation:,}" if b.detonation else None,
             }
         )
@@ -233,6 +273,8 @@ def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
 
 
 def _tile(label: str, *boxes: str) -> dict[str, Any]:
+    """A checklist tile: ``label`` with check ``boxes`` (their captions; one ``""``: a box
+    before the label; none: a tile to cross out)."""
     return {"label": label, "boxes": list(boxes)}
 
 
@@ -421,6 +463,14 @@ def density(view: dict[str, Any]) -> str:
     return page_plan(view)[0]
 
 
+def _maneuver_cells(maneuvers: list[dict[str, Any]]) -> list[list[tuple[str, bool]]]:
+    """The maneuvers table's body as ``(text, bold)`` cells a row (name in bold, MP, turns,
+    rule): what its column widths are measured from."""
+    return [
+        [(m["name"], True), (m["cost"], False), (m["turns"], False), (m["rule"], False)] for m in maneuvers
+    ]
+
+
 def _repair_skills(s: KnightHawksStats) -> str:
     """The repair skill as its two parts (RULINGS KH-2): the best Damage Control and the best
     Machinery: Repair on board, ``"DC 3 + Repair 2 = 5"``; one part alone when the other is 0."""
@@ -504,6 +554,8 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         "icm_salvos": _n(s.icm_salvos) if s.icm_salvos else None,
         "abm": _box_rows(s.abm_salvos) if s.abm_salvos <= MAX_ORDNANCE_BOXES else None,
         "abm_salvos": _n(s.abm_salvos) if s.abm_salvos else None,
+        "icm_runs": box_runs(s.icm_salvos) if 0 < s.icm_salvos <= MAX_ORDNANCE_BOXES else None,
+        "abm_runs": box_runs(s.abm_salvos) if 0 < s.abm_salvos <= MAX_ORDNANCE_BOXES else None,
         "shielding": s.magnetic_shielding,
         "track": track,
         "thresholds": [
@@ -543,6 +595,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
             "skill": _repair_skills(s),
         },
         "maneuvers": maneuvers,
+        "maneuver_cells": _maneuver_cells(maneuvers),
         "mines": [
             {
                 "hex": d.hex,
