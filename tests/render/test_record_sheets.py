@@ -117,22 +117,35 @@ def test_no_weasyprint_warnings(shipped_render: Rendered) -> None:
 
 
 def embedded_fonts(pdf: bytes) -> set[str]:
-    """Base names of the fonts whose files are embedded in ``pdf`` (pypdf)."""
+    """Base names of the fonts whose files are embedded in ``pdf`` (pypdf): those of every
+    page's resources and of the forms and patterns they draw, so text drawn inside a form
+    counts as the page's own does."""
     import io
 
     from pypdf import PdfReader
 
-    names = set()
-    for page in PdfReader(io.BytesIO(pdf)).pages:
-        fonts = page["/Resources"].get_object().get("/Font", {})
-        for ref in fonts.values():
+    names: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(resources: Any) -> None:
+        if resources is None or id(resources) in seen:
+            return
+        seen.add(id(resources))
+        resources = resources.get_object()
+        for ref in resources.get("/Font", {}).values():
             font = ref.get_object()
-            for desc_holder in [font, *[d.get_object() for d in font.get("/DescendantFonts", [])]]:
-                desc = desc_holder.get("/FontDescriptor")
+            for holder in [font, *[d.get_object() for d in font.get("/DescendantFonts", [])]]:
+                desc = holder.get("/FontDescriptor")
                 if desc is not None and any(
                     k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
                 ):
                     names.add(str(font["/BaseFont"]).split("+")[-1])
+        for kind in ("/XObject", "/Pattern"):
+            for ref in resources.get(kind, {}).values():
+                walk(ref.get_object().get("/Resources"))
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        walk(page.get("/Resources"))
     return names
 
 
