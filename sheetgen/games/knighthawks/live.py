@@ -596,7 +596,9 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
             rows.append(playcard.fact(label, ", ".join(now[key]).replace("_", " ")))
     if now["disastrous_fire"]:
         rows.append(
-            playcard.fact("disastrous fire:", "burning", ": no power, ADF, MR or DCR; a Critical Hit roll each turn")
+            playcard.fact(
+                "disastrous fire:", "burning", ": no power, ADF, MR or DCR; a Critical Hit roll each turn"
+            )
         )
     if now["may_repair"]:
         rows.append(playcard.fact(f"repair turn: d100 ≤ {now['repair_chance']}"))
