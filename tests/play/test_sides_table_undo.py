@@ -39,7 +39,7 @@ def _refused(answer: Any, words: str) -> None:
 
 
 def test_the_side_that_rolled_undoes_its_roll(clients: tuple[TestClient, TestClient, str]) -> None:
-    host, guest, game = clients
+    _host, guest, game = clients
     url = f"/api/play/{game}"
     a, b = _token(guest, game, "Player A"), _token(guest, game, "Player B")
     rolled = guest.post(f"{url}/events", json={"action": "roll", "dice": "1d10"}, headers=a)
@@ -66,6 +66,6 @@ def test_a_host_table_event_stays_the_hosts(clients: tuple[TestClient, TestClien
 def test_a_side_cannot_claim_a_table_event_by_sending_side(
     clients: tuple[TestClient, TestClient, str],
 ) -> None:
-    host, guest, game = clients
+    host, _guest, game = clients
     sent = host.post(f"/api/play/{game}/events", json={"action": "roll", "dice": "1d6", "side": "Player A"})
     assert sent.status_code == 409 and "not 'side'" in sent.json()["error"]
