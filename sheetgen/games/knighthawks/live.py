@@ -597,7 +597,7 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
     if now["disastrous_fire"]:
         rows.append(
             playcard.fact(
-                "disastrous fire:", "burning", ": no power, ADF, MR or DCR; a Critical Hit roll each turn"
+                "disastrous fire:", "burning", " (no power, ADF, MR or DCR; a Critical Hit roll each turn)"
             )
         )
     if now["may_repair"]:
