@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _fail, app, given_path, short_help
+from sheetgen.cli.app import YAML_FORMATS, _fail, _format_for, app, given_path, short_help
 from sheetgen.cli.serve import _address, listen, run_server, shown_address
 
 __all__ = ["play"]
@@ -90,6 +90,12 @@ def play(
         return
     if scenario is None:
         _fail("give the scenario to play, or --list for the games kept")
+    if game_id is not None or output is not None or force:
+        extra = game_id if game_id is not None else "-o" if output is not None else "--force"
+        _fail(
+            f"{extra}: play takes one SCENARIO; GAME, -o and --force are for sheetgen play export GAME -o FILE.yaml"
+        )
+    scenario = _in_workspace(scenario, engine.root)
     try:
         relative = scenario.resolve().relative_to(engine.root).as_posix()
     except ValueError:
@@ -108,6 +114,27 @@ def play(
     run_server(workspace, sock, host, play_only=True)
 
 
+def _in_workspace(given: Path, root: Path) -> Path:
+    """``given`` when it is a file (or anything that exists); else the bundled scenario of
+    that name as ``kit`` reads it (:func:`~sheetgen.cli.kit._scenario_path`), where the
+    workspace holds it: the bundled file itself, or its copy by ``sheetgen examples``
+    (``GAME/scenarios/NAME.yaml``). A game is kept in the workspace, so a bundled scenario
+    outside it exits 2 with one line saying how to copy it in."""
+    from sheetgen.cli.kit import _scenario_path
+
+    if given.exists():
+        return given
+    bundled = _scenario_path(given)  # exit 2 listing the bundled names when it is none
+    inside = bundled.relative_to(bundled.parents[2])  # GAME/scenarios/NAME.yaml
+    for path in (bundled, root / inside):
+        if path.resolve().is_relative_to(root) and path.is_file():
+            return path
+    _fail(
+        f"{given}: a bundled scenario; play keeps its game in the workspace, so copy the examples in"
+        f" first: sheetgen examples {root} --force, then sheetgen play {root / inside} --workspace {root}"
+    )
+
+
 def _export(engine: object, game_id: str | None, output: Path | None, *, force: bool = False) -> None:
     """Write the game's surviving ships with their condition: blocks to ``output``."""
     from sheetgen.core.output import check_writable, write_atomic
@@ -116,6 +143,9 @@ def _export(engine: object, game_id: str | None, output: Path | None, *, force: 
     assert isinstance(engine, Engine)
     if game_id is None or output is None:
         _fail("give the game and the file: sheetgen play export GAME -o FILE.yaml")
+    if output.is_dir():
+        _fail(f"{output} is a folder; give a file: -o FILE.yaml")
+    _format_for(output, None, YAML_FORMATS)  # a design file, as import, new and roll write
     if output.exists() and not force:  # a design file of the player's: never replaced unasked
         _fail(f"{output} already exists; choose another -o or add --force to replace it")
     try:

@@ -111,11 +111,15 @@ def choice(name: str, label: str, values: tuple[str, ...]) -> dict[str, Any]:
     return {"name": name, "kind": "choice", "label": label, "choices": list(values)}
 
 
-def button(action: str, label: str, *fields: dict[str, Any], each: str | None = None) -> dict[str, Any]:
+def button(
+    action: str, label: str, *fields: dict[str, Any], each: str | None = None, when: str | None = None
+) -> dict[str, Any]:
     """A ship's button sending ``{"action": action, <fields>}``. With ``each``, one button per
     entry of the ship's ``now[each]`` (a mapping of weapon code to what is left: one number, or
-    a list, one per launcher), each sending ``weapon`` the code, labelled ``label CODE (LEFT left)``."""
-    return {"action": action, "label": label, "fields": list(fields), "each": each}
+    a list, one per launcher), each sending ``weapon`` the code, labelled ``label CODE (LEFT left)``.
+    With ``when``, the button is disabled while the ship's ``now[when]`` is false (a repair
+    roll off a repair turn): the rules still refuse the event, the page only says so first."""
+    return {"action": action, "label": label, "fields": list(fields), "each": each, "when": when}
 
 
 def damage_button(*more: dict[str, Any]) -> dict[str, Any]:

@@ -258,8 +258,9 @@ class Engine:
 
         ``side`` is the sender's side where it is not the host: while the game's sides own
         their ships (the host's setting, :meth:`set_sides_own_ships`), that side may change
-        only its own ships (an undo or redo only of an event on one of them; ``phase`` and
-        ``roll`` change no ship), and anything else raises :class:`Forbidden`. ``side`` ``""``
+        only its own ships (an undo or redo only of an event on one of them, or of a ``phase``
+        or ``roll`` it sent: those change no ship, and the logged event keeps its ``side``),
+        and anything else raises :class:`Forbidden`. ``side`` ``""``
         is a device that has not joined as a side: it changes nothing then."""
         if not isinstance(event, dict):
             raise Refused(
@@ -271,6 +272,8 @@ class Engine:
         action = body.get("action")
         if action == "roll":
             body["faces"] = _roll(body.get("dice"))
+        if side and "ship" not in body and action in _ANY_SIDE:
+            body["side"] = side  # who made a table event: that side may undo it
         with self._lock_of(game_id):
             while True:
                 game = self._game(game_id)
@@ -542,9 +545,17 @@ def _may(game: _Game, body: dict[str, Any], side: str) -> None:
         target = next(e.body for e in game.log if e.seq == stack[-1])
         named = target.get("ship")
         ship = game.ships.get(named) if isinstance(named, str) else None
-        if ship is None or ship.side != side:
-            whose = f"{ship.name} of {ship.side}" if ship else f"a table event ({target.get('action')})"
-            raise Forbidden(f"the last change is on {whose}; only its side or the host may {action} it")
+        if ship is not None and ship.side != side:
+            raise Forbidden(
+                f"the last change is on {ship.name} of {ship.side}; only its side or the host may {action} it"
+            )
+        if ship is None and (not side or target.get("side") != side):
+            by = target.get("side")
+            whose = f"{by}'s" if by else "the host's"
+            only = f"only {by} or the host" if by else "only the host"
+            raise Forbidden(
+                f"the last change is {whose} table event ({target.get('action')}); {only} may {action} it"
+            )
         return
     if "ship" not in body and action in _ANY_SIDE:
         return

@@ -61,6 +61,8 @@ def test_the_server_rolls_a_critical_left_unrolled_and_logs_it(tmp_path: Path) -
     engine = Engine(tmp_path)
     game = engine.create(scenario.relative_to(tmp_path).as_posix())
     name = engine.state(game.id)["ships"][0]["name"]
+    for _ in range(12):  # shields blown, then below zero hull points: hits there call for criticals
+        engine.submit(game.id, {"ship": name, "action": "damage", "amount": 5})
     try:
         state = engine.submit(game.id, {"ship": name, "action": "critical"})
     except Refused as exc:  # a weapon or drive result with none left: the text says reroll

@@ -62,13 +62,15 @@ ACTIONS: dict[str, str] = {
 }
 
 #: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): an attack's damage
-#: (no weapon: Kill Radius ships have none of their own), and a recovery roll.
+#: (no weapon: Kill Radius ships have none of their own), and a recovery roll (enabled while
+#: ``now.may_recover``).
 BUTTONS: tuple[dict[str, Any], ...] = (
     playcard.button("damage", "Damage", playcard.number("amount", "damage to", low=0, start=1)),
     playcard.button(
         "recover",
         "Recover",
         playcard.number("roll", "recovery roll of", low=1, high=data.DIE_SIDES, placeholder="d10"),
+        when="may_recover",
     ),
 )
 

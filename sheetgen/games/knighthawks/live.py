@@ -85,8 +85,8 @@ _RESULTS = (*REPAIRABLE, *DESTROYING, "disastrous_fire")
 
 #: The play page's buttons for a ship (:mod:`sheetgen.core.playcard`): structure damage
 #: (a critical hit's 2x ticked), one Fire button per weapon carrying ordnance with the rounds
-#: left (``now.ordnance_left``), a damage table result as read on the table, a repair roll and
-#: a Crew Member Damage roll (the server rolls both).
+#: left (``now.ordnance_left``), a damage table result as read on the table, a repair roll
+#: (enabled while ``now.may_repair``) and a Crew Member Damage roll (the server rolls both).
 BUTTONS: tuple[dict[str, Any], ...] = (
     playcard.damage_button(playcard.check("double", "critical hit, 2x Structure Point Damage, to", "2×")),
     playcard.button("fire", "Fire", each="ordnance_left"),
@@ -95,7 +95,7 @@ BUTTONS: tuple[dict[str, Any], ...] = (
         "Table result",
         playcard.choice("weapon", "damage table result for", _RESULTS),
     ),
-    playcard.button("repair", "Repair roll"),
+    playcard.button("repair", "Repair roll", when="may_repair"),
     playcard.button("crew_damage", "Crew roll"),
 )
 
@@ -134,6 +134,11 @@ CONDITION = Shape(
             description="Systems destroyed (damage table results).",
         ),
         Boolean(name="scc_only", description="A repair roll of 96-99: repairs only at an SCC."),
+        Boolean(
+            name="disastrous_fire",
+            description="A disastrous fire burning (a second fire, or the result itself): no power,"
+            " ADF, MR or DCR, and no repairs (Explanation of Damage Results; RULINGS KH-10).",
+        ),
         Counts(name="launched", minimum=0, description="Ordnance launched, by weapon code, as {MM: 2}."),
     ),
     "The ship's condition as play left it: structure points left"
@@ -158,9 +163,10 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     launched = fields.get(CONDITION.key("launched"))
     if launched:
         out["launched"] = launched
-    scc_only = fields.get(CONDITION.key("scc_only"))
-    if scc_only is not None:
-        out["scc_only"] = scc_only
+    for key in ("scc_only", "disastrous_fire"):
+        flag = fields.get(CONDITION.key(key))
+        if flag is not None:
+            out[key] = flag
     return out
 
 
@@ -214,6 +220,8 @@ def condition(state: State) -> dict[str, Any]:
         out["destroyed"] = list(state["destroyed"])
     if state["scc_only"]:
         out["scc_only"] = True
+    if state["disastrous_fires"]:
+        out["disastrous_fire"] = True
     if any(state["launched"].values()):
         out["launched"] = {k: v for k, v in state["launched"].items() if v}
     return out
@@ -237,7 +245,7 @@ def start(stats: KnightHawksStats) -> State:
         "lost": max(0, stats.structure_points - left),
         "damaged": list(cond.get("damaged", ())),
         "destroyed": list(cond.get("destroyed", ())),
-        "disastrous_fires": 0,
+        "disastrous_fires": 1 if cond.get("disastrous_fire") else 0,
         "blown_up": False,
         "scc_only": bool(cond.get("scc_only", False)),
         "turn": 1,
@@ -423,7 +431,9 @@ def now(state: State) -> dict[str, Any]:
         "disastrous_fire": state["disastrous_fires"] > 0,
         "blown_up": state["blown_up"],
         "turn": state["turn"],
-        "may_repair": repair_turn(state["turn"]) and state["repaired_turn"] != state["turn"],
+        "may_repair": repair_turn(state["turn"])
+        and state["repaired_turn"] != state["turn"]
+        and not state["disastrous_fires"],
         # no power and no DCR: no repairs while a disastrous fire burns (RULINGS KH-10)
         "repair_chance": 0 if state["disastrous_fires"] else stats.repair_points,
         "scc_only": state["scc_only"],
@@ -584,6 +594,12 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
     for label, key in (("damaged:", "damaged"), ("destroyed:", "destroyed_systems")):
         if now[key]:
             rows.append(playcard.fact(label, ", ".join(now[key]).replace("_", " ")))
+    if now["disastrous_fire"]:
+        rows.append(
+            playcard.fact(
+                "disastrous fire:", "burning", " (no power, ADF, MR or DCR; a Critical Hit roll each turn)"
+            )
+        )
     if now["may_repair"]:
         rows.append(playcard.fact(f"repair turn: d100 ≤ {now['repair_chance']}"))
     if now["crew_rolls_due"]:

@@ -489,6 +489,12 @@ def _lost(stats: KnightHawksStats) -> int | None:
     return None if left is None else max(0, stats.structure_points - left)
 
 
+def _fire_text(cond: dict[str, Any]) -> str:
+    """The design's ``condition:`` disastrous fire as the structure tally writes it (the
+    checklist's "Disastrous fire: burning" line; Explanation of Damage Results)."""
+    return "disastrous fire burning" if cond.get("disastrous_fire") else ""
+
+
 def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any]:
     """Everything one ship's page prints."""
     ft = fraction_text
@@ -508,6 +514,7 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         for key, what in (("damaged", "damaged"), ("destroyed", "destroyed"))
         if cond.get(key)
     ) + ("; repairs only at an SCC" if cond.get("scc_only") else "")
+    track["systems"] = "; ".join(part for part in (track["systems"], _fire_text(cond)) if part)
     n = len(s.name)
     name_class = "name-l" if n <= 22 else "name-m" if n <= 32 else "name-s"
     detection = "–" if s.detection_modifier is None else _pct(s.detection_modifier)

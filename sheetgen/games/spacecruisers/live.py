@@ -21,7 +21,7 @@ from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.shapes import Choices, Integer, Shape
 from sheetgen.games.spacecruisers import data
-from sheetgen.games.spacecruisers.play import critical_rolls, hit_result
+from sheetgen.games.spacecruisers.play import critical_problem, critical_rolls, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = [
@@ -135,14 +135,9 @@ def condition_findings(stats: SpaceCruisersStats, cond: dict[str, Any] | None) -
                 ("condition", "criticals"),
             )
         )
-    if taken and hull >= 0:
-        out.append(
-            error(
-                "CONDITION",
-                f"criticals taken at {hull} hull points: only hits below zero call for them ({_WHERE})",
-                ("condition", "criticals"),
-            )
-        )
+    problem = critical_problem(hull, len(taken), stats.jump_plasma_turbines)
+    if problem is not None:
+        out.append(error("CONDITION", f"{problem} ({_WHERE})", ("condition", "criticals")))
     for c in ("warp-core", "life-support", "super-structure"):
         if taken.count(c) > 1:
             result = data.CRITICALS_BY_ID[c]
@@ -253,10 +248,17 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 def _critical(state: State, roll: object) -> State:
     """One roll on the Critical Damage Table (1D10): the result is taken, one critical due is
-    used; a weapon or drive result with none left is refused (the text: reroll)."""
+    used; a weapon or drive result with none left is refused (the text: reroll), and so is a
+    roll no hit or jump called for (:func:`~sheetgen.games.spacecruisers.play.critical_problem`)."""
     stats: SpaceCruisersStats = state["stats"]
     if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= data.CRITICAL_DIE:
         raise Refused(f"a critical roll is a d10, 1 to {data.CRITICAL_DIE}, not {roll!r}")
+    if not state["criticals_due"]:
+        problem = critical_problem(
+            state["hull_points"], len(state["criticals"]) + 1, stats.jump_plasma_turbines
+        )
+        if problem is not None:
+            raise Refused(f"{stats.name}: {problem} ({_WHERE})")
     result = next(c for c in data.CRITICALS if c.roll == roll)
     taken = [*state["criticals"], result.id]
     if result.reroll_when_none is not None:

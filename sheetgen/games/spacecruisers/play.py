@@ -14,6 +14,7 @@ from sheetgen.games.spacecruisers.data import SYSTEMS
 __all__ = [
     "SHIPS_PER_HEX",
     "attack_problem",
+    "critical_problem",
     "critical_rolls",
     "damage_total",
     "hit_result",
@@ -258,6 +259,31 @@ def critical_rolls(system: str, hull_points: int) -> int:
     """
     w = weapon(system)
     return w.critical_rolls if hull_points < 0 else 0
+
+
+def critical_problem(hull_points: int, criticals: int, jump_turbines: int) -> str | None:
+    """Why a ship left with ``hull_points`` cannot have taken ``criticals`` rolls on the
+    critical damage table, or ``None`` when it can. Below zero hull points every hit calls
+    for them (:func:`critical_rolls`), so any number may stand. At zero or more only a jump
+    plasma turbine's jump calls for one (a d6 of 6 is a critical hit on the ship itself), and
+    each of its ``jump_turbines`` turbines is used once (Space Cruisers, attack phase and
+    additional systems). Play and ``validate`` both ask this.
+
+    >>> critical_problem(-1, 3, 0), critical_problem(10, 1, 1)
+    (None, None)
+    >>> critical_problem(10, 1, 0)
+    'a critical at 10 hull points: only hits below zero call for one'
+    >>> critical_problem(10, 2, 1)
+    'a critical at 10 hull points: only hits below zero, and each jump plasma turbine once (1 aboard), call for one'
+    """
+    if hull_points < 0 or criticals <= max(jump_turbines, 0):
+        return None
+    if jump_turbines <= 0:
+        return f"a critical at {hull_points} hull points: only hits below zero call for one"
+    return (
+        f"a critical at {hull_points} hull points: only hits below zero, and each jump plasma turbine"
+        f" once ({jump_turbines} aboard), call for one"
+    )
 
 
 def may_evade(elite_crew: int, evades_used: int) -> bool:

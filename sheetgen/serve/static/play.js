@@ -163,7 +163,8 @@ function actions(ship) {
     const fields = action.fields.map((f) => [f.name, field(f, ship)]);
     const go = () => send({ ship: ship.name, action: action.action, ...Object.fromEntries(fields.map(([name, f]) => [name, f.read()])) });
     row.append(...fields.map(([, f]) => f.node),
-      el("button", { type: "button", "data-testid": action.action, onclick: go, disabled: ship.removed }, action.label));
+      el("button", { type: "button", "data-testid": action.action, onclick: go,
+        disabled: ship.removed || (action.when && !ship.now[action.when]) }, action.label));
   }
   return row;
 }

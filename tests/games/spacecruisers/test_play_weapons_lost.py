@@ -14,9 +14,14 @@ from tests.conftest import DESIGNS
 
 
 def _noblesse() -> live.State:
+    """The Noblesse with its shields blown and below zero hull points, where hits call for
+    critical rolls."""
     (entry,) = load_designs([DESIGNS / "space-cruisers" / "ships" / "the-noblesse.yaml"]).entries
     assert isinstance(entry.stats, SpaceCruisersStats)
-    return live.start(entry.stats)
+    state = live.start(entry.stats)
+    while state["shields"]:
+        state = live.apply(state, {"action": "damage", "amount": 5})
+    return live.apply(state, {"action": "damage", "amount": state["hull_points"] + 1})
 
 
 def _critical(state: live.State, roll: int) -> live.State:
