@@ -24,7 +24,7 @@ from tests.every_game import STAND_IN, every_game
 from tests.render.sheet_readback import design_paths
 
 #: Most elements a ship's sheet may have, on average over the game's bundled designs.
-MOST_ELEMENTS = {"starfire": 72, "kill-radius": 30, "knight-hawks-2000": 255, "space-cruisers": 80}
+MOST_ELEMENTS = {"starfire": 72, "kill-radius": 30, "knight-hawks-2000": 255, "space-cruisers": 45}
 
 
 @pytest.mark.parametrize("game", every_game())
