@@ -17,6 +17,7 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from sheetgen.cli.app import app
+from sheetgen.render.html import bundled_fonts_only
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,6 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # tests/render/test_printcache.py turns the print cache on in a folder of its own.
 os.environ["SHEETGEN_CACHE"] = "off"
 DESIGNS = ROOT / "designs"
+
+# WeasyPrint sees the bundled fonts only, whichever test imports it first: sheetgen imports it
+# through sheetgen.render.html.import_weasyprint, which sets this up; a test that imports it
+# directly and prints before that made fontconfig's system configuration stick for the whole
+# process, and a later record sheet drew its condensed text in DejaVu Sans.
+bundled_fonts_only()
 
 # Property tests assert values, never time: Hypothesis's per-example deadline (200 ms) fails
 # a test when a shared machine is busy, so no test here has one. In CI (CI set) the examples
