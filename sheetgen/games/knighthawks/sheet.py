@@ -609,7 +609,14 @@ def top_tables(view: dict[str, Any]) -> dict[str, Any]:
             cell_text(w["guided"]), cell_text(w["rof"]), cell_text(w["max_damage"]), cell_text(w["dice"]),
             w["per"], cell_text(w["ordnance"]), w["linked"] or "", w["defences"],
         ]  # fmt: skip
-        lines.append({"cells": [None if c is None else str(c) for c in cells], "code": w["code"], "name": w["name"], "linked": False})
+        lines.append(
+            {
+                "cells": [None if c is None else str(c) for c in cells],
+                "code": w["code"],
+                "name": w["name"],
+                "linked": False,
+            }
+        )
     for g in view["linked"]:
         cells = ["1", None, None, None, None, None, None, g["max_damage"], cell_text(g["dice"]), "attack"]
         lines.append(
