@@ -592,7 +592,7 @@ def top_tables(view: dict[str, Any]) -> dict[str, Any]:
     (em); ``rule``, a 0.2 mm rule in em. Plus ``weapons``: each weapon line's 13 cells as printed
     (the weapon's own cell ``None``: its code and name are ``code`` and ``name``), each linked
     group's line likewise (its cells 1-6 and 10-12 spanned: ``None``), and ``key``, a name for
-    this ship's tables in the document's style rules (the same for the same tables)."""
+    this ship's tables and track in the document's style rules (the same for the same ones)."""
     scale = next(s for name, s, _ in DENSITIES if name == view["density"])
     em_mm = SHIP_TYPE_PT * scale * 25.4 / 72
     rule = RULE_MM / em_mm
@@ -628,5 +628,7 @@ def top_tables(view: dict[str, Any]) -> dict[str, Any]:
             }
         )
     out["weapons"] = lines
-    out["key"] = f"{view['density'] or 'n'}{zlib.crc32(repr((lines, view['crew'])).encode()):08x}"
+    out["key"] = (
+        f"{view['density'] or 'n'}{zlib.crc32(repr((lines, view['crew'], view['track'])).encode()):08x}"
+    )
     return out
