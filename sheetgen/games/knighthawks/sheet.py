@@ -8,9 +8,11 @@ functions; the template does no arithmetic and applies no rule.
 from __future__ import annotations
 
 import math
+import zlib
 from fractions import Fraction
 from typing import Any
 
+from sheetgen.core.card import cell_text
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import counted
 from sheetgen.games.knighthawks import data, play, rules
@@ -30,6 +32,7 @@ __all__ = [
     "ship_view",
     "shorten",
     "structure_track",
+    "top_tables",
     "track_unit",
 ]
 
@@ -624,4 +627,68 @@ def ship_view(stats: KnightHawksStats, findings: list[Finding]) -> dict[str, Any
         "count": s.count,
     }
     view["density"], view["continued"] = page_plan(view)
+    view["top"] = top_tables(view)
     return view
+
+
+#: The ship block's width (mm) inside its borders on each paper: the page less its 9 mm side
+#: margins and the block's two 0.4 mm borders (templates/knight-hawks-2000/sheet.css).
+SHIP_WIDTH_MM = {"letter": 215.9 - 18.0 - 0.8, "a4": 210.0 - 18.0 - 0.8}
+#: The ship block's side paddings together (em of its type size).
+SHIP_PADDING_EM = 2.4
+#: The ship's type size (pt) at the normal scale; the denser scales multiply it (DENSITIES).
+SHIP_TYPE_PT = 7.0
+#: The crew table's set columns (em of text and padding, without their 0.2 mm rule):
+#: station, name, IM, then skills (the rest), wounds.
+CREW_COLUMNS_EM = (9.9, 15.1, 3.4, None, 10.3)
+#: A table rule (mm).
+RULE_MM = 0.2
+
+
+def top_tables(view: dict[str, Any]) -> dict[str, Any]:
+    """What the sheet's top tables (crew, weapons) need to be set as lines of text, for each
+    paper (``"letter"``, ``"a4"``): ``room``, the ship block's inner width in em of the ship's
+    type size (its density's, :func:`page_plan`); ``crew``, the crew table's five column widths
+    (em); ``rule``, a 0.2 mm rule in em. Plus ``weapons``: each weapon line's 13 cells as printed
+    (the weapon's own cell ``None``: its code and name are ``code`` and ``name``), each linked
+    group's line likewise (its cells 1-6 and 10-12 spanned: ``None``), and ``key``, a name for
+    this ship's tables and track in the document's style rules (the same for the same ones)."""
+    scale = next(s for name, s, _ in DENSITIES if name == view["density"])
+    em_mm = SHIP_TYPE_PT * scale * 25.4 / 72
+    rule = RULE_MM / em_mm
+    out: dict[str, Any] = {}
+    for paper, width_mm in SHIP_WIDTH_MM.items():
+        room = width_mm / em_mm - SHIP_PADDING_EM
+        fixed = [None if w is None else w + rule for w in CREW_COLUMNS_EM]
+        rest = room - sum(w for w in fixed if w is not None)
+        out[paper] = {"room": room, "rule": rule, "crew": [rest if w is None else w for w in fixed]}
+    lines: list[dict[str, Any]] = []
+    for w in view["weapons"]:
+        cells = [
+            w["count"], None, w["arc"], cell_text(w["range_km"]), cell_text(w["range_hexes"]),
+            cell_text(w["guided"]), cell_text(w["rof"]), cell_text(w["max_damage"]), cell_text(w["dice"]),
+            w["per"], cell_text(w["ordnance"]), w["linked"] or "", w["defences"],
+        ]  # fmt: skip
+        lines.append(
+            {
+                "cells": [None if c is None else str(c) for c in cells],
+                "code": w["code"],
+                "name": w["name"],
+                "linked": False,
+            }
+        )
+    for g in view["linked"]:
+        cells = ["1", None, None, None, None, None, None, g["max_damage"], cell_text(g["dice"]), "attack"]
+        lines.append(
+            {
+                "cells": [*cells, None, None, None],
+                "code": f"linked: {g['name']}",
+                "name": f"({g['members']}) fires as one attack",
+                "linked": True,
+            }
+        )
+    out["weapons"] = lines
+    out["key"] = (
+        f"{view['density'] or 'n'}{zlib.crc32(repr((lines, view['crew'], view['track'])).encode()):08x}"
+    )
+    return out
