@@ -75,7 +75,9 @@ def test_an_unknown_id_is_one_line_with_a_close_match_and_exit_2(invoke: Invoke)
     r = invoke("explain", "XX-11")
     assert r.exit_code == 2
     assert r.stdout == ""
-    assert r.stderr.splitlines() == ["sheetgen explain: error: unknown rule id 'XX-11'; did you mean SF-11 or KH-11?"]
+    assert r.stderr.splitlines() == [
+        "sheetgen explain: error: unknown rule id 'XX-11'; did you mean SF-11 or KH-11?"
+    ]
 
 
 def test_an_unknown_word_gets_the_nearest_id(invoke: Invoke) -> None:

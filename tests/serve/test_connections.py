@@ -192,7 +192,10 @@ def test_host_and_origin_are_parsed_strictly(space: Path, headers: dict[str, str
     space for the page's own: both are refused; a well-formed one is served."""
     with TestClient(create_app(space)) as c:
         r = c.post(
-            "/api/import", params={"game": "starfire"}, content=b"CT-[2]-SSAA(I)(I)(I)QLR-[6]", headers=headers
+            "/api/import",
+            params={"game": "starfire"},
+            content=b"CT-[2]-SSAA(I)(I)(I)QLR-[6]",
+            headers=headers,
         )
     assert r.status_code == status, r.text
 

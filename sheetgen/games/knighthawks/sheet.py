@@ -268,7 +268,7 @@ def _bays(stats: KnightHawksStats) -> list[dict[str, Any]]:
                 "carried": carried,
                 "box_rows": boxes,
                 "launched": spent,
-                "runs": box_runs(carried, spent) if boxes else None,
+                "runs": box_runs(carried, spent) if boxes and carried is not None else None,
                 "detonation": f"{b.detonation:,}" if b.detonation else None,
             }
         )
