@@ -231,6 +231,9 @@ def test_an_abandoned_kit_leaves_no_folder(
     monkeypatch.setenv("TMPDIR", str(temp))  # the workers' temporary folder
     monkeypatch.setenv("SHEETGEN_CACHE", "off")  # a kit of some seconds
     monkeypatch.setattr("tempfile.tempdir", str(temp))  # and this process's, which sweeps
+    # no grace for a print about to end (a preview's): the lighter sheets build this kit in a
+    # few seconds, and one that ended within the grace second gave its worker back, alive
+    monkeypatch.setattr(printing, "GRACE", 0.0)
     with serving(starfire_space) as port:
         printing.start_workers(1)
         client = socket.create_connection(("127.0.0.1", port), timeout=60)
@@ -248,12 +251,17 @@ def test_an_abandoned_kit_leaves_no_folder(
             w for w in printing._alive if any(k.startswith(f"sheetgen-kit-{w.process.pid}-") for k in kits)
         ]
         assert len(busy) == 1, kits
+        client.setblocking(False)
+        try:  # what the server said before the client left, if anything: the kit was over
+            early = client.recv(300)
+        except BlockingIOError:
+            early = b""
         client.close()
         for worker in busy:
             # the server kills it once it sees the connection closed; on a loaded machine
             # (two test workers and a benchmark on two cores) that took more than 10 s once
             worker.process.join(30)
-            assert not worker.process.is_alive()
+            assert not worker.process.is_alive(), f"the server had answered: {early!r}"
         time.sleep(0.3)
         left = [
             p.name
