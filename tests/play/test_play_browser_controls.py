@@ -66,9 +66,16 @@ def test_knight_hawks_double_box_doubles_the_damage(served: tuple[str, Any]) -> 
         red.get_by_test_id("damage").click()
         red.get_by_text("SP 50 / 60").wait_for(timeout=15_000)
         assert "double true" in page.get_by_test_id("play-log").inner_text()
-        button = red.get_by_test_id("damage").bounding_box()
-        amount = red.get_by_label("damage to Kestrel Red").bounding_box()
-        assert button is not None and amount is not None and abs(button["y"] - amount["y"]) < 10  # one row
+        # the amount and the button on one row, both measured in one go in the page (a live
+        # update redraws the card, and two reads may straddle it), once the card has settled
+        apart = """(card) => {
+            const b = card.querySelector('[data-testid=damage]').getBoundingClientRect();
+            const a = card.querySelector('[aria-label="damage to Kestrel Red"]').getBoundingClientRect();
+            return Math.abs(b.y - a.y);
+        }"""
+        page.wait_for_function(
+            f"() => ({apart})(document.querySelector('[data-testid=play-ship][data-ship=\"Kestrel Red\"]')) < 10"
+        )
         red.scroll_into_view_if_needed()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "kh-phone-double.png"))
