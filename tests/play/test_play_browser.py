@@ -87,14 +87,18 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
         # the dice roller: the roll is logged on both devices
         one.get_by_test_id("dice").locator("button").click()
         two.get_by_test_id("play-log").get_by_text("rolled 1d10").wait_for(timeout=15_000)
+        one.get_by_test_id("play-log").get_by_text("rolled 1d10").wait_for(timeout=15_000)
         # state for the screenshots: some damage on both sides
         for ship, amount in (("Hammer", 5), ("Lance", 3), ("Pike", 20)):
             card = one.locator(f'[data-testid="play-ship"][data-ship="{ship}"]')
             card.locator("input[type=number]").fill(str(amount))
             card.get_by_test_id("damage").click()
-            two.get_by_test_id("play-log").get_by_text(f"{ship}: damage (amount {amount})").wait_for(
-                timeout=15_000
-            )
+            # both devices have drawn the change before the next amount is typed: a card drawn
+            # again (a push from another device) while an amount is being typed loses it
+            for device in (two, one):
+                device.get_by_test_id("play-log").get_by_text(f"{ship}: damage (amount {amount})").wait_for(
+                    timeout=15_000
+                )
         SHOTS.mkdir(parents=True, exist_ok=True)
         two.screenshot(path=str(SHOTS / "phone.png"), full_page=True)
         one.screenshot(path=str(SHOTS / "laptop.png"), full_page=True)
