@@ -63,50 +63,8 @@ INNER_WIDTH = {"letter": 189.1, "a4": 183.2}
 #: A damage box (mm): its width with the margin after it, and the space the template puts
 #: between two boxes (DejaVu Sans 8 pt: 0.3179 em).
 _BOX, _MARGIN, _GAP = 6.4, 0.6, 8 * 0.3179 * 25.4 / 72
-#: DejaVu Sans advance widths (em) of the characters of system codes; others 0.7.
-_EM = {
-    "A": 0.6841,
-    "D": 0.77,
-    "E": 0.6318,
-    "F": 0.5752,
-    "G": 0.7749,
-    "H": 0.752,
-    "I": 0.2949,
-    "L": 0.5571,
-    "M": 0.8628,
-    "P": 0.603,
-    "Q": 0.7871,
-    "R": 0.6948,
-    "S": 0.6348,
-    "X": 0.6851,
-    "Y": 0.6108,
-    "Z": 0.6851,
-    "g": 0.6348,
-    "t": 0.3921,
-    "+": 0.8379,
-}
-#: Spaces of set widths (DejaVu Sans, em), the widest first.
-_SPACES = (
-    ("\u2007", 0.6362),
-    ("\u2002", 0.5),
-    ("\u2004", 0.3296),
-    ("\u2005", 0.25),
-    ("\u2009", 0.1997),
-    ("\u2006", 0.167),
-    ("\u200a", 0.0996),
-)
-_CODE_PT = 6.5  # a code's type size
-
-
-def _spaces(mm: float) -> str:
-    """Spaces of set widths as near ``mm`` wide as they come (within 0.05 em at 6.5 pt)."""
-    em = mm / (_CODE_PT * 25.4 / 72)
-    out = []
-    for char, width in _SPACES:
-        while em >= (0.05 if width < 0.1 else width - 0.03):
-            out.append(char)
-            em -= width
-    return "".join(out)
+#: A code's type size in the track (pt; ``.sysrun`` in templates/starfire/sheet.css).
+_CODE_PT = 6.5
 
 
 def _room_width(group: dict[str, Any]) -> float:
@@ -119,8 +77,9 @@ def track_lines(track: list[dict[str, Any]], paper: str) -> list[list[dict[str, 
     """The damage track (:func:`_track`'s groups) as the lines it takes in the ship block on
     ``paper`` (``"letter"`` or ``"a4"``), a line filled as the browser fills it (a box, a
     room, the gap between them). Consecutive plain boxes (no mark, no restricted arc) of a
-    line are one ``run``: ``{"run": n, "width": mm, "text": codes spaced to the middles of
-    their boxes}``; every other group is as it was."""
+    line are one ``run``: ``{"run": n, "width": mm, "codes": [(code, its box's left in em of
+    the code's size)], "box_em": a box's width in the same em}``, the template setting each
+    code in the middle of its box (``textgrid.line``); every other group is as it was."""
     lines: list[list[dict[str, Any]]] = [[]]
     x = 0.0
     for group in track:
@@ -140,16 +99,10 @@ def track_lines(track: list[dict[str, Any]], paper: str) -> list[list[dict[str, 
     pitch, em_mm = _BOX + _MARGIN + _GAP, _CODE_PT * 25.4 / 72
     for line in lines:
         for item in line:
-            if "run" not in item:
-                continue
-            text, x = "", 0.0
-            for k, code in enumerate(item["codes"]):
-                w = sum(_EM.get(c, 0.7) for c in code) * em_mm
-                pad = _spaces(k * pitch + (_BOX - w) / 2 - x)
-                text += pad + code
-                x += sum(dict(_SPACES)[c] for c in pad) * em_mm + w
-            item["text"] = text
-            item["width"] = item["run"] * pitch - _MARGIN - _GAP
+            if "run" in item:
+                item["codes"] = [(code, k * pitch / em_mm) for k, code in enumerate(item["codes"])]
+                item["box_em"] = _BOX / em_mm
+                item["width"] = item["run"] * pitch - _MARGIN - _GAP
     return lines
 
 
