@@ -319,8 +319,8 @@ def log_pieces(ship: dict[str, Any], width_mm: float) -> dict[str, Any]:
     """The damage and vector logs' text for a ship block ``width_mm`` wide, as the
     :data:`Piece` s of lines: ``head`` (the columns' headings, each centred in its column of
     :data:`LOG_COLUMNS_MM`) and ``rows`` (the start row, then a row a turn of
-    ``ship["turns"]``: the turn in both logs' turn columns, the starting Number in "Number
-    next turn" in a ``next`` span at 7 pt bold). The rules and boxes are the logs' drawing
+    ``ship["turns"]``: the turn in both logs' turn columns, the Number the ship starts with
+    (its condition's, else the design's) in "Number next turn" in a ``next`` span at 7 pt bold). The rules and boxes are the logs' drawing
     (the sheet's ``log_grid``)."""
     xs = [*LOG_COLUMNS_MM, width_mm - _LOG_FACING_MM, width_mm]
     heads = [
@@ -337,10 +337,12 @@ def log_pieces(ship: dict[str, Any], width_mm: float) -> dict[str, Any]:
     ]
     head = [(t, xs[k], xs[k + 1], None) for k, t in enumerate(heads) if t]
     turn, vector_turn, nxt = (xs[0], xs[1]), (xs[7], xs[8]), (xs[3], xs[4])
+    # a ship resuming a campaign (condition:) starts its log at the Number it has now
+    start_number = ship["number_text"] if ship["number_now"] is None else str(ship["number_now"])
     rows: list[list[Piece]] = [
         [
             ("start", *turn, None),
-            (ship["number_text"], *nxt, "next", _LOG_NEXT_PT, True),
+            (start_number, *nxt, "next", _LOG_NEXT_PT, True),
             ("start", *vector_turn, None),
         ]
     ]

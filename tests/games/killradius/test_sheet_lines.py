@@ -137,3 +137,12 @@ def test_fighter_labels_are_centred_and_their_boxes_drawn(
     svg = table["grid"]
     assert svg.count("h2.6v2.6h-2.6Z") == 4
     assert svg.count("h2.35v2.35h-2.35Z") == 16
+
+
+def test_a_damaged_ship_starts_its_log_at_the_number_it_has_now(
+    damaged_harrier: list[tuple[str, float, float, float]],
+) -> None:
+    """The Harrier (Number 5) resuming at Number 3: the damage log's start row says 3, as the
+    track's "now" does, not the design's 5."""
+    start = [c for c, _x, size, _ in damaged_harrier if c.isdigit() and abs(size - 7.0) < 0.05]
+    assert start == ["3"]
