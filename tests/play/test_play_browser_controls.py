@@ -102,3 +102,50 @@ def test_kill_radius_recover_and_track(served: tuple[str, Any]) -> None:
         page.screenshot(path=str(SHOTS / "kr-phone.png"))
     finally:
         page.context.close()
+
+
+def test_a_push_from_another_device_keeps_what_is_typed(served: tuple[str, Any]) -> None:
+    """A phone has typed an amount and ticked the 2x box on one card, and its caret is in the
+    amount, when a change made on another device redraws every card: the amount, the tick and
+    the caret stay, and the damage sent then is the one typed. Once sent, the fields are as they start."""
+    page = _open(served, "knight-hawks-2000/scenarios/flank-action.yaml")
+    table = served[1].new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = table.new_page()
+        other.goto(page.url)
+        other.locator('[data-testid="play-ship"]').first.wait_for(timeout=15_000)
+        red = page.locator('[data-testid="play-ship"][data-ship="Kestrel Red"]')
+        amount = red.get_by_label("damage to Kestrel Red")
+        double = red.get_by_label("critical hit, 2x Structure Point Damage, to Kestrel Red")
+        amount.fill("5")
+        double.check()
+        amount.focus()
+        # a change on the other device: the phone draws it (its log shows it) and every card again
+        gold = other.locator('[data-testid="play-ship"][data-ship="Kestrel Gold"]')
+        gold.get_by_label("damage to Kestrel Gold").fill("3")
+        gold.get_by_test_id("damage").click()
+        page.get_by_test_id("play-log").get_by_text("Kestrel Gold: damage (amount 3)").wait_for(
+            timeout=15_000
+        )
+        kept = page.evaluate(
+            """() => {
+                const card = document.querySelector('[data-testid=play-ship][data-ship="Kestrel Red"]');
+                const amount = card.querySelector('[aria-label="damage to Kestrel Red"]');
+                const box = card.querySelector('[aria-label="critical hit, 2x Structure Point Damage, to Kestrel Red"]');
+                return [amount.value, box.checked, document.activeElement === amount];
+            }"""
+        )
+        assert kept == ["5", True, True]
+        red.get_by_test_id("damage").click()
+        red.get_by_text("SP 50 / 60").wait_for(timeout=15_000)
+        # sent: the amount back to where an untouched card's starts, the box unticked
+        page.wait_for_function(
+            """() => {
+                const start = document.querySelector('[aria-label="damage to Pugilist"]').value;
+                return document.querySelector('[aria-label="damage to Kestrel Red"]').value === start && start !== '5'
+                    && !document.querySelector('[aria-label="critical hit, 2x Structure Point Damage, to Kestrel Red"]').checked;
+            }"""
+        )
+    finally:
+        table.close()
+        page.context.close()

@@ -15,6 +15,9 @@ const aimed = (name) => !state || (state.aim || []).some((a) => a.name === name)
 const aimQuery = () => Object.entries(aim).filter(([k, v]) => v && aimed(k)).map(([k, v]) => `&${k}=${v}`).join("");
 const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}${aimQuery()}`;
 let socket = null;
+// what is typed or ticked in a card's fields and not yet sent, by the field's label: a redraw
+// (a push from another device, an answer) draws the field again with it, so nothing typed is lost
+const typed = new Map();
 
 const $ = (id) => document.getElementById(id);
 function el(tag, attrs = {}, ...children) {
@@ -70,11 +73,14 @@ function sideHeading(name) {
   return heading;
 }
 
-async function send(event) {
+// `sent`: the labels of the fields this event carries; once the server takes it they empty
+async function send(event, sent = []) {
   try {
     const path = event.action === "undo" || event.action === "redo"
       ? `/api/play/${gameId}/${event.action}` : `/api/play/${gameId}/events`;
-    show(await api(atRange(path), event.action === "undo" || event.action === "redo" ? {} : event));
+    const next = await api(atRange(path), event.action === "undo" || event.action === "redo" ? {} : event);
+    for (const label of sent) typed.delete(label);
+    show(state && next.version < state.version ? state : next); // a newer push came first: drawn again, the sent fields empty
     notice("");
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);
@@ -129,24 +135,32 @@ function cardRows(ship) {
   return out;
 }
 
-// one input per field of an action; read() gives the event's value for it
+// one input per field of an action; read() gives the event's value for it. What the player has
+// typed or ticked there and not sent (typed) is drawn back into it.
 function field(f, ship) {
   const label = `${f.label} ${ship.name}`;
+  const kept = typed.get(label);
+  const keep = (node, value) => {
+    node.addEventListener(node.type === "checkbox" || node.tagName === "SELECT" ? "change" : "input", () => typed.set(label, value()));
+    return node;
+  };
   if (f.kind === "check") {
-    const box = el("input", { type: "checkbox", "aria-label": label });
-    return { node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked || null }; // unticked: left out
+    const box = keep(el("input", { type: "checkbox", "aria-label": label, "data-key": label, checked: kept === true }), () => box.checked);
+    return { label, node: el("label", { class: "check", title: label }, box, ` ${f.short}`), read: () => box.checked || null }; // unticked: left out
   }
   if (f.kind === "choice") {
-    const pick = el("select", { "aria-label": label }, f.choices.map((c) => el("option", { value: c }, c.replaceAll("_", " "))));
-    return { node: pick, read: () => pick.value };
+    const pick = keep(el("select", { "aria-label": label, "data-key": label },
+      f.choices.map((c) => el("option", { value: c, selected: c === kept }, c.replaceAll("_", " ")))), () => pick.value);
+    return { label, node: pick, read: () => pick.value };
   }
   if (f.kind === "number") {
-    const input = el("input", { type: "number", inputmode: "numeric", min: f.low ?? null, max: f.high ?? null,
-      value: f.start ?? "", placeholder: f.placeholder || null, "aria-label": label });
-    return { node: input, read: () => Number(input.value) };
+    const input = keep(el("input", { type: "number", inputmode: "numeric", min: f.low ?? null, max: f.high ?? null,
+      value: kept ?? f.start ?? "", placeholder: f.placeholder || null, "aria-label": label, "data-key": label }), () => input.value);
+    return { label, node: input, read: () => Number(input.value) };
   }
-  const input = el("input", { class: "text", placeholder: f.placeholder || null, "aria-label": label });
-  return { node: input, read: () => input.value.trim() || null };
+  const input = keep(el("input", { class: "text", value: kept ?? null, placeholder: f.placeholder || null,
+    "aria-label": label, "data-key": label }), () => input.value);
+  return { label, node: input, read: () => input.value.trim() || null };
 }
 
 function actions(ship) {
@@ -156,14 +170,15 @@ function actions(ship) {
       for (const [weapon, left] of Object.entries(ship.now[action.each] || {})) {
         const shown = Array.isArray(left) ? left.map((r) => r === null ? "?" : r).join(", ") : left;
         row.append(el("button", { type: "button", "data-testid": action.action, disabled: ship.removed,
-          onclick: () => send({ ship: ship.name, action: action.action, weapon }) }, `${action.label} ${weapon} (${shown} left)`));
+          "data-key": `${ship.name}\n${action.action}\n${weapon}`, onclick: () => send({ ship: ship.name, action: action.action, weapon }) }, `${action.label} ${weapon} (${shown} left)`));
       }
       continue;
     }
     const fields = action.fields.map((f) => [f.name, field(f, ship)]);
-    const go = () => send({ ship: ship.name, action: action.action, ...Object.fromEntries(fields.map(([name, f]) => [name, f.read()])) });
+    const go = () => send({ ship: ship.name, action: action.action, ...Object.fromEntries(fields.map(([name, f]) => [name, f.read()])) },
+      fields.map(([, f]) => f.label));
     row.append(...fields.map(([, f]) => f.node),
-      el("button", { type: "button", "data-testid": action.action, onclick: go,
+      el("button", { type: "button", "data-testid": action.action, "data-key": `${ship.name}\n${action.action}`, onclick: go,
         disabled: ship.removed || (action.when && !ship.now[action.when]) }, action.label));
   }
   return row;
@@ -205,8 +220,27 @@ function describe(entry) {
   return `${e.ship}: ${e.action}${extra ? " (" + extra + ")" : ""}`;
 }
 
+// the control that has the focus, by its data-key, and where its caret is, so a redraw gives
+// both back: a push from another device never moves a player out of the field being typed in
+function focused() {
+  const node = document.activeElement;
+  if (!node || !node.dataset || !node.dataset.key) return null;
+  let caret = null;
+  try { caret = node.selectionStart === null ? null : [node.selectionStart, node.selectionEnd]; } catch (e) { /* no caret */ }
+  return { key: node.dataset.key, caret };
+}
+
+function refocus(was) {
+  if (!was || (document.activeElement && document.activeElement.dataset && document.activeElement.dataset.key === was.key)) return;
+  const node = [...document.querySelectorAll("[data-key]")].find((n) => n.dataset.key === was.key);
+  if (!node || node.disabled) return;
+  node.focus({ preventScroll: true });
+  if (was.caret) try { node.setSelectionRange(...was.caret); } catch (e) { /* a number field has no caret to set */ }
+}
+
 function show(next) {
   if (state && next.version < state.version) return; // an older push
+  const was = focused();
   state = next;
   document.title = `${state.name} · sheetgen play`;
   $("scenario").textContent = state.name;
@@ -217,7 +251,7 @@ function show(next) {
   if (state.code) {
     const join = $("join-code");
     join.hidden = false;
-    const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", checked: state.sides_own_ships !== false,
+    const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", "data-key": "sides-own-ships", checked: state.sides_own_ships !== false,
       onchange: (e) => api(`/api/play/${state.id}/settings`, { sides_own_ships: e.target.checked }).then(show, (err) => notice(err.message, true)) });
     // the address other devices open: the server's network address (it knows it; this page may be on 127.0.0.1)
     const where = state.join_host ? `${location.protocol}//${state.join_host.includes(":") ? `[${state.join_host}]` : state.join_host}:${location.port}` : location.origin;
@@ -237,6 +271,7 @@ function show(next) {
   $("undo").disabled = !state.can_undo; // the log holds the newest entries only
   const last = [...state.log].reverse().find((e) => e.event.action === "roll" && !e.undone);
   $("roll-result").textContent = last ? last.event.faces.join("+") : "";
+  refocus(was);
 }
 
 let asking = null, askAgain = false; // a change while a state is on its way asks once more after it
