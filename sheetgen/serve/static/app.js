@@ -922,11 +922,21 @@
     if (!path) showImport();
   }
 
+  /** Whether the editor's text differs from `before`: typed into while a replacement was on
+   * its way from the server. The typing wins: nothing replaces it, and the page says so. */
+  function typedMeanwhile(before, what) {
+    if (text() === before) return false;
+    notice(`${what}: not done, as you typed while it loaded; your text is kept (do it again to go on)`);
+    return true;
+  }
+
   async function openFile(path) {
     if (!path) { $("files").value = filePath || ""; return false; }
     if (!(await mayLeave(`Open ${path}`))) { $("files").value = filePath || ""; return false; }
+    const before = text();
     try {
       const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
+      if (view && typedMeanwhile(before, `open ${path}`)) { $("files").value = filePath || ""; return false; }
       if (/^scenario:/m.test(body)) {
         setView(path);
         $("save-path").value = path;
@@ -952,9 +962,11 @@
     const pasted = $("import").value.trim();
     const m = /^name:\s*["']?([^"'\n#]+)/m.exec(text());
     const name = m ? m[1].trim() : "Imported design";
+    const before = text();
     try {
       const body = await (await api(`/api/import?game=${encodeURIComponent(game)}&name=${encodeURIComponent(name)}`,
         { method: "POST", body: pasted })).text();
+      if (typedMeanwhile(before, "import")) return;
       replaceText(body);
       notice("imported");
     } catch (err) { notice(err.message); }
@@ -973,6 +985,7 @@
     }
     const name = $("game").selectedOptions[0] ? $("game").selectedOptions[0].textContent : id;
     if (!(await mayLeave(`Start a new ${name} design`))) { $("game").value = game; return; }
+    const before = text();
     const body = await (await api(`/api/starting/${encodeURIComponent(id)}?name=New%20design`)).text();
     setView(null);
     game = id;
@@ -980,7 +993,16 @@
     showImport();
     $("save-path").value = "";
     $("files").value = "";
-    setBuffer(body, null);
+    if (text() !== before) {
+      // typed while the new design was on its way: what was typed is the new design (unsaved,
+      // kept as its draft), not replaced by the starting text
+      filePath = null;
+      savedText = body;
+      hideDraft();
+      keepDraft();
+      CM.forceLinting(view);
+      notice(`kept what you typed as the new ${name} design`);
+    } else setBuffer(body, null);
     await buildForm();
   }
 
