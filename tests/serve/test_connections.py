@@ -10,7 +10,9 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -102,11 +104,35 @@ def test_connections_are_bounded_by_the_open_files_allowed(
     """With few files allowed, a new connection over the bound closes the longest idle one
     and is served; when every connection has a request under way, it is answered 503."""
     monkeypatch.setattr(conn_module, "HEAD_TIME", 60.0)
+    made: list[conn_module.Connection] = []  # every connection the server takes, to wait on its state
+    take = conn_module.Connection.connection_made
+
+    def record(self: conn_module.Connection, transport: Any) -> None:
+        made.append(self)
+        take(self, transport)
+
+    monkeypatch.setattr(conn_module.Connection, "connection_made", record)
+
+    def settled(busy: int) -> None:
+        """Wait (10 s at most) until the server holds ``busy`` open connections, each with a
+        request under way: their heads read and the closed ones let go, however loaded the
+        machine is, rather than guessing a time that is enough."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            held = [c for c in made if not c.transport.is_closing()]
+            if len(held) == busy and not any(c._idle() for c in held):
+                return
+            time.sleep(0.02)
+        pytest.fail(f"the server never settled on {busy} busy connections")
+
     files = 200
     cap = conn_module.connection_cap(files)
     assert cap == 200 - 64 - conn_module.BACKLOG
-    with serving(space, files=files) as port:
-        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(cap + 5)]
+    with serving(space, files=files) as port, ExitStack() as opened:
+        idle = [
+            opened.enter_context(socket.create_connection(("127.0.0.1", port), timeout=10))
+            for _ in range(cap + 5)
+        ]
         answer = exchange(port, b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         assert _status(answer) == 200
         for s in idle[:6]:  # the oldest idle ones made room, each told why
@@ -116,18 +142,14 @@ def test_connections_are_bounded_by_the_open_files_allowed(
             idle[6].recv(1)  # the others are still open
         for s in idle:
             s.close()
-        time.sleep(0.3)
+        settled(0)
         # every connection mid-request (its body not yet sent): no room, the newcomer is told so
-        busy = []
         for _ in range(cap):
-            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s = opened.enter_context(socket.create_connection(("127.0.0.1", port), timeout=10))
             s.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nga")
-            busy.append(s)
-        time.sleep(0.3)
+        settled(cap)
         answer = exchange(port, b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", timeout=5)
         assert _status(answer) == 503 and "too many connections" in _error(answer)
-        for s in busy:
-            s.close()
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="an open-file limit set in the child (POSIX)")
