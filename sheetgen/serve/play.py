@@ -47,6 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sheetgen.core.findings import quoted
 from sheetgen.core.refused import Refused
 from sheetgen.play.engine import (
     DEFAULT_RANGE,
@@ -211,6 +212,8 @@ class _PlayRoutes:
             self.wrong[who] = recent  # the most recently wrong last
             while len(self.wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
                 del self.wrong[next(iter(self.wrong))]
+            if code:  # a code given, but not this game's: a typo, or another game's code
+                raise _fail(403, f"join code {quoted(code)} is not this game's (check it with the host)")
             raise _fail(403, "this game needs its join code (ask the host for it)")
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:

@@ -170,3 +170,23 @@ def test_a_new_player_reads_what_was_wrong(
     assert answer.status_code == status, answer.text
     assert line in answer.json()["error"]
     assert host.get(url).json()["version"] == 0  # nothing kept
+
+
+def test_a_wrong_join_code_is_told_apart_from_none(workspace: Path) -> None:
+    """A device on another machine that gave no code is asked for one; one that gave a code
+    that is not this game's is told so, with what it sent (a typo at the table)."""
+    app = create_app(workspace, hosts=["testserver"])
+    with TestClient(app, client=HOST) as host:
+        made = host.post("/api/play", json={"scenario": SCENARIO}).json()
+        url = f"/api/play/{made['id']}"
+        none = _guest(app, "198.51.100.7").get(url)
+        assert none.status_code == 403
+        assert none.json()["error"] == "sheetgen: error: this game needs its join code (ask the host for it)"
+        wrong = _guest(app, "198.51.100.8").get(url, headers={"X-Join-Code": "zzzz99"})
+        assert wrong.status_code == 403
+        assert (
+            wrong.json()["error"]
+            == "sheetgen: error: join code 'ZZZZ99' is not this game's (check it with the host)"
+        )
+        right = _guest(app, "198.51.100.9").get(url, headers={"X-Join-Code": made["code"]})
+        assert right.status_code == 200
