@@ -68,7 +68,7 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
         expect(one.locator('[data-testid="play-ship"]')).to_have_count(6)  # drawn once the state comes
         expect(one.get_by_test_id("join-code")).to_contain_text(made["code"])
         # a hit of 4 on the table's device: three shields offline and an armor box crossed on the phone
-        hammer_one.locator("input[type=number]").fill("4")
+        hammer_one.locator("input[inputmode=numeric]").fill("4")
         hammer_one.get_by_test_id("damage").click()
         hammer_two.locator(".box.off").nth(2).wait_for(timeout=15_000)
         expect(hammer_two.locator(".box.lost")).to_have_count(1)
@@ -80,7 +80,7 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
             "() => !document.querySelector('[data-ship=\"Hammer\"] .box.off')", timeout=15_000
         )
         # a refused event says the rule's line and changes nothing
-        hammer_one.locator("input[type=number]").fill("0")
+        hammer_one.locator("input[inputmode=numeric]").fill("0")
         hammer_one.get_by_test_id("damage").click()
         one.locator("#notice.bad").wait_for(timeout=15_000)
         assert "1 or more" in one.locator("#notice").inner_text()
@@ -91,7 +91,7 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
         # state for the screenshots: some damage on both sides
         for ship, amount in (("Hammer", 5), ("Lance", 3), ("Pike", 20)):
             card = one.locator(f'[data-testid="play-ship"][data-ship="{ship}"]')
-            card.locator("input[type=number]").fill(str(amount))
+            card.locator("input[inputmode=numeric]").fill(str(amount))
             card.get_by_test_id("damage").click()
             # both devices have drawn the change before the next amount is typed: a card drawn
             # again (a push from another device) while an amount is being typed loses it

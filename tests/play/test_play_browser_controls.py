@@ -117,9 +117,10 @@ def test_a_push_from_another_device_keeps_what_is_typed(served: tuple[str, Any])
         red = page.locator('[data-testid="play-ship"][data-ship="Kestrel Red"]')
         amount = red.get_by_label("damage to Kestrel Red")
         double = red.get_by_label("critical hit, 2x Structure Point Damage, to Kestrel Red")
-        amount.fill("5")
+        amount.fill("1")
         double.check()
         amount.focus()
+        page.keyboard.press("End")  # the caret after the 1
         # a change on the other device: the phone draws it (its log shows it) and every card again
         gold = other.locator('[data-testid="play-ship"][data-ship="Kestrel Gold"]')
         gold.get_by_label("damage to Kestrel Gold").fill("3")
@@ -135,7 +136,29 @@ def test_a_push_from_another_device_keeps_what_is_typed(served: tuple[str, Any])
                 return [amount.value, box.checked, document.activeElement === amount];
             }"""
         )
-        assert kept == ["5", True, True]
+        assert kept == ["1", True, True]
+        page.keyboard.type("0")  # typed where the caret was kept: after the 1, not before it
+        page.keyboard.press("Backspace")
+        page.keyboard.type("5")
+        assert amount.input_value() == "15"
+        # a phone keyboard composing a weapon's name when a push comes: the word is not cut
+        weapon = red.get_by_label("weapon hitting Kestrel Red")
+        weapon.click()
+        ime = page.context.new_cdp_session(page)
+        ime.send("Input.imeSetComposition", {"text": "La", "selectionStart": 2, "selectionEnd": 2})
+        gold.get_by_label("damage to Kestrel Gold").fill("2")
+        gold.get_by_test_id("damage").click()
+        other.get_by_test_id("play-log").get_by_text("Kestrel Gold: damage (amount 2)").wait_for(
+            timeout=15_000
+        )
+        page.wait_for_timeout(300)  # the push has reached the phone, which waits for the word
+        ime.send("Input.insertText", {"text": "LP"})
+        page.get_by_test_id("play-log").get_by_text("Kestrel Gold: damage (amount 2)").wait_for(
+            timeout=15_000
+        )
+        assert weapon.input_value() == "LP"
+        weapon.fill("")
+        amount.fill("5")
         red.get_by_test_id("damage").click()
         red.get_by_text("SP 50 / 60").wait_for(timeout=15_000)
         # sent: the amount back to where an untouched card's starts, the box unticked

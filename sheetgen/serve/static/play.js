@@ -154,7 +154,9 @@ function field(f, ship) {
     return { label, node: pick, read: () => pick.value };
   }
   if (f.kind === "number") {
-    const input = keep(el("input", { type: "number", inputmode: "numeric", min: f.low ?? null, max: f.high ?? null,
+    // a text field with a number keyboard: a number field has no caret a redraw could give back
+    const input = keep(el("input", { type: "text", inputmode: "numeric", pattern: "-?[0-9]*", autocomplete: "off",
+      "data-low": f.low ?? null, "data-high": f.high ?? null,
       value: kept ?? f.start ?? "", placeholder: f.placeholder || null, "aria-label": label, "data-key": label }), () => input.value);
     return { label, node: input, read: () => Number(input.value) };
   }
@@ -238,8 +240,18 @@ function refocus(was) {
   if (was.caret) try { node.setSelectionRange(...was.caret); } catch (e) { /* a number field has no caret to set */ }
 }
 
+// a phone keyboard composing a word in a field (an IME): a redraw then would cut the word in
+// two, so the state waits for the word to end
+let composing = false, waiting = null;
+document.addEventListener("compositionstart", () => { composing = true; });
+document.addEventListener("compositionend", () => {
+  composing = false;
+  setTimeout(() => { const next = waiting; waiting = null; if (next && !composing) show(next); });
+});
+
 function show(next) {
   if (state && next.version < state.version) return; // an older push
+  if (composing && $("sides").contains(document.activeElement)) { if (!waiting || next.version >= waiting.version) waiting = next; return; }
   const was = focused();
   state = next;
   document.title = `${state.name} · sheetgen play`;
