@@ -206,15 +206,15 @@ class _PlayRoutes:
         code = (conn.headers.get("x-join-code") or conn.query_params.get("code") or "").strip().upper()
         games = self.engine.games()
         ok = any(g.code == code for g in games if game_id is None or g.id == game_id)
-        if not ok:
+        if not ok and not code:  # no code yet (a page opened before the code is typed): no guess to count
+            raise _fail(403, "this game needs its join code (ask the host for it)")
+        if not ok:  # a code given, but not this game's: a typo, another game's code, or a guess
             recent.append(now)
             self.wrong.pop(who, None)
             self.wrong[who] = recent  # the most recently wrong last
             while len(self.wrong) > MAX_NETWORKS:  # forget the network wrong longest ago
                 del self.wrong[next(iter(self.wrong))]
-            if code:  # a code given, but not this game's: a typo, or another game's code
-                raise _fail(403, f"join code {quoted(code)} is not this game's (check it with the host)")
-            raise _fail(403, "this game needs its join code (ask the host for it)")
+            raise _fail(403, f"join code {quoted(code)} is not this game's (check it with the host)")
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         try:

@@ -140,7 +140,7 @@ def test_the_wrong_codes_remembered_are_bounded(workspace: Path, monkeypatch: py
         url = f"/api/play/{host.post('/api/play', json={'scenario': SCENARIO}).json()['id']}"
         for address in ("198.51.100.1", "198.51.100.2", "198.51.100.3"):
             for _ in range(10):
-                _guest(app, address).get(url)
+                _guest(app, address).get(url, headers={"X-Join-Code": "WRONG1"})
             assert _guest(app, address).get(url).status_code == 429
         assert _guest(app, "198.51.100.1").get(url).status_code == 403  # the oldest forgotten
         assert _guest(app, "198.51.100.3").get(url).status_code == 429
@@ -190,3 +190,16 @@ def test_a_wrong_join_code_is_told_apart_from_none(workspace: Path) -> None:
         )
         right = _guest(app, "198.51.100.9").get(url, headers={"X-Join-Code": made["code"]})
         assert right.status_code == 200
+
+
+def test_requests_without_a_code_are_not_counted_as_wrong_codes(workspace: Path) -> None:
+    """A page opened on another machine asks for the game before its code is typed, again at
+    each reload: those requests carry no guess, so they never lock the network out (429)."""
+    app = create_app(workspace, hosts=["testserver"])
+    with TestClient(app, client=HOST) as host:
+        made = host.post("/api/play", json={"scenario": SCENARIO}).json()
+        url = f"/api/play/{made['id']}"
+        guest = _guest(app, "198.51.100.20")
+        for _ in range(30):
+            assert guest.get(url).status_code == 403
+        assert guest.get(url, headers={"X-Join-Code": made["code"]}).status_code == 200
