@@ -187,7 +187,10 @@ class Guard:
 
 def _too_big() -> Refusal:
     return Refusal(
-        413, [f"sheetgen: error: the request body is over {MAX_BODY // 1024} KiB; designs are smaller"]
+        413,
+        [
+            f"sheetgen: error: the request body is over {MAX_BODY // 1024} KiB, more than any design, scenario or play event needs"
+        ],
     )
 
 
