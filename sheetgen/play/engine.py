@@ -13,7 +13,7 @@ Events (JSON mappings):
   ``ROLLED`` names (a table roll) without a ``roll`` is rolled here and the roll logged;
 - the table's: ``{"action": "next_turn"}`` (each ship's ``end_turn``, then turn + 1 and
   the first phase), ``{"action": "phase", "phase": NAME}`` (the tracker informs and never
-  forbids: any of the game's phases, its ``phases`` or ``Game.turn_phases``, in any order), ``{"action": "roll", "dice": "2d10"}`` (rolled
+  forbids: any of the game's phases, ``Game.turn_phases``, in any order and letter case), ``{"action": "roll", "dice": "2d10"}`` (rolled
   here, the faces logged);
 - ``{"action": "undo"}`` takes back the last event still standing, ``{"action": "redo"}``
   puts back the last one undone (a new event after an undo ends what can be redone).
@@ -167,7 +167,8 @@ class Engine:
 
     def _start(self, scenario: Scenario, stored: StoredGame | None) -> _Game:
         ships: dict[str, _Ship] = {}
-        phases: tuple[str, ...] = ()
+        # the game's sequence of play, as its record sheet's turn track reads it
+        phases: tuple[str, ...] = tuple(scenario.game.turn_phases)
         for ship in scenario.ships:
             live = live_module(ship.entry.game.id)
             phases = phases or tuple(live.PHASES)
@@ -237,9 +238,12 @@ class Engine:
             game.phase = game.phases[0] if game.phases else ""
         elif action == "phase":
             phase = _text(event.get("phase"), "a phase")
-            known = (*game.phases, *game.scenario.game.turn_phases)
-            if known and phase not in known:
-                names = ", ".join(_once_each(known))
+            named = {p.lower(): p for p in game.phases}
+            older = {p.lower() for ship in game.ships.values() for p in ship.live.PHASES}
+            if phase.lower() in named:  # written in any letter case: the game's own spelling
+                phase = named[phase.lower()]
+            elif game.phases and phase.lower() not in older:  # older play names: games kept before replay
+                names = ", ".join(game.phases)
                 raise Refused(f"{given(phase)} is not a phase of this game's turn; its phases are {names}")
             game.phase = phase
         elif action == "roll":
@@ -590,10 +594,3 @@ def _roll(dice: object) -> list[int]:
     return [secrets.randbelow(sides) + 1 for _ in range(count)]
 
 
-def _once_each(names: tuple[str, ...]) -> list[str]:
-    """``names`` in order, each once whatever its letter case (the scenario's ``initiative``
-    and the game's ``Initiative`` are one phase)."""
-    seen: dict[str, str] = {}
-    for name in names:
-        seen.setdefault(name.lower(), name)
-    return list(seen.values())

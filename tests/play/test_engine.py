@@ -41,7 +41,7 @@ def test_a_new_game_has_every_ship_of_every_side(workspace: Path) -> None:
         ("Lance", "Player B"),
         ("Pike", "Player B"),
     ]
-    assert (state["turn"], state["phase"], state["version"], state["log"]) == (1, "initiative", 0, [])
+    assert (state["turn"], state["phase"], state["version"], state["log"]) == (1, "Initiative", 0, [])
     assert _hammer(state)["now"]["systems"] == HAMMER
     assert len(game.code) == 6 and len(game.id) == 8
 

@@ -52,7 +52,8 @@ __all__ = [
     "start",
 ]
 
-#: The parts of a turn, in order (Kill Radius, Playing the Game).
+#: Names of the turn's parts a phase event took before play followed the game's
+#: ``turn_phases`` (its sequence of play): still taken, so that games kept before replay.
 PHASES: tuple[str, ...] = tuple(name for name, _ in data.TURN_SEQUENCE)
 
 #: The events a Kill Radius ship takes: action -> what it needs.

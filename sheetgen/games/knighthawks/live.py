@@ -59,7 +59,8 @@ __all__ = [
     "weapons",
 ]
 
-#: The parts of a turn, as the record sheet's turn track reads them.
+#: Names of the turn's parts a phase event took before play followed the game's
+#: ``turn_phases`` (its sequence of play): still taken, so that games kept before replay.
 PHASES: tuple[str, ...] = ("movement", "combat")
 
 #: The events a Knight Hawks 2000 ship takes: action -> what it needs.

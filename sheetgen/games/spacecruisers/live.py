@@ -42,7 +42,8 @@ __all__ = [
     "start",
 ]
 
-#: The turn's phases in order (Space Cruisers, turn sequence).
+#: Names of the turn's parts a phase event took before play followed the game's
+#: ``turn_phases`` (its sequence of play): still taken, so that games kept before replay.
 PHASES: tuple[str, ...] = data.TURN_PHASES
 
 #: The events a Space Cruisers ship takes: action -> what it needs.

@@ -46,7 +46,8 @@ __all__ = [
     "start",
 ]
 
-#: The phases of a tactical turn, in order (Solar Starfire Quick Start, sequence of play).
+#: Names of the turn's parts a phase event took before play followed the game's
+#: ``turn_phases`` (its sequence of play): still taken, so that games kept before replay.
 PHASES: tuple[str, ...] = ("initiative", "movement", "combat")
 
 #: The events a Starfire ship takes: action -> what it needs.
