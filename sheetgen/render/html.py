@@ -137,10 +137,27 @@ def import_weasyprint() -> ModuleType:
     the runtime names the dynamic loader finds by itself, so while WeasyPrint is
     first imported on Linux that lookup answers "not found" at once. If the
     import fails that way (a system whose libraries only the lookup finds), it
-    is tried again as WeasyPrint does it. See ``docs/performance.md``.
+    is tried again as WeasyPrint does it. Its C type names are then read without cffi's C
+    parser (:func:`sheetgen.render.quicktypes.quicken`). See ``docs/performance.md``.
     """
     bundled_fonts_only()
-    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+    weasyprint = sys.modules.get("weasyprint") or _import_weasyprint()
+    _quick_types()
+    return weasyprint
+
+
+@cache
+def _quick_types() -> None:
+    """WeasyPrint's C type names read without cffi's C parser, from now on."""
+    from weasyprint.text.ffi import ffi
+
+    from sheetgen.render.quicktypes import quicken
+
+    quicken(ffi)
+
+
+def _import_weasyprint() -> ModuleType:
+    if not sys.platform.startswith("linux"):
         return importlib.import_module("weasyprint")
     import ctypes.util
 
