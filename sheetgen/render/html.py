@@ -307,11 +307,11 @@ def _folded(warnings: list[str]) -> tuple[str, ...]:
     """``warnings`` once each (a kept stylesheet's are given each time it is used), WeasyPrint's
     line per character no font has folded into one line naming them all, where the first was
     (:func:`~sheetgen.layout.text.glyph_line`, the line every output gives)."""
-    from sheetgen.layout.text import glyph_line
-
     missing = [ch for w in warnings if (m := _NOTDEF.fullmatch(w)) for ch in m.group(1)]
     if not missing:
         return tuple(dict.fromkeys(warnings))
+    from sheetgen.layout.text import glyph_line  # only then: a process that only prints needs none of it
+
     line = glyph_line(missing)
     return tuple(dict.fromkeys(line if _NOTDEF.fullmatch(w) else w for w in warnings))
 
