@@ -1,7 +1,8 @@
 """The bundled fonts (``sheetgen/fonts``) registered with ReportLab, by family and weight.
 
-The PDF writer embeds them and :mod:`sheetgen.layout.text` measures with them;
-a missing font raises ``MissingResource``, never falls back to a system font.
+The PDF writer embeds them; :mod:`sheetgen.layout.text` measures with their metrics table
+(:mod:`sheetgen.draw.fontmetrics`) and registers nothing. A missing font raises
+``MissingResource``, never falls back to a system font.
 """
 
 from __future__ import annotations

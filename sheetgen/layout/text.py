@@ -2,8 +2,10 @@
 
 :func:`text_width` gives a string's advance width in pt, so layout code can
 shrink a name to fit a counter without a writer; :func:`fit_size` picks the
-largest size that fits. Both use ReportLab's TrueType metrics of the fonts in
-``sheetgen/fonts``; a missing font raises ``MissingResource``, never falls back.
+largest size that fits. Both use the TrueType metrics of the fonts in
+``sheetgen/fonts`` as ReportLab reads them, from their table
+(:mod:`sheetgen.draw.fontmetrics`: no font parsed, the same numbers); a missing font
+raises ``MissingResource``, never falls back.
 :func:`glyph_warning` is the one warning, for every output, about characters
 those fonts lack. :func:`fit_lines` breaks a name into the lines that print it
 largest in a box, :func:`fit_caption` shrinks a one-line caption and then cuts
@@ -22,7 +24,8 @@ import math
 from collections.abc import Iterable
 from functools import lru_cache
 
-from sheetgen.draw.fonts import font_name, register_fonts
+from sheetgen.draw.fontmetrics import face_metrics
+from sheetgen.draw.fonts import font_name
 from sheetgen.draw.shaping import visual
 
 __all__ = [
@@ -49,10 +52,11 @@ def text_width(text: str, size: float, family: str = "SheetSans", bold: bool = F
     """Advance width of ``text`` at ``size`` pt in a bundled font, in pt, as the
     writers draw it: right-to-left text shaped and reordered first
     (:func:`~sheetgen.draw.shaping.visual`)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    register_fonts()
-    return float(pdfmetrics.stringWidth(visual(text), font_name(family, bold), size))
+    face = face_metrics(font_name(family, bold))
+    width = face.widths.get
+    default = face.default
+    # in ReportLab's order (its rl_accel): the sum of 1/1000 pt widths, times 0.001, times the size
+    return sum([width(ord(ch), default) for ch in visual(text)]) * 0.001 * size
 
 
 def fit_size(
@@ -72,11 +76,7 @@ def missing_glyphs(text: str, family: str = "SheetSans", bold: bool = False) -> 
     letter's joined form, :func:`~sheetgen.draw.shaping.visual`)."""
     if text.isascii():  # every printable ASCII character is in all four faces
         return {ch for ch in text if not ch.isprintable() and not ch.isspace()}
-    from reportlab.pdfbase import pdfmetrics
-
-    register_fonts()
-    face = pdfmetrics.getFont(font_name(family, bold)).face
-    cmap = face.charToGlyph
+    cmap = face_metrics(font_name(family, bold)).widths
     drawn = visual(text)
     chars = set(text) | set(drawn) if drawn is not text else set(text)
     return {ch for ch in chars if not ch.isspace() and ord(ch) not in cmap}
@@ -299,11 +299,9 @@ def text_extent(size: float, family: str = "SheetSans", bold: bool = False) -> t
     key = (size, family, bold)
     found = _EXTENTS.get(key)
     if found is None:
-        from reportlab.pdfbase import pdfmetrics
-
-        register_fonts()
-        ascent, descent = pdfmetrics.getAscentDescent(font_name(family, bold), size)
-        found = _EXTENTS[key] = (float(ascent), float(-descent))
+        face = face_metrics(font_name(family, bold))
+        norm = size / 1000.0
+        found = _EXTENTS[key] = (face.ascent * norm, -(face.descent * norm))
     return found
 
 

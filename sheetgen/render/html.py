@@ -137,10 +137,27 @@ def import_weasyprint() -> ModuleType:
     the runtime names the dynamic loader finds by itself, so while WeasyPrint is
     first imported on Linux that lookup answers "not found" at once. If the
     import fails that way (a system whose libraries only the lookup finds), it
-    is tried again as WeasyPrint does it. See ``docs/performance.md``.
+    is tried again as WeasyPrint does it. Its C type names are then read without cffi's C
+    parser (:func:`sheetgen.render.quicktypes.quicken`). See ``docs/performance.md``.
     """
     bundled_fonts_only()
-    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+    weasyprint = sys.modules.get("weasyprint") or _import_weasyprint()
+    _quick_types()
+    return weasyprint
+
+
+@cache
+def _quick_types() -> None:
+    """WeasyPrint's C type names read without cffi's C parser, from now on."""
+    from weasyprint.text.ffi import ffi
+
+    from sheetgen.render.quicktypes import quicken
+
+    quicken(ffi)
+
+
+def _import_weasyprint() -> ModuleType:
+    if not sys.platform.startswith("linux"):
         return importlib.import_module("weasyprint")
     import ctypes.util
 
@@ -290,11 +307,11 @@ def _folded(warnings: list[str]) -> tuple[str, ...]:
     """``warnings`` once each (a kept stylesheet's are given each time it is used), WeasyPrint's
     line per character no font has folded into one line naming them all, where the first was
     (:func:`~sheetgen.layout.text.glyph_line`, the line every output gives)."""
-    from sheetgen.layout.text import glyph_line
-
     missing = [ch for w in warnings if (m := _NOTDEF.fullmatch(w)) for ch in m.group(1)]
     if not missing:
         return tuple(dict.fromkeys(warnings))
+    from sheetgen.layout.text import glyph_line  # only then: a process that only prints needs none of it
+
     line = glyph_line(missing)
     return tuple(dict.fromkeys(line if _NOTDEF.fullmatch(w) else w for w in warnings))
 
@@ -318,7 +335,8 @@ _local = threading.local()
 #: Every thread's kept styles, to let go of at exit (a thread's own go with the thread).
 _everywhere: weakref.WeakSet[_Kept] = weakref.WeakSet()
 _everywhere_lock = threading.Lock()
-#: Stylesheets kept per thread; past this many (a program printing ever-new CSS) they are let go.
+#: Stylesheets kept per thread; past this many (a program printing ever-new CSS) the one used
+#: longest ago is let go.
 MAX_KEPT_STYLESHEETS = 64
 
 
@@ -341,49 +359,77 @@ def release_styles() -> None:
         one.release()
 
 
-def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:
-    """``html`` laid out by WeasyPrint (a ``Document``), its stylesheet parsed once per thread.
+def _styles(html: str) -> tuple[list[str], str] | None:
+    """The CSS of each plain ``<style>`` element of ``html``, in order, and ``html`` without
+    them; ``None`` for a document without one, with another kind of style element, or whose
+    rules say ``!important`` (whose weight depends on where the rule is)."""
+    sheets: list[str] = []
+    rest: list[str] = []
+    at = 0
+    while (start := html.find("<style>", at)) >= 0:
+        end = html.find("</style>", start)
+        if end < 0:
+            return None
+        rest.append(html[at:start])
+        sheets.append(html[start + len("<style>") : end])
+        at = end + len("</style>")
+    rest.append(html[at:])
+    body = "".join(rest)
+    if not sheets or "<style" in body or any("!important" in css for css in sheets):
+        return None
+    return sheets, body
 
-    The document's first ``<style>`` element (every template has one) is taken out and
-    given to WeasyPrint as a parsed stylesheet, kept for the next document with the same
-    CSS, without the bundled fonts' ``@font-face`` rules (:func:`font_face_css`: fontconfig
-    gives those families); one font configuration serves every document of the thread.
-    The pages are the same as WeasyPrint gives for the HTML as written: the style element's
-    rules are the document's only rules besides WeasyPrint's defaults and the elements' own
-    ``style`` attributes, which still come after them. Warnings the parsing logged are added
-    to ``warnings`` each time the stylesheet is used. A document without exactly one style
-    element, or whose rules say ``!important`` (whose weight depends on where the rule is),
-    is printed as it is. Names a word of which runs past its line are made smaller and the
-    document laid out again (:func:`~sheetgen.render.fitnames.print_names_whole`).
+
+def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str]) -> Any:
+    """``html`` laid out by WeasyPrint (a ``Document``), each of its stylesheets parsed once
+    per thread.
+
+    The document's style elements are taken out and given to WeasyPrint as parsed
+    stylesheets, in their order, each kept for the next document with the same CSS (the
+    last :data:`MAX_KEPT_STYLESHEETS` used), without the bundled fonts' ``@font-face`` rules
+    (:func:`font_face_css`: fontconfig gives those families); one font configuration serves
+    every document of the thread. A record sheet's first style element is the same in
+    every document and its second holds what the ships make (``templates/sheet-base.html.j2``),
+    so a new document parses only the second. The pages are the same as WeasyPrint gives for
+    the HTML as written: the style elements' rules are the document's only rules besides
+    WeasyPrint's defaults and the elements' own ``style`` attributes, which still come after
+    them. Warnings the parsing logged are added to ``warnings`` each time a stylesheet is
+    used. A document without a plain style element, or whose rules say ``!important``, is
+    printed as it is (:func:`_styles`). Names a word of which runs past its line are made
+    smaller and the document laid out again
+    (:func:`~sheetgen.render.fitnames.print_names_whole`).
     """
     from sheetgen.render.fitnames import print_names_whole
 
     html = html.replace(font_face_css(), "")  # the same fonts by fontconfig: no copies of them
-    start = html.find("<style>")
-    end = html.find("</style>", start)
-    if start < 0 or end < 0 or "<style" in html[end:] or "!important" in html[start:end]:
-        # not one plain style element: kept as written, where the order of the rules tells
+    styles = _styles(html)
+    if styles is None:
+        # not plain style elements: kept as written, where the order of the rules tells
         return print_names_whole(weasyprint.HTML(string=html, base_url=base_url), lambda page: page.render())
-    css = html[start + len("<style>") : end]
-    rest = html[:start] + html[end + len("</style>") :]
     kept = _kept()
     if kept.fonts is None:
         from weasyprint.text.fonts import FontConfiguration
 
         kept.fonts = FontConfiguration()
     config = kept.fonts
-    key = (css, base_url)
-    if key not in kept.sheets:
-        if len(kept.sheets) >= MAX_KEPT_STYLESHEETS:
-            kept.sheets.clear()
-        with weasyprint_warnings() as logged:
-            sheet = weasyprint.CSS(string=css, base_url=base_url, font_config=config)
-        kept.sheets[key] = (sheet, tuple(logged))
-    sheet, logged_before = kept.sheets[key]
-    warnings.extend(w for w in logged_before if w not in warnings)
+    sheets = []
+    for css in styles[0]:
+        key = (css, base_url)
+        found = kept.sheets.get(key)
+        if found is None:
+            if len(kept.sheets) >= MAX_KEPT_STYLESHEETS:
+                del kept.sheets[next(iter(kept.sheets))]  # the one used longest ago
+            with weasyprint_warnings() as logged:
+                sheet = weasyprint.CSS(string=css, base_url=base_url, font_config=config)
+            found = (sheet, tuple(logged))
+        else:
+            del kept.sheets[key]  # used now: the last to go
+        kept.sheets[key] = found
+        sheets.append(found[0])
+        warnings.extend(w for w in found[1] if w not in warnings)
     return print_names_whole(
-        weasyprint.HTML(string=rest, base_url=base_url),
-        lambda page: page.render(stylesheets=[sheet], font_config=config),
+        weasyprint.HTML(string=styles[1], base_url=base_url),
+        lambda page: page.render(stylesheets=sheets, font_config=config),
     )
 
 
