@@ -349,7 +349,7 @@ class Engine:
     def state(
         self, game_id: str, range_hexes: int = DEFAULT_RANGE, aim: Mapping[str, str] | None = None
     ) -> dict[str, Any]:
-        """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "code",
+        """``{"id", "scenario", "name", "game", "turn", "phase", "phases", "version", "can_redo", "code",
         "ships": [{"name", "side", "colour", "removed", "now"}], "log": [{"seq", "who", "at",
         "event", "undone"}]}``; ``version`` is the number of events logged. ``aim`` is what a
         device gives for its weapons' odds (query parameters), read by the game's
@@ -438,6 +438,7 @@ class Engine:
             "phase": game.phase,
             "phases": list(game.phases),
             "version": len(game.log),
+            "can_redo": bool(game.undone),
             "sides_own_ships": self.store.sides_own_ships(game.stored.id),
             **page_controls(live),
             "ships": [

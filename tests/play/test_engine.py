@@ -131,3 +131,16 @@ def test_a_scenario_that_cannot_be_played_is_refused_and_not_kept(workspace: Pat
     with pytest.raises(Refused, match=r"broken\.yaml: cannot be played"):
         engine.create("broken.yaml")
     assert engine.games() == []
+
+
+def test_can_redo_says_whether_an_undone_event_may_come_back(workspace: Path) -> None:
+    """The state's ``can_redo``: false at the start, true after an undo, false again once a
+    new event ends what can be redone (the page greys its Redo button by it)."""
+    engine = Engine(workspace)
+    game = engine.create(SCENARIO)
+    assert engine.state(game.id)["can_redo"] is False
+    engine.submit(game.id, {"ship": "Hammer", "action": "damage", "amount": 2})
+    assert engine.undo(game.id)["can_redo"] is True
+    assert engine.redo(game.id)["can_redo"] is False
+    engine.undo(game.id)
+    assert engine.submit(game.id, {"action": "roll", "dice": "1d10"})["can_redo"] is False

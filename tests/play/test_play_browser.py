@@ -182,10 +182,19 @@ def test_a_device_without_the_code_gets_nothing(
         page.locator("#notice.bad").wait_for(timeout=15_000)
         assert "join code" in page.locator("#notice").inner_text()
         assert page.locator('[data-testid="play-ship"]').count() == 0
+        # only the join form: none of the game's controls, no empty list of games
+        for hidden in ("next-turn", "play-undo", "dice", "range"):
+            assert page.get_by_test_id(hidden).is_hidden(), hidden
+        assert page.locator("#lobby h2").is_hidden() and page.get_by_test_id("play-log").is_hidden()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "phone-join.png"))
         page.locator("#join-input").fill(made["code"].lower())
         page.locator("#join button").click()
         page.locator('[data-testid="play-ship"]').nth(5).wait_for(timeout=15_000)
         assert page.get_by_test_id("join-code").is_hidden()  # the code is shown on the host's machine only
+        # sides own their ships: the host's machine ends the turn; nothing undone to redo
+        assert page.get_by_test_id("next-turn").is_disabled()
+        assert page.get_by_test_id("play-redo").is_disabled()
     finally:
         context.close()
         server.should_exit = True

@@ -281,6 +281,11 @@ function show(next) {
     el("li", { class: entry.undone ? "undone" : "" }, describe(entry), " ",
       el("time", {}, `${entry.who}, ${new Date(entry.at * 1000).toLocaleTimeString()}`))));
   $("undo").disabled = !state.can_undo; // the log holds the newest entries only
+  $("redo").disabled = !state.can_redo;
+  // a device on another machine, while sides own their ships: the host's machine ends the turn
+  const hostEnds = !state.code && state.sides_own_ships !== false;
+  $("next-turn").disabled = hostEnds;
+  $("next-turn").title = hostEnds ? "the host's machine ends the turn" : "";
   const last = [...state.log].reverse().find((e) => e.event.action === "roll" && !e.undone);
   $("roll-result").textContent = last ? last.event.faces.join("+") : "";
   refocus(was);
@@ -383,6 +388,8 @@ async function start() {
     connect();
   } catch (err) {
     notice(err.message.replace(/^sheetgen: error: /, ""), true);
+    // no game to show yet (its join code to give): the join form, and none of the game's controls
+    document.body.classList.add("joining");
     $("lobby").hidden = false;
     $("new-game").hidden = true;
   }
