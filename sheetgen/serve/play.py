@@ -436,8 +436,10 @@ def _whole(request: Request, name: str, default: int) -> int:
     text = request.query_params.get(name)
     if text is None:
         return default
-    if not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise _fail(400, f"{name} is a whole number of 0 or more, not {text[:20]!r}")
+    if not text.isascii() or not text.isdigit():
+        raise _fail(400, f"{name} is a whole number of 0 or more, not {quoted(text, 20)}")
+    if len(text.lstrip("0")) > 9:
+        raise _fail(400, f"{name} is at most 999999999, not {quoted(text, 20)}")
     return int(text)
 
 

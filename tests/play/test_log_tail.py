@@ -63,3 +63,21 @@ def test_the_whole_log_is_paged(host: TestClient, played: tuple[Path, str]) -> N
     assert len(host.get(url, params={"count": 10**8}).json()["log"]) == min(EVENTS, LOG_PAGE)
     assert host.get(url, params={"start": "-1"}).status_code == 400
     assert host.get(url, params={"count": "x"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("count", "line"),
+    [
+        ("-3", "count is a whole number of 0 or more, not '-3'"),
+        ("99999999999999999999", "count is at most 999999999, not '99999999999999999999'"),
+        ("0000000000005", None),  # leading zeros: 5
+    ],
+)
+def test_a_log_count_out_of_bounds_says_which_bound(
+    host: TestClient, played: tuple[Path, str], count: str, line: str | None
+) -> None:
+    answer = host.get(f"/api/play/{played[1]}/log?count={count}")
+    if line is None:
+        assert answer.status_code == 200 and len(answer.json()["log"]) == 5
+    else:
+        assert answer.status_code == 400 and answer.json()["error"] == f"sheetgen: error: {line}"
