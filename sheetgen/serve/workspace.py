@@ -16,7 +16,7 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
-from sheetgen.core.findings import finding_json
+from sheetgen.core.findings import finding_json, quoted
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, sweep_staged, write_atomic
 from sheetgen.core.source import UNPRINTABLE, Located
@@ -55,8 +55,15 @@ class Workspace:
     def resolve(self, raw: str) -> Path:
         """The file ``raw`` names inside the workspace; refuses (400) any path that
         leaves it or is no YAML file, and (403) a symbolic link that points out of it."""
-        if not raw or "\x00" in raw or "\\" in raw:
+        if not raw or "\x00" in raw:
             raise _refuse(400, f"path {raw!r}: give a file in the workspace, e.g. ships/arrow.yaml")
+        if "\\" in raw:
+            shown = f"'{raw}'" if raw.isprintable() and len(raw) <= 80 else quoted(raw)  # the \\ as typed
+            raise _refuse(400, f"path {shown}: folders are separated by / (not \\), e.g. ships/arrow.yaml")
+        if raw.endswith("/"):
+            raise _refuse(
+                400, f"path {quoted(raw)} names a folder (it ends in /); give a file, e.g. ships/arrow.yaml"
+            )
         pure = PurePosixPath(raw)
         if pure.is_absolute() or (len(raw) > 1 and raw[1] == ":"):
             raise _refuse(400, f"path {raw!r}: absolute paths are refused; give one inside the workspace")
