@@ -84,12 +84,9 @@ def stats(
             status = "legal" if entry.legal else "ILLEGAL"
             typer.echo(f"{entry.stats.name}  [{entry.game.id}, {status}]")
             rows = entry.game.summary(entry.stats)
-            now = entry.game.condition_now(entry.stats) if entry.legal else None
-            if now is not None:  # the design's condition: block, as play would start it
-                shown = [
-                    (k, v) for k, v in now.items() if isinstance(v, int | str) and not isinstance(v, bool)
-                ]
-                rows = [*rows, ("now", ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in shown))]
+            now = entry.game.condition_text(entry.stats) if entry.legal else None
+            if now is not None:  # the design's condition: block, as play's card shows it
+                rows = [*rows, ("now", now)]
             width = max(len(label) for label, _ in rows)
             for label, value in rows:
                 typer.echo(f"  {label:<{width}}  {value}")

@@ -26,6 +26,7 @@ __all__ = [
     "box",
     "boxes",
     "button",
+    "card_text",
     "check",
     "choice",
     "code",
@@ -133,3 +134,17 @@ def damage_button(*more: dict[str, Any]) -> dict[str, Any]:
         text("weapon", "weapon hitting", "weapon"),
         *more,
     )
+
+
+def card_text(rows: list[Row]) -> str:
+    """A card's facts and code lines as one line of text, ``; `` between them (what ``sheetgen
+    stats`` prints as a design's ``now``): ``SP 60 / 60; ADF 0; MR 0; disastrous fire: burning
+    (no power...)``. Boxes and meters are left out: their facts are on the card too."""
+    items = []
+    for row in rows:
+        if row["kind"] == "fact":
+            value = "" if row["value"] is None else str(row["value"])
+            items.append(" ".join(part for part in (row["label"], value) if part) + row["after"])
+        elif row["kind"] == "code":
+            items.append(f"{row['label']} {row['value']}")
+    return "; ".join(item.strip() for item in items if item.strip())

@@ -470,6 +470,18 @@ class Game(ABC, Generic[DesignT, StatsT]):
         now: JSONObject = live.now(live.start(stats))
         return now
 
+    def condition_text(self, stats: StatsT) -> str | None:
+        """What ``stats``' ship is now by its design's ``condition:`` block, as one line: the
+        facts of its play-mode card (the game's ``live.card_rows``, what the play page shows),
+        as :func:`~sheetgen.core.playcard.card_text` gives them; ``None`` without one."""
+        now = self.condition_now(stats)
+        if now is None:
+            return None
+        from sheetgen.core.playcard import card_text
+
+        live = importlib.import_module(type(self).__module__ + ".live")
+        return card_text(live.card_rows(now))
+
     def fleet_totals(self, ships: list[tuple[StatsT, int]]) -> list[tuple[str, str]]:
         """Label/value rows summing a fleet's designs, given as ``(stats, count)`` pairs, in
         the game's own measure of strength: ``sheetgen stats`` prints them after a fleet

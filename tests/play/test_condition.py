@@ -219,7 +219,8 @@ def test_stats_prints_the_values_now(tmp_path: Path) -> None:
     )
     run = CliRunner().invoke(app, ["stats", str(path)])
     assert run.exit_code == 0, run.output
-    assert "number 2, starting number 5" in run.output
+    # Kill Radius, Damage: at half its starting Number (5: 3, rounded up) or less, MP 4 -> 3
+    assert "now              Number 2; MP 3; facing changes 1; damage this turn 0 → 2 next turn" in run.output
     run = CliRunner().invoke(app, ["stats", "--json", str(path)])
     assert '"now"' in run.output and '"condition"' in run.output
 
