@@ -593,5 +593,3 @@ def _roll(dice: object) -> list[int]:
         )
     count, sides = int(m.group(1)), int(m.group(2))
     return [secrets.randbelow(sides) + 1 for _ in range(count)]
-
-
