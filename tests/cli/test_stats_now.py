@@ -20,7 +20,7 @@ CASES = [
         "condition:\n  damaged: [computer]\n  disastrous_fire: true\n",
         # Knight Hawks 2000, Disastrous Fire: no power, so no ADF or MR (RULINGS KH-10)
         "SP 60 / 60; ADF 0; MR 0; intact; damaged: computer; disastrous fire: burning"
-        " (no power, ADF, MR or DCR; a Critical Hit roll each turn)",
+        " (no power, ADF, MR or DCR; a Critical Hit roll each turn; abandoned within 1 turn)",
     ),
     (
         "starfire/ships/corvette-arrow.yaml",

@@ -408,7 +408,8 @@ def now(state: State) -> dict[str, Any]:
     """What the ship is now: ``structure_points`` (left), ``starting_structure_points``,
     ``structure_state`` (intact, half, two-thirds, destroyed), ``adf`` and ``mr`` in that
     state (as text, halves written out), ``breakup_rolls`` a turn, ``half_at`` and
-    ``two_thirds_at`` (SP lost where those start); ``crew_results`` each Crew Member Damage
+    ``two_thirds_at`` (SP lost where those start); ``abandon_within`` the turns a disastrous
+    fire leaves before the ship is abandoned (its HS); ``crew_results`` each Crew Member Damage
     roll's row where the text gives it (only a 4, from its example), else ``None``."""
     stats: KnightHawksStats = state["stats"]
     total, lost = stats.structure_points, state["lost"]
@@ -430,6 +431,8 @@ def now(state: State) -> dict[str, Any]:
         "destroyed_systems": list(state["destroyed"]),
         "fire": "fire" in state["damaged"],
         "disastrous_fire": state["disastrous_fires"] > 0,
+        # Disastrous Fire: "abandoned in (HS) turns" (HS bounded to 0 or more, as the sheet prints it)
+        "abandon_within": max(stats.hull_size, 0),
         "blown_up": state["blown_up"],
         "turn": state["turn"],
         "may_repair": repair_turn(state["turn"])
@@ -598,8 +601,15 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
     if now["disastrous_fire"]:
         rows.append(
             playcard.fact(
-                "disastrous fire:", "burning", " (no power, ADF, MR or DCR; a Critical Hit roll each turn)"
+                "disastrous fire:",
+                "burning",
+                " (no power, ADF, MR or DCR; a Critical Hit roll each turn;"
+                f" abandoned within {now['abandon_within']} turn{'' if now['abandon_within'] == 1 else 's'})",
             )
+        )
+    elif now["fire"]:  # Fire: half ADF, no MR, a Starship Damage Table roll each turn until put out
+        rows.append(
+            playcard.fact("fire:", "burning", " (a Starship Damage Table roll each turn until put out)")
         )
     if now["may_repair"]:
         rows.append(playcard.fact(f"repair turn: d100 ≤ {now['repair_chance']}"))
