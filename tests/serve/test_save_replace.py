@@ -71,3 +71,28 @@ def test_the_status_row_says_so() -> None:
     assert "replace=1" in row
     put = next(line for line in docs.splitlines() if line.startswith("| `PUT /api/file"))
     assert "replace=1" in put
+
+
+def test_a_file_made_while_saving_is_not_replaced(space: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file is put in place only if nothing is there by then (``write_new``): one made
+    after the check, by another save or another program, is kept."""
+    import sheetgen.serve.workspace as workspace_module
+    from sheetgen.serve.service import Refusal
+    from sheetgen.serve.workspace import Workspace
+
+    late = space / "ships" / "late.yaml"
+    real = workspace_module.sweep_staged
+
+    def meanwhile(folder: Path) -> list[str]:
+        late.write_bytes(b"game: starfire\nname: Late\n")
+        return real(folder)
+
+    monkeypatch.setattr(workspace_module, "sweep_staged", meanwhile)
+    with pytest.raises(Refusal) as refused:
+        Workspace(space).save("ships/late.yaml", NEW)
+    assert refused.value.status == 409
+    assert str(refused.value) == (
+        "sheetgen: error: ships/late.yaml already exists; replace it (replace=1) or save as another path"
+    )
+    assert late.read_bytes() == b"game: starfire\nname: Late\n"
+    assert sorted(p.name for p in late.parent.iterdir()) == ["destroyer-anvil.yaml", "late.yaml"]
