@@ -14,7 +14,7 @@
   let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
   let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
   let root = "";           // the workspace's folder name: drafts are kept per workspace and file
-  let offered = null;      // the draft offered back for this buffer: {key, text, at}
+  let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...]}, oldest first
   const blobs = {};
   const schemas = {};      // game id -> its design schema ($defs.design), fetched once
   let games = [];          // /api/games: each game's id, name, form fields and what it can do
@@ -40,6 +40,9 @@
   // --- never lose work: the changed mark, drafts in the browser, asking before a buffer is left ---
   const bufferKey = () => (filePath ? `file:${filePath}` : `new:${game}`);
   const draftKey = (key) => `sheetgen-draft:${root}:${key}`;
+  // drafts offered back and not yet restored or discarded: a place of their own, so that typing
+  // before the answer (kept under draftKey) never overwrites them
+  const offeredKey = (key) => `sheetgen-offered:${root}:${key}`;
   const openKey = () => `sheetgen-open:${root}`;
 
   function store(key, value) {
@@ -56,7 +59,8 @@
   function isDirty() { return !!view && savedText !== null && text() !== savedText; }
 
   /** Show whether the buffer differs from its file (or its starting text) and keep it as a
-   * draft in the browser while it does (the offered draft is kept until restored or discarded). */
+   * draft in the browser while it does (the offered drafts are kept apart, under offeredKey,
+   * until restored or discarded). */
   function keepDraft() {
     const dirty = isDirty();
     const mark = $("dirty");
@@ -66,11 +70,36 @@
     document.title = `${dirty ? "● " : ""}${filePath ? `${filePath} · ` : ""}sheetgen designer`;
     const key = bufferKey();
     if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
-    else if (!offered || offered.key !== key) store(draftKey(key), null);
+    else store(draftKey(key), null);
     store(openKey(), { path: filePath, game });
   }
 
   function hideDraft() { offered = null; $("draft").hidden = true; }
+
+  /** The drafts kept for buffer `key` that differ from `body` (its file or starting text), oldest
+   * first: those offered before and not yet answered, then the buffer's own draft (what was
+   * typed last time), which moves to the offered ones. Stored back, so a reload offers them again. */
+  function keptDrafts(key, body) {
+    const kept = load(offeredKey(key));
+    const list = (Array.isArray(kept) ? kept : []).filter((d) => d && typeof d.text === "string" && d.text !== body);
+    const draft = load(draftKey(key));
+    if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
+      list.push({ text: draft.text, at: draft.at });
+    }
+    store(offeredKey(key), list.length ? list : null);
+    store(draftKey(key), null);
+    return list;
+  }
+
+  /** Offer the first of the kept drafts (`offered.list`) in the bar, or hide the bar when none is left. */
+  function offerDraft() {
+    if (!offered || !offered.list.length) { hideDraft(); return; }
+    const first = offered.list[0];
+    const when = first.at ? new Date(first.at).toLocaleString() : "earlier";
+    const count = offered.list.length > 1 ? ` (1 of ${offered.list.length} kept)` : "";
+    $("draft-text").textContent = `This browser kept unsaved changes to ${filePath || "a new design"} (${when})${count}.`;
+    $("draft").hidden = false;
+  }
 
   /** Replace the editor's whole text as one edit of its own, never merged with typing
    * before it: Ctrl+Z takes it back alone. */
@@ -100,28 +129,33 @@
     savedText = body;
     hideDraft();
     const key = bufferKey();
-    const draft = load(draftKey(key));
-    if (draft && typeof draft.text === "string" && draft.text !== body) offered = { key, text: draft.text, at: draft.at };
+    const list = keptDrafts(key, body);
+    if (list.length) offered = { key, list };
     newEditor(body);
     keepDraft();
-    if (offered) {
-      const when = offered.at ? new Date(offered.at).toLocaleString() : "earlier";
-      $("draft-text").textContent = `This browser kept unsaved changes to ${path || "a new design"} (${when}).`;
-      $("draft").hidden = false;
-    }
+    offerDraft();
   }
 
+  /** Put the first offered draft in the editor (one edit: Ctrl+Z undoes it). What the editor held,
+   * when it was changed, is not dropped: it joins the offered drafts, to be restored in turn. */
   function restoreDraft() {
-    if (!offered) return;
-    const t = offered.text;
-    hideDraft();
-    replaceText(t);  // one edit: Ctrl+Z undoes it
+    if (!offered || !offered.list.length) return;
+    const [first, ...rest] = offered.list;
+    const now = text();
+    if (isDirty() && now !== first.text && !rest.some((d) => d.text === now)) rest.push({ text: now, at: Date.now() });
+    offered.list = rest;
+    store(offeredKey(offered.key), rest.length ? rest : null);
+    replaceText(first.text);
     keepDraft();
+    offerDraft();
     notice("draft restored: save to keep it in the file");
   }
 
   function discardDraft() {
-    hideDraft();
+    if (!offered) return;
+    offered.list.shift();
+    store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+    offerDraft();
     keepDraft();
     notice("draft discarded");
   }
@@ -143,6 +177,29 @@
       dialog.addEventListener("cancel", onCancel);
       dialog.showModal();
       $("confirm-cancel").focus();
+    });
+  }
+
+  /** Ask in the page whether the existing file `path` may be replaced by the editor's text. */
+  function askReplace(path) {
+    const dialog = $("replace");
+    $("replace-text").textContent = `${path} already exists in the workspace. Replace it with ${filePath ? `the text of ${filePath}` : "this new design"}?`;
+    return new Promise((resolve) => {
+      const done = (yes) => {
+        $("replace-yes").removeEventListener("click", onYes);
+        $("replace-no").removeEventListener("click", onNo);
+        dialog.removeEventListener("cancel", onCancel);
+        if (dialog.open) dialog.close();
+        resolve(yes);
+      };
+      const onYes = () => done(true);
+      const onNo = () => done(false);
+      const onCancel = (e) => { e.preventDefault(); done(false); };
+      $("replace-yes").addEventListener("click", onYes);
+      $("replace-no").addEventListener("click", onNo);
+      dialog.addEventListener("cancel", onCancel);
+      dialog.showModal();
+      $("replace-no").focus();
     });
   }
 
@@ -862,17 +919,35 @@
     } catch (e) { notice(e.message); }
   }
 
+  /** Save the editor's text to the "Save as" path; whether it was saved. The file the buffer was
+   * opened from (or last saved to) is replaced at once; any other file that exists there only
+   * when the user says so, asked in the page (the server refuses a save onto an existing file
+   * without `replace=1`: 409). */
   async function saveFile() {
     const path = $("save-path").value.trim();
     if (!path) { notice("give a path in the workspace to save to, e.g. ships/arrow.yaml"); $("save-path").focus(); return false; }
     const body = text();
+    const put = (replace) => api(`/api/file?path=${encodeURIComponent(path)}${replace ? "&replace=1" : ""}`, { method: "PUT", body });
     try {
-      const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body })).json();
+      let res;
+      try {
+        res = await put(path === filePath);
+      } catch (e) {
+        if (!(e.status === 409 && / already exists; /.test(e.message))) throw e;
+        if (!(await askReplace(path))) { notice(`not saved: ${path} already exists (answer Replace, or save as another path)`); return false; }
+        res = await put(true);
+      }
+      const r = await res.json();
       notice(`saved ${r.saved}`);
       store(draftKey(bufferKey()), null);
-      hideDraft();
       filePath = r.saved;
       savedText = body;
+      // drafts offered for this buffer and not answered stay offered (but not one now saved)
+      if (offered && offered.key === bufferKey()) {
+        offered.list = offered.list.filter((d) => d.text !== body);
+        store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+        offerDraft();
+      } else hideDraft();
       keepDraft();
       if (scenarioPath) {
         scenarioPath = r.saved;
@@ -1044,7 +1119,7 @@
     document.addEventListener("keydown", (e) => {
       // Ctrl+Z in the form or on the palette is the editor's undo too: one history for all
       if (!(e.ctrlKey || e.metaKey) || e.altKey || !view || view.contentDOM.contains(e.target)) return;
-      if ($("confirm").open || $("sheet-zoom").open) return;
+      if ($("confirm").open || $("replace").open || $("sheet-zoom").open) return;
       const k = e.key.toLowerCase();
       if (k !== "z" && k !== "y") return;
       if (e.target.closest && e.target.closest("#save-path, #import")) return;  // their own text
