@@ -109,6 +109,19 @@
       annotations: Transaction.userEvent.of("sheetgen.replace") });
   }
 
+  /** Check the editor's text again now (findings, stats, previews, marks), when what it is checked
+   * against changed but the text did not: another game picked, a scenario saved under another
+   * path. CodeMirror's forceLinting runs only a check already due after an edit, so one is made
+   * due by an edit that leaves the text as it was (a space added at the end and taken away),
+   * kept out of the undo history; a check of the old game still on its way is then dropped. */
+  function relint() {
+    const Transaction = view.state.update({}).constructor;
+    const end = view.state.doc.length;
+    view.dispatch({ changes: { from: end, insert: " " }, annotations: Transaction.addToHistory.of(false) });
+    view.dispatch({ changes: { from: end, to: end + 1 }, annotations: Transaction.addToHistory.of(false) });
+    CM.forceLinting(view);
+  }
+
   /** A fresh editor holding `body`: a new buffer starts with an empty undo history, so
    * Ctrl+Z never brings back another file's text. */
   function newEditor(body) {
@@ -951,7 +964,7 @@
       keepDraft();
       if (scenarioPath) {
         scenarioPath = r.saved;
-        CM.forceLinting(view);
+        relint();
       }
       await listFiles(r.saved);
       return true;
@@ -1056,7 +1069,7 @@
   async function pickGame(id) {
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
     if (!scenarioPath && current && current[1] === id) {
-      game = id; showImport(); CM.forceLinting(view); await buildForm(); return;
+      game = id; showImport(); relint(); await buildForm(); return;
     }
     const name = $("game").selectedOptions[0] ? $("game").selectedOptions[0].textContent : id;
     if (!(await mayLeave(`Start a new ${name} design`))) { $("game").value = game; return; }
@@ -1075,7 +1088,7 @@
       savedText = body;
       hideDraft();
       keepDraft();
-      CM.forceLinting(view);
+      relint();  // the findings and previews follow the new game, as the form and palette do
       notice(`kept what you typed as the new ${name} design`);
     } else setBuffer(body, null);
     await buildForm();
