@@ -120,3 +120,32 @@ def test_an_offered_draft_stays_offered_until_answered(page: Any) -> None:
     _reload(page)
     expect(draft).to_be_hidden()
     assert "KEEP-ME" not in _editor(page)
+
+
+def test_with_the_storage_full_the_offered_draft_is_not_overwritten(browser: Any, server: str) -> None:
+    """When the browser cannot store the offered draft in its own place (storage full), it stays
+    in the buffer's place and typing does not overwrite it there."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(
+        "const set = Storage.prototype.setItem;"
+        "Storage.prototype.setItem = function (k, v) {"
+        "  if (String(k).startsWith('sheetgen-offered:')) throw new DOMException('full', 'QuotaExceededError');"
+        "  return set.call(this, k, v); };"
+    )
+    page = context.new_page()
+    try:
+        page.goto(server)
+        page.wait_for_selector("body[data-ready=yes]")
+        page.get_by_test_id("files").select_option("ships/arrow.yaml")
+        expect(page.get_by_test_id("save-path")).to_have_value("ships/arrow.yaml", timeout=15_000)
+        _type_at_end(page, "\n# FULL-STORAGE-WORK")
+        _reload(page)
+        expect(page.get_by_test_id("draft")).to_be_visible()
+        _type_at_end(page, "Z")
+        _reload(page)
+        page.get_by_test_id("draft-restore").click()
+        expect(page.locator("[data-testid=editor] .cm-content")).to_contain_text("# FULL-STORAGE-WORK")
+    finally:
+        context.close()

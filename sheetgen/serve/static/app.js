@@ -14,7 +14,7 @@
   let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
   let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
   let root = "";           // the workspace's folder name: drafts are kept per workspace and file
-  let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...]}, oldest first
+  let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...] oldest first, stored}
   const blobs = {};
   const schemas = {};      // game id -> its design schema ($defs.design), fetched once
   let games = [];          // /api/games: each game's id, name, form fields and what it can do
@@ -45,11 +45,13 @@
   const offeredKey = (key) => `sheetgen-offered:${root}:${key}`;
   const openKey = () => `sheetgen-open:${root}`;
 
+  /** Keep `value` under `key` in the browser (null: forget it); whether it was kept. */
   function store(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, JSON.stringify(value));
-    } catch (e) { /* storage off or full: the page still asks before leaving */ }
+      return true;
+    } catch (e) { return false; /* storage off or full: the page still asks before leaving */ }
   }
 
   function load(key) {
@@ -69,7 +71,10 @@
     mark.title = dirty ? `${filePath || "this new design"} differs from its saved text; a draft is kept in this browser` : "";
     document.title = `${dirty ? "● " : ""}${filePath ? `${filePath} · ` : ""}sheetgen designer`;
     const key = bufferKey();
-    if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
+    if (offered && offered.key === key && !offered.stored) {
+      // the browser's storage is full and the offered draft is still in the buffer's own place:
+      // it stays there, not overwritten (the page still asks before the tab is left)
+    } else if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
     else store(draftKey(key), null);
     store(openKey(), { path: filePath, game });
   }
@@ -86,9 +91,10 @@
     if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
       list.push({ text: draft.text, at: draft.at });
     }
-    store(offeredKey(key), list.length ? list : null);
-    store(draftKey(key), null);
-    return list;
+    // the buffer's draft is dropped from its own place only once it is kept among the offered
+    const stored = store(offeredKey(key), list.length ? list : null);
+    if (stored) store(draftKey(key), null);
+    return { list, stored };
   }
 
   /** Offer the first of the kept drafts (`offered.list`) in the bar, or hide the bar when none is left. */
@@ -142,8 +148,8 @@
     savedText = body;
     hideDraft();
     const key = bufferKey();
-    const list = keptDrafts(key, body);
-    if (list.length) offered = { key, list };
+    const { list, stored } = keptDrafts(key, body);
+    if (list.length) offered = { key, list, stored };
     newEditor(body);
     keepDraft();
     offerDraft();
@@ -157,7 +163,7 @@
     const now = text();
     if (isDirty() && now !== first.text && !rest.some((d) => d.text === now)) rest.push({ text: now, at: Date.now() });
     offered.list = rest;
-    store(offeredKey(offered.key), rest.length ? rest : null);
+    offered.stored = store(offeredKey(offered.key), rest.length ? rest : null);
     replaceText(first.text);
     keepDraft();
     offerDraft();
@@ -167,7 +173,7 @@
   function discardDraft() {
     if (!offered) return;
     offered.list.shift();
-    store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+    offered.stored = store(offeredKey(offered.key), offered.list.length ? offered.list : null);
     offerDraft();
     keepDraft();
     notice("draft discarded");
@@ -958,7 +964,7 @@
       // drafts offered for this buffer and not answered stay offered (but not one now saved)
       if (offered && offered.key === bufferKey()) {
         offered.list = offered.list.filter((d) => d.text !== body);
-        store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+        offered.stored = store(offeredKey(offered.key), offered.list.length ? offered.list : null);
         offerDraft();
       } else hideDraft();
       keepDraft();
