@@ -433,7 +433,12 @@ def _workspace_routes(space: Workspace, printing: Prints) -> list[Route]:
         path = _query(request, "path") or ""
         if request.method == "PUT":
             body = await _body(request)
-            saved = await run_in_threadpool(space.save, path, body)
+            replace = _query(request, "replace") or "0"
+            if replace not in ("0", "1"):
+                raise Refusal(
+                    400, [f"sheetgen: error: replace={replace!r}: give replace=1 to replace a file, or 0"]
+                )
+            saved = await run_in_threadpool(lambda: space.save(path, body, replace=replace == "1"))
             return JSONResponse({"saved": saved})
         text = await run_in_threadpool(space.read, path)
         return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")

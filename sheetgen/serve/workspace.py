@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import finding_json, quoted
 from sheetgen.core.jsondata import JSON, JSONObject
-from sheetgen.core.output import OutputError, sweep_staged, write_atomic
+from sheetgen.core.output import OutputError, OutputExists, sweep_staged, write_atomic, write_new
 from sheetgen.core.source import UNPRINTABLE, Located
 from sheetgen.serve.service import OUT_OF_ROOM, Refusal
 
@@ -241,27 +241,34 @@ class Workspace:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    def save(self, raw: str, body: bytes) -> str:
+    def save(self, raw: str, body: bytes, *, replace: bool = False) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically. Folders it
         names that are not there yet are made (at most :data:`MAX_NEW_FOLDERS` of them, each
         inside the workspace, checked as :meth:`resolve` checks the file); a failed save
-        removes the folders it made. Returns the relative path saved; refuses (409) a save
-        that cannot be written (a folder that is a file, a read-only folder). The temporary
-        files of saves killed outright in that folder are removed first."""
+        removes the folders it made. Returns the relative path saved; refuses (409) a file
+        that exists unless ``replace`` (nothing is replaced without being asked for), and
+        (409) a save that cannot be written (a folder that is a file, a read-only folder).
+        The temporary files of saves killed outright in that folder are removed first."""
         target = self.resolve(raw)
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
             raise _refuse(400, f"{raw}: the text to save is not UTF-8") from None
+        exists = f"{raw} already exists; replace it (replace=1) or save as another path"
+        if not replace and (target.exists() or target.is_symlink()):
+            raise _refuse(409, exists)
         made = self._folders(raw, target)
         sweep_staged(target.parent)  # what a save killed outright left beside it
         try:
-            write_atomic(target, body)
+            # without replace, linked into place only if nothing is there by then either
+            (write_atomic if replace else write_new)(target, body)
         except OutputError as exc:
             for folder in reversed(made):
                 with contextlib.suppress(OSError):
                     folder.rmdir()
-            message = str(exc).replace(str(self.root) + os.sep, "")
+            message = (
+                exists if isinstance(exc, OutputExists) else str(exc).replace(str(self.root) + os.sep, "")
+            )
             raise _refuse(409, message) from None
         return target.relative_to(self.root).as_posix()
 

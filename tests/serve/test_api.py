@@ -337,7 +337,9 @@ def test_a_failed_save_keeps_the_file(client: TestClient, workspace: Path) -> No
     if os.geteuid() != 0:  # root writes anywhere
         (workspace / "ships").chmod(0o500)
         try:
-            r = client.put("/api/file", params={"path": "ships/arrow.yaml"}, content=b"a: 1\n")
+            r = client.put(
+                "/api/file", params={"path": "ships/arrow.yaml", "replace": "1"}, content=b"a: 1\n"
+            )
             assert r.status_code == 409 and str(workspace) not in r.json()["error"]
         finally:
             (workspace / "ships").chmod(0o700)

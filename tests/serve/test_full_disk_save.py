@@ -26,7 +26,9 @@ def test_a_save_to_a_full_disk_is_409_and_keeps_the_file(
 
     monkeypatch.setattr(os, "fsync", full)
     with TestClient(create_app(tmp_path, hosts=["testserver"])) as client:
-        answer = client.put("/api/file", params={"path": "a.yaml"}, content=b"game: starfire\nname: New\n")
+        answer = client.put(
+            "/api/file", params={"path": "a.yaml", "replace": "1"}, content=b"game: starfire\nname: New\n"
+        )
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert answer.status_code == 409, answer.text
     assert answer.json()["error"].startswith("sheetgen: error: ")

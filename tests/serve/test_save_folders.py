@@ -73,6 +73,7 @@ def test_a_failed_save_removes_the_folders_it_made(
         raise OutputError(f"{path}: cannot write: disk full")
 
     monkeypatch.setattr(workspace, "write_atomic", refuse)
+    monkeypatch.setattr(workspace, "write_new", refuse)  # a new file: put in place only if none is there
     r = client.put("/api/file", params={"path": "ships/escorts/x.yaml"}, content=TEXT)
     assert r.status_code == 409 and "disk full" in r.json()["error"]
     assert not (space / "ships").exists()

@@ -14,7 +14,7 @@
   let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
   let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
   let root = "";           // the workspace's folder name: drafts are kept per workspace and file
-  let offered = null;      // the draft offered back for this buffer: {key, text, at}
+  let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...] oldest first, stored}
   const blobs = {};
   const schemas = {};      // game id -> its design schema ($defs.design), fetched once
   let games = [];          // /api/games: each game's id, name, form fields and what it can do
@@ -40,13 +40,18 @@
   // --- never lose work: the changed mark, drafts in the browser, asking before a buffer is left ---
   const bufferKey = () => (filePath ? `file:${filePath}` : `new:${game}`);
   const draftKey = (key) => `sheetgen-draft:${root}:${key}`;
+  // drafts offered back and not yet restored or discarded: a place of their own, so that typing
+  // before the answer (kept under draftKey) never overwrites them
+  const offeredKey = (key) => `sheetgen-offered:${root}:${key}`;
   const openKey = () => `sheetgen-open:${root}`;
 
+  /** Keep `value` under `key` in the browser (null: forget it); whether it was kept. */
   function store(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, JSON.stringify(value));
-    } catch (e) { /* storage off or full: the page still asks before leaving */ }
+      return true;
+    } catch (e) { return false; /* storage off or full: the page still asks before leaving */ }
   }
 
   function load(key) {
@@ -56,7 +61,8 @@
   function isDirty() { return !!view && savedText !== null && text() !== savedText; }
 
   /** Show whether the buffer differs from its file (or its starting text) and keep it as a
-   * draft in the browser while it does (the offered draft is kept until restored or discarded). */
+   * draft in the browser while it does (the offered drafts are kept apart, under offeredKey,
+   * until restored or discarded). */
   function keepDraft() {
     const dirty = isDirty();
     const mark = $("dirty");
@@ -65,12 +71,41 @@
     mark.title = dirty ? `${filePath || "this new design"} differs from its saved text; a draft is kept in this browser` : "";
     document.title = `${dirty ? "● " : ""}${filePath ? `${filePath} · ` : ""}sheetgen designer`;
     const key = bufferKey();
-    if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
-    else if (!offered || offered.key !== key) store(draftKey(key), null);
+    if (offered && offered.key === key && !offered.stored) {
+      // the browser's storage is full and the offered draft is still in the buffer's own place:
+      // it stays there, not overwritten (the page still asks before the tab is left)
+    } else if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
+    else store(draftKey(key), null);
     store(openKey(), { path: filePath, game });
   }
 
   function hideDraft() { offered = null; $("draft").hidden = true; }
+
+  /** The drafts kept for buffer `key` that differ from `body` (its file or starting text), oldest
+   * first: those offered before and not yet answered, then the buffer's own draft (what was
+   * typed last time), which moves to the offered ones. Stored back, so a reload offers them again. */
+  function keptDrafts(key, body) {
+    const kept = load(offeredKey(key));
+    const list = (Array.isArray(kept) ? kept : []).filter((d) => d && typeof d.text === "string" && d.text !== body);
+    const draft = load(draftKey(key));
+    if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
+      list.push({ text: draft.text, at: draft.at });
+    }
+    // the buffer's draft is dropped from its own place only once it is kept among the offered
+    const stored = store(offeredKey(key), list.length ? list : null);
+    if (stored) store(draftKey(key), null);
+    return { list, stored };
+  }
+
+  /** Offer the first of the kept drafts (`offered.list`) in the bar, or hide the bar when none is left. */
+  function offerDraft() {
+    if (!offered || !offered.list.length) { hideDraft(); return; }
+    const first = offered.list[0];
+    const when = first.at ? new Date(first.at).toLocaleString() : "earlier";
+    const count = offered.list.length > 1 ? ` (1 of ${offered.list.length} kept)` : "";
+    $("draft-text").textContent = `This browser kept unsaved changes to ${filePath || "a new design"} (${when})${count}.`;
+    $("draft").hidden = false;
+  }
 
   /** Replace the editor's whole text as one edit of its own, never merged with typing
    * before it: Ctrl+Z takes it back alone. */
@@ -78,6 +113,19 @@
     const Transaction = view.state.update({}).constructor;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: body },
       annotations: Transaction.userEvent.of("sheetgen.replace") });
+  }
+
+  /** Check the editor's text again now (findings, stats, previews, marks), when what it is checked
+   * against changed but the text did not: another game picked, a scenario saved under another
+   * path. CodeMirror's forceLinting runs only a check already due after an edit, so one is made
+   * due by an edit that leaves the text as it was (a space added at the end and taken away),
+   * kept out of the undo history; a check of the old game still on its way is then dropped. */
+  function relint() {
+    const Transaction = view.state.update({}).constructor;
+    const end = view.state.doc.length;
+    view.dispatch({ changes: { from: end, insert: " " }, annotations: Transaction.addToHistory.of(false) });
+    view.dispatch({ changes: { from: end, to: end + 1 }, annotations: Transaction.addToHistory.of(false) });
+    CM.forceLinting(view);
   }
 
   /** A fresh editor holding `body`: a new buffer starts with an empty undo history, so
@@ -100,28 +148,33 @@
     savedText = body;
     hideDraft();
     const key = bufferKey();
-    const draft = load(draftKey(key));
-    if (draft && typeof draft.text === "string" && draft.text !== body) offered = { key, text: draft.text, at: draft.at };
+    const { list, stored } = keptDrafts(key, body);
+    if (list.length) offered = { key, list, stored };
     newEditor(body);
     keepDraft();
-    if (offered) {
-      const when = offered.at ? new Date(offered.at).toLocaleString() : "earlier";
-      $("draft-text").textContent = `This browser kept unsaved changes to ${path || "a new design"} (${when}).`;
-      $("draft").hidden = false;
-    }
+    offerDraft();
   }
 
+  /** Put the first offered draft in the editor (one edit: Ctrl+Z undoes it). What the editor held,
+   * when it was changed, is not dropped: it joins the offered drafts, to be restored in turn. */
   function restoreDraft() {
-    if (!offered) return;
-    const t = offered.text;
-    hideDraft();
-    replaceText(t);  // one edit: Ctrl+Z undoes it
+    if (!offered || !offered.list.length) return;
+    const [first, ...rest] = offered.list;
+    const now = text();
+    if (isDirty() && now !== first.text && !rest.some((d) => d.text === now)) rest.push({ text: now, at: Date.now() });
+    offered.list = rest;
+    offered.stored = store(offeredKey(offered.key), rest.length ? rest : null);
+    replaceText(first.text);
     keepDraft();
+    offerDraft();
     notice("draft restored: save to keep it in the file");
   }
 
   function discardDraft() {
-    hideDraft();
+    if (!offered) return;
+    offered.list.shift();
+    offered.stored = store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+    offerDraft();
     keepDraft();
     notice("draft discarded");
   }
@@ -143,6 +196,29 @@
       dialog.addEventListener("cancel", onCancel);
       dialog.showModal();
       $("confirm-cancel").focus();
+    });
+  }
+
+  /** Ask in the page whether the existing file `path` may be replaced by the editor's text. */
+  function askReplace(path) {
+    const dialog = $("replace");
+    $("replace-text").textContent = `${path} already exists in the workspace. Replace it with ${filePath ? `the text of ${filePath}` : "this new design"}?`;
+    return new Promise((resolve) => {
+      const done = (yes) => {
+        $("replace-yes").removeEventListener("click", onYes);
+        $("replace-no").removeEventListener("click", onNo);
+        dialog.removeEventListener("cancel", onCancel);
+        if (dialog.open) dialog.close();
+        resolve(yes);
+      };
+      const onYes = () => done(true);
+      const onNo = () => done(false);
+      const onCancel = (e) => { e.preventDefault(); done(false); };
+      $("replace-yes").addEventListener("click", onYes);
+      $("replace-no").addEventListener("click", onNo);
+      dialog.addEventListener("cancel", onCancel);
+      dialog.showModal();
+      $("replace-no").focus();
     });
   }
 
@@ -862,21 +938,39 @@
     } catch (e) { notice(e.message); }
   }
 
+  /** Save the editor's text to the "Save as" path; whether it was saved. The file the buffer was
+   * opened from (or last saved to) is replaced at once; any other file that exists there only
+   * when the user says so, asked in the page (the server refuses a save onto an existing file
+   * without `replace=1`: 409). */
   async function saveFile() {
     const path = $("save-path").value.trim();
     if (!path) { notice("give a path in the workspace to save to, e.g. ships/arrow.yaml"); $("save-path").focus(); return false; }
     const body = text();
+    const put = (replace) => api(`/api/file?path=${encodeURIComponent(path)}${replace ? "&replace=1" : ""}`, { method: "PUT", body });
     try {
-      const r = await (await api(`/api/file?path=${encodeURIComponent(path)}`, { method: "PUT", body })).json();
+      let res;
+      try {
+        res = await put(path === filePath);
+      } catch (e) {
+        if (!(e.status === 409 && / already exists; /.test(e.message))) throw e;
+        if (!(await askReplace(path))) { notice(`not saved: ${path} already exists (answer Replace, or save as another path)`); return false; }
+        res = await put(true);
+      }
+      const r = await res.json();
       notice(`saved ${r.saved}`);
       store(draftKey(bufferKey()), null);
-      hideDraft();
       filePath = r.saved;
       savedText = body;
+      // drafts offered for this buffer and not answered stay offered (but not one now saved)
+      if (offered && offered.key === bufferKey()) {
+        offered.list = offered.list.filter((d) => d.text !== body);
+        offered.stored = store(offeredKey(offered.key), offered.list.length ? offered.list : null);
+        offerDraft();
+      } else hideDraft();
       keepDraft();
       if (scenarioPath) {
         scenarioPath = r.saved;
-        CM.forceLinting(view);
+        relint();
       }
       await listFiles(r.saved);
       return true;
@@ -981,7 +1075,7 @@
   async function pickGame(id) {
     const current = /^game:\s*["']?([a-z0-9-]+)/m.exec(text());
     if (!scenarioPath && current && current[1] === id) {
-      game = id; showImport(); CM.forceLinting(view); await buildForm(); return;
+      game = id; showImport(); relint(); await buildForm(); return;
     }
     const name = $("game").selectedOptions[0] ? $("game").selectedOptions[0].textContent : id;
     if (!(await mayLeave(`Start a new ${name} design`))) { $("game").value = game; return; }
@@ -1000,7 +1094,7 @@
       savedText = body;
       hideDraft();
       keepDraft();
-      CM.forceLinting(view);
+      relint();  // the findings and previews follow the new game, as the form and palette do
       notice(`kept what you typed as the new ${name} design`);
     } else setBuffer(body, null);
     await buildForm();
@@ -1044,7 +1138,7 @@
     document.addEventListener("keydown", (e) => {
       // Ctrl+Z in the form or on the palette is the editor's undo too: one history for all
       if (!(e.ctrlKey || e.metaKey) || e.altKey || !view || view.contentDOM.contains(e.target)) return;
-      if ($("confirm").open || $("sheet-zoom").open) return;
+      if ($("confirm").open || $("replace").open || $("sheet-zoom").open) return;
       const k = e.key.toLowerCase();
       if (k !== "z" && k !== "y") return;
       if (e.target.closest && e.target.closest("#save-path, #import")) return;  // their own text
