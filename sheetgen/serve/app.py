@@ -34,13 +34,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from sheetgen.core.findings import finding_json
+from sheetgen.core.findings import finding_json, quoted
 from sheetgen.serve import MAX_BODY, service
 from sheetgen.serve.addresses import OWN_ADDRESSES, own_address
 from sheetgen.serve.play import play_routes
 from sheetgen.serve.printing import Prints
 from sheetgen.serve.service import Refusal
-from sheetgen.serve.workspace import Workspace, control_character
+from sheetgen.serve.workspace import Workspace, control_character, file_version
 
 __all__ = ["LOOPBACK", "create_app"]
 
@@ -438,10 +438,20 @@ def _workspace_routes(space: Workspace, printing: Prints) -> list[Route]:
                 raise Refusal(
                     400, [f"sheetgen: error: replace={replace!r}: give replace=1 to replace a file, or 0"]
                 )
-            saved = await run_in_threadpool(lambda: space.save(path, body, replace=replace == "1"))
-            return JSONResponse({"saved": saved})
+            base = _query(request, "base")
+            if base is not None and not re.fullmatch(r"[0-9a-f]{16}", base):
+                raise Refusal(
+                    400,
+                    [f"sheetgen: error: base={quoted(base)}: give the X-File-Version the file was read with"],
+                )
+            saved = await run_in_threadpool(lambda: space.save(path, body, replace=replace == "1", base=base))
+            return JSONResponse({"saved": saved, "version": file_version(body)})
         text = await run_in_threadpool(space.read, path)
-        return PlainTextResponse(text, media_type="application/yaml; charset=utf-8")
+        return PlainTextResponse(
+            text,
+            media_type="application/yaml; charset=utf-8",
+            headers={"X-File-Version": file_version(text.encode("utf-8"))},
+        )
 
     async def scenario(request: Request) -> Response:
         path = _query(request, "path") or ""

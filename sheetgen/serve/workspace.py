@@ -11,21 +11,23 @@ workspace.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
+import threading
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from sheetgen.core.findings import finding_json, quoted
 from sheetgen.core.jsondata import JSON, JSONObject
 from sheetgen.core.output import OutputError, OutputExists, sweep_staged, write_atomic, write_new
-from sheetgen.core.source import UNPRINTABLE, Located
+from sheetgen.core.source import MAX_BYTES, UNPRINTABLE, Located
 from sheetgen.serve.service import OUT_OF_ROOM, Refusal
 
 if TYPE_CHECKING:
     from sheetgen.scenarios.scenario import Scenario
 
-__all__ = ["Workspace", "control_character"]
+__all__ = ["Workspace", "control_character", "file_version"]
 
 SUFFIXES = (".yaml", ".yml")
 #: Most files ``GET /api/files`` lists.
@@ -36,6 +38,16 @@ MAX_NEW_FOLDERS = 8
 
 def _refuse(status: int, message: str) -> Refusal:
     return Refusal(status, [f"sheetgen: error: {message}"])
+
+
+#: One save at a time in this server: a save's version check and its write are one step.
+_SAVING = threading.Lock()
+
+
+def file_version(data: bytes) -> str:
+    """A file's version as the designer keeps it: the first 16 hex digits of the SHA-256 of
+    its bytes (``X-File-Version`` of ``GET /api/file``, ``version`` of a save)."""
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def control_character(text: str) -> str | None:
@@ -113,7 +125,6 @@ class Workspace:
     def read(self, raw: str) -> str:
         """The text of the file ``raw`` names; refuses a missing (404) or unreadable one, and
         (413) one over :data:`~sheetgen.core.source.MAX_BYTES` bytes, which no check would read."""
-        from sheetgen.core.source import MAX_BYTES
 
         target = self.resolve(raw)
         if not target.is_file():
@@ -241,15 +252,23 @@ class Workspace:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    def save(self, raw: str, body: bytes, *, replace: bool = False) -> str:
+    def save(self, raw: str, body: bytes, *, replace: bool = False, base: str | None = None) -> str:
         """Write ``body`` (UTF-8 text) to the file ``raw`` names, atomically. Folders it
         names that are not there yet are made (at most :data:`MAX_NEW_FOLDERS` of them, each
         inside the workspace, checked as :meth:`resolve` checks the file); a failed save
         removes the folders it made. Returns the relative path saved; refuses (409) a file
         that exists unless ``replace`` (nothing is replaced without being asked for), and
         (409) a save that cannot be written (a folder that is a file, a read-only folder).
-        The temporary files of saves killed outright in that folder are removed first."""
+        The temporary files of saves killed outright in that folder are removed first.
+
+        ``base``: the :func:`file_version` of the text the buffer was opened from; a file that
+        has changed since (another tab or program saved it) is refused (409) rather than
+        replaced, so neither save is lost without being asked. A file gone since is saved."""
         target = self.resolve(raw)
+        with _SAVING:  # the check and the write as one, against another save of this server
+            return self._save(raw, target, body, replace, base)
+
+    def _save(self, raw: str, target: Path, body: bytes, replace: bool, base: str | None) -> str:
         try:
             body.decode("utf-8")
         except UnicodeDecodeError:
@@ -257,6 +276,18 @@ class Workspace:
         exists = f"{raw} already exists; replace it (replace=1) or save as another path"
         if not replace and (target.exists() or target.is_symlink()):
             raise _refuse(409, exists)
+        if base is not None and target.is_file():
+            try:
+                with target.open("rb") as handle:
+                    now = file_version(handle.read(MAX_BYTES + 1))
+            except OSError:
+                now = None
+            if now != base:
+                raise _refuse(
+                    409,
+                    f"{raw} changed since it was opened here (another tab or program saved it); "
+                    "replace it anyway (without base) or save as another path",
+                )
         made = self._folders(raw, target)
         sweep_staged(target.parent)  # what a save killed outright left beside it
         try:

@@ -13,6 +13,7 @@
   let scenarioPath = null; // the workspace scenario shown, or null in the design view
   let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
   let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
+  let fileVersion = null;  // filePath's version as last read or saved (X-File-Version): a save onto it checks it is unchanged
   let root = "";           // the workspace's folder name: drafts are kept per workspace and file
   let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...] oldest first, stored}
   const blobs = {};
@@ -143,8 +144,9 @@
 
   /** Put `body` in the editor as the text of `path` (null: a new design of the current game),
    * and offer back a draft of that buffer the browser kept, if it differs. */
-  function setBuffer(body, path) {
+  function setBuffer(body, path, version = null) {
     filePath = path;
+    fileVersion = version;
     savedText = body;
     hideDraft();
     const key = bufferKey();
@@ -200,9 +202,11 @@
   }
 
   /** Ask in the page whether the existing file `path` may be replaced by the editor's text. */
-  function askReplace(path) {
+  function askReplace(path, changed = false) {
     const dialog = $("replace");
-    $("replace-text").textContent = `${path} already exists in the workspace. Replace it with ${filePath ? `the text of ${filePath}` : "this new design"}?`;
+    $("replace-text").textContent = changed
+      ? `${path} was changed since you opened it here (another tab or program saved it). Replace it with your text? Its other changes would be lost.`
+      : `${path} already exists in the workspace. Replace it with ${filePath ? `the text of ${filePath}` : "this new design"}?`;
     return new Promise((resolve) => {
       const done = (yes) => {
         $("replace-yes").removeEventListener("click", onYes);
@@ -946,17 +950,24 @@
     const path = $("save-path").value.trim();
     if (!path) { notice("give a path in the workspace to save to, e.g. ships/arrow.yaml"); $("save-path").focus(); return false; }
     const body = text();
-    const put = (replace) => api(`/api/file?path=${encodeURIComponent(path)}${replace ? "&replace=1" : ""}`, { method: "PUT", body });
+    // onto its own file: replaced only if no other tab or program has saved it since (base)
+    const put = (replace, base = null) => api(`/api/file?path=${encodeURIComponent(path)}${replace ? "&replace=1" : ""}${base ? `&base=${base}` : ""}`, { method: "PUT", body });
     try {
       let res;
       try {
-        res = await put(path === filePath);
+        res = await put(path === filePath, path === filePath ? fileVersion : null);
       } catch (e) {
-        if (!(e.status === 409 && / already exists; /.test(e.message))) throw e;
-        if (!(await askReplace(path))) { notice(`not saved: ${path} already exists (answer Replace, or save as another path)`); return false; }
+        const changed = e.status === 409 && / changed since it was opened here /.test(e.message);
+        if (!(changed || (e.status === 409 && / already exists; /.test(e.message)))) throw e;
+        if (!(await askReplace(path, changed))) {
+          notice(changed ? `not saved: ${path} was changed since you opened it (your text is kept; save as another path to keep both)`
+            : `not saved: ${path} already exists (answer Replace, or save as another path)`);
+          return false;
+        }
         res = await put(true);
       }
       const r = await res.json();
+      fileVersion = r.version || null;
       notice(`saved ${r.saved}`);
       store(draftKey(bufferKey()), null);
       filePath = r.saved;
@@ -1029,13 +1040,15 @@
     if (!(await mayLeave(`Open ${path}`))) { $("files").value = filePath || ""; return false; }
     const before = text();
     try {
-      const body = await (await api(`/api/file?path=${encodeURIComponent(path)}`)).text();
+      const res = await api(`/api/file?path=${encodeURIComponent(path)}`);
+      const body = await res.text();
+      const version = res.headers.get("X-File-Version");
       if (view && typedMeanwhile(before, `open ${path}`)) { $("files").value = filePath || ""; return false; }
       if (/^scenario:/m.test(body)) {
         setView(path);
         $("save-path").value = path;
         $("files").value = path;
-        setBuffer(body, path);  // checked and drawn by the linter, as every edit after it
+        setBuffer(body, path, version);  // checked and drawn by the linter, as every edit after it
         notice(`opened scenario ${path}`);
         return true;
       }
@@ -1044,7 +1057,7 @@
       if (m && [...$("game").options].some((o) => o.value === m[1])) { game = m[1]; $("game").value = game; showImport(); }
       $("save-path").value = path;
       $("files").value = path;
-      setBuffer(body, path);
+      setBuffer(body, path, version);
       await buildForm();
       notice(`opened ${path}`);
       return true;
@@ -1091,6 +1104,7 @@
       // typed while the new design was on its way: what was typed is the new design (unsaved,
       // kept as its draft), not replaced by the starting text
       filePath = null;
+      fileVersion = null;
       savedText = body;
       hideDraft();
       keepDraft();
