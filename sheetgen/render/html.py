@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -318,17 +319,21 @@ def _folded(warnings: list[str]) -> tuple[str, ...]:
 
 class _Kept:
     """What one thread keeps from one document to the next: a WeasyPrint font configuration
-    (the bundled fonts loaded once, their shaping caches kept warm), and each distinct
+    (the bundled fonts loaded once, their shaping caches kept warm), each distinct
     stylesheet parsed once, with the warnings its parsing logged (given again each time it
-    is used)."""
+    is used), a URL fetcher and the plain SVG pictures of ``data:`` URLs
+    (:mod:`sheetgen.render.resources`)."""
 
     def __init__(self) -> None:
         self.fonts: Any = None  # a FontConfiguration
         self.sheets: dict[tuple[str, str], tuple[Any, tuple[str, ...]]] = {}
+        self.fetcher: Any = None  # sheetgen.render.resources.fetcher()
+        self.pictures: OrderedDict[str, Any] = OrderedDict()  # resources.SharedPictures
 
     def release(self) -> None:
         self.fonts = None
         self.sheets.clear()
+        self.pictures.clear()
 
 
 _local = threading.local()
@@ -395,18 +400,27 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
     WeasyPrint's defaults and the elements' own ``style`` attributes, which still come after
     them. Warnings the parsing logged are added to ``warnings`` each time a stylesheet is
     used. A document without a plain style element, or whose rules say ``!important``, is
-    printed as it is (:func:`_styles`). Names a word of which runs past its line are made
+    printed as it is (:func:`_styles`). URLs are fetched by the thread's fetcher, which
+    reads ``data:`` URLs itself, and a plain SVG picture of a ``data:`` URL is parsed once a
+    thread (:mod:`sheetgen.render.resources`). Names a word of which runs past its line are made
     smaller and the document laid out again
     (:func:`~sheetgen.render.fitnames.print_names_whole`).
     """
     from sheetgen.render.fitnames import print_names_whole
+    from sheetgen.render.resources import SharedPictures, fetcher
 
     html = html.replace(font_face_css(), "")  # the same fonts by fontconfig: no copies of them
+    kept = _kept()
+    if kept.fetcher is None:
+        kept.fetcher = fetcher()
+    pictures = SharedPictures(kept.pictures)
     styles = _styles(html)
     if styles is None:
         # not plain style elements: kept as written, where the order of the rules tells
-        return print_names_whole(weasyprint.HTML(string=html, base_url=base_url), lambda page: page.render())
-    kept = _kept()
+        return print_names_whole(
+            weasyprint.HTML(string=html, base_url=base_url, url_fetcher=kept.fetcher),
+            lambda page: page.render(cache=pictures),
+        )
     if kept.fonts is None:
         from weasyprint.text.fonts import FontConfiguration
 
@@ -420,7 +434,9 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
             if len(kept.sheets) >= MAX_KEPT_STYLESHEETS:
                 del kept.sheets[next(iter(kept.sheets))]  # the one used longest ago
             with weasyprint_warnings() as logged:
-                sheet = weasyprint.CSS(string=css, base_url=base_url, font_config=config)
+                sheet = weasyprint.CSS(
+                    string=css, base_url=base_url, font_config=config, url_fetcher=kept.fetcher
+                )
             found = (sheet, tuple(logged))
         else:
             del kept.sheets[key]  # used now: the last to go
@@ -428,8 +444,8 @@ def _render(weasyprint: ModuleType, html: str, base_url: str, warnings: list[str
         sheets.append(found[0])
         warnings.extend(w for w in found[1] if w not in warnings)
     return print_names_whole(
-        weasyprint.HTML(string=styles[1], base_url=base_url),
-        lambda page: page.render(stylesheets=sheets, font_config=config),
+        weasyprint.HTML(string=styles[1], base_url=base_url, url_fetcher=kept.fetcher),
+        lambda page: page.render(stylesheets=sheets, font_config=config, cache=pictures),
     )
 
 
