@@ -86,7 +86,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
-        return replace(derive_stats(design), condition=design.condition)
+        return derive_stats(design)
 
     def palette(self) -> list[PaletteItem]:
         from sheetgen.games.killradius.palette import palette
@@ -94,11 +94,11 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return palette()
 
     def budget(self, stats: KillRadiusStats) -> list[Budget]:
-        """A carrier's fighters aboard of the most its Number holds (KR-5); none for a ship
-        that is no carrier."""
+        """A carrier's fighters as built of the most its starting Number holds (KR-5); none
+        for a ship that is no carrier."""
         if not stats.carrier:
             return []
-        return [Budget("fighters", stats.fighters, stats.fighter_capacity, "fighters", "KR-5")]
+        return [Budget("fighters", stats.fighters_built, stats.fighter_capacity, "fighters", "KR-5")]
 
     def summary(self, stats: KillRadiusStats) -> list[tuple[str, str]]:
         s = stats
@@ -131,12 +131,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
                         ),
                     ),
                 ]
-        if s.carrier:
+        if s.carrier:  # as built, as the rows above; the "now" row has the ship by its condition:
             rows.append(
                 (
                     "carrier",
-                    f"{s.fighters} of {s.fighter_capacity} fighters aboard; deploys up to {s.deploy_per_phase} "
-                    f"a phase; rolls with {s.carrier_roll_number if s.carrier_roll_number is not None else '?'}",
+                    f"{s.fighters_built} of {s.fighter_capacity} fighters aboard; deploys up to "
+                    f"{play.deploy_limit(s.fighters_built)} a phase; rolls with "
+                    f"{s.carrier_roll_number if s.carrier_roll_number is not None else '?'}",
                 )
             )
         else:
