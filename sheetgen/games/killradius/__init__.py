@@ -229,22 +229,28 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         ]
 
     def stack_allowed(self, ships: Sequence[KillRadiusStats]) -> bool:
-        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`)."""
-        return play.stack_ok(s.number for s in ships)
+        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`),
+        each counting its current Number (a ``condition:`` Number; Kill Radius, Damage: a ship
+        uses its current Number, not its starting one)."""
+        return play.stack_ok(_current(s) for s in ships)
 
     def start_findings(self, placed: Sequence[Placed[KillRadiusStats]]) -> list[Finding]:
         """Ships may stack only up to a total Number of 7 (Kill Radius, Movement step 2;
         :func:`~sheetgen.games.killradius.play.stack_ok`): a hex where two or more ships
         start with a greater total is one ``SCENARIO`` error at the start position that
-        makes the stack too big, naming each ship's Number. A lone ship of any Number is
-        no stack."""
+        makes the stack too big, naming each ship's Number. Each ship counts its current
+        Number (a ``condition:`` Number; Kill Radius, Damage), named with its starting one
+        ("4, starting 7") where they differ. A lone ship of any Number is no stack."""
         out: list[Finding] = []
         for stack in stacks(placed):
-            numbers = [p.stats.number for p in stack]
+            numbers = [_current(p.stats) for p in stack]
             if self.stack_allowed([p.stats for p in stack]):
                 continue
             over = next(i for i in range(2, len(stack) + 1) if not play.stack_ok(numbers[:i])) - 1
-            ships = ", ".join(f"{p.name} ({p.stats.number})" for p in stack)
+            ships = ", ".join(
+                f"{p.name} ({n}{'' if n == p.stats.number else f', starting {p.stats.number}'})"
+                for p, n in zip(stack, numbers, strict=True)
+            )
             out.append(
                 error(
                     "SCENARIO",
@@ -278,6 +284,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             MarkerNeed(pinned, tuple(min(own, total - own) for own in fighters)),
             MarkerNeed(damage, (sum(len(side) for side in sides),)),
         ]
+
+
+def _current(stats: KillRadiusStats) -> int:
+    """The Number ``stats``' ship has now (its ``condition:`` Number, else its starting
+    Number; a Number outside 1 to 10 as written)."""
+    now = stats.number_now
+    return stats.number if now is None else now
 
 
 GAME = KillRadius()

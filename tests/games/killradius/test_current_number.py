@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from sheetgen.games.killradius import live, play
 from sheetgen.games.killradius.sheet import roster_context
 from sheetgen.games.killradius.stats import KillRadiusStats, fleet_totals
 from sheetgen.scenarios.loading import Entry, load_designs
+from sheetgen.scenarios.scenario import load_scenario
 
 GAME = find_game("kill-radius")
 CARRIER = "game: kill-radius\nname: Vigilant\ntype: light carrier\nnumber: 7\nfighters: 7\n"
@@ -111,6 +113,41 @@ def test_vassal_record_and_fighter_counters_count_the_fighters_held_now(resumed:
     assert fields[-1] == RecordField("Fighters aboard", number=4)
     fighter = next(n for n in GAME.marker_needs([[resumed.stats]]) if n.marker.label == "F")
     assert fighter.counts == (4,)
+
+
+# --- F2: the stacking limit counts the current Number ---------------------------------------
+
+
+def _stack(carrier_now: int) -> str:
+    return f"""scenario: Resumed stack
+game: kill-radius
+map:
+  cols: 20
+  rows: 20
+  start:
+    - {{ship: Vigilant, at: "0505", facing: N}}
+    - {{ship: Lance, at: "0505", facing: N}}
+sides:
+  - name: A
+    fleet:
+      - design: {{name: Vigilant, type: light carrier, number: 7, fighters: 4, condition: {{number: {carrier_now}}}}}
+      - design: {{name: Lance, type: destroyer, number: 3}}
+"""
+
+
+def _scenario_errors(tmp_path: Path, text: str) -> list[Any]:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenario, result = load_scenario(path)
+    assert not result.input_errors and scenario is not None
+    return [loc.finding for loc in scenario.located if loc.finding.is_error]
+
+
+def test_a_resumed_ship_stacks_by_its_current_number(tmp_path: Path) -> None:
+    # Number 7 now at 4, with a Number 3: total Number 7, legal (Movement: up to total Number 7)
+    assert _scenario_errors(tmp_path, _stack(4)) == []
+    (error,) = _scenario_errors(tmp_path, _stack(5))
+    assert "Vigilant (5, starting 7), Lance (3)" in error.message and "total Number 8" in error.message
 
 
 # --- F3: the roster lists a resumed ship in its current Number's phase ----------------------
