@@ -162,7 +162,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     def record_fields(self, view: View) -> list[RecordField]:
         """The ship's Number (it drops by the turn's damage after the last phase; the
         design's ``condition:`` Number where it gives one), the damage noted this turn, and
-        a carrier's fighters aboard."""
+        a carrier's fighters aboard (those it holds at its current Number)."""
         number, fighters = view["number"], view["fighters"]
         if view.get("number_now") is not None:
             number = view["number_now"]

@@ -86,9 +86,9 @@ class KillRadiusStats:
 
     def __post_init__(self) -> None:
         now = self.number_now
-        resumed = now is not None and (self.condition or {}).get("number") is not None
-        # as built, as written (more than the Number is a KR-5 error, shown as the design says)
-        held = fighters_held(self.fighters_built, now) if resumed and self.carrier else self.fighters_built
+        held = self.fighters_built  # as built, as written (more than the Number is a KR-5 error)
+        if now is not None and self.carrier and (self.condition or {}).get("number") is not None:
+            held = fighters_held(self.fighters_built, now)
         self.fighters = held
         self.fighters_over = self.fighters_built - held
         self.deploy_per_phase = deploy_limit(held) if self.carrier else 0
