@@ -53,7 +53,10 @@ class KillRadiusStats:
     start down to 0; ``design_notes`` the design's own ``notes:``. Values that
     need a legal Number are ``None`` without one. ``fighters``,
     ``fighters_over`` and ``deploy_per_phase`` follow ``condition`` (computed
-    again by ``dataclasses.replace``).
+    again by ``dataclasses.replace``); ``fielded_number`` is the design's own
+    ``condition:`` Number (not in the JSON), which a condition play writes later
+    keeps: a carrier fielded at Number 4 has only 4 of its fighters, however far
+    it recovers in play.
     """
 
     name: str
@@ -83,12 +86,15 @@ class KillRadiusStats:
     design_class: str | None = None
     #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
     condition: dict[str, Any] | None = None
+    fielded_number: int | None = None
 
     def __post_init__(self) -> None:
         now = self.number_now
         held = self.fighters_built  # as built, as written (more than the Number is a KR-5 error)
-        if now is not None and self.carrier and (self.condition or {}).get("number") is not None:
-            held = fighters_held(self.fighters_built, now)
+        resumed = (self.condition or {}).get("number") is not None or self.fielded_number is not None
+        if now is not None and self.carrier and resumed:
+            fielded = now if self.fielded_number is None else max(0, self.fielded_number)
+            held = fighters_held(self.fighters_built, min(now, fielded))
         self.fighters = held
         self.fighters_over = self.fighters_built - held
         self.deploy_per_phase = deploy_limit(held) if self.carrier else 0
@@ -106,9 +112,10 @@ class KillRadiusStats:
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
-        fields in order (``fighters_built`` left out: the design file gives it),
+        fields in order (``fighters_built`` and ``fielded_number`` left out: the design
+        file gives them),
         ``class`` last."""
-        return stats_dict(self, {"fighters_built": lambda _s: {}})
+        return stats_dict(self, {"fighters_built": lambda _s: {}, "fielded_number": lambda _s: {}})
 
 
 def derive(design: Design) -> KillRadiusStats:
@@ -176,6 +183,7 @@ def derive(design: Design) -> KillRadiusStats:
             design_notes=design.notes,
             count=design.count,
             condition=design.condition,
+            fielded_number=_fielded(design),
         )
     return KillRadiusStats(
         name=design.name,
@@ -199,7 +207,13 @@ def derive(design: Design) -> KillRadiusStats:
         design_notes=design.notes,
         count=design.count,
         condition=design.condition,
+        fielded_number=_fielded(design),
     )
+
+
+def _fielded(design: Design) -> int | None:
+    number = (design.condition or {}).get("number")
+    return number if isinstance(number, int) else None
 
 
 def fleet_totals(ships: Iterable[tuple[KillRadiusStats, int]]) -> dict[str, int]:

@@ -65,10 +65,20 @@ def test_stats_count_the_fighters_it_holds_now(resumed: Entry) -> None:
     assert (plain.fighters, plain.fighters_over, plain.deploy_per_phase) == (7, 0, 3)
 
 
-def test_a_new_condition_recounts_the_fighters(resumed: Entry) -> None:
-    # play's record sheets give the stats the condition play left (dataclasses.replace)
-    assert dataclasses.replace(_stats(resumed), condition={"number": 2}).fighters == 2
-    assert dataclasses.replace(_stats(resumed), condition=None).fighters == 7
+def test_a_new_condition_recounts_the_fighters(resumed: Entry, tmp_path: Path) -> None:
+    # play's record sheets give the stats the condition play left (dataclasses.replace): damaged
+    # on to Number 2 it holds 2; recovered to 6, or back to its full 7 (an empty condition), it
+    # still has only the 4 it was fielded with, as its play card says
+    stats = _stats(resumed)
+    assert dataclasses.replace(stats, condition={"number": 2}).fighters == 2
+    for cond in ({"number": 6}, {}):
+        again = dataclasses.replace(stats, condition=cond)
+        assert (again.fighters, again.fighters_over) == (4, 3)
+        assert _facts(again)["fighters aboard"][0] == 4
+    plain = _stats(_entry(tmp_path, CARRIER, "plain.yaml"))
+    assert dataclasses.replace(plain, condition={"number": 3}).fighters == 3
+    assert dataclasses.replace(plain, condition={}).fighters == 7
+    assert "fielded_number" not in resumed.stats_dict()
 
 
 def test_validate_warns_once_that_the_others_must_land_elsewhere(resumed: Entry) -> None:
