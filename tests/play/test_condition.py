@@ -219,8 +219,12 @@ def test_stats_prints_the_values_now(tmp_path: Path) -> None:
     )
     run = CliRunner().invoke(app, ["stats", str(path)])
     assert run.exit_code == 0, run.output
-    # Kill Radius, Damage: at half its starting Number (5: 3, rounded up) or less, MP 4 -> 3
-    assert "now              Number 2; MP 3; facing changes 1; damage this turn 0 → 2 next turn" in run.output
+    # Kill Radius, Damage: at half its starting Number (5: 3, rounded up) or less, MP 4 -> 3; a
+    # carrier (Carriers, Fighters): rolls with ceil(2 / 3) = 1, holds 2 of its 4 fighters, no deploying
+    assert (
+        "now              Number 2; MP 3; facing changes 1; carrier rolls with 1; fighters aboard 2 "
+        "(no deploying); damage this turn 0 → 2 next turn"
+    ) in run.output
     run = CliRunner().invoke(app, ["stats", "--json", str(path)])
     assert '"now"' in run.output and '"condition"' in run.output
 

@@ -86,7 +86,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return rules.check(design) + condition_findings(self.derive(design), design.condition)
 
     def derive(self, design: rules.Design) -> KillRadiusStats:
-        return replace(derive_stats(design), condition=design.condition)
+        return derive_stats(design)
 
     def palette(self) -> list[PaletteItem]:
         from sheetgen.games.killradius.palette import palette
@@ -94,11 +94,11 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         return palette()
 
     def budget(self, stats: KillRadiusStats) -> list[Budget]:
-        """A carrier's fighters aboard of the most its Number holds (KR-5); none for a ship
-        that is no carrier."""
+        """A carrier's fighters as built of the most its starting Number holds (KR-5); none
+        for a ship that is no carrier."""
         if not stats.carrier:
             return []
-        return [Budget("fighters", stats.fighters, stats.fighter_capacity, "fighters", "KR-5")]
+        return [Budget("fighters", stats.fighters_built, stats.fighter_capacity, "fighters", "KR-5")]
 
     def summary(self, stats: KillRadiusStats) -> list[tuple[str, str]]:
         s = stats
@@ -131,12 +131,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
                         ),
                     ),
                 ]
-        if s.carrier:
+        if s.carrier:  # as built, as the rows above; the "now" row has the ship by its condition:
             rows.append(
                 (
                     "carrier",
-                    f"{s.fighters} of {s.fighter_capacity} fighters aboard; deploys up to {s.deploy_per_phase} "
-                    f"a phase; rolls with {s.carrier_roll_number if s.carrier_roll_number is not None else '?'}",
+                    f"{s.fighters_built} of {s.fighter_capacity} fighters aboard; deploys up to "
+                    f"{play.deploy_limit(s.fighters_built)} a phase; rolls with "
+                    f"{s.carrier_roll_number if s.carrier_roll_number is not None else '?'}",
                 )
             )
         else:
@@ -161,7 +162,7 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
     def record_fields(self, view: View) -> list[RecordField]:
         """The ship's Number (it drops by the turn's damage after the last phase; the
         design's ``condition:`` Number where it gives one), the damage noted this turn, and
-        a carrier's fighters aboard."""
+        a carrier's fighters aboard (those it holds at its current Number)."""
         number, fighters = view["number"], view["fighters"]
         if view.get("number_now") is not None:
             number = view["number_now"]
@@ -228,22 +229,28 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         ]
 
     def stack_allowed(self, ships: Sequence[KillRadiusStats]) -> bool:
-        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`)."""
-        return play.stack_ok(s.number for s in ships)
+        """Ships may stack up to a total Number of 7 (:func:`~sheetgen.games.killradius.play.stack_ok`),
+        each counting its current Number (a ``condition:`` Number; Kill Radius, Damage: a ship
+        uses its current Number, not its starting one)."""
+        return play.stack_ok(_current(s) for s in ships)
 
     def start_findings(self, placed: Sequence[Placed[KillRadiusStats]]) -> list[Finding]:
         """Ships may stack only up to a total Number of 7 (Kill Radius, Movement step 2;
         :func:`~sheetgen.games.killradius.play.stack_ok`): a hex where two or more ships
         start with a greater total is one ``SCENARIO`` error at the start position that
-        makes the stack too big, naming each ship's Number. A lone ship of any Number is
-        no stack."""
+        makes the stack too big, naming each ship's Number. Each ship counts its current
+        Number (a ``condition:`` Number; Kill Radius, Damage), named with its starting one
+        ("4, starting 7") where they differ. A lone ship of any Number is no stack."""
         out: list[Finding] = []
         for stack in stacks(placed):
-            numbers = [p.stats.number for p in stack]
+            numbers = [_current(p.stats) for p in stack]
             if self.stack_allowed([p.stats for p in stack]):
                 continue
             over = next(i for i in range(2, len(stack) + 1) if not play.stack_ok(numbers[:i])) - 1
-            ships = ", ".join(f"{p.name} ({p.stats.number})" for p in stack)
+            ships = ", ".join(
+                f"{p.name} ({n}{'' if n == p.stats.number else f', starting {p.stats.number}'})"
+                for p, n in zip(stack, numbers, strict=True)
+            )
             out.append(
                 error(
                     "SCENARIO",
@@ -277,6 +284,13 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             MarkerNeed(pinned, tuple(min(own, total - own) for own in fighters)),
             MarkerNeed(damage, (sum(len(side) for side in sides),)),
         ]
+
+
+def _current(stats: KillRadiusStats) -> int:
+    """The Number ``stats``' ship has now (its ``condition:`` Number, else its starting
+    Number; a Number outside 1 to 10 as written)."""
+    now = stats.number_now
+    return stats.number if now is None else now
 
 
 GAME = KillRadius()

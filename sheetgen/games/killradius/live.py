@@ -27,6 +27,7 @@ from sheetgen.games.killradius.play import (
     can_deploy,
     can_recover,
     facing_changes,
+    fighters_held,
     half_number,
     movement_points,
     recover,
@@ -220,8 +221,11 @@ def end_turn(state: State) -> State:
 def now(state: State) -> dict[str, Any]:
     """What the ship is now: ``number`` (current), ``starting_number``, ``damage_this_turn``,
     ``number_next_turn``, ``movement_points``, ``facing_changes``, ``roll_number`` (what it adds
-    to its d10), ``reduced`` (at or below half), ``may_recover`` (damaged, at or above half,
-    and not yet rolled this turn), ``may_deploy`` (a carrier)."""
+    to its d10: a carrier's current Number ÷ 3 rounded up), ``reduced`` (at or below half),
+    ``may_recover`` (damaged, at or above half, and not yet rolled this turn), ``carrier``,
+    ``may_deploy`` (a carrier above half) and ``fighters`` (a carrier's fighters aboard: those
+    it started with, at most its current Number; 0 for a ship that is no carrier) (seed 000,
+    Damage, Carriers and Fighters)."""
     stats: KillRadiusStats = state["stats"]
     starting, number = state["starting"], state["number"]
     mp = movement_points(starting, number)
@@ -237,13 +241,17 @@ def now(state: State) -> dict[str, Any]:
         "may_recover": number < starting and can_recover(starting, number) and not state["recovered"],
         "carrier": stats.carrier,
         "may_deploy": can_deploy(starting, number, stats.carrier),
+        "fighters": fighters_held(stats.fighters, number) if stats.carrier else 0,
     }
 
 
 def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
     """The ship's card on the play page from :func:`now` (:mod:`sheetgen.core.playcard` rows):
-    Number, MP, facing changes, the damage noted this turn and the Number it leaves next turn;
-    the Number track from the starting Number down to 0, the lost steps crossed."""
+    Number, MP, facing changes; for a carrier the Number it rolls with (its current Number ÷ 3,
+    rounded up) and its fighters aboard (at most its current Number; "no deploying" at half
+    Number or less), as its record sheet's Number track gives them (seed 000, Carriers and
+    Fighters); the damage noted this turn and the Number it leaves next turn; the Number track
+    from the starting Number down to 0, the lost steps crossed."""
     number = now["number"]
     track = [
         playcard.box(n, "now" if n == number else "lost" if n > number else "")
@@ -253,6 +261,16 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
         playcard.fact("Number", number),
         playcard.fact("MP", now["movement_points"]),
         playcard.fact("facing changes", now["facing_changes"]),
+        *(
+            [
+                playcard.fact("carrier rolls with", now["roll_number"]),
+                playcard.fact(
+                    "fighters aboard", now["fighters"], "" if now["may_deploy"] else " (no deploying)"
+                ),
+            ]
+            if now["carrier"]
+            else []
+        ),
         playcard.fact("damage this turn", now["damage_this_turn"], f" → {now['number_next_turn']} next turn"),
         playcard.boxes("Number track", track),
     ]

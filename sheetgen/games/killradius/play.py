@@ -47,6 +47,7 @@ __all__ = [
     "facing_changes",
     "fighter_move_ok",
     "fighter_recovered",
+    "fighters_held",
     "half_number",
     "hex_attack",
     "hexes_fired_through",
@@ -205,6 +206,17 @@ def deploy_limit(aboard: int) -> int:
     (3, 0)
     """
     return aboard // 2
+
+
+def fighters_held(aboard: int, current: int) -> int:
+    """Fighters a carrier of Number ``current`` holds of ``aboard`` (0 or more): at most its
+    current Number; the others must land on another carrier or are lost (seed 000,
+    Fighters; RULINGS KR-5).
+
+    >>> fighters_held(7, 4), fighters_held(3, 4), fighters_held(7, 0)
+    (4, 3, 0)
+    """
+    return max(0, min(aboard, current))
 
 
 def deploy_ok(hexes_from_carrier: int) -> bool:

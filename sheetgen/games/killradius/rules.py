@@ -96,10 +96,12 @@ def check(design: Design) -> list[Finding]:
 
     Errors: a Number outside 1 to 10 (KR-1); a ``carrier:`` that contradicts the
     text's list (KR-1); fighters on a ship that is not a carrier, a negative
-    fighter count, or more fighters than the Number (KR-5). Warning: a listed
-    type under another Number (KR-1, names the text's Number). Notes: a free
-    type name (KR-1), a carrier with room for more fighters (KR-5). Wrong types
-    never reach here: they are ``SCHEMA`` input errors of the parser.
+    fighter count, or more fighters than the Number (KR-5). Warnings: a listed
+    type under another Number (KR-1, names the text's Number); a carrier resuming
+    at a lower Number (``condition:``) with more fighters than that Number, which
+    must land on another carrier or are lost (KR-5; Kill Radius, Fighters). Notes:
+    a free type name (KR-1), a carrier with room for more fighters (KR-5). Wrong
+    types never reach here: they are ``SCHEMA`` input errors of the parser.
     """
     out: list[Finding] = []
     if not number_ok(design):
@@ -178,4 +180,26 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
+    out += _over_current_number(design, carrier)
     return in_order(out)
+
+
+def _over_current_number(design: Design, carrier: bool) -> list[Finding]:
+    """A KR-5 warning when a carrier resumes at a lower Number (``condition:``) than the
+    fighters it was built with: it holds only its current Number of them, the others
+    must land on another carrier or are lost (Kill Radius, Fighters)."""
+    now = (design.condition or {}).get("number")
+    if not carrier or not number_ok(design) or not isinstance(now, int) or not 0 < now < design.number:
+        return []  # a Number 0 or above the start is a CONDITION error (live.condition_findings)
+    built = design.number if design.fighters is None else design.fighters
+    if not now < built <= design.number:
+        return []  # a load above the Number is the error above
+    over = built - now
+    return [
+        warning(
+            "KR-5",
+            f"{built} fighters as built, but at its current Number {now} a carrier holds only {now}: "
+            f"the other {over} must land on another carrier or are lost (Kill Radius, Fighters)",
+            ("condition", "number"),
+        )
+    ]

@@ -77,12 +77,15 @@ RULINGS: tuple[Ruling, ...] = (
         _KR,
         "Only carriers hold fighters, at most their Number; a fighter count is a whole number, "
         "0 or more. Fewer than the Number is legal (a note). A carrier rolls with its current "
-        "Number divided by 3, rounded up.",
+        "Number divided by 3, rounded up. A carrier resuming at a lower Number (condition:) holds "
+        "only that many of its fighters: the others must land on another carrier or are lost (a "
+        "warning), and sheets, stats and fleet totals count the fighters it holds.",
         "The text says a carrier holds its Number of fighters; the checks make that the "
-        "maximum, not a requirement.",
+        "maximum, not a requirement. Its Fighters section bounds them by the current Number, "
+        "so a damaged carrier fielded again cannot keep a full load.",
         "Numbers & Ship Types (the starred note); Carriers; Fighters",
         "validate; stats, record sheets",
-        severities=(_E, _N),
+        severities=(_E, _W, _N),
     ),
     Ruling(
         "KR-6",

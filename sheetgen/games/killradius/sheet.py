@@ -351,10 +351,15 @@ def log_pieces(ship: dict[str, Any], width_mm: float) -> dict[str, Any]:
 
 
 def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]:
-    """Everything one ship block on the roster sheet prints."""
-    fighters = []
-    for k in range(stats.fighter_capacity):
-        fighters.append({"label": f"F{k + 1}", "aboard": k < stats.fighters})
+    """Everything one ship block on the roster sheet prints: a carrier's fighter columns are
+    the fighters it can hold at its current Number, those aboard (:attr:`KillRadiusStats.fighters`)
+    first (seed 000, Fighters); ``number_now`` the ``condition:`` Number (``None`` as built),
+    ``number_current`` the Number it acts with now (its combat phase; the starting Number as
+    built)."""
+    room = (
+        stats.fighter_capacity if stats.number_now is None else min(stats.fighter_capacity, stats.number_now)
+    )
+    fighters = [{"label": f"F{k + 1}", "aboard": k < stats.fighters} for k in range(room)]
     number_text = str(stats.number)
     has_track = bool(stats.number_track)
     # the design's condition: the Number now; the track's cells above it are crossed off
@@ -369,6 +374,7 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
         "number": stats.number if has_track else None,
         "number_text": number_text,
         "number_now": now,
+        "number_current": stats.number_now if has_track else None,
         "movement_points": stats.movement_points,
         "facing_changes": stats.facing_changes,
         "half_number": stats.half_number,
@@ -398,8 +404,10 @@ def ship_view(stats: KillRadiusStats, findings: list[Finding]) -> dict[str, Any]
 def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
     """The roster at the head of the sheets: per side (``None`` = no side given)
     the ships, total Number, carriers and fighters (:func:`fleet_totals`,
-    counted per printed ship), and the combat phase each ship acts in at full
-    Number, highest first (seed 000, Ship Combat Phases)."""
+    counted per printed ship: each ship's current Number and the fighters it holds
+    now), and the combat phase each ship acts in, highest first: the phase of its
+    current Number (seed 000, Ship Combat Phases); ``phases_resumed`` when a ship's
+    ``condition:`` puts it below its starting Number's phase (the heading says so)."""
     sides: dict[str | None, dict[str, Any]] = {}
     for view in ships:
         side = sides.setdefault(
@@ -409,7 +417,7 @@ def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
         side["ships"].append(view)
     out_sides = []
     for side in sides.values():
-        totals = sum_fleet((v["number"], v["carrier"], v["fighters"], 1) for v in side["ships"])
+        totals = sum_fleet((v["number_current"], v["carrier"], v["fighters"], 1) for v in side["ships"])
         out_sides.append(
             {
                 "name": side["name"],
@@ -422,7 +430,7 @@ def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
         )
     phases = []
     for number in range(data.MAX_NUMBER, data.MIN_NUMBER - 1, -1):
-        acting = [v for v in ships if v["number"] == number]
+        acting = [v for v in ships if v["number_current"] == number]
         if acting:
             phases.append(
                 {
@@ -435,6 +443,7 @@ def roster_context(ships: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "roster_sides": out_sides,
         "phases": phases,
+        "phases_resumed": any(v["number_current"] != v["number"] for v in ships),
         "stacking_limit": data.STACKING_LIMIT,
         "attack_formula": "damage = (d10 + A#) − (d10 + T# + R)",
         "log_pieces": log_pieces,

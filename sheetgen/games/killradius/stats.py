@@ -17,6 +17,7 @@ from sheetgen.games.killradius.play import (
     NumberState,
     deploy_limit,
     facing_changes,
+    fighters_held,
     half_number,
     movement_points,
     number_track,
@@ -42,11 +43,20 @@ class KillRadiusStats:
     ``half_number``; ``carrier_roll_number`` ceil(Number / 3) for carriers;
     ``recovery_roll`` the d10 result a recovery needs at most (the starting
     Number; ``None`` for a Number 1 ship, which any damage destroys);
-    ``fighters`` aboard at the start, ``fighter_capacity`` the Number for a
-    carrier (KR-5), ``deploy_per_phase`` half of those aboard, rounded down;
-    ``number_track`` the ship at every Number from the start down to 0;
-    ``design_notes`` the design's own ``notes:``. Values that need a legal
-    Number are ``None`` without one.
+    ``fighters_built`` the design's fighters (its ``fighters:``, else the
+    Number's full load; not in the JSON), ``fighters`` those aboard at the start
+    of play: all of them as built, at most the current Number for a ship resuming
+    at a lower one (``condition:``; seed 000, Fighters), ``fighters_over`` the
+    rest, which must land on another carrier or are lost; ``fighter_capacity``
+    the starting Number for a carrier (KR-5), ``deploy_per_phase`` half of those
+    aboard, rounded down; ``number_track`` the ship at every Number from the
+    start down to 0; ``design_notes`` the design's own ``notes:``. Values that
+    need a legal Number are ``None`` without one. ``fighters``,
+    ``fighters_over`` and ``deploy_per_phase`` follow ``condition`` (computed
+    again by ``dataclasses.replace``); ``fielded_number`` is the design's own
+    ``condition:`` Number (not in the JSON), which a condition play writes later
+    keeps: a carrier fielded at Number 4 has only 4 of its fighters, however far
+    it recovers in play.
     """
 
     name: str
@@ -60,9 +70,11 @@ class KillRadiusStats:
     reduced_movement_points: int | None
     reduced_facing_changes: int | None
     carrier: bool
-    fighters: int
+    fighters_built: int
+    fighters: int = field(init=False)
+    fighters_over: int = field(init=False)
     fighter_capacity: int
-    deploy_per_phase: int
+    deploy_per_phase: int = field(init=False)
     carrier_roll_number: int | None
     recovery_roll: int | None
     recovery_chance_percent: int | None
@@ -74,15 +86,41 @@ class KillRadiusStats:
     design_class: str | None = None
     #: the design's ``condition:`` block (the ship as play left it), ``None`` as built
     condition: dict[str, Any] | None = None
+    fielded_number: int | None = None
+
+    def __post_init__(self) -> None:
+        now = self.number_now
+        held = self.fighters_built  # as built, as written (more than the Number is a KR-5 error)
+        resumed = (self.condition or {}).get("number") is not None or self.fielded_number is not None
+        if now is not None and self.carrier and resumed:
+            fielded = now if self.fielded_number is None else max(0, self.fielded_number)
+            held = fighters_held(self.fighters_built, min(now, fielded))
+        self.fighters = held
+        self.fighters_over = self.fighters_built - held
+        self.deploy_per_phase = deploy_limit(held) if self.carrier else 0
+
+    @property
+    def number_now(self) -> int | None:
+        """The ship's current Number: its ``condition:`` Number (kept within 0 to the
+        starting Number), else the starting Number; ``None`` without a legal Number.
+        Everything the rules say of the current Number reads this (seed 000, Damage:
+        a ship uses its current Number, not its starting Number)."""
+        if self.half_number is None:
+            return None
+        given = (self.condition or {}).get("number")
+        return self.number if given is None else max(0, min(given, self.number))
 
     def to_dict(self) -> JSONObject:
         """The object ``sheetgen stats --json`` prints: ``name``, ``game``, the other
-        fields in order, ``class`` last."""
-        return stats_dict(self)
+        fields in order (``fighters_built`` and ``fielded_number`` left out: the design
+        file gives them),
+        ``class`` last."""
+        return stats_dict(self, {"fighters_built": lambda _s: {}, "fielded_number": lambda _s: {}})
 
 
 def derive(design: Design) -> KillRadiusStats:
-    """Derived stats from the encoded tables (RULINGS KR-1, KR-2, KR-3, KR-5); never raises.
+    """Derived stats from the encoded tables (RULINGS KR-1, KR-2, KR-3, KR-5), with the
+    design's ``condition:``; never raises.
 
     A Number that is not 1..10 leaves the Number-dependent values ``None`` and
     the track empty, so an illegal design can still be shown.
@@ -135,9 +173,8 @@ def derive(design: Design) -> KillRadiusStats:
             reduced_movement_points=reduced_mp,
             reduced_facing_changes=None if reduced_mp is None else facing_changes(reduced_mp),
             carrier=carrier,
-            fighters=fighters,
+            fighters_built=fighters,
             fighter_capacity=capacity,
-            deploy_per_phase=deploy_limit(fighters) if carrier else 0,
             carrier_roll_number=roll_number(n, True) if carrier else None,
             recovery_roll=None if reduced_mp is None else n,
             recovery_chance_percent=None if reduced_mp is None else int(recovery_chance(n) * 100),
@@ -145,6 +182,8 @@ def derive(design: Design) -> KillRadiusStats:
             notes=notes,
             design_notes=design.notes,
             count=design.count,
+            condition=design.condition,
+            fielded_number=_fielded(design),
         )
     return KillRadiusStats(
         name=design.name,
@@ -159,27 +198,33 @@ def derive(design: Design) -> KillRadiusStats:
         reduced_movement_points=None,
         reduced_facing_changes=None,
         carrier=carrier,
-        fighters=fighters,
+        fighters_built=fighters,
         fighter_capacity=0,
-        deploy_per_phase=0,
         carrier_roll_number=None,
         recovery_roll=None,
         recovery_chance_percent=None,
         notes=notes,
         design_notes=design.notes,
         count=design.count,
+        condition=design.condition,
+        fielded_number=_fielded(design),
     )
+
+
+def _fielded(design: Design) -> int | None:
+    number = (design.condition or {}).get("number")
+    return number if isinstance(number, int) else None
 
 
 def fleet_totals(ships: Iterable[tuple[KillRadiusStats, int]]) -> dict[str, int]:
-    """A fleet's totals from ``(stats, count)`` pairs; see :func:`sum_fleet`."""
-    return sum_fleet(
-        (s.number if s.half_number is not None else None, s.carrier, s.fighters, count) for s, count in ships
-    )
+    """A fleet's totals from ``(stats, count)`` pairs; see :func:`sum_fleet`. Each ship
+    counts its current Number and the fighters it holds now (a ship resuming at a lower
+    Number, ``condition:``, its Number now; seed 000, Damage and Fighters)."""
+    return sum_fleet((s.number_now, s.carrier, s.fighters, count) for s, count in ships)
 
 
 def sum_fleet(rows: Iterable[tuple[int | None, bool, int, int]]) -> dict[str, int]:
-    """Totals of ``(starting Number or None, carrier, fighters aboard, count)`` rows:
+    """Totals of ``(current Number or None, carrier, fighters aboard, count)`` rows:
     ``ships``, ``total Number`` (each Number times its count), ``carriers`` and
     ``fighters``. A design without a legal Number (``None``) adds to ``ships`` only.
 

@@ -49,10 +49,12 @@ def test_the_track_is_a_line_a_row() -> None:
 
 @pytest.fixture(scope="module")
 def damaged_harrier(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, float, float, float]]:
-    """The characters of the Harrier's sheet at Number 3 (two Numbers crossed off) on Letter:
-    (char, centre x in mm, font size in pt, right edge x in mm)."""
+    """The characters of the Harrier's sheet at Number 3 (two Numbers crossed off), loaded with 2
+    fighters, on Letter: (char, centre x in mm, font size in pt, right edge x in mm)."""
     folder = tmp_path_factory.mktemp("kr")
     text = (DESIGNS / "ships" / "harrier-strike-carrier.yaml").read_text(encoding="utf-8")
+    assert "\nfighters: 4\n" in text
+    text = text.replace("\nfighters: 4\n", "\nfighters: 2\n")
     (folder / "harrier.yaml").write_text(text.rstrip("\n") + "\ncondition: {number: 3}\n", encoding="utf-8")
     entries = load_designs([str(folder)], only_game=GAME).entries
     pdf = pypdfium2.PdfDocument(design_record_sheets(entries, paper="letter").data)
@@ -119,12 +121,15 @@ def test_log_headings_and_turns_are_centred_in_their_columns(
 def test_fighter_labels_are_centred_and_their_boxes_drawn(
     damaged_harrier: list[tuple[str, float, float, float]],
 ) -> None:
-    for k in range(5):  # the Harrier carries 4 fighters and has room for a 5th
+    # at Number 3 the Harrier (2 fighters) holds 3: a column a fighter it can hold now, not one
+    # a fighter its starting Number 5 held (Kill Radius, Fighters: at most its current Number)
+    for k in range(3):
         (x,) = _word_centres(damaged_harrier, f"F{k + 1}", 6)
         assert abs(x - (BLOCK_LEFT + 23.4 + 14.4 * k + 0.8 + 6.5)) < 0.3
-    # "spare" beside its box, the two centred together in the 5th column
+    assert _word_centres(damaged_harrier, "F4", 6) == [] and _word_centres(damaged_harrier, "F5", 6) == []
+    # "spare" beside its box, the two centred together in the 3rd column
     (spare,) = _word_centres(damaged_harrier, "spare", 6)
-    assert BLOCK_LEFT + 23.4 + 14.4 * 4 + 7.3 < spare < BLOCK_LEFT + 23.4 + 14.4 * 5
+    assert BLOCK_LEFT + 23.4 + 14.4 * 2 + 7.3 < spare < BLOCK_LEFT + 23.4 + 14.4 * 3
     view = find_game(GAME).sheet_ship(
         load_designs([str(DESIGNS / "ships" / "harrier-strike-carrier.yaml")], only_game=GAME)
         .entries[0]
