@@ -91,6 +91,17 @@ def _sheet_state(slot_text: str) -> str:
         piece_type, state = types[1], states[1]
 
 
+def _sheet_states(scenario: object) -> dict[str | None, str]:
+    """Each record sheet's starting state in ``scenario``'s module, by its piece's name."""
+    archive = zipfile.ZipFile(io.BytesIO(vassal_module(scenario, dpi=30).data))  # type: ignore[arg-type]
+    build = ET.fromstring(archive.read("buildFile.xml"))
+    return {
+        slot.get("entryName"): _sheet_state(slot.text or "")
+        for slot in build.iter(f"{V}widget.PieceSlot")
+        if "propertysheet;" in (slot.text or "")
+    }
+
+
 def test_the_modules_build_file_starts_each_sheet_from_the_condition(tmp_path: Path) -> None:
     game = tmp_path / "knight-hawks-2000"
     shutil.copytree(DESIGNS / "knight-hawks-2000", game)
@@ -98,13 +109,31 @@ def test_the_modules_build_file_starts_each_sheet_from_the_condition(tmp_path: P
         f.write("condition: {structure_points: 1000, launched: {SM: 4}}\n")
     scenario, result = load_scenario(game / "scenarios" / "flank-action.yaml")
     assert scenario is not None and result.legal
-    archive = zipfile.ZipFile(io.BytesIO(vassal_module(scenario, dpi=30).data))
-    build = ET.fromstring(archive.read("buildFile.xml"))
-    states = {
-        slot.get("entryName"): _sheet_state(slot.text or "")
-        for slot in build.iter(f"{V}widget.PieceSlot")
-        if "propertysheet;" in (slot.text or "")
-    }
+    states = _sheet_states(scenario)
     # structure 34 of 84 boxes, 4 of 24 seekers, ICM and ABM salvos all left
     assert states["Pugilist"] == "34/84~4/24~0/10~0/12"
     assert states["Exalted"].startswith("0/")  # undamaged: nothing ticked
+
+
+def test_a_resumed_carriers_sheet_starts_at_its_number_and_fighters_now(tmp_path: Path) -> None:
+    """A Kill Radius carrier fielded at a lower Number (``condition: {number: 4}``) in a VASSAL
+    module: its record sheet starts at the Number it has and the fighters it holds at it (Kill
+    Radius, Fighters: a carrier holds fighters up to its current Number), and the side's fighter
+    counters are as many; read back from the module's build file."""
+    game = tmp_path / "kill-radius"
+    shutil.copytree(DESIGNS / "kill-radius", game)
+    fleet = game / "fleets" / "concord-home-guard.yaml"
+    text = fleet.read_text(encoding="utf-8")
+    assert "    number: 7\n    fighters: 7\n" in text  # Vigilant, light carrier
+    fleet.write_text(
+        text.replace(
+            "    number: 7\n    fighters: 7\n", "    number: 7\n    fighters: 7\n    condition: {number: 4}\n"
+        ),
+        encoding="utf-8",
+    )
+    scenario, result = load_scenario(game / "scenarios" / "border-clash.yaml")
+    assert scenario is not None and result.legal
+    states = _sheet_states(scenario)
+    # Number 4, no damage noted this turn, 4 fighters aboard (not its full load of 7)
+    assert states["Vigilant"] == "4~0~4"
+    assert states["Resolute"] == "8~0"  # as built

@@ -9,41 +9,22 @@ Screenshots go to ``output/serve/`` (look at them).
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import DESIGNS
-from tests.serve.test_browser import CHROMIUM, SHOTS, _serving
+from tests.serve.test_browser import CHROMIUM, SHOTS
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
     reason="no Chromium at /usr/bin/chromium (scripts/install.sh --test installs it)",
 )
 
-ARROW = DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("kept")
-    (root / "ships").mkdir()
-    shutil.copy(ARROW, root / "ships" / "arrow.yaml")
-    with _serving(root) as address:
-        yield address
-
 
 @pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = context.new_page()
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready=yes]")
-    yield pg
-    context.close()
+def page(arrow_page: Any) -> Any:
+    return arrow_page
 
 
 def _shot(page: Any, name: str) -> None:
@@ -122,7 +103,7 @@ def test_an_offered_draft_stays_offered_until_answered(page: Any) -> None:
     assert "KEEP-ME" not in _editor(page)
 
 
-def test_with_the_storage_full_the_offered_draft_is_not_overwritten(browser: Any, server: str) -> None:
+def test_with_the_storage_full_the_offered_draft_is_not_overwritten(browser: Any, arrow_server: str) -> None:
     """When the browser cannot store the offered draft in its own place (storage full), it stays
     in the buffer's place and typing does not overwrite it there."""
     from playwright.sync_api import expect
@@ -136,7 +117,7 @@ def test_with_the_storage_full_the_offered_draft_is_not_overwritten(browser: Any
     )
     page = context.new_page()
     try:
-        page.goto(server)
+        page.goto(arrow_server)
         page.wait_for_selector("body[data-ready=yes]")
         page.get_by_test_id("files").select_option("ships/arrow.yaml")
         expect(page.get_by_test_id("save-path")).to_have_value("ships/arrow.yaml", timeout=15_000)
