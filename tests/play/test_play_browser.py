@@ -79,6 +79,10 @@ def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict
         one.wait_for_function(
             "() => !document.querySelector('[data-ship=\"Hammer\"] .box.off')", timeout=15_000
         )
+        # drawn from the phone's push, which carries no join code: still the host's page
+        expect(one.get_by_test_id("next-turn")).to_be_enabled()
+        expect(one.get_by_test_id("join-code")).to_contain_text(made["code"])
+        expect(one.get_by_test_id("join-side")).to_have_count(0)
         # a refused event says the rule's line and changes nothing
         hammer_one.locator("input[inputmode=numeric]").fill("0")
         hammer_one.get_by_test_id("damage").click()

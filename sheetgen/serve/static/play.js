@@ -15,6 +15,9 @@ const aimed = (name) => !state || (state.aim || []).some((a) => a.name === name)
 const aimQuery = () => Object.entries(aim).filter(([k, v]) => v && aimed(k)).map(([k, v]) => `&${k}=${v}`).join("");
 const atRange = (path) => `${path}${path.includes("?") ? "&" : "?"}range=${range}${aimQuery()}`;
 let socket = null;
+// the join code, given only to the host's machine in the answers to its own requests (a push
+// goes to every device and carries none): once known, this page is the host's
+let hostCode = "";
 // what is typed or ticked in a card's fields and not yet sent, by the field's label: a redraw
 // (a push from another device, an answer) draws the field again with it, so nothing typed is lost
 const typed = new Map();
@@ -67,7 +70,7 @@ async function joinSide(side) {
 
 function sideHeading(name) {
   const heading = el("h2", {}, name);
-  if (state.code) return heading; // the host's machine changes any ship
+  if (hostCode) return heading; // the host's machine changes any ship
   if (mySide === name) heading.append(" ", el("small", { "data-testid": "my-side" }, "· you"));
   else heading.append(" ", el("button", { type: "button", class: "join-side", "data-testid": "join-side", onclick: () => joinSide(name) }, "Play this side"));
   return heading;
@@ -254,20 +257,21 @@ function show(next) {
   if (composing && $("sides").contains(document.activeElement)) { if (!waiting || next.version >= waiting.version) waiting = next; return; }
   const was = focused();
   state = next;
+  if (state.code) hostCode = state.code;
   document.title = `${state.name} · sheetgen play`;
   $("scenario").textContent = state.name;
   $("turn").textContent = state.turn;
   const phase = $("phase");
   phase.replaceChildren(...state.phases.map((p) => el("option", { selected: p === state.phase }, p)));
   if (!state.phases.includes(state.phase)) phase.append(el("option", { selected: true }, state.phase));
-  if (state.code) {
+  if (hostCode) {
     const join = $("join-code");
     join.hidden = false;
     const own = el("input", { type: "checkbox", "data-testid": "sides-own-ships", "data-key": "sides-own-ships", checked: state.sides_own_ships !== false,
       onchange: (e) => api(`/api/play/${state.id}/settings`, { sides_own_ships: e.target.checked }).then(show, (err) => notice(err.message, true)) });
     // the address other devices open: the server's network address (it knows it; this page may be on 127.0.0.1)
     const where = state.join_host ? `${location.protocol}//${state.join_host.includes(":") ? `[${state.join_host}]` : state.join_host}:${location.port}` : location.origin;
-    join.replaceChildren("join ", el("b", {}, state.code), ` at ${where}/play?game=${state.id} `,
+    join.replaceChildren("join ", el("b", {}, hostCode), ` at ${where}/play?game=${state.id} `,
       el("label", {}, own, " sides own their ships"));
   }
   const sides = new Map();
@@ -283,7 +287,7 @@ function show(next) {
   $("undo").disabled = !state.can_undo; // the log holds the newest entries only
   $("redo").disabled = !state.can_redo;
   // a device on another machine, while sides own their ships: the host's machine ends the turn
-  const hostEnds = !state.code && state.sides_own_ships !== false;
+  const hostEnds = !hostCode && state.sides_own_ships !== false;
   $("next-turn").disabled = hostEnds;
   $("next-turn").title = hostEnds ? "the host's machine ends the turn" : "";
   const last = [...state.log].reverse().find((e) => e.event.action === "roll" && !e.undone);
