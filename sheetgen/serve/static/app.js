@@ -14,6 +14,7 @@
   let filePath = null;     // the workspace file in the editor (design or scenario), null for a new design
   let savedText = null;    // the editor's text as last opened, saved or started: unlike it, the buffer is changed
   let fileVersion = null;  // filePath's version as last read or saved (X-File-Version): a save onto it checks it is unchanged
+  const STALE = "0000000000000000"; // a version no file has: the buffer's text was made from an older one
   let root = "";           // the workspace's folder name: drafts are kept per workspace and file
   let offered = null;      // the drafts offered back for this buffer: {key, list: [{text, at}, ...] oldest first, stored}
   const blobs = {};
@@ -90,7 +91,7 @@
     const list = (Array.isArray(kept) ? kept : []).filter((d) => d && typeof d.text === "string" && d.text !== body);
     const draft = load(draftKey(key));
     if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
-      list.push({ text: draft.text, at: draft.at });
+      list.push({ text: draft.text, at: draft.at, base: draft.base });
     }
     // the buffer's draft is dropped from its own place only once it is kept among the offered
     const stored = store(offeredKey(key), list.length ? list : null);
@@ -163,13 +164,18 @@
     if (!offered || !offered.list.length) return;
     const [first, ...rest] = offered.list;
     const now = text();
-    if (isDirty() && now !== first.text && !rest.some((d) => d.text === now)) rest.push({ text: now, at: Date.now() });
+    if (isDirty() && now !== first.text && !rest.some((d) => d.text === now)) rest.push({ text: now, at: Date.now(), base: savedText });
     offered.list = rest;
     offered.stored = store(offeredKey(offered.key), rest.length ? rest : null);
     replaceText(first.text);
     keepDraft();
     offerDraft();
-    notice("draft restored: save to keep it in the file");
+    // made from a text the file no longer holds (another tab or program saved it since): a
+    // save asks before replacing what that save wrote, as for a file changed since it was opened
+    const stale = filePath && typeof first.base === "string" && first.base !== savedText;
+    if (stale) fileVersion = STALE;
+    notice(stale ? `draft restored; ${filePath} was changed since this draft was made: saving asks before replacing it`
+      : "draft restored: save to keep it in the file");
   }
 
   function discardDraft() {
