@@ -470,6 +470,13 @@ class Game(ABC, Generic[DesignT, StatsT]):
         now: JSONObject = live.now(live.start(stats))
         return now
 
+    def carried_over(self, design: dict[str, Any], stats: StatsT) -> dict[str, Any]:
+        """``design`` (a design file's mapping, as ``sheetgen play export`` writes it) with
+        what play has changed for good in a ship whose stats, with its condition now, are
+        ``stats``: what the next scenario of a campaign must field. The same mapping by
+        default."""
+        return design
+
     def condition_text(self, stats: StatsT) -> str | None:
         """What ``stats``' ship is now by its design's ``condition:`` block, as one line: the
         facts of its play-mode card (the game's ``live.card_rows``, what the play page shows),

@@ -398,6 +398,7 @@ class Engine:
                 mapping["class"] = design_name  # as the game names a ship after its design
             mapping["name"] = ship.name
             mapping["condition"] = cond
+            mapping = ship.entry.game.carried_over(mapping, dataclasses.replace(ship.stats, condition=cond))
             designs.append({"game": ship.entry.game.id, **mapping})
         head = "".join(f"# {name}: destroyed or removed from play, not fielded\n" for name in lost)
         return head + (yaml.safe_dump(designs, sort_keys=False, allow_unicode=True) if designs else "[]\n")

@@ -146,6 +146,14 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
             rows.append(("count", str(s.count)))
         return rows
 
+    def carried_over(self, design: dict[str, Any], stats: KillRadiusStats) -> dict[str, Any]:
+        """A carrier's fighters are those it holds now, at most the lowest Number it has had
+        in play: the others had to land on another carrier or were lost, and recovering its
+        Number brings none back (Kill Radius, Fighters)."""
+        if stats.carrier and isinstance(design.get("fighters"), int) and stats.fighters < design["fighters"]:
+            return {**design, "fighters": stats.fighters}
+        return design
+
     def fleet_totals(self, ships: list[tuple[KillRadiusStats, int]]) -> list[tuple[str, str]]:
         """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""
         return [(label, str(value)) for label, value in stats_fleet_totals(ships).items()]
