@@ -31,7 +31,7 @@ CASES = [
     (
         "space-cruisers/ships/gull.yaml",
         "condition:\n  hull_points: -1\n  shields: 0\n  criticals: [targeting]\n",
-        "hull points -1 / 10; shields 0; criticals: Targeting computer",
+        "hull points -1 / 10; shields 0; moves 2 a turn; initiative d10 + 2; criticals: Targeting computer",
     ),
 ]
 

@@ -21,7 +21,7 @@ from sheetgen.core.findings import Finding, error
 from sheetgen.core.refused import Refused, given
 from sheetgen.core.shapes import Choices, Integer, Shape
 from sheetgen.games.spacecruisers import data
-from sheetgen.games.spacecruisers.play import critical_problem, critical_rolls, hit_result
+from sheetgen.games.spacecruisers.play import critical_problem, critical_rolls, drives_now, hit_result
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
 __all__ = [
@@ -294,6 +294,11 @@ def now(state: State) -> dict[str, Any]:
         "criticals": [data.CRITICALS_BY_ID[c].name for c in state["criticals"]],
         "weapons_lost": state["criticals"].count("weapon"),
         "drives_lost": state["criticals"].count("drive"),
+        # Drives: each left is a move a turn and +1 to initiative (none for a station)
+        "drives": drives_now(stats.drives, state["criticals"]),
+        "initiative_bonus": stats.initiative_bonus
+        - (stats.drives - drives_now(stats.drives, state["criticals"])),
+        "moves": stats.hull != "station",
         "to_hit_modifier": sum(data.CRITICALS_BY_ID[c].to_hit for c in set(state["criticals"])),
         "damage_modifier": sum(data.CRITICALS_BY_ID[c].damage for c in set(state["criticals"])),
         "range_modifier": sum(data.CRITICALS_BY_ID[c].range for c in set(state["criticals"])),
@@ -359,6 +364,8 @@ def card_rows(now: dict[str, Any]) -> list[dict[str, Any]]:
     rows = [
         playcard.fact("hull points", now["hull_points"], f" / {now['starting_hull_points']}"),
         playcard.fact("shields", now["shields"]),
+        *([playcard.fact("moves", now["drives"], " a turn")] if now["moves"] else []),
+        playcard.fact("initiative d10 +", now["initiative_bonus"]),
     ]
     if now["criticals_due"]:
         rows.append(playcard.fact("critical rolls due", now["criticals_due"]))

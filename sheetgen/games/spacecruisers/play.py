@@ -17,6 +17,7 @@ __all__ = [
     "critical_problem",
     "critical_rolls",
     "damage_total",
+    "drives_now",
     "hit_result",
     "hits_on",
     "may_evade",
@@ -295,3 +296,10 @@ def may_evade(elite_crew: int, evades_used: int) -> bool:
     (True, False, False)
     """
     return evades_used < elite_crew
+
+
+def drives_now(drives: int, criticals: list[str] | tuple[str, ...]) -> int:
+    """The drives a ship has left after its ``criticals`` (Critical Damage Table ids): each
+    "1 Drive destroyed" takes one (Space Cruisers, Critical Damage Table), never below 0.
+    Each drive left is one move a turn and +1 to the initiative roll (Drives)."""
+    return max(0, drives - list(criticals).count("drive"))

@@ -13,6 +13,7 @@ from urllib.parse import quote
 from sheetgen.core.findings import Finding
 from sheetgen.games.base import name_size
 from sheetgen.games.spacecruisers import data
+from sheetgen.games.spacecruisers.play import drives_now
 from sheetgen.games.spacecruisers.rules import MAX_COUNT
 from sheetgen.games.spacecruisers.stats import SpaceCruisersStats
 
@@ -187,6 +188,7 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
     twice, marks = _criticals()
     named = list(stats.non_military) + [""] * max(0, stats.non_military_slots - len(stats.non_military))
     lost = {c.id: c.roll for c in data.CRITICALS if c.reroll_when_none}
+    drives_left = drives_now(stats.drives, (stats.condition or {}).get("criticals", ()))
     taken = {c.roll: list((stats.condition or {}).get("criticals", ())).count(c.id) for c in data.CRITICALS}
     return {
         "name": stats.name,
@@ -206,7 +208,9 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         "hull_rows": hull_rows(stats),
         # the design's condition: each critical result's boxes crossed as often as it was taken
         "criticals_taken": taken,
-        "below_zero": [-k for k in range(1, BELOW_ZERO_BOXES + 1)],
+        # a box a point below zero, the first the point that takes the ship from 0 to -1: crossed
+        # when the ship is below its number, as a hull box is
+        "below_zero": [-k for k in range(BELOW_ZERO_BOXES)],
         "shields": _printed(stats, "shields"),
         "systems": system_boxes(stats),
         "non_military": named,
@@ -220,8 +224,9 @@ def ship_view(stats: SpaceCruisersStats, findings: list[Finding]) -> dict[str, A
         ),
         "weapon_lost_roll": lost["weapon"],
         "drive_lost_roll": lost["drive"],
-        "initiative_bonus": stats.initiative_bonus,
-        "drives": stats.drives,
+        # drives destroyed by the condition's criticals: fewer moves, a lower initiative roll
+        "initiative_bonus": stats.initiative_bonus - (stats.drives - drives_left),
+        "drives": drives_left,
         "evade_attempts": _printed(stats, "elite crew"),
         "cloaking_device": stats.cloaking_device,
         "jump_plasma_turbines": _printed(stats, "jump plasma turbine"),

@@ -71,14 +71,14 @@ def test_hull_point_rows_base_plus_armor() -> None:
         ("armor 1", 20, 11),
         ("hull", 10, 1),
     ]
-    assert v["below_zero"] == list(range(-1, -11, -1))
+    assert v["below_zero"] == list(range(0, -10, -1))
     station = view(Design.from_systems("S", "station", ["armor"]))
     assert [r["label"] for r in station["hull_rows"]] == ["armor 1", "hull", "hull"]
     fighter = view(Design.from_systems("F", "fighter", []))
     assert fighter["hull_rows"] == [{"label": "hull", "boxes": [1]}]
     # seed 004, Attack Phase (lines 102-104) and Fighter Hulls (line 150): a fighter may sit
     # below 0 hull points until its next hit rolls a critical, so it gets the same row
-    assert fighter["below_zero"] == list(range(-1, -11, -1))
+    assert fighter["below_zero"] == list(range(0, -10, -1))
 
 
 def test_a_box_per_system_and_shields_apart() -> None:
@@ -316,3 +316,13 @@ def test_a_designs_own_notes_print_on_its_sheet(tmp_path: Path) -> None:
     assert CliRunner().invoke(app, ["sheets", str(design), "-o", str(out)]).exit_code == 0
     page = pdf_text(out)[0]
     assert page.index("Raids the Kepler convoys.") < page.index("Cloaked: cannot attack")
+
+
+@pytest.mark.parametrize(("now", "crossed"), [(1, 0), (0, 0), (-1, 1), (-4, 4), (-10, 10)])
+def test_one_box_crossed_a_point_below_zero(now: int, crossed: int) -> None:
+    """A box crossed for every hull point lost, below zero too: at -1 one box below 0 is
+    crossed (the point from 0 to -1); it was none, one box off from then on. The sheet crosses
+    each box whose value is above the hull points now, as for the hull boxes."""
+    v = view(Design.from_systems("V", "military", ["Scanners", "Shield", "Elite Crew"]))
+    assert sum(1 for box in v["below_zero"] if box > now) == crossed
+    assert sum(1 for row in v["hull_rows"] for box in row["boxes"] if box > now) == 10 - max(now, 0)
