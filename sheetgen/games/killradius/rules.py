@@ -172,16 +172,28 @@ def check(design: Design) -> list[Finding]:
                     ("fighters",),
                 )
             )
-        elif carrier and number_ok(design) and fighters < design.number:
+        elif carrier and number_ok(design) and fighters < _number_now(design):
+            now = _number_now(design)  # a carrier resuming lower (condition:) has room at its Number now
             out.append(
                 note(
                     "KR-5",
-                    f"{fighters} fighters aboard; Number {design.number} has room for {design.number - fighters} more",
+                    f"{fighters} fighters aboard; Number {now}{' now' if now != design.number else ''}"
+                    f" has room for {now - fighters} more",
                     ("fighters",),
                 )
             )
     out += _over_current_number(design, carrier)
     return in_order(out)
+
+
+def _number_now(design: Design) -> int:
+    """The design's Number as its ``condition:`` leaves it (a valid lower Number), else its own."""
+    now = (design.condition or {}).get("number")
+    return (
+        now
+        if isinstance(now, int) and not isinstance(now, bool) and 0 < now < design.number
+        else design.number
+    )
 
 
 def _over_current_number(design: Design, carrier: bool) -> list[Finding]:

@@ -156,9 +156,13 @@ def derive(design: Design) -> KillRadiusStats:
             else:
                 notes.append(f"Recovery roll (d10 ≤ {n}) whenever damaged.")
         if carrier:
+            # a ship resuming at a lower Number (condition:) rolls with the Number it has now
+            now = (design.condition or {}).get("number")
+            at = now if isinstance(now, int) and 0 < now < n else n
             notes.append(
-                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(n, True)}; deploys up to half "
-                f"its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
+                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(at, True)}"
+                + (f" (at its current Number {at})" if at != n else "")
+                + f"; deploys up to half its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
             )
         return KillRadiusStats(
             name=design.name,

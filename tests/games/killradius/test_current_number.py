@@ -216,3 +216,31 @@ def test_a_ship_that_is_no_carrier_has_no_carrier_facts(tmp_path: Path) -> None:
 def test_stats_prints_the_carrier_now(resumed: Entry) -> None:
     text = GAME.condition_text(resumed.stats)
     assert text is not None and "carrier rolls with 2; fighters aboard 4 (no deploying)" in text
+
+
+def test_the_room_note_is_at_the_number_now(tmp_path: Path) -> None:
+    """An escort carrier (Number 6) resuming at 4 with 2 fighters has room for 2 more now, not
+    4 (Kill Radius, Fighters: it holds its current Number)."""
+    entry = _entry(
+        tmp_path,
+        "game: kill-radius\nname: Hive\ntype: escort carrier\nnumber: 6\nfighters: 2\ncondition: {number: 4}\n",
+    )
+    assert [f.message for f in entry.findings if f.rule == "KR-5"] == [
+        "2 fighters aboard; Number 4 now has room for 2 more"
+    ]
+    built = _entry(
+        tmp_path, "game: kill-radius\nname: Hive\ntype: escort carrier\nnumber: 6\nfighters: 2\n", "b.yaml"
+    )
+    assert [f.message for f in built.findings if f.rule == "KR-5"] == [
+        "2 fighters aboard; Number 6 has room for 4 more"
+    ]
+
+
+def test_the_sheets_carrier_note_rolls_with_the_number_now(resumed: Entry) -> None:
+    """Carriers: "use their current Number divided by 3 (round up)": Vigilant at 4 rolls with 2
+    (it would roll with 3 at its starting 7)."""
+    notes = [n for n in _stats(resumed).notes if n.startswith("Carrier:")]
+    assert notes == [
+        "Carrier: rolls with ceil(Number ÷ 3) = 2 (at its current Number 4); deploys up to half its"
+        " fighters aboard a phase, up to 2 hexes away."
+    ]
