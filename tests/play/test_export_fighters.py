@@ -1,9 +1,8 @@
 """``sheetgen play export`` of a Kill Radius carrier fielded at a lower Number writes the
 fighters it holds, not its full load: Vigilant (light carrier, Number 7, 7 fighters) fielded
-at Number 4 holds 4 (Kill Radius, Fighters: "A carrier can only hold an amount of fighters
-equal to its current number; additional recovered fighters must have another carrier to land
-on; if not, they are lost"); recovering to 6 in play brings none back, so the next scenario
-fields it with 4."""
+at Number 4 holds 4 (Kill Radius, Fighters: a carrier holds no more fighters than its current
+Number, and the others must land on another carrier or are lost); recovering to 6 in play
+brings none back, so the next scenario fields it with 4."""
 
 from __future__ import annotations
 
