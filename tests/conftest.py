@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -382,3 +384,20 @@ def _server_print_workers_closed() -> Iterator[None]:
     printing = sys.modules.get("sheetgen.serve.printing")
     if printing is not None:
         printing.close_workers()
+
+
+#: Debian's Chromium, which every browser test drives through Playwright.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium (Debian's) for the whole session, driven by Playwright: one sync
+    Playwright may run at a time in a process, so every browser test of every folder
+    (tests/serve, tests/play) uses this one and none starts its own."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM)
+        yield b
+        b.close()

@@ -42,16 +42,6 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
             yield base, json.load(answer), space
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM)
-        yield b
-        b.close()
-
-
 def test_two_devices_see_each_others_changes(browser: Any, game: tuple[str, dict[str, str], Path]) -> None:
     from playwright.sync_api import expect
 

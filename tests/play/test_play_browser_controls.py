@@ -27,18 +27,12 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    from playwright.sync_api import sync_playwright
-
+def served(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[tuple[str, Any]]:
     space = tmp_path_factory.mktemp("controls")
     for game in ("knight-hawks-2000", "kill-radius"):
         shutil.copytree(DESIGNS / game, space / game)
-    with serving(space) as port, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM)
-        try:
-            yield f"http://127.0.0.1:{port}", browser
-        finally:
-            browser.close()
+    with serving(space) as port:
+        yield f"http://127.0.0.1:{port}", browser
 
 
 def _open(served: tuple[str, Any], scenario: str) -> Any:

@@ -9,6 +9,7 @@ import json
 import shutil
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,11 +25,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_phone_shows_knight_hawks_odds_and_the_target_changes_them(tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_phone_shows_knight_hawks_odds_and_the_target_changes_them(tmp_path: Path, browser: Any) -> None:
     shutil.copytree(DESIGNS / "knight-hawks-2000", tmp_path / "knight-hawks-2000")
-    with serving(tmp_path) as port, sync_playwright() as p:
+    with serving(tmp_path) as port:
         base = f"http://127.0.0.1:{port}"
         request = urllib.request.Request(
             f"{base}/api/play",
@@ -37,11 +36,10 @@ def test_phone_shows_knight_hawks_odds_and_the_target_changes_them(tmp_path: Pat
         )
         with urllib.request.urlopen(request) as answer:
             made = json.load(answer)
-        browser = p.chromium.launch(executable_path=CHROMIUM)
+        phone = browser.new_context(
+            viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True
+        )
         try:
-            phone = browser.new_context(
-                viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True
-            )
             page = phone.new_page()
             page.goto(f"{base}/play?game={made['id']}")
             exalted = page.locator('[data-testid="play-ship"][data-ship="Exalted"]')
@@ -69,4 +67,4 @@ def test_phone_shows_knight_hawks_odds_and_the_target_changes_them(tmp_path: Pat
             exalted.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "kh-phone-target.png"), full_page=False)
         finally:
-            browser.close()
+            phone.close()

@@ -1,4 +1,4 @@
-"""Fixtures the designer's browser test modules share."""
+"""Fixtures the designer's browser test modules share (the one ``browser`` is in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium (Debian's) for the whole session, driven by Playwright: one sync
-    Playwright may run at a time, so every browser test module uses this one."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
