@@ -390,11 +390,14 @@ def _server_print_workers_closed() -> Iterator[None]:
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium (Debian's) for the whole session, driven by Playwright: one sync
-    Playwright may run at a time in a process, so every browser test of every folder
-    (tests/serve, tests/play) uses this one and none starts its own."""
+    """Chromium (Debian's) driven by Playwright, for one test module at a time: every
+    browser test of every folder (tests/serve, tests/play) uses this one and none starts
+    its own, as one sync Playwright may run at a time in a process. It lives no longer
+    than its module: a sync Playwright left running holds an asyncio loop in the thread,
+    and a later test of the same process that calls ``asyncio.run`` (the server's tests)
+    then fails. Module fixtures never overlap, however a distributed run orders them."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
