@@ -404,3 +404,17 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM)
         yield b
         b.close()
+
+
+def resumed_vigilant(root: Path) -> Path:
+    """A copy of the bundled Kill Radius designs under ``root`` in which the Concord's
+    Vigilant (light carrier, Number 7, 7 fighters) is fielded at Number 4 (``condition:``);
+    returns the copy's folder."""
+    game = root / "kill-radius"
+    shutil.copytree(DESIGNS / "kill-radius", game)
+    fleet = game / "fleets" / "concord-home-guard.yaml"
+    text = fleet.read_text(encoding="utf-8")
+    built = "    number: 7\n    fighters: 7\n"
+    assert built in text  # Vigilant, light carrier
+    fleet.write_text(text.replace(built, built + "    condition: {number: 4}\n"), encoding="utf-8")
+    return game

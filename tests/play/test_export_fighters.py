@@ -6,28 +6,17 @@ brings none back, so the next scenario fields it with 4."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import yaml
 
 from sheetgen.play.engine import Engine
 
-from tests.conftest import DESIGNS
+from tests.conftest import resumed_vigilant
 
 
 def test_a_resumed_carrier_is_exported_with_the_fighters_it_holds(tmp_path: Path) -> None:
-    game = tmp_path / "kill-radius"
-    shutil.copytree(DESIGNS / "kill-radius", game)
-    fleet = game / "fleets" / "concord-home-guard.yaml"
-    text = fleet.read_text(encoding="utf-8")
-    assert "    number: 7\n    fighters: 7\n" in text  # Vigilant, light carrier
-    fleet.write_text(
-        text.replace(
-            "    number: 7\n    fighters: 7\n", "    number: 7\n    fighters: 7\n    condition: {number: 4}\n"
-        ),
-        encoding="utf-8",
-    )
+    resumed_vigilant(tmp_path)
     engine = Engine(tmp_path)
     made = engine.create("kill-radius/scenarios/border-clash.yaml")
     for _ in range(2):  # two recovery rolls of 1, a turn apart: 4 -> 5 -> 6 (Recovery Period)

@@ -17,7 +17,7 @@ from sheetgen.render.vassal import vassal_module
 from sheetgen.scenarios.loading import load_designs
 from sheetgen.scenarios.scenario import load_scenario
 
-from tests.conftest import DESIGNS
+from tests.conftest import DESIGNS, resumed_vigilant
 from tests.render.test_vassal import decode
 
 V = "VASSAL.build."
@@ -120,17 +120,7 @@ def test_a_resumed_carriers_sheet_starts_at_its_number_and_fighters_now(tmp_path
     module: its record sheet starts at the Number it has and the fighters it holds at it (Kill
     Radius, Fighters: a carrier holds fighters up to its current Number), and the side's fighter
     counters are as many; read back from the module's build file."""
-    game = tmp_path / "kill-radius"
-    shutil.copytree(DESIGNS / "kill-radius", game)
-    fleet = game / "fleets" / "concord-home-guard.yaml"
-    text = fleet.read_text(encoding="utf-8")
-    assert "    number: 7\n    fighters: 7\n" in text  # Vigilant, light carrier
-    fleet.write_text(
-        text.replace(
-            "    number: 7\n    fighters: 7\n", "    number: 7\n    fighters: 7\n    condition: {number: 4}\n"
-        ),
-        encoding="utf-8",
-    )
+    game = resumed_vigilant(tmp_path)
     scenario, result = load_scenario(game / "scenarios" / "border-clash.yaml")
     assert scenario is not None and result.legal
     states = _sheet_states(scenario)
