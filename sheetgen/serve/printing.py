@@ -79,6 +79,7 @@ class _Worker:
         self.process.start()
         there.close()
         self.conn: Connection = here
+        self._stopping = threading.Lock()
         with _idle_lock:
             _alive.add(self)
 
@@ -86,15 +87,19 @@ class _Worker:
         """End the worker: at once (``kill``: it is busy with work nobody wants; the folder of a
         kit it was building is swept), or by SIGTERM, through Python's exit (an idle one, or
         one still warming up)."""
-        with contextlib.suppress(OSError):
-            self.conn.close()
-        (self.process.kill if kill else self.process.terminate)()
-        self.process.join(timeout=10)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(timeout=10)
-        with _idle_lock:
-            _alive.discard(self)
+        # one thread reaps the process: two that wait on it at once (a kill and the stop at
+        # exit) race for its exit status, and the loser reads it as still alive
+        with self._stopping:
+            if self.process.exitcode is None:
+                with contextlib.suppress(OSError):
+                    self.conn.close()
+                (self.process.kill if kill else self.process.terminate)()
+                self.process.join(timeout=10)
+                if self.process.is_alive():
+                    self.process.kill()
+                    self.process.join(timeout=10)
+            with _idle_lock:
+                _alive.discard(self)
         if kill:
             sweep_leftovers()
 
