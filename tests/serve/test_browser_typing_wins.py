@@ -109,10 +109,10 @@ def test_findings_and_previews_follow_the_new_game(page: Any) -> None:
     page.screenshot(path=str(SHOTS / "game-follows-typing.png"))
     # the check made due leaves nothing in the text or the history: one undo takes the typing back
     kept = page.evaluate(
-        "() => Object.keys(localStorage).filter((k) => k.endsWith(':new:kill-radius'))"
+        "() => Object.keys(localStorage).filter((k) => k.includes(':new:kill-radius@'))"
         ".map((k) => JSON.parse(localStorage.getItem(k)).text)"
     )
-    assert kept == [FRIGATE]  # the new design's draft: exactly what was typed
+    assert kept == [FRIGATE]  # the new design's draft (this tab's): exactly what was typed
     page.get_by_test_id("undo").click()
     expect(page.locator("[data-testid=editor] .cm-content")).not_to_contain_text("name: Picket")
     page.get_by_test_id("redo").click()

@@ -41,11 +41,87 @@
 
   // --- never lose work: the changed mark, drafts in the browser, asking before a buffer is left ---
   const bufferKey = () => (filePath ? `file:${filePath}` : `new:${game}`);
-  const draftKey = (key) => `sheetgen-draft:${root}:${key}`;
+  // each tab keeps its own draft of a buffer (two tabs changing one file keep both), under
+  // `<buffer's place>@<tab>`; the buffer's place alone is where drafts were kept before
+  const draftPlace = (key) => `sheetgen-draft:${root}:${key}`;
+  const draftKey = (key) => `${draftPlace(key)}@${tab}`;
   // drafts offered back and not yet restored or discarded: a place of their own, so that typing
   // before the answer (kept under draftKey) never overwrites them
   const offeredKey = (key) => `sheetgen-offered:${root}:${key}`;
   const openKey = () => `sheetgen-open:${root}`;
+
+  // --- this tab, and which tabs are still open ---
+  // A tab's id lives in its sessionStorage, so a reload (or a tab brought back after a crash)
+  // is the same tab and finds its own draft. Where the page has Web Locks (localhost is a
+  // secure context), each tab holds a lock named for it as long as it lives, crash or not;
+  // a duplicated tab, whose copied id is held already, takes a new one. Elsewhere each tab
+  // renews a mark in localStorage and removes it as it goes; a mark left by a crash counts
+  // as gone once it is TAB_GONE ms old (a background tab renews it about once a minute).
+  const LOCK = "sheetgen-tab:";
+  const MARK = "sheetgen-alive:";
+  const TAB_GONE = 3 * 60 * 1000;
+  const locks = navigator.locks && typeof navigator.locks.request === "function" ? navigator.locks : null;
+  const newTabId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  let tab = (() => {
+    try { return sessionStorage.getItem("sheetgen-tab") || newTabId(); } catch (e) { return newTabId(); }
+  })();
+
+  /** Hold this tab's lock (or start renewing its mark) for the page's life; its id is settled then. */
+  async function holdTab() {
+    if (locks) {
+      for (let i = 0; i < 5; i += 1) {
+        const held = await new Promise((resolve) => {
+          locks.request(LOCK + tab, { ifAvailable: true }, (lock) => {
+            resolve(!!lock);
+            return lock ? new Promise(() => {}) : undefined;  // held until the page ends
+          }).catch(() => resolve(true));
+        });
+        if (held) break;
+        tab = newTabId();  // a duplicated tab: the id it copied is another tab's
+      }
+    } else {
+      const renew = () => { try { localStorage.setItem(MARK + tab, String(Date.now())); } catch (e) { /* storage off */ } };
+      renew();
+      setInterval(renew, 20 * 1000);
+      window.addEventListener("pagehide", () => { try { localStorage.removeItem(MARK + tab); } catch (e) { /* off */ } });
+      window.addEventListener("pageshow", renew);
+    }
+    try { sessionStorage.setItem("sheetgen-tab", tab); } catch (e) { /* storage off: a new id each load */ }
+  }
+
+  /** The ids of the tabs of this browser still open (this one among them). */
+  async function openTabs() {
+    const open = new Set([tab]);
+    if (locks) {
+      try {
+        for (const lock of (await locks.query()).held || []) {
+          if (lock.name && lock.name.startsWith(LOCK)) open.add(lock.name.slice(LOCK.length));
+        }
+      } catch (e) { return null; }  // unknown: no other tab's draft is taken
+      return open;
+    }
+    const now = Date.now();
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const name = localStorage.key(i);
+      if (name && name.startsWith(MARK) && now - Number(localStorage.getItem(name)) < TAB_GONE) open.add(name.slice(MARK.length));
+    }
+    return open;
+  }
+
+  /** The draft keys of buffer `key` in this browser, each with its tab's id ("" for a draft
+   * kept before drafts were kept per tab). */
+  function draftsOf(key) {
+    const place = draftPlace(key);
+    const found = [];
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const name = localStorage.key(i);
+        if (name === place) found.push([name, ""]);
+        else if (name && name.startsWith(`${place}@`) && !name.slice(place.length + 1).includes("@")) found.push([name, name.slice(place.length + 1)]);
+      }
+    } catch (e) { /* storage off */ }
+    return found;
+  }
 
   /** Keep `value` under `key` in the browser (null: forget it); whether it was kept. */
   function store(key, value) {
@@ -79,24 +155,48 @@
     } else if (dirty) store(draftKey(key), { text: text(), base: savedText, game, path: filePath, at: Date.now() });
     else store(draftKey(key), null);
     store(openKey(), { path: filePath, game });
+    try { sessionStorage.setItem(openKey(), JSON.stringify({ path: filePath, game })); } catch (e) { /* off */ }
   }
 
   function hideDraft() { offered = null; $("draft").hidden = true; }
 
   /** The drafts kept for buffer `key` that differ from `body` (its file or starting text), oldest
-   * first: those offered before and not yet answered, then the buffer's own draft (what was
-   * typed last time), which moves to the offered ones. Stored back, so a reload offers them again. */
-  function keptDrafts(key, body) {
+   * first: those offered before and not yet answered, then the drafts of `tabs` (this tab's own,
+   * what was typed before a reload or a crash, and those of tabs that are gone), which move to
+   * the offered ones. Stored back, so a reload offers them again. */
+  function keptDrafts(key, body, tabs = [tab, ""]) {
     const kept = load(offeredKey(key));
     const list = (Array.isArray(kept) ? kept : []).filter((d) => d && typeof d.text === "string" && d.text !== body);
-    const draft = load(draftKey(key));
-    if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
-      list.push({ text: draft.text, at: draft.at, base: draft.base });
+    const moved = [];
+    for (const [name, owner] of draftsOf(key)) {
+      if (!tabs.includes(owner)) continue;
+      moved.push(name);
+      const draft = load(name);
+      if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
+        list.push({ text: draft.text, at: draft.at, base: draft.base });
+      }
     }
-    // the buffer's draft is dropped from its own place only once it is kept among the offered
-    const stored = store(offeredKey(key), list.length ? list : null);
-    if (stored) store(draftKey(key), null);
+    list.sort((x, y) => (x.at || 0) - (y.at || 0));
+    // a draft is dropped from its own place only once it is kept among the offered
+    const stored = moved.length ? store(offeredKey(key), list.length ? list : null) : true;
+    if (stored) for (const name of moved) store(name, null);
     return { list, stored };
+  }
+
+  /** Offer, besides this buffer's own, the drafts of `key` left by tabs that are gone (a crash,
+   * a tab closed with its changes kept): read after the buffer is shown, as which tabs are
+   * open is an asynchronous question. A tab still open keeps its draft to itself. */
+  async function adoptDrafts(key, body) {
+    const others = draftsOf(key).map(([, owner]) => owner).filter((owner) => owner && owner !== tab);
+    if (!others.length) return;
+    const open = await openTabs();
+    if (!open || bufferKey() !== key || savedText !== body) return;  // another buffer since
+    const gone = others.filter((owner) => !open.has(owner));
+    if (!gone.length) return;
+    const { list, stored } = keptDrafts(key, body, gone);
+    if (!list.length) return;
+    offered = { key, list, stored };
+    offerDraft();
   }
 
   /** Offer the first of the kept drafts (`offered.list`) in the bar, or hide the bar when none is left. */
@@ -156,6 +256,7 @@
     newEditor(body);
     keepDraft();
     offerDraft();
+    adoptDrafts(key, body);
   }
 
   /** Put the first offered draft in the editor (one edit: Ctrl+Z undoes it). What the editor held,
@@ -1121,10 +1222,14 @@
   }
 
   async function start() {
+    await holdTab();
     games = await (await api("/api/games")).json();
     for (const g of games) $("game").append(new Option(g.name, g.id));
     await listFiles();
-    const last = load(openKey()) || {};
+    // this tab's buffer (a reload), else the one last open in this browser (a new tab)
+    let last = null;
+    try { last = JSON.parse(sessionStorage.getItem(openKey()) || "null"); } catch (e) { last = null; }
+    last = last || load(openKey()) || {};
     game = games.some((g) => g.id === last.game) ? last.game : games[0].id;
     $("game").value = game;
     const first = await (await api(`/api/starting/${encodeURIComponent(game)}?name=New%20design`)).text();
