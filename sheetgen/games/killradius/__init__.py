@@ -150,9 +150,10 @@ class KillRadius(Game[rules.Design, KillRadiusStats]):
         """A carrier's fighters are those it holds now, at most the lowest Number it has had
         in play: the others had to land on another carrier or were lost, and recovering its
         Number brings none back (Kill Radius, Fighters)."""
-        if stats.carrier and isinstance(design.get("fighters"), int) and stats.fighters < design["fighters"]:
-            return {**design, "fighters": stats.fighters}
-        return design
+        if not stats.carrier or stats.fighters >= stats.fighters_built:
+            return design
+        cond = {k: v for k, v in (design.get("condition") or {}).items() if k != "fighters"}
+        return {**design, "fighters": stats.fighters, "condition": cond}  # those aboard, now built in
 
     def fleet_totals(self, ships: list[tuple[KillRadiusStats, int]]) -> list[tuple[str, str]]:
         """Ships, total Number and fighters of a fleet (``(stats, count)`` pairs)."""

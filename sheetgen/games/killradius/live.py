@@ -14,6 +14,7 @@ Number, and only while it is not below half its starting Number.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from sheetgen.core import playcard
@@ -91,8 +92,19 @@ CONDITION = Shape(
             reader_minimum=0,  # 0 is destroyed: condition_findings says so (Kill Radius, Damage)
             description="The ship's Number now, 1 to its starting Number (Kill Radius, Damage).",
         ),
+        Integer(
+            name="fighters",
+            minimum=0,
+            maximum=data.MAX_NUMBER,
+            description=(
+                "A carrier's fighters aboard now, where fewer than its Number holds: the others "
+                "were lost or landed on another carrier while its Number was lower, and recovering "
+                "its Number brings none back (Kill Radius, Fighters)."
+            ),
+        ),
     ),
-    "The ship's condition as play left it: its current Number (Kill Radius, Damage).",
+    "The ship's condition as play left it: its current Number and a carrier's fighters aboard "
+    "(Kill Radius, Damage; Fighters).",
 )
 #: JSON Schema of :data:`CONDITION`.
 CONDITION_SCHEMA: dict[str, Any] = CONDITION.schema()
@@ -102,16 +114,38 @@ def read_condition(fields: Fields | None) -> dict[str, Any] | None:
     """A ``condition:`` block read from ``fields`` (types only); ``None`` without one."""
     if fields is None:
         return None
-    number = fields.get(CONDITION.key("number"))
-    return {} if number is None else {"number": number}
+    read = {name: fields.get(CONDITION.key(name)) for name in ("number", "fighters")}
+    return {name: value for name, value in read.items() if value is not None}
 
 
 def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> list[Finding]:
     """``CONDITION`` errors where ``cond`` is not a state play can reach: a Number above the
-    starting one (recovery never goes above it), or 0 (destroyed; Kill Radius, Damage)."""
-    number = (cond or {}).get("number")
+    starting one (recovery never goes above it), or 0 (destroyed; Kill Radius, Damage);
+    fighters aboard a ship that is no carrier, or more than it holds at its current Number
+    (Kill Radius, Fighters)."""
+    cond = cond or {}
+    fighters, number = cond.get("fighters"), cond.get("number")
+    found: list[Finding] = []
+    if fighters is not None:
+        held = stats.fighters_built if number is None else min(stats.fighters_built, max(0, number))
+        where: Path = ("condition", "fighters")
+        if not stats.carrier:
+            found.append(error("CONDITION", f"{stats.name} is no carrier: it has no fighters aboard", where))
+        elif fighters > held:
+            found.append(
+                error(
+                    "CONDITION",
+                    f"{fighters} fighters aboard, but {stats.name} holds at most {held} "
+                    "(those it was built with, at most its current Number; Kill Radius, Fighters)",
+                    where,
+                )
+            )
     if number is None:
-        return []
+        return found
+    return found + _number_findings(stats, number)
+
+
+def _number_findings(stats: KillRadiusStats, number: int) -> list[Finding]:
     at: Path = ("condition", "number")
     if number == 0:
         return [error("CONDITION", f"{stats.name} is destroyed at Number 0 (Kill Radius, Damage)", at)]
@@ -129,14 +163,22 @@ def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> l
 
 def condition(state: State) -> dict[str, Any]:
     """The ``condition:`` block of ``state``'s ship (what :func:`start` reads back): the Number
-    with the damage noted this turn taken (as the next turn starts)."""
+    with the damage noted this turn taken (as the next turn starts), and a carrier's fighters
+    aboard where fewer than that Number alone leaves it (it was lower in play)."""
     number = apply_damage(state["number"], state["damage_this_turn"])
-    return {} if number == state["starting"] else {"number": number}
+    cond: dict[str, Any] = {} if number == state["starting"] else {"number": number}
+    stats: KillRadiusStats = state["stats"]
+    if stats.carrier:
+        fighters = min(state["fighters"], number)
+        if fighters < dataclasses.replace(stats, condition=cond).fighters:
+            cond["fighters"] = fighters
+    return cond
 
 
 def start(stats: KillRadiusStats) -> State:
     """The state of ``stats``' ship undamaged: ``starting`` and ``number`` (its Number),
-    ``damage_this_turn`` (noted, not yet taken), ``recovered`` (rolled this turn)."""
+    ``damage_this_turn`` (noted, not yet taken), ``recovered`` (rolled this turn), ``fighters``
+    (a carrier's aboard: never more than the lowest Number it has had; Kill Radius, Fighters)."""
     if not data.MIN_NUMBER <= stats.number <= data.MAX_NUMBER:
         raise Refused(f"{stats.name}'s Number {stats.number} is outside 1 to 10 (Kill Radius, Numbers)")
     number = (stats.condition or {}).get("number", stats.number)
@@ -146,6 +188,7 @@ def start(stats: KillRadiusStats) -> State:
         "number": number,
         "damage_this_turn": 0,
         "recovered": False,
+        "fighters": stats.fighters if stats.carrier else 0,
     }
 
 
@@ -209,12 +252,16 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 def end_turn(state: State) -> State:
     """The state at the start of the next turn: the Number lowered by the damage noted this
-    turn, never below 0 (Kill Radius, Damage)."""
+    turn, never below 0 (Kill Radius, Damage); a carrier then holds at most that Number of
+    fighters, and the others are gone for good: recovering its Number brings none back (Kill
+    Radius, Fighters)."""
+    number = apply_damage(state["number"], state["damage_this_turn"])
     return {
         **state,
-        "number": apply_damage(state["number"], state["damage_this_turn"]),
+        "number": number,
         "damage_this_turn": 0,
         "recovered": False,
+        "fighters": min(state["fighters"], number),
     }
 
 
@@ -224,8 +271,8 @@ def now(state: State) -> dict[str, Any]:
     to its d10: a carrier's current Number ÷ 3 rounded up), ``reduced`` (at or below half),
     ``may_recover`` (damaged, at or above half, and not yet rolled this turn), ``carrier``,
     ``may_deploy`` (a carrier above half) and ``fighters`` (a carrier's fighters aboard: those
-    it started with, at most its current Number; 0 for a ship that is no carrier) (seed 000,
-    Damage, Carriers and Fighters)."""
+    it started with, at most the lowest Number it has had; 0 for a ship that is no carrier)
+    (seed 000, Damage, Carriers and Fighters)."""
     stats: KillRadiusStats = state["stats"]
     starting, number = state["starting"], state["number"]
     mp = movement_points(starting, number)
@@ -241,7 +288,7 @@ def now(state: State) -> dict[str, Any]:
         "may_recover": number < starting and can_recover(starting, number) and not state["recovered"],
         "carrier": stats.carrier,
         "may_deploy": can_deploy(starting, number, stats.carrier),
-        "fighters": fighters_held(stats.fighters, number) if stats.carrier else 0,
+        "fighters": fighters_held(state["fighters"], number) if stats.carrier else 0,
     }
 
 

@@ -95,6 +95,9 @@ class KillRadiusStats:
         if now is not None and self.carrier and resumed:
             fielded = now if self.fielded_number is None else max(0, self.fielded_number)
             held = fighters_held(self.fighters_built, min(now, fielded))
+        aboard = (self.condition or {}).get("fighters")
+        if self.carrier and isinstance(aboard, int):  # fewer: lost while its Number was lower
+            held = max(0, min(held, aboard))
         self.fighters = held
         self.fighters_over = self.fighters_built - held
         self.deploy_per_phase = deploy_limit(held) if self.carrier else 0
