@@ -10,6 +10,8 @@ folder as it was, and no empty folder of its own. Nothing here prints: warnings 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,6 +294,7 @@ def build_kit(
     jobs: int = 1,
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
+    force: bool = False,
 ) -> Kit:
     """Render and write ``scenario``'s kit into ``out_dir`` (default
     ``output/<scenario name>/``), creating the folder; returns the files written
@@ -303,7 +306,8 @@ def build_kit(
     called as the parts are made. ``jobs``: worker processes printing the parts
     WeasyPrint prints (record sheets, cards, briefing); the same bytes for any.
     ``counters``: how the counters are printed (:class:`CounterOptions`); ``map_paper``:
-    the paper the map is tiled on (default ``paper``).
+    the paper the map is tiled on (default ``paper``). ``force``: replace files of the kit's
+    names in the folder that this kit did not write (see :func:`build_kits`).
 
     Raises :class:`KitError` if the folder cannot be made or written, or a part
     cannot be printed on ``paper``; nothing is written unless every part rendered.
@@ -316,6 +320,7 @@ def build_kit(
         jobs=jobs,
         counters=counters,
         map_paper=map_paper,
+        force=force,
     )
     if isinstance(made, KitError):
         raise made
@@ -359,6 +364,7 @@ def build_kits(
     vassal: bool = False,
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
+    force: bool = False,
 ) -> list[Kit | KitError]:
     """Render and write the kit of each ``(scenario, folder)`` as :func:`build_kit`
     does, the kits' WeasyPrint parts printed together by up to ``jobs`` processes
@@ -371,6 +377,13 @@ def build_kits(
     ``vassal``: each kit also holds its VASSAL module (:func:`vassal_module_of`), made from
     its record sheets and card before anything is written, and its briefing lists it.
     ``counters`` and ``map_paper``: as :func:`build_kit` takes them, for every kit.
+
+    A kit replaces only what a kit wrote in its folder: each folder keeps a record of the
+    files written there and their SHA-256 (:data:`RECORD`), and a file of a kit's name that
+    is not in it, or has changed since (a player's own ``map.pdf``, notes written into a
+    briefing), stops that kit before anything is printed (:class:`KitError`), unless
+    ``force``. In a folder without a record (a kit written before there was one), a PDF
+    that sheetgen made (its ``/Creator``) counts as the kit's.
     """
     builds = [
         _Build(
@@ -390,6 +403,7 @@ def build_kits(
             vassal=vassal,
             counters=counters,
             map_paper=map_paper,
+            force=force,
         )
     finally:  # a kit that failed, or a run stopped part-way, leaves no empty folder it made
         for build in reversed(builds):  # the last made first: an earlier kit may have made their parent
@@ -407,6 +421,7 @@ def _build_kits(
     vassal: bool,
     counters: CounterOptions | None = None,
     map_paper: Paper | None = None,
+    force: bool = False,
 ) -> list[Kit | KitError]:
     """:func:`build_kits` for the kits ``builds``: each part asked of
     :mod:`sheetgen.render.parts` and its bytes taken back; the printed parts (record sheets,
@@ -415,6 +430,7 @@ def _build_kits(
     for build in builds:
         try:
             _prepare(build, paper=paper, single=single, counters=counters, map_paper=map_paper)
+            _check_replaced(build, single, vassal, force)
         except OutputError as exc:
             build.fail(exc)
     steps = ["Record sheets and cards", "Counters and maps", "Briefings", "Writing"]
@@ -533,15 +549,101 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
         title = f"{build.scenario.name}: game kit"
         files.append((stale, pressed(whole, title, None, build.standard) if build.press else whole))
+    old_record = _record_of(folder)
+    drop_stale = not single and stale.is_file() and _kits_own(stale, old_record)
+    record = {
+        name: digest
+        for name, digest in (old_record or {}).items()
+        if (folder / name).is_file() and not (drop_stale and name == stale.name)
+    }
+    record.update({path.name: _digest(data) for path, data in [*files, *extra]})
+    text = json.dumps({"files": dict(sorted(record.items()))}, indent=1) + "\n"
     with signals_deferred():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
-        written = write_all_atomic([*files, *extra])
-        if not single and stale.is_file():
+        written = write_all_atomic([*files, *extra, (folder / RECORD, text.encode("utf-8"))])[:-1]
+        if drop_stale:
             stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
             build.warnings.append(
                 f"{stale}: removed: an earlier --single kit.pdf no longer matches the parts beside it"
                 " (add --single to print it again)"
             )
+        elif not single and stale.is_file():
+            build.warnings.append(
+                f"{stale}: left as it is, though it may no longer match the parts beside it: this kit"
+                " did not write it (or it changed since)"
+            )
     return written
+
+
+#: The record a kit folder keeps of the files kits wrote there, ``{"files": {name: sha256}}``.
+RECORD = ".sheetgen-kit.json"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _record_of(folder: Path) -> dict[str, str] | None:
+    """The names and SHA-256 of the files kits wrote in ``folder`` (:data:`RECORD`); ``None``
+    without a record, ``{}`` for one that cannot be read."""
+    try:
+        raw = (folder / RECORD).read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return {}
+    try:
+        files = json.loads(raw.decode("utf-8")).get("files", {})
+    except (ValueError, AttributeError):
+        return {}
+    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+
+
+def _kits_own(path: Path, record: dict[str, str] | None) -> bool:
+    """Whether ``path`` is as a kit wrote it: its SHA-256 the one ``record`` gives it; without a
+    record, a PDF sheetgen made (its ``/Creator``; a printed part's ``/Producer`` and title)."""
+    try:
+        if record is not None:
+            return record.get(path.name) == _digest(path.read_bytes())
+        from pypdf import PdfReader
+        from pypdf.errors import PyPdfError
+
+        with path.open("rb") as handle:
+            if handle.read(5) != b"%PDF-":
+                return False
+            handle.seek(0)
+            try:
+                info = PdfReader(handle).metadata
+            except (PyPdfError, ValueError, KeyError, TypeError):
+                return False
+        if info is None:
+            return False
+        title, producer = str(info.get("/Title") or ""), str(info.get("/Producer") or "")
+        printed = producer.startswith("WeasyPrint") and title.endswith(_PRINTED_TITLES)
+        return info.get("/Creator") == "sheetgen" or printed
+    except OSError:
+        return False
+
+
+#: How the titles of a kit's WeasyPrint parts end (they carry no ``/Creator``).
+_PRINTED_TITLES = (": briefing", ": record sheets", ": reference card", ": quick card")
+
+
+def _check_replaced(build: _Build, single: bool, vassal: bool, force: bool) -> None:
+    """Refuse (:class:`~sheetgen.core.output.OutputError`) to replace a file of the kit's names
+    in its folder that no kit wrote there, or that changed since one did, unless ``force``."""
+    folder = build.folder
+    if force or not folder.is_dir():
+        return
+    record = _record_of(folder)
+    names = [part.file for part in build.parts] + (["kit.pdf"] if single else [])
+    names += [f"{slug(build.scenario.name)}.vmod"] if vassal else []
+    for name in names:
+        path = folder / name
+        if (path.exists() or path.is_symlink()) and not _kits_own(path, record):
+            raise OutputError(
+                f"{path}: not replaced: no kit wrote it here, or it changed since; move it away,"
+                " choose another -o, or add --force to replace it"
+            )
 
 
 def vassal_module_of(scenario: Scenario, parts: list[KitPart]) -> tuple[bytes, list[str]]:

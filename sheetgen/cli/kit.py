@@ -44,6 +44,13 @@ _Single = Annotated[
     typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
 ]
 _Every = Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")]
+_Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace files of the kit's names in its folder that no kit wrote there (or that changed since).",
+    ),
+]
 _Vassal = Annotated[
     bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
 ]
@@ -107,6 +114,7 @@ def kit(
     press: Press = False,
     pdfx: PressStandard = None,
     map_paper: _MapPaper = None,
+    force: _Force = False,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -137,6 +145,7 @@ def kit(
             vassal=vassal,
             counters=counters,
             map_paper=tiled,
+            force=force,
         )
     )
 
@@ -235,12 +244,14 @@ def _kits(
     vassal: bool = False,
     counters: CounterOptions | None = None,
     map_paper: units.Paper | None = None,
+    force: bool = False,
 ) -> int:
     """Load every scenario, build the kits of those that load without errors together
     (:func:`~sheetgen.kit.build_kits`), and report each scenario in order: its errors,
     or its warnings and files. Returns the worst exit status. ``nested``: write into
     ``<output or output/>/<scenario name>/`` (for ``--all``). ``vassal``: each kit holds
-    its VASSAL module too (:func:`sheetgen.kit.vassal_module_of`)."""
+    its VASSAL module too (:func:`sheetgen.kit.vassal_module_of`). ``force``: replace files
+    of the kits' names that no kit wrote."""
     from sheetgen.core.output import OutputError, check_folder
 
     if nested:  # one folder holds every kit: a folder it cannot be is said once, not once a kit
@@ -249,7 +260,7 @@ def _kits(
         except OutputError as exc:
             _fail(str(exc))
     loads, ready, links = _loaded(paths, output, nested)
-    made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper) if ready else [])
+    made = iter(_build(ready, paper, single, jobs, vassal, counters, map_paper, force) if ready else [])
     code = 0
     for path, kind, errors, scenario in loads:
         if scenario is not None:
@@ -318,6 +329,7 @@ def _build(
     vassal: bool,
     counters: CounterOptions | None = None,
     map_paper: units.Paper | None = None,
+    force: bool = False,
 ) -> list[Kit | KitError]:
     """The kits, with a progress bar on a terminal (``vassal``: their briefings list the module)."""
     from sheetgen.kit import build_kits
@@ -331,6 +343,7 @@ def _build(
             vassal=vassal,
             counters=counters,
             map_paper=map_paper,
+            force=force,
         )
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
@@ -356,6 +369,7 @@ def _build(
             vassal=vassal,
             counters=counters,
             map_paper=map_paper,
+            force=force,
         )
 
 
