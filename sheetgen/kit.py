@@ -10,8 +10,6 @@ folder as it was, and no empty folder of its own. Nothing here prints: warnings 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +18,13 @@ from sheetgen.core.output import (
     OutputError,
     check_folder,
     check_writable,
+    folder_files,
+    is_ours,
     make_folder,
     remove_empty,
-    write_all_atomic,
+    write_folder,
 )
 from sheetgen.core.rendered import Rendered
-from sheetgen.core.stopping import signals_deferred
 from sheetgen.core.units import Paper
 from sheetgen.games import GAMES, find_game
 from sheetgen.render.briefing import ListedPart
@@ -379,7 +378,7 @@ def build_kits(
     ``counters`` and ``map_paper``: as :func:`build_kit` takes them, for every kit.
 
     A kit replaces only what a kit wrote in its folder: each folder keeps a record of the
-    files written there and their SHA-256 (:data:`RECORD`), and a file of a kit's name that
+    files written there and their SHA-256 (:data:`~sheetgen.core.output.RECORD`), and a file of a kit's name that
     is not in it, or has changed since (a player's own ``map.pdf``, notes written into a
     briefing), stops that kit before anything is printed (:class:`KitError`), unless
     ``force``. In a folder without a record (a kit written before there was one), a PDF
@@ -495,7 +494,7 @@ def _build_kits(
                     module, notes = vassal_module_of(build.scenario, build.parts)
                     build.warnings += [w for w in notes if w not in build.warnings]
                     extra.append((build.folder / f"{slug(build.scenario.name)}.vmod", module))
-                out.append(Kit(_write(build, single, extra), build.names, build.warnings))
+                out.append(Kit(_write(build, single, extra, force), build.names, build.warnings))
                 build.written = True
                 continue
             except OutputError as exc:
@@ -528,10 +527,11 @@ def _prepare(
             check_writable(build.folder / name)
 
 
-def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list[Path]:
+def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]], force: bool = False) -> list[Path]:
     """Write every part of a made kit (and ``kit.pdf`` with ``single``, then ``extra``: the
     VASSAL module), all or none: a kit that cannot be written in full leaves the folder's
-    earlier kit as it was."""
+    earlier kit as it was. Files no kit wrote there are replaced only with ``force``
+    (:func:`~sheetgen.core.output.write_folder`)."""
     parts, folder = build.parts, build.folder
     try:
         make_folder(folder, build.made_folders)
@@ -549,64 +549,29 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]]) -> list
         whole = single_pdf(parts, f"{build.scenario.name}: game kit")
         title = f"{build.scenario.name}: game kit"
         files.append((stale, pressed(whole, title, None, build.standard) if build.press else whole))
-    old_record = _record_of(folder)
-    drop_stale = not single and stale.is_file() and _kits_own(stale, old_record)
-    record = {
-        name: digest
-        for name, digest in (old_record or {}).items()
-        if (folder / name).is_file() and not (drop_stale and name == stale.name)
-    }
-    record.update({path.name: _digest(data) for path, data in [*files, *extra]})
-    text = json.dumps({"files": dict(sorted(record.items()))}, indent=1) + "\n"
-    with signals_deferred():  # the new parts in place and the stale kit.pdf gone, or (a signal before) none
-        written = write_all_atomic([*files, *extra, (folder / RECORD, text.encode("utf-8"))])[:-1]
-        if drop_stale:
-            stale.unlink()  # an earlier --single kit.pdf would no longer match the parts beside it
-            build.warnings.append(
-                f"{stale}: removed: an earlier --single kit.pdf no longer matches the parts beside it"
-                " (add --single to print it again)"
-            )
-        elif not single and stale.is_file():
-            build.warnings.append(
-                f"{stale}: left as it is, though it may no longer match the parts beside it: this kit"
-                " did not write it (or it changed since)"
-            )
+    dropped = [] if single else [stale]  # an earlier --single kit.pdf would no longer match
+    existed = stale.is_file()
+    written = write_folder(folder, [*files, *extra], force=force, legacy=_made_by_sheetgen, drop=dropped)
+    if dropped and existed and stale.is_file():
+        build.warnings.append(
+            f"{stale}: left as it is, though it may no longer match the parts beside it: no kit"
+            " wrote it here (or it changed since)"
+        )
+    elif dropped and existed:
+        build.warnings.append(
+            f"{stale}: removed: an earlier --single kit.pdf no longer matches the parts beside it"
+            " (add --single to print it again)"
+        )
     return written
 
 
-#: The record a kit folder keeps of the files kits wrote there, ``{"files": {name: sha256}}``.
-RECORD = ".sheetgen-kit.json"
+def _made_by_sheetgen(path: Path) -> bool:
+    """Whether ``path`` is a PDF sheetgen made (its ``/Creator``; a printed part's
+    ``/Producer`` and title): a kit's file in a folder written before folders kept a record."""
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
 
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _record_of(folder: Path) -> dict[str, str] | None:
-    """The names and SHA-256 of the files kits wrote in ``folder`` (:data:`RECORD`); ``None``
-    without a record, ``{}`` for one that cannot be read."""
     try:
-        raw = (folder / RECORD).read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return {}
-    try:
-        files = json.loads(raw.decode("utf-8")).get("files", {})
-    except (ValueError, AttributeError):
-        return {}
-    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
-
-
-def _kits_own(path: Path, record: dict[str, str] | None) -> bool:
-    """Whether ``path`` is as a kit wrote it: its SHA-256 the one ``record`` gives it; without a
-    record, a PDF sheetgen made (its ``/Creator``; a printed part's ``/Producer`` and title)."""
-    try:
-        if record is not None:
-            return record.get(path.name) == _digest(path.read_bytes())
-        from pypdf import PdfReader
-        from pypdf.errors import PyPdfError
-
         with path.open("rb") as handle:
             if handle.read(5) != b"%PDF-":
                 return False
@@ -615,13 +580,13 @@ def _kits_own(path: Path, record: dict[str, str] | None) -> bool:
                 info = PdfReader(handle).metadata
             except (PyPdfError, ValueError, KeyError, TypeError):
                 return False
-        if info is None:
-            return False
-        title, producer = str(info.get("/Title") or ""), str(info.get("/Producer") or "")
-        printed = producer.startswith("WeasyPrint") and title.endswith(_PRINTED_TITLES)
-        return info.get("/Creator") == "sheetgen" or printed
     except OSError:
         return False
+    if info is None:
+        return False
+    title, producer = str(info.get("/Title") or ""), str(info.get("/Producer") or "")
+    printed = producer.startswith("WeasyPrint") and title.endswith(_PRINTED_TITLES)
+    return info.get("/Creator") == "sheetgen" or printed
 
 
 #: How the titles of a kit's WeasyPrint parts end (they carry no ``/Creator``).
@@ -629,20 +594,22 @@ _PRINTED_TITLES = (": briefing", ": record sheets", ": reference card", ": quick
 
 
 def _check_replaced(build: _Build, single: bool, vassal: bool, force: bool) -> None:
-    """Refuse (:class:`~sheetgen.core.output.OutputError`) to replace a file of the kit's names
-    in its folder that no kit wrote there, or that changed since one did, unless ``force``."""
+    """Refuse (:class:`~sheetgen.core.output.OutputError`), before anything is printed, to
+    replace a file of the kit's names in its folder that no kit wrote there, or that changed
+    since one did, unless ``force`` (:func:`~sheetgen.core.output.write_folder` checks again
+    as it writes)."""
     folder = build.folder
     if force or not folder.is_dir():
         return
-    record = _record_of(folder)
+    record = folder_files(folder)
     names = [part.file for part in build.parts] + (["kit.pdf"] if single else [])
     names += [f"{slug(build.scenario.name)}.vmod"] if vassal else []
     for name in names:
         path = folder / name
-        if (path.exists() or path.is_symlink()) and not _kits_own(path, record):
+        if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, _made_by_sheetgen):
             raise OutputError(
-                f"{path}: not replaced: no kit wrote it here, or it changed since; move it away,"
-                " choose another -o, or add --force to replace it"
+                f"{path}: not replaced: sheetgen did not write it here, or it changed since; move it"
+                " away, choose another -o, or add --force to replace it"
             )
 
 

@@ -58,7 +58,7 @@ def test_kit_writes_sheets_for_every_ship_and_the_card(default_kit: Built) -> No
     out = default_kit.path
     assert default_kit.exit_code == 0, default_kit.stderr
     assert sorted(p.name for p in out.iterdir()) == [
-        ".sheetgen-kit.json",  # the record of what the kit wrote (tests/test_kit_replace.py)
+        ".sheetgen-files.json",  # the record of what the kit wrote (tests/test_kit_replace.py)
         "briefing.pdf",
         "counters.pdf",
         "map.pdf",
@@ -188,7 +188,7 @@ def test_kit_read_back(bundled_kits: Built, name: str) -> None:
     scenario = load(next(p for p in SCENARIOS if p.stem == name))
     folder = bundled_kits.path / name
     files = [*PARTS]
-    assert sorted(p.name for p in folder.iterdir()) == sorted([*files, "kit.pdf", ".sheetgen-kit.json"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*files, "kit.pdf", ".sheetgen-files.json"])
     sheets = "\n".join(pdf_text(folder / "record-sheets.pdf"))
     counters = "\n".join(pdf_text(folder / "counters.pdf"))
     squeeze = re.compile(r"\s+")

@@ -1,7 +1,7 @@
 """``sheetgen kit -o FOLDER`` replaces only what a kit wrote there. A tester put their own
 ``map.pdf`` (and a text file named ``briefing.pdf``) in the folder given to ``-o``; the kit
 replaced both without a word. Now each kit folder keeps a record of the files kits wrote
-(``.sheetgen-kit.json``, their SHA-256), and a file of a kit's name that is not in it, or
+(``.sheetgen-files.json``, their SHA-256), and a file of a kit's name that is not in it, or
 changed since, stops the kit with one line (exit 2) before anything is written; ``--force``
 replaces it. A folder from before the record counts the PDFs sheetgen made as the kit's."""
 
@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from sheetgen.kit import RECORD, KitError, build_kit
+from sheetgen.core.output import RECORD
+from sheetgen.kit import KitError, build_kit
 from sheetgen.scenarios.scenario import load_scenario
 
 from tests.conftest import DESIGNS
@@ -86,7 +87,7 @@ def test_a_players_file_of_a_kits_name_stops_the_kit(
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert lines[-1] == (
-        f"sheetgen: error: {folder / name}: not replaced: no kit wrote it here, or it changed since;"
+        f"sheetgen: error: {folder / name}: not replaced: sheetgen did not write it here, or it changed since;"
         " move it away, choose another -o, or add --force to replace it"
     )
     assert _bytes(folder) == {name: mine, "notes.txt": b"mine\n"}  # nothing written, nothing replaced
@@ -102,7 +103,9 @@ def test_a_kit_file_changed_since_is_not_replaced(made: Path, tmp_path: Path) ->
     before = _bytes(folder)
     scenario, _result = load_scenario(SCENARIO)
     assert scenario is not None
-    with pytest.raises(KitError, match=r"map\.pdf: not replaced: no kit wrote it here, or it changed since"):
+    with pytest.raises(
+        KitError, match=r"map\.pdf: not replaced: sheetgen did not write it here, or it changed since"
+    ):
         build_kit(scenario, folder)
     assert _bytes(folder) == before
 

@@ -313,14 +313,16 @@ def _write_design(path: Path, text: str, *, force: bool) -> None:
 Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")]
 
 
-def _write_files(files: list[tuple[Path, bytes]], folder: Path | None = None) -> None:
+def _write_files(files: list[tuple[Path, bytes]], folder: Path | None = None, *, force: bool = False) -> None:
     """Write every ``(path, bytes)`` all or none
     (:func:`~sheetgen.core.output.write_all_atomic`: the pages of a map, the images of a
     counter sheet); fails (exit 2) naming the first that cannot be written, every target
     left as it was. ``folder`` (``-o``), with any missing folders above it, is made first
     (:func:`~sheetgen.core.output.make_folder`) and taken away again when the files are not
-    written, a signal's stop included."""
-    from sheetgen.core.output import OutputError, make_folder, remove_empty, write_all_atomic
+    written, a signal's stop included; the files go into it as
+    :func:`~sheetgen.core.output.write_folder` writes them: a file there that sheetgen did
+    not write (or that changed since) is replaced only with ``force`` (exit 2 otherwise)."""
+    from sheetgen.core.output import OutputError, make_folder, remove_empty, write_all_atomic, write_folder
 
     made: list[Path] = []
     try:
@@ -330,7 +332,10 @@ def _write_files(files: list[tuple[Path, bytes]], folder: Path | None = None) ->
                     make_folder(folder, made)
                 except OSError as exc:
                     _fail(f"-o {folder}: cannot make the folder: {exc.strerror or exc}")
-            write_all_atomic(files)
+            if folder is None:
+                write_all_atomic(files)
+            else:
+                write_folder(folder, files, force=force)
         except BaseException:
             remove_empty(made)
             raise

@@ -185,6 +185,14 @@ _Dpi = Annotated[
     typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
 ]
 
+_Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace files in the -o folder (--format png) that sheetgen did not write there (or that changed since).",
+    ),
+]
+
 
 @app.command(short_help=short_help("counters"))
 def counters(
@@ -205,6 +213,7 @@ def counters(
     dpi: _Dpi = None,
     press: Press = False,
     pdfx: PressStandard = None,
+    force: _Force = False,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 
@@ -229,7 +238,7 @@ def counters(
     if png_dpi is not None:
         from sheetgen.cli.images import write_face_pngs
 
-        write_face_pngs(found.counters, edge, png_dpi, output, found.title)
+        write_face_pngs(found.counters, edge, png_dpi, output, found.title, force=force)
         raise typer.Exit(found.exit_code)
     from sheetgen.layout.counters import SheetSpec
 

@@ -62,9 +62,12 @@ def png_folder(folder: Path) -> None:
         _fail(f"-o {folder}: folder {parent} is not writable")
 
 
-def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: Path, title: str) -> None:
+def write_face_pngs(
+    counters: Sequence[Counter], size: float, dpi: int, folder: Path, title: str, *, force: bool = False
+) -> None:
     """One PNG per face of each distinct counter into ``folder``: ``<stem>-front.png`` and
-    ``<stem>-back.png`` (:func:`sheetgen.layout.counters.images.face_pages`)."""
+    ``<stem>-back.png`` (:func:`sheetgen.layout.counters.images.face_pages`); a file there
+    that sheetgen did not write is replaced only with ``force``."""
     from sheetgen.layout.counters.images import face_pages
     from sheetgen.render.raster import RasterError, face_pngs, pixels
 
@@ -78,7 +81,7 @@ def write_face_pngs(counters: Sequence[Counter], size: float, dpi: int, folder: 
     for i, name in enumerate(faces.stems):
         files.append((folder / f"{name}-front.png", images[2 * i]))
         files.append((folder / f"{name}-back.png", images[2 * i + 1]))
-    _write_files(files, folder)
+    _write_files(files, folder, force=force)
     from sheetgen.layout.counters import MarkerFace
 
     n = pixels(size, dpi)

@@ -54,12 +54,22 @@ _Dpi = Annotated[
 ]
 
 
+_Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace files in the -o folder that sheetgen did not write there (or that changed since).",
+    ),
+]
+
+
 @app.command(short_help=short_help("tts"))
 def tts(
     scenario: _Scenario,
     output: _Output = None,
     image_url: _ImageUrl = None,
     dpi: _Dpi = None,
+    force: _Force = False,
 ) -> None:
     """Write a Tabletop Simulator saved object of a scenario: the map as a board at its
     printed size with TTS's hex grid set to the printed one, a two-faced tile for every
@@ -101,7 +111,9 @@ def tts(
     save = save_for(loaded, resolution, base)
     _warn(save.warnings)
     json_path = output / f"{save.name}.json"
-    _write_files([(json_path, save.data), *((output / name, data) for name, data in save.images)], output)
+    _write_files(
+        [(json_path, save.data), *((output / name, data) for name, data in save.images)], output, force=force
+    )
     ships = sum(1 for o in save.objects if o.kind == "ship")
     placed = sum(1 for o in save.objects if o.start is not None)
     markers = sum(1 for o in save.objects if o.kind == "marker")

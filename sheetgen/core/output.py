@@ -29,11 +29,13 @@ __all__ = [
     "check_folder",
     "check_target",
     "check_writable",
+    "folder_files",
     "make_folder",
     "remove_empty",
     "sweep_staged",
     "write_all_atomic",
     "write_atomic",
+    "write_folder",
     "write_new",
 ]
 
@@ -282,3 +284,88 @@ def _unlink_all(staged: list[str]) -> None:
     for tmp in staged:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+#: The record a folder sheetgen writes its files into (``-o FOLDER``: a kit, a Tabletop
+#: Simulator save, counter images) keeps of them: ``{"files": {name: SHA-256}}``.
+RECORD = ".sheetgen-files.json"
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def folder_files(folder: Path) -> dict[str, str] | None:
+    """The names (relative to ``folder``, with ``/``) and SHA-256 of the files sheetgen wrote
+    in ``folder`` (:data:`RECORD`); ``None`` without a record, ``{}`` for one that cannot be
+    read."""
+    import json
+
+    try:
+        raw = (folder / RECORD).read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return {}
+    try:
+        files = json.loads(raw.decode("utf-8")).get("files", {})
+    except (ValueError, AttributeError):
+        return {}
+    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+
+
+def is_ours(
+    path: Path, folder: Path, record: dict[str, str] | None, legacy: Callable[[Path], bool] | None = None
+) -> bool:
+    """Whether ``path`` (in ``folder``) is as sheetgen wrote it: its SHA-256 the one ``record``
+    gives it; in a folder without a record, what ``legacy`` says of it (never, without one)."""
+    try:
+        if record is not None:
+            return record.get(path.relative_to(folder).as_posix()) == _digest(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return legacy is not None and legacy(path)
+
+
+def write_folder(
+    folder: Path,
+    files: Sequence[tuple[Path, bytes]],
+    *,
+    force: bool = False,
+    legacy: Callable[[Path], bool] | None = None,
+    drop: Iterable[Path] = (),
+) -> list[Path]:
+    """Write ``files`` (each ``(path in folder, bytes)``) into ``folder`` all or none
+    (:func:`write_all_atomic`), with its :data:`RECORD` brought up to date, and remove the
+    files ``drop`` that sheetgen wrote there. Returns the paths written (the record apart).
+
+    A file that is already there is replaced only if sheetgen wrote it there and it has not
+    changed since (its SHA-256 in the record; in a folder without a record, ``legacy``
+    says), unless ``force``: a player's own ``map.pdf`` in the folder ``-o`` names is never
+    replaced unasked. Raises :class:`OutputError` (one line, nothing written) naming the
+    first that is not, and as :func:`write_all_atomic` does."""
+    import json
+
+    record = folder_files(folder)
+    if not force:
+        for path, _data in files:
+            if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
+                raise OutputError(
+                    f"{shown_path(path)}: not replaced: sheetgen did not write it here, or it changed"
+                    " since; move it away, choose another -o, or add --force to replace it"
+                )
+    gone = [path for path in drop if path.is_file() and (force or is_ours(path, folder, record, legacy))]
+    kept = {
+        name: digest
+        for name, digest in (record or {}).items()
+        if (folder / name).is_file() and folder / name not in gone
+    }
+    kept.update({path.relative_to(folder).as_posix(): _digest(data) for path, data in files})
+    text = json.dumps({"files": dict(sorted(kept.items()))}, indent=1) + "\n"
+    with signals_deferred():  # the files and the record in place and the dropped ones gone, or none
+        written = write_all_atomic([*files, (folder / RECORD, text.encode("utf-8"))])[:-1]
+        for path in gone:
+            path.unlink()
+    return written

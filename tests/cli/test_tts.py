@@ -11,6 +11,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from sheetgen.core.output import RECORD
+
 ROOT = Path(__file__).resolve().parents[2]
 SCOUTS = ROOT / "designs" / "starfire" / "scenarios" / "scouts-meet.yaml"
 BAD = ROOT / "designs" / "starfire" / "illegal" / "sf2-too-few-quarters.yaml"
@@ -44,7 +46,7 @@ def test_tts_writes_the_save_and_every_image_its_addresses_name(written: tuple[P
     assert save.is_file()
     assert f"wrote {save} and " in result.stderr and "as local files" in result.stderr
     urls = _urls(save)
-    files = {p.name for p in out.iterdir()} - {save.name}
+    files = {p.name for p in out.iterdir()} - {save.name, RECORD}
     named = set()
     for url in urls:
         parts = urlsplit(url)
@@ -61,7 +63,7 @@ def test_image_url_puts_every_address_under_it(invoke: Invoke, tmp_path: Path) -
     r = invoke("tts", SCOUTS, "-o", out, "--dpi", "40", "--image-url", "https://example.org/scouts")
     assert r.exit_code == 0, r.stderr
     urls = _urls(out / "scouts-meet.json")
-    files = {p.name for p in out.iterdir()} - {"scouts-meet.json"}
+    files = {p.name for p in out.iterdir()} - {"scouts-meet.json", RECORD}
     assert {u.removeprefix("https://example.org/scouts/") for u in urls} == files
     assert all(u.startswith("https://example.org/scouts/") for u in urls)
 
