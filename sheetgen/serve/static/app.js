@@ -23,8 +23,17 @@
 
   function notice(text) { $("notice").textContent = text; }
 
+  /** What a request that got no answer says (the browser's own words are "Failed to fetch"). */
+  const UNREACHABLE = "sheetgen: error: no answer from the server (is sheetgen serve still running?); your text is kept in the editor and as a draft: try again when the server is back";
+
   async function api(path, options = {}) {
-    const res = await fetch(path, options);
+    let res;
+    try {
+      res = await fetch(path, options);
+    } catch (e) {  // no answer at all: the server stopped, or the network is down
+      if (e && e.name === "AbortError") throw e;
+      throw new Error(UNREACHABLE);
+    }
     if (!res.ok) {
       let body = {};
       try { body = await res.json(); } catch (e) { body = { error: `${res.status} ${res.statusText}` }; }

@@ -42,11 +42,19 @@ function notice(text, bad = false) {
   $("notice").classList.toggle("bad", bad);
 }
 
+/** What a request that got no answer says (the browser's own words are "Failed to fetch"). */
+const UNREACHABLE = "sheetgen: error: no answer from the server (is sheetgen still running?); what you typed is kept: send it again when the server is back";
+
 async function api(path, body) {
   const headers = { "Content-Type": "application/json" };
   if (code) headers["X-Join-Code"] = code;
   if (token) headers["X-Side-Token"] = token;
-  const answer = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+  let answer;
+  try {
+    answer = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+  } catch (err) {  // no answer at all: the server stopped, or the network is down
+    throw new Error(UNREACHABLE);
+  }
   const data = await answer.json().catch(() => ({ error: `sheetgen: error: ${answer.status}` }));
   if (!answer.ok) throw new Error(data.error || String(answer.status));
   return data;
