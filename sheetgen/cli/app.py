@@ -400,6 +400,22 @@ def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
     return list(add_scenarios(result))
 
 
+def named_scenarios(paths: list[Path]) -> list[Path]:
+    """``paths`` with each bare name that is no file or folder here but a bundled scenario's
+    name (``convoy-raid``, ``convoy-raid.yaml``) replaced by that scenario's file, as ``kit``
+    reads a scenario; any other path as given (a missing one is then said as missing)."""
+    if all(path.exists() or path.name != str(path) for path in paths):
+        return paths
+    from sheetgen.games import GAMES, find_game
+
+    bundled = {p.stem.lower(): p for game_id in sorted(GAMES) for p in find_game(game_id).files().scenarios}
+    named = []
+    for path in paths:
+        wanted = path.name.lower().removesuffix(".yaml").removesuffix(".yml")
+        named.append(bundled.get(wanted, path) if not path.exists() and path.name == str(path) else path)
+    return named
+
+
 def _load_or_fail(paths: list[Path]) -> LoadResult:
     """Designs in ``paths``, scenarios' designs included (each design once); exits 2
     with every unreadable input printed."""
@@ -411,7 +427,7 @@ def _load_scenarios_or_fail(paths: list[Path]) -> tuple[LoadResult, list[tuple[A
     from sheetgen.core.source import reading_order
     from sheetgen.scenarios.loading import load_designs
 
-    result = load_designs(paths)
+    result = load_designs(named_scenarios(paths))
     scenarios = _add_scenarios(result)
     if result.input_errors:
         _print_located(reading_order([*result.input_errors, *result.partial]), err=True)

@@ -27,6 +27,7 @@ from sheetgen.cli.app import (
     _write_files,
     app,
     given_path,
+    named_scenarios,
     short_help,
 )
 from sheetgen.cli.press import Press, PressStandard, press_standard, pressed
@@ -360,7 +361,10 @@ def _gathered(
     from sheetgen.render.counters import gather_counters
 
     found = gather_counters(
-        paths or [], [scenario] if scenario is not None else [], copies=copies, markers=markers
+        named_scenarios(paths or []),
+        named_scenarios([scenario]) if scenario is not None else [],
+        copies=copies,
+        markers=markers,
     )
     _print_located(found.located, err=True)
     if found.exit_code == 2:

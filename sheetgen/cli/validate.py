@@ -10,7 +10,15 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _add_scenarios, _err, _print_located, app, given_path, short_help
+from sheetgen.cli.app import (
+    _add_scenarios,
+    _err,
+    _print_located,
+    app,
+    given_path,
+    named_scenarios,
+    short_help,
+)
 from sheetgen.core.findings import Severity
 from sheetgen.core.source import Located, reading_order
 from sheetgen.scenarios.loading import load_designs
@@ -33,7 +41,7 @@ def validate(
     Exit 0 when every design is legal (warnings allowed), 1 when any is
     illegal, 2 when input cannot be read.
     """
-    result = load_designs(paths)
+    result = load_designs(named_scenarios(paths))
     scenarios = _add_scenarios(result)
     lines: list[Located] = [*result.input_errors, *result.partial]
     scenario_errors = 0
