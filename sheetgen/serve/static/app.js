@@ -110,10 +110,12 @@
       return open;
     }
     const now = Date.now();
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const name = localStorage.key(i);
-      if (name && name.startsWith(MARK) && now - Number(localStorage.getItem(name)) < TAB_GONE) open.add(name.slice(MARK.length));
-    }
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const name = localStorage.key(i);
+        if (name && name.startsWith(MARK) && now - Number(localStorage.getItem(name)) < TAB_GONE) open.add(name.slice(MARK.length));
+      }
+    } catch (e) { return null; }  // storage off: no other tab's draft is taken
     return open;
   }
 
