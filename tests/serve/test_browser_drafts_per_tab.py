@@ -190,3 +190,30 @@ def test_a_draft_kept_on_leaving_is_offered_again_whatever_another_tab_did(conte
     expect(a.get_by_test_id("draft")).to_be_visible(timeout=15_000)
     texts = _offered(a)
     assert len(texts) == 1 and "TAB-A-KEPT" in texts[0], texts
+
+
+def test_drafts_offered_in_one_tab_are_not_offered_in_another_while_it_is_open(context: Any) -> None:
+    """A tester's steps: tab A typed A1 and reloaded (A1 offered in A), typed A2, restored A1
+    (A2 joined A's offered drafts); tab B, opened meanwhile, was offered A2 from a place all
+    tabs shared and discarded it; A closed: A2 was gone. Offered drafts are now each tab's own
+    too, and go to the next tab only once their tab is gone."""
+    from playwright.sync_api import expect
+
+    a = _tab(context)
+    _type_at_end(a, "\n# A1")
+    a.on("dialog", lambda d: d.accept())
+    a.reload()
+    a.wait_for_selector("body[data-ready=yes]")
+    expect(a.get_by_test_id("draft")).to_be_visible(timeout=15_000)  # A1, offered in A
+    _type_at_end(a, "\n# A2")
+    a.get_by_test_id("draft-restore").click()  # A1 in the editor; A2 among A's offered drafts
+    expect(a.locator("[data-testid=editor] .cm-content")).to_contain_text("# A1")
+    b = _tab(context)
+    b.wait_for_timeout(500)
+    expect(b.get_by_test_id("draft")).to_be_hidden()  # A is open: its drafts are its own
+    b.close()
+    _crash(a)
+    c = _tab(context)
+    expect(c.get_by_test_id("draft")).to_be_visible(timeout=15_000)
+    texts = _offered(c)
+    assert any("# A2" in t for t in texts) and any("# A1" in t and "# A2" not in t for t in texts), texts

@@ -55,8 +55,9 @@
   const draftPlace = (key) => `sheetgen-draft:${root}:${key}`;
   const draftKey = (key) => `${draftPlace(key)}@${tab}`;
   // drafts offered back and not yet restored or discarded: a place of their own, so that typing
-  // before the answer (kept under draftKey) never overwrites them
-  const offeredKey = (key) => `sheetgen-offered:${root}:${key}`;
+  // before the answer (kept under draftKey) never overwrites them; each tab's own too
+  const offeredPlace = (key) => `sheetgen-offered:${root}:${key}`;
+  const offeredKey = (key) => `${offeredPlace(key)}@${tab}`;
   const openKey = () => `sheetgen-open:${root}`;
 
   // --- this tab, and which tabs are still open ---
@@ -119,16 +120,18 @@
     return open;
   }
 
-  /** The draft keys of buffer `key` in this browser, each with its tab's id ("" for a draft
-   * kept before drafts were kept per tab). */
+  /** The kept drafts of buffer `key` in this browser: `[storage key, tab id, kind]` for each
+   * tab's draft ("draft") and list of offered drafts ("offered"); the tab id is "" for those
+   * kept before drafts were kept per tab. */
   function draftsOf(key) {
-    const place = draftPlace(key);
     const found = [];
     try {
       for (let i = 0; i < localStorage.length; i += 1) {
         const name = localStorage.key(i);
-        if (name === place) found.push([name, ""]);
-        else if (name && name.startsWith(`${place}@`) && !name.slice(place.length + 1).includes("@")) found.push([name, name.slice(place.length + 1)]);
+        for (const [place, kind] of [[draftPlace(key), "draft"], [offeredPlace(key), "offered"]]) {
+          if (name === place) found.push([name, "", kind]);
+          else if (name && name.startsWith(`${place}@`) && !name.slice(place.length + 1).includes("@")) found.push([name, name.slice(place.length + 1), kind]);
+        }
       }
     } catch (e) { /* storage off */ }
     return found;
@@ -172,19 +175,22 @@
   function hideDraft() { offered = null; $("draft").hidden = true; }
 
   /** The drafts kept for buffer `key` that differ from `body` (its file or starting text), oldest
-   * first: those offered before and not yet answered, then the drafts of `tabs` (this tab's own,
-   * what was typed before a reload or a crash, and those of tabs that are gone), which move to
-   * the offered ones. Stored back, so a reload offers them again. */
+   * first: those offered in this tab before and not yet answered, then the drafts and offered
+   * drafts of `tabs` (this tab's own draft, what was typed before a reload or a crash, and
+   * those of tabs that are gone), which move to this tab's offered ones. Stored back, so a
+   * reload offers them again. */
   function keptDrafts(key, body, tabs = [tab, ""]) {
     const kept = load(offeredKey(key));
     const list = (Array.isArray(kept) ? kept : []).filter((d) => d && typeof d.text === "string" && d.text !== body);
     const moved = [];
-    for (const [name, owner] of draftsOf(key)) {
-      if (!tabs.includes(owner)) continue;
+    for (const [name, owner, kind] of draftsOf(key)) {
+      if (!tabs.includes(owner) || name === offeredKey(key)) continue;
       moved.push(name);
-      const draft = load(name);
-      if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
-        list.push({ text: draft.text, at: draft.at, base: draft.base });
+      const value = load(name);
+      for (const draft of kind === "offered" ? (Array.isArray(value) ? value : []) : [value]) {
+        if (draft && typeof draft.text === "string" && draft.text !== body && !list.some((d) => d.text === draft.text)) {
+          list.push({ text: draft.text, at: draft.at, base: draft.base });
+        }
       }
     }
     list.sort((x, y) => (x.at || 0) - (y.at || 0));
