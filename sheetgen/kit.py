@@ -382,7 +382,7 @@ def build_kits(
     is not in it, or has changed since (a player's own ``map.pdf``, notes written into a
     briefing), stops that kit before anything is printed (:class:`KitError`), unless
     ``force``. In a folder without a record (a kit written before there was one), a PDF
-    that sheetgen made (its ``/Creator``) counts as the kit's.
+    of this scenario's kit that sheetgen made (:func:`_kit_legacy`) counts as the kit's.
     """
     builds = [
         _Build(
@@ -551,7 +551,9 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]], force: 
         files.append((stale, pressed(whole, title, None, build.standard) if build.press else whole))
     dropped = [] if single else [stale]  # an earlier --single kit.pdf would no longer match
     existed = stale.is_file()
-    written = write_folder(folder, [*files, *extra], force=force, legacy=_made_by_sheetgen, drop=dropped)
+    written = write_folder(
+        folder, [*files, *extra], force=force, legacy=_kit_legacy(build.scenario), drop=dropped
+    )
     if dropped and existed and stale.is_file():
         build.warnings.append(
             f"{stale}: left as it is, though it may no longer match the parts beside it: no kit"
@@ -565,32 +567,46 @@ def _write(build: _Build, single: bool, extra: list[tuple[Path, bytes]], force: 
     return written
 
 
-def _made_by_sheetgen(path: Path) -> bool:
-    """Whether ``path`` is a PDF sheetgen made (its ``/Creator``; a printed part's
-    ``/Producer`` and title): a kit's file in a folder written before folders kept a record."""
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
+def _kit_legacy(scenario: Scenario) -> Callable[[Path], bool]:
+    """Whether a file is one of ``scenario``'s kit files as a kit wrote it before folders
+    kept a record: a PDF sheetgen made (its ``/Creator``, or WeasyPrint's producer) whose
+    title is that part's for this scenario (``Convoy raid: briefing``, the map ``Convoy
+    raid``, the cards the game's). A PDF of another scenario's, or one printed by another
+    verb (``sheets`` titles its file by the game), is not."""
+    name, game = scenario.name, scenario.game.title
+    titles = {
+        "briefing.pdf": f"{name}: briefing",
+        "record-sheets.pdf": f"{name}: record sheets",
+        "counters.pdf": f"{name}: counters",
+        "map.pdf": name,
+        "reference-card.pdf": f"{game}: reference card",
+        "quick-card.pdf": f"{game}: quick card",
+        "kit.pdf": f"{name}: game kit",
+    }
 
-    try:
-        with path.open("rb") as handle:
-            if handle.read(5) != b"%PDF-":
-                return False
-            handle.seek(0)
-            try:
-                info = PdfReader(handle).metadata
-            except (PyPdfError, ValueError, KeyError, TypeError):
-                return False
-    except OSError:
-        return False
-    if info is None:
-        return False
-    title, producer = str(info.get("/Title") or ""), str(info.get("/Producer") or "")
-    printed = producer.startswith("WeasyPrint") and title.endswith(_PRINTED_TITLES)
-    return info.get("/Creator") == "sheetgen" or printed
+    def legacy(path: Path) -> bool:
+        from pypdf import PdfReader
+        from pypdf.errors import PyPdfError
 
+        wanted = titles.get(path.name)
+        if wanted is None:
+            return False
+        try:
+            with path.open("rb") as handle:
+                if handle.read(5) != b"%PDF-":
+                    return False
+                handle.seek(0)
+                try:
+                    info = PdfReader(handle).metadata
+                except (PyPdfError, ValueError, KeyError, TypeError):
+                    return False
+        except OSError:
+            return False
+        if info is None or str(info.get("/Title") or "") != wanted:
+            return False
+        return info.get("/Creator") == "sheetgen" or str(info.get("/Producer") or "").startswith("WeasyPrint")
 
-#: How the titles of a kit's WeasyPrint parts end (they carry no ``/Creator``).
-_PRINTED_TITLES = (": briefing", ": record sheets", ": reference card", ": quick card")
+    return legacy
 
 
 def _check_replaced(build: _Build, single: bool, vassal: bool, force: bool) -> None:
@@ -602,11 +618,12 @@ def _check_replaced(build: _Build, single: bool, vassal: bool, force: bool) -> N
     if force or not folder.is_dir():
         return
     record = folder_files(folder)
+    legacy = _kit_legacy(build.scenario)
     names = [part.file for part in build.parts] + (["kit.pdf"] if single else [])
     names += [f"{slug(build.scenario.name)}.vmod"] if vassal else []
     for name in names:
         path = folder / name
-        if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, _made_by_sheetgen):
+        if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
             raise OutputError(
                 f"{path}: not replaced: sheetgen did not write it here, or it changed since; move it"
                 " away, choose another -o, or add --force to replace it"

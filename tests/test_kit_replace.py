@@ -132,3 +132,46 @@ def test_a_players_kit_pdf_is_left_where_a_kits_would_be_removed(made: Path, tmp
     assert (folder / "kit.pdf").read_bytes() == b"%PDF-1.4\n% the player's own kit.pdf\n"
     assert any("kit.pdf: left as it is" in w for w in kit.warnings)
     assert RECORD not in [p.name for p in kit.files]  # the record is not a part of the kit
+
+
+def test_force_replaces_but_never_removes_a_players_kit_pdf(made: Path, tmp_path: Path) -> None:
+    folder = _copy(made, tmp_path)
+    (folder / "kit.pdf").write_bytes(b"my own kit\n")
+    scenario, _result = load_scenario(SCENARIO)
+    assert scenario is not None
+    kit = build_kit(scenario, folder, force=True)  # no --single: kit.pdf is not one of its files
+    assert (folder / "kit.pdf").read_bytes() == b"my own kit\n"
+    assert any("kit.pdf: left as it is" in w for w in kit.warnings)
+
+
+def test_a_folder_from_before_the_record_counts_only_this_kits_pdfs(
+    made: Path, tmp_path: Path, invoke: Invoke
+) -> None:
+    """A record sheet ``sheets`` printed (titled by the game, not the scenario) is not the kit's."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    arrow = DESIGNS / "starfire" / "ships" / "corvette-arrow.yaml"
+    assert invoke("sheets", str(arrow), "-o", str(folder / "record-sheets.pdf")).exit_code == 0
+    before = (folder / "record-sheets.pdf").read_bytes()
+    scenario, _result = load_scenario(SCENARIO)
+    assert scenario is not None
+    with pytest.raises(KitError, match=r"record-sheets\.pdf: not replaced"):
+        build_kit(scenario, folder)
+    assert (folder / "record-sheets.pdf").read_bytes() == before
+
+
+@pytest.mark.parametrize("record", [b"", b"[]", b"{not json", b"\xff\xfe\x00garbage", b'{"files": 3}'])
+def test_a_record_that_cannot_be_read_is_named(made: Path, tmp_path: Path, record: bytes) -> None:
+    folder = _copy(made, tmp_path)
+    (folder / RECORD).write_bytes(record)
+    scenario, _result = load_scenario(SCENARIO)
+    assert scenario is not None
+    with pytest.raises(KitError) as caught:
+        build_kit(scenario, folder)
+    assert str(caught.value) == (
+        f"{folder / RECORD}: cannot read the record of the files sheetgen wrote here (not the record"
+        " sheetgen writes); remove it, or add --force to replace what is there"
+    )
+    assert (folder / RECORD).read_bytes() == record
+    build_kit(scenario, folder, force=True)  # and --force writes a new one
+    assert json.loads((folder / RECORD).read_text(encoding="utf-8"))["files"]

@@ -297,23 +297,29 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def folder_files(folder: Path) -> dict[str, str] | None:
+def folder_files(folder: Path, *, force: bool = False) -> dict[str, str] | None:
     """The names (relative to ``folder``, with ``/``) and SHA-256 of the files sheetgen wrote
-    in ``folder`` (:data:`RECORD`); ``None`` without a record, ``{}`` for one that cannot be
-    read."""
+    in ``folder`` (:data:`RECORD`); ``None`` without a record. Raises :class:`OutputError`
+    (one line naming the record) for a record that cannot be read, or ``{}`` with ``force``."""
     import json
 
+    path = folder / RECORD
     try:
-        raw = (folder / RECORD).read_bytes()
+        raw = path.read_bytes()
+        files = json.loads(raw.decode("utf-8"))["files"]
+        if not isinstance(files, dict):
+            raise TypeError
     except FileNotFoundError:
         return None
-    except OSError:
-        return {}
-    try:
-        files = json.loads(raw.decode("utf-8")).get("files", {})
-    except (ValueError, AttributeError):
-        return {}
-    return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        if force:
+            return {}
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not the record sheetgen writes"
+        raise OutputError(
+            f"{shown_path(path)}: cannot read the record of the files sheetgen wrote here ({why}); "
+            "remove it, or add --force to replace what is there"
+        ) from None
+    return {str(k): str(v) for k, v in files.items()}
 
 
 def is_ours(
@@ -339,7 +345,8 @@ def write_folder(
 ) -> list[Path]:
     """Write ``files`` (each ``(path in folder, bytes)``) into ``folder`` all or none
     (:func:`write_all_atomic`), with its :data:`RECORD` brought up to date, and remove the
-    files ``drop`` that sheetgen wrote there. Returns the paths written (the record apart).
+    files ``drop`` that sheetgen wrote there (with ``force`` too: it replaces, never removes).
+    Returns the paths written (the record apart).
 
     A file that is already there is replaced only if sheetgen wrote it there and it has not
     changed since (its SHA-256 in the record; in a folder without a record, ``legacy``
@@ -348,7 +355,7 @@ def write_folder(
     first that is not, and as :func:`write_all_atomic` does."""
     import json
 
-    record = folder_files(folder)
+    record = folder_files(folder, force=force)
     if not force:
         for path, _data in files:
             if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
@@ -356,7 +363,7 @@ def write_folder(
                     f"{shown_path(path)}: not replaced: sheetgen did not write it here, or it changed"
                     " since; move it away, choose another -o, or add --force to replace it"
                 )
-    gone = [path for path in drop if path.is_file() and (force or is_ours(path, folder, record, legacy))]
+    gone = [path for path in drop if path.is_file() and is_ours(path, folder, record, legacy)]  # never forced
     kept = {
         name: digest
         for name, digest in (record or {}).items()
