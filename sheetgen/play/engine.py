@@ -413,7 +413,9 @@ class Engine:
             Ship(
                 ship.entry.game,
                 dataclasses.replace(ship.stats, condition=cond),
-                ship.entry.findings,
+                # the findings of the design's own condition: block are of the ship as fielded,
+                # which play's condition now replaces
+                [f for f in ship.entry.findings if f.path[:1] != ("condition",)],
                 ship.side,
             )
             for ship, cond, _gone in self.conditions(game_id)

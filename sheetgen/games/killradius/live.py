@@ -129,9 +129,11 @@ def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> l
     if fighters is not None:
         held = stats.fighters_built if number is None else min(stats.fighters_built, max(0, number))
         where: Path = ("condition", "fighters")
-        if not stats.carrier:
-            found.append(error("CONDITION", f"{stats.name} is no carrier: it has no fighters aboard", where))
-        elif fighters > held:
+        if not stats.carrier and fighters > 0:
+            found.append(
+                error("CONDITION", f"{stats.name} is no carrier: it carries no fighters, not {fighters}", where)
+            )
+        elif stats.carrier and fighters > held:
             found.append(
                 error(
                     "CONDITION",

@@ -203,6 +203,8 @@ def _over_current_number(design: Design, carrier: bool) -> list[Finding]:
     now = (design.condition or {}).get("number")
     if not carrier or not number_ok(design) or not isinstance(now, int) or not 0 < now < design.number:
         return []  # a Number 0 or above the start is a CONDITION error (live.condition_findings)
+    if (design.condition or {}).get("fighters") is not None:
+        return []  # the fighters aboard are given: the others are gone already (more is a CONDITION error)
     built = design.number if design.fighters is None else design.fighters
     if not now < built <= design.number:
         return []  # a load above the Number is the error above

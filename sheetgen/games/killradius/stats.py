@@ -100,6 +100,11 @@ class KillRadiusStats:
             held = max(0, min(held, aboard))
         self.fighters = held
         self.fighters_over = self.fighters_built - held
+        if self.carrier and now is not None:  # the note follows the condition, as the fighters do
+            at = now if 0 < now < self.number else self.number
+            self.notes = [
+                _carrier_note(self.number, at) if n.startswith(_CARRIER_NOTE) else n for n in self.notes
+            ]
         self.deploy_per_phase = deploy_limit(held) if self.carrier else 0
 
     @property
@@ -158,15 +163,8 @@ def derive(design: Design) -> KillRadiusStats:
                 notes.append(f"Recovery roll (d10 ≤ {n}) only at Number {half} or more.")
             else:
                 notes.append(f"Recovery roll (d10 ≤ {n}) whenever damaged.")
-        if carrier:
-            # a ship resuming at a lower Number (condition:) rolls with the Number it has now
-            now = (design.condition or {}).get("number")
-            at = now if isinstance(now, int) and 0 < now < n else n
-            notes.append(
-                f"Carrier: rolls with ceil(Number ÷ 3) = {roll_number(at, True)}"
-                + (f" (at its current Number {at})" if at != n else "")
-                + f"; deploys up to half its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
-            )
+        if carrier:  # at the current Number: written again when the condition changes (__post_init__)
+            notes.append(_carrier_note(n, n))
         return KillRadiusStats(
             name=design.name,
             design_class=design.design_class,
@@ -245,3 +243,16 @@ def sum_fleet(rows: Iterable[tuple[int | None, bool, int, int]]) -> dict[str, in
         out["carriers"] += count if carrier else 0
         out["fighters"] += fighters * count
     return out
+
+
+_CARRIER_NOTE = "Carrier: rolls with"
+
+
+def _carrier_note(starting: int, now: int) -> str:
+    """A carrier's note: the Number it rolls with at its current Number ``now`` (ceil(Number
+    ÷ 3)) and how it deploys (Kill Radius, Carriers)."""
+    return (
+        f"{_CARRIER_NOTE} ceil(Number ÷ 3) = {roll_number(now, True)}"
+        + (f" (at its current Number {now})" if now != starting else "")
+        + f"; deploys up to half its fighters aboard a phase, up to {data.CARRIER_DEPLOY_RANGE} hexes away."
+    )
