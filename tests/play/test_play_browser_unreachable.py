@@ -72,3 +72,20 @@ def test_the_designer_says_the_server_did_not_answer(served: tuple[str, Any]) ->
         expect(page.get_by_test_id("field-name")).to_have_value("Arrow II")
     finally:
         context.close()
+
+
+def test_the_play_page_says_while_its_connection_is_down_and_clears_it_when_back(
+    served: tuple[str, Any],
+) -> None:
+    from playwright.sync_api import expect
+
+    page = _open(served, "kill-radius/scenarios/border-clash.yaml")
+    try:
+        notice = page.locator("#notice")
+        # the live connection drops (as when the server stops): the page says so at once,
+        # and once it has connected again (a second later) says no more
+        page.evaluate("() => socket.close()")
+        expect(notice).to_contain_text("the connection to the server is lost", timeout=15_000)
+        expect(notice).to_have_text("", timeout=15_000)
+    finally:
+        page.context.close()

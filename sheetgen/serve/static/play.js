@@ -321,8 +321,17 @@ function connect() {
     if (range === 1 && !aimQuery()) show(pushed); // pushes carry the weapons at 1 hex, no target; else asked for
     else refresh();
   };
-  socket.onclose = () => setTimeout(connect, 1000);
+  socket.onopen = () => {  // back: a word about the connection is said no more
+    if (/^(no answer from the server|the connection to the server is lost)/.test($("notice").textContent)) notice("");
+  };
+  socket.onclose = (event) => {  // refused (its reason said), or lost: tried again in a second
+    notice(event.reason ? event.reason.replace(/^sheetgen: error: /, "") : LOST, true);
+    setTimeout(connect, 1000);
+  };
 }
+
+/** What the page says while its connection to the server is down. */
+const LOST = "the connection to the server is lost (is sheetgen still running?): trying again every second; what you typed is kept";
 
 async function lobby() {
   $("play").hidden = true;
