@@ -70,6 +70,11 @@ def test_the_designer_says_the_server_did_not_answer(served: tuple[str, Any]) ->
         )
         expect(page.get_by_test_id("dirty")).to_have_attribute("data-dirty", "yes")
         expect(page.get_by_test_id("field-name")).to_have_value("Arrow II")
+        # a check that gets no answer: not "the YAML cannot be read", nor the last verdict
+        page.route("**/api/check?*", lambda route: route.abort("connectionrefused"))
+        page.get_by_test_id("field-name").fill("Arrow III")
+        expect(page.get_by_test_id("stale")).to_contain_text("the server does not answer", timeout=15_000)
+        expect(page.get_by_test_id("verdict")).to_have_text("not checked")
     finally:
         context.close()
 

@@ -455,7 +455,13 @@
     try {
       out = await (await post(`/api/check?game=${encodeURIComponent(game)}`, body)).json();
     } catch (e) {
-      if (e.status === undefined) { notice("the server does not answer"); showStale(true); return []; }
+      if (e.status === undefined) {
+        notice(e.message);
+        showStale(true, "Stale: the server does not answer, so this text is not checked: the stats and previews show the last design checked.");
+        showVerdict("unreadable", "not checked");
+        showLamp(null);
+        return [];
+      }
       out = { legal: false, findings: e.body.findings || [], stats: null, error: e.message };
       ok = false;
     }
@@ -472,7 +478,7 @@
       previews(body, mine);
       // a check clears only what an earlier check said: a "saved ..." that a late check
       // answer overtakes stays in view
-      if (/^the server|^cannot be read/.test($("notice").textContent)) notice("");
+      if (/^the server|^cannot be read|no answer from the server/.test($("notice").textContent)) notice("");
     } else {
       showVerdict("unreadable", "cannot be read");
       showLamp(null);
@@ -492,7 +498,7 @@
     try {
       info = await (await post(`/api/scenario?path=${encodeURIComponent(path)}&page=1`, body)).json();
     } catch (e) {
-      if (e.status === undefined) { notice("the server does not answer"); return []; }
+      if (e.status === undefined) { notice(e.message); return []; }
       refused = e;
     }
     if (mine !== seq || path !== scenarioPath) return [];
@@ -500,7 +506,7 @@
     if (info) {
       showScenario(info);
       findings = info.findings;
-      if (/^the server|^cannot be read/.test($("notice").textContent)) notice("");
+      if (/^the server|^cannot be read|no answer from the server/.test($("notice").textContent)) notice("");
     } else {
       findings = refused.body.findings || [];
       showVerdict("unreadable", "cannot be read");
@@ -569,8 +575,11 @@
   }
 
   /** Mark the stats and previews as the last readable design's, or as current again. */
-  function showStale(on) {
+  /** Grey the stats and previews as the last design that could be checked (`on`); `why`: the
+   * line saying so (the text cannot be read, or the server does not answer). */
+  function showStale(on, why = "Stale: the YAML cannot be read, so the stats and previews show the last design that could.") {
     $("stale").hidden = !on;
+    if (on) $("stale").textContent = why;
     document.querySelector("[data-testid=preview-stale]").hidden = !on;
     for (const id of ["stats", "counter-preview", "sheet-preview", "budget", "damage-track"]) $(id).classList.toggle("stale", on);
     $("design-pane").dataset.stale = on ? "yes" : "no";
