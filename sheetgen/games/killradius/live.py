@@ -131,7 +131,9 @@ def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> l
         where: Path = ("condition", "fighters")
         if not stats.carrier and fighters > 0:
             found.append(
-                error("CONDITION", f"{stats.name} is no carrier: it carries no fighters, not {fighters}", where)
+                error(
+                    "CONDITION", f"{stats.name} is no carrier: it carries no fighters, not {fighters}", where
+                )
             )
         elif stats.carrier and fighters > held:
             found.append(
