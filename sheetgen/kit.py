@@ -17,16 +17,15 @@ from pathlib import Path
 from sheetgen.core.output import (
     OutputError,
     check_folder,
+    check_replaceable,
     check_writable,
-    folder_files,
-    is_ours,
     make_folder,
     remove_empty,
     write_folder,
 )
 from sheetgen.core.rendered import Rendered
 from sheetgen.core.units import Paper
-from sheetgen.games import GAMES, find_game
+from sheetgen.games import GAMES, bundled_scenarios, find_game
 from sheetgen.render.briefing import ListedPart
 from sheetgen.render.counters import CounterOptions, counter_sheets
 from sheetgen.render.parts import (
@@ -275,12 +274,6 @@ def single_pdf(parts: list[KitPart], title: str = "") -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def bundled_scenarios() -> list[Path]:
-    """Every registered game's bundled scenarios (``designs/<game id>/scenarios/``, found by
-    :meth:`~sheetgen.games.base.Game.files`), sorted by game id then name."""
-    return [path for game_id in sorted(GAMES) for path in find_game(game_id).files().scenarios]
 
 
 def build_kit(
@@ -612,22 +605,15 @@ def _kit_legacy(scenario: Scenario) -> Callable[[Path], bool]:
 def _check_replaced(build: _Build, single: bool, vassal: bool, force: bool) -> None:
     """Refuse (:class:`~sheetgen.core.output.OutputError`), before anything is printed, to
     replace a file of the kit's names in its folder that no kit wrote there, or that changed
-    since one did, unless ``force`` (:func:`~sheetgen.core.output.write_folder` checks again
-    as it writes)."""
-    folder = build.folder
-    if force or not folder.is_dir():
+    since one did, unless ``force`` (:func:`~sheetgen.core.output.check_replaceable`, which
+    :func:`~sheetgen.core.output.write_folder` asks again as it writes)."""
+    if not build.folder.is_dir():
         return
-    record = folder_files(folder)
-    legacy = _kit_legacy(build.scenario)
     names = [part.file for part in build.parts] + (["kit.pdf"] if single else [])
     names += [f"{slug(build.scenario.name)}.vmod"] if vassal else []
-    for name in names:
-        path = folder / name
-        if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
-            raise OutputError(
-                f"{path}: not replaced: sheetgen did not write it here, or it changed since; move it"
-                " away, choose another -o, or add --force to replace it"
-            )
+    check_replaceable(
+        build.folder, [build.folder / name for name in names], force=force, legacy=_kit_legacy(build.scenario)
+    )
 
 
 def vassal_module_of(scenario: Scenario, parts: list[KitPart]) -> tuple[bytes, list[str]]:

@@ -311,6 +311,14 @@ def _write_design(path: Path, text: str, *, force: bool) -> None:
 
 #: ``--force`` of the verbs that write a design file.
 Force = Annotated[bool, typer.Option("--force", help="Replace the -o file if it exists.")]
+#: ``--force`` of the verbs that write into a folder (``kit``, ``tts``, ``counters --format png``).
+FolderForce = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace files in the -o folder that sheetgen did not write there (or that changed since).",
+    ),
+]
 
 
 def _write_files(files: list[tuple[Path, bytes]], folder: Path | None = None, *, force: bool = False) -> None:
@@ -400,20 +408,26 @@ def _add_scenarios(result: LoadResult) -> list[tuple[Any, list[Any]]]:
     return list(add_scenarios(result))
 
 
-def named_scenarios(paths: list[Path]) -> list[Path]:
-    """``paths`` with each bare name that is no file or folder here but a bundled scenario's
-    name (``convoy-raid``, ``convoy-raid.yaml``) replaced by that scenario's file, as ``kit``
-    reads a scenario; any other path as given (a missing one is then said as missing)."""
-    if all(path.exists() or path.name != str(path) for path in paths):
-        return paths
-    from sheetgen.games import GAMES, find_game
+def bundled_named(given: Path, bundled: Iterable[Path]) -> Path | None:
+    """The scenario of ``bundled`` that the bare name ``given`` names, in any letter case, with
+    or without ``.yaml``/``.yml`` (``convoy-raid``, ``Convoy-Raid.yaml``); ``None`` for a path
+    with a folder, or a name none has."""
+    if given.name != str(given):
+        return None
+    wanted = given.name.lower().removesuffix(".yaml").removesuffix(".yml")
+    return next((path for path in bundled if path.stem.lower() == wanted), None)
 
-    bundled = {p.stem.lower(): p for game_id in sorted(GAMES) for p in find_game(game_id).files().scenarios}
-    named = []
-    for path in paths:
-        wanted = path.name.lower().removesuffix(".yaml").removesuffix(".yml")
-        named.append(bundled.get(wanted, path) if not path.exists() and path.name == str(path) else path)
-    return named
+
+def named_scenarios(paths: list[Path]) -> list[Path]:
+    """``paths`` with each that is no file or folder here but a bundled scenario's name
+    (:func:`bundled_named`) replaced by that scenario's file, as ``kit`` reads a scenario; any
+    other path as given (a missing one is then said as missing)."""
+    if all(path.exists() for path in paths):
+        return paths
+    from sheetgen.games import bundled_scenarios
+
+    bundled = bundled_scenarios()
+    return [path if path.exists() else bundled_named(path, bundled) or path for path in paths]
 
 
 def _load_or_fail(paths: list[Path]) -> LoadResult:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.cli.app import (
+    FolderForce,
     Paper,
     _err,
     _fail,
@@ -186,14 +187,6 @@ _Dpi = Annotated[
     typer.Option("--dpi", metavar="N", help="Resolution of --format png images (default 150)."),
 ]
 
-_Force = Annotated[
-    bool,
-    typer.Option(
-        "--force",
-        help="Replace files in the -o folder (--format png) that sheetgen did not write there (or that changed since).",
-    ),
-]
-
 
 @app.command(short_help=short_help("counters"))
 def counters(
@@ -214,7 +207,7 @@ def counters(
     dpi: _Dpi = None,
     press: Press = False,
     pdfx: PressStandard = None,
-    force: _Force = False,
+    force: FolderForce = False,
 ) -> None:
     """Print die-cut counters, fronts and backs, for every ship and the game's markers.
 

@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.cli.app import Jobs, Paper, _err, _fail, _jobs, _print_located, app, given_path, short_help
+from sheetgen.cli.app import (
+    FolderForce,
+    Jobs,
+    Paper,
+    _err,
+    _fail,
+    _jobs,
+    _print_located,
+    app,
+    bundled_named,
+    given_path,
+    short_help,
+)
 from sheetgen.cli.counters import BLEED_HELP, CUT_HELP, GUTTER_HELP, press_cutting
 from sheetgen.cli.press import Press, PressStandard, press_standard
 from sheetgen.core.findings import quoted
@@ -44,13 +56,6 @@ _Single = Annotated[
     typer.Option("--single", help="Also write the whole kit as one kit.pdf with a bookmark per part."),
 ]
 _Every = Annotated[bool, typer.Option("--all", help="Build every bundled scenario.")]
-_Force = Annotated[
-    bool,
-    typer.Option(
-        "--force",
-        help="Replace files of the kit's names in its folder that no kit wrote there (or that changed since).",
-    ),
-]
 _Vassal = Annotated[
     bool, typer.Option("--vassal", help="Also write the scenario's VASSAL module (<scenario>.vmod).")
 ]
@@ -114,7 +119,7 @@ def kit(
     press: Press = False,
     pdfx: PressStandard = None,
     map_paper: _MapPaper = None,
-    force: _Force = False,
+    force: FolderForce = False,
 ) -> None:
     """Write a scenario's game kit: briefing, record sheets, counters, map, reference card, quick card."""
     from sheetgen.kit import bundled_scenarios, default_scenario
@@ -224,11 +229,9 @@ def _scenario_path(given: Path) -> Path:
     if given.exists():
         return given
     bundled = bundled_scenarios()
-    wanted = given.name.lower().removesuffix(".yaml").removesuffix(".yml")
-    if given.name == str(given):  # a bare name, no folder: look it up among the bundled ones
-        for path in bundled:
-            if path.stem.lower() == wanted:
-                return path
+    found = bundled_named(given, bundled)
+    if found is not None:
+        return found
     names = ", ".join(sorted({p.stem for p in bundled}))
     _fail(f"{given}: no such scenario file, nor a bundled scenario of that name; bundled: {names}")
 

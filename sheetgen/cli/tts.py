@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.cli.app import _err, _fail, _print_located, _warn, _write_files, app, given_path, short_help
+from sheetgen.cli.app import (
+    FolderForce,
+    _err,
+    _fail,
+    _print_located,
+    _warn,
+    _write_files,
+    app,
+    given_path,
+    short_help,
+)
 from sheetgen.core.findings import quoted
 
 if TYPE_CHECKING:
@@ -54,22 +64,13 @@ _Dpi = Annotated[
 ]
 
 
-_Force = Annotated[
-    bool,
-    typer.Option(
-        "--force",
-        help="Replace files in the -o folder that sheetgen did not write there (or that changed since).",
-    ),
-]
-
-
 @app.command(short_help=short_help("tts"))
 def tts(
     scenario: _Scenario,
     output: _Output = None,
     image_url: _ImageUrl = None,
     dpi: _Dpi = None,
-    force: _Force = False,
+    force: FolderForce = False,
 ) -> None:
     """Write a Tabletop Simulator saved object of a scenario: the map as a board at its
     printed size with TTS's hex grid set to the printed one, a two-faced tile for every

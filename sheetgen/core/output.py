@@ -27,6 +27,7 @@ __all__ = [
     "OutputError",
     "OutputExists",
     "check_folder",
+    "check_replaceable",
     "check_target",
     "check_writable",
     "folder_files",
@@ -335,6 +336,29 @@ def is_ours(
     return legacy is not None and legacy(path)
 
 
+def check_replaceable(
+    folder: Path,
+    paths: Iterable[Path],
+    *,
+    force: bool = False,
+    legacy: Callable[[Path], bool] | None = None,
+) -> dict[str, str] | None:
+    """Raise :class:`OutputError` (one line) for the first of ``paths`` (in ``folder``) that is
+    there and that sheetgen did not write there, or that changed since (:func:`is_ours`), unless
+    ``force``; as :func:`folder_files` for a record that cannot be read. Returns the folder's
+    record (:func:`folder_files`). :func:`write_folder` checks so; a verb with work to do
+    first (a kit's printing) checks before it."""
+    record = folder_files(folder, force=force)
+    if not force:
+        for path in paths:
+            if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
+                raise OutputError(
+                    f"{shown_path(path)}: not replaced: sheetgen did not write it here, or it changed"
+                    " since; move it away, choose another -o, or add --force to replace it"
+                )
+    return record
+
+
 def write_folder(
     folder: Path,
     files: Sequence[tuple[Path, bytes]],
@@ -355,14 +379,7 @@ def write_folder(
     first that is not, and as :func:`write_all_atomic` does."""
     import json
 
-    record = folder_files(folder, force=force)
-    if not force:
-        for path, _data in files:
-            if (path.exists() or path.is_symlink()) and not is_ours(path, folder, record, legacy):
-                raise OutputError(
-                    f"{shown_path(path)}: not replaced: sheetgen did not write it here, or it changed"
-                    " since; move it away, choose another -o, or add --force to replace it"
-                )
+    record = check_replaceable(folder, [path for path, _data in files], force=force, legacy=legacy)
     gone = [path for path in drop if path.is_file() and is_ours(path, folder, record, legacy)]  # never forced
     kept = {
         name: digest

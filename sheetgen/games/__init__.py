@@ -16,9 +16,11 @@ from sheetgen.core.findings import quoted
 from sheetgen.core.rulings import INPUT_RULINGS, Rulebook
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sheetgen.games.base import AnyGame
 
-__all__ = ["GAMES", "UnknownGame", "find_game", "rolling_games", "rulebook"]
+__all__ = ["GAMES", "UnknownGame", "bundled_scenarios", "find_game", "rolling_games", "rulebook"]
 
 #: id in YAML -> module holding a ``GAME`` object (RULINGS.md, table of seeds).
 GAMES: dict[str, str] = {
@@ -55,6 +57,12 @@ def find_game(game_id: object) -> AnyGame:
     if key not in _loaded:
         _loaded[key] = importlib.import_module(GAMES[key]).GAME
     return _loaded[key]
+
+
+def bundled_scenarios() -> list[Path]:
+    """Every registered game's bundled scenarios (``designs/<game id>/scenarios/``, found by
+    :meth:`~sheetgen.games.base.Game.files`), sorted by game id then name."""
+    return [path for game_id in sorted(GAMES) for path in find_game(game_id).files().scenarios]
 
 
 def rolling_games() -> list[str]:
