@@ -110,14 +110,20 @@
       } catch (e) { return null; }  // unknown: no other tab's draft is taken
       return open;
     }
+    const names = storedNames();
+    if (names === null) return null;  // storage off: no other tab's draft is taken
     const now = Date.now();
-    try {
-      for (let i = 0; i < localStorage.length; i += 1) {
-        const name = localStorage.key(i);
-        if (name && name.startsWith(MARK) && now - Number(localStorage.getItem(name)) < TAB_GONE) open.add(name.slice(MARK.length));
-      }
-    } catch (e) { return null; }  // storage off: no other tab's draft is taken
+    for (const name of names) {
+      if (name.startsWith(MARK) && now - Number(load(name)) < TAB_GONE) open.add(name.slice(MARK.length));
+    }
     return open;
+  }
+
+  /** The names this page's origin keeps in localStorage (`null` with the storage off). */
+  function storedNames() {
+    try {
+      return Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((name) => name !== null);
+    } catch (e) { return null; }
   }
 
   /** The kept drafts of buffer `key` in this browser: `[storage key, tab id, kind]` for each
@@ -125,15 +131,12 @@
    * kept before drafts were kept per tab. */
   function draftsOf(key) {
     const found = [];
-    try {
-      for (let i = 0; i < localStorage.length; i += 1) {
-        const name = localStorage.key(i);
-        for (const [place, kind] of [[draftPlace(key), "draft"], [offeredPlace(key), "offered"]]) {
-          if (name === place) found.push([name, "", kind]);
-          else if (name && name.startsWith(`${place}@`) && !name.slice(place.length + 1).includes("@")) found.push([name, name.slice(place.length + 1), kind]);
-        }
+    for (const name of storedNames() || []) {
+      for (const [place, kind] of [[draftPlace(key), "draft"], [offeredPlace(key), "offered"]]) {
+        if (name === place) found.push([name, "", kind]);
+        else if (name.startsWith(`${place}@`) && !name.slice(place.length + 1).includes("@")) found.push([name, name.slice(place.length + 1), kind]);
       }
-    } catch (e) { /* storage off */ }
+    }
     return found;
   }
 
