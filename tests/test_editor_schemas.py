@@ -30,6 +30,7 @@ pytestmark = pytest.mark.skipif(
 
 _SF = "game: starfire\nname: Arrow\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\nmunitions: {R: 10}\n"
 _KR = "game: kill-radius\nname: Lance\ntype: cruiser\nnumber: 6\n"
+_KRC = "game: kill-radius\nname: Hive\ntype: escort carrier\nnumber: 6\n"
 _KH = (
     "game: knight-hawks-2000\nname: Kestrel\nrole: military\nhull_size: 3\nstructure_points: 15\n"
     "adf: 4\nmr: 3\nvoid_engines: 2\nweapons: [LLC]\ncrew: {total: 3}\n"
@@ -46,6 +47,22 @@ TYPOS: list[tuple[str, str, str, str, str]] = [
     ("sf-game", "starfire", _SF.replace("game: starfire", "game: starfyre"), "starfyre", "game"),
     ("kr-number", "kill-radius", _KR.replace("number: 6", "number: 11"), "11", "10"),
     ("kr-key", "kill-radius", _KR.replace("number:", "numbr:"), "numbr", "numbr"),
+    # a carrier's condition: its fighters aboard (0 to 10), as play writes them
+    ("kr-fighters-high", "kill-radius", _KRC + "condition:\n  number: 4\n  fighters: 11\n", "11", "10"),
+    (
+        "kr-fighters-type",
+        "kill-radius",
+        _KRC + "condition:\n  number: 4\n  fighters: three\n",
+        "three",
+        "integer",
+    ),
+    (
+        "kr-fighters-key",
+        "kill-radius",
+        _KRC + "condition:\n  number: 4\n  fightrs: 3\n",
+        "fightrs",
+        "fightrs",
+    ),
     ("kh-weapon", "knight-hawks-2000", _KH.replace("[LLC]", "[LCC]"), "LCC", "LLC"),
     ("kh-role", "knight-hawks-2000", _KH.replace("role: military", "role: militray"), "militray", "role"),
     ("kh-adf", "knight-hawks-2000", _KH.replace("adf: 4", "adf: -1"), "-1", "0"),
@@ -66,6 +83,7 @@ ACCEPTED: list[tuple[str, str, str]] = [
         " munitions: {R: 10}}\n",
     ),
     ("kr-game-spelling", "kill-radius", _KR.replace("kill-radius", "Kill Radius")),
+    ("kr-condition-fighters", "kill-radius", _KRC + "condition: {number: 4, fighters: 3}\n"),
     (
         "kh-role-case",
         "knight-hawks-2000",
