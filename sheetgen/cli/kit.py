@@ -221,17 +221,20 @@ def _map_paper(text: str | None) -> units.Paper | None:
 
 
 def _scenario_path(given: Path) -> Path:
-    """``given`` when it is a file (or names a folder or file that exists); else the bundled
-    scenario of that name (``convoy-raid`` or ``convoy-raid.yaml``); else exit 2 with
-    one line listing the bundled names."""
+    """``given`` when it is a file; else the bundled scenario of that name (``convoy-raid`` or
+    ``convoy-raid.yaml``), even where a folder of that name is here (a kit written with
+    ``-o convoy-raid``: a folder is no scenario); else ``given`` when it exists (a folder,
+    said as one); else exit 2 with one line listing the bundled names."""
     from sheetgen.kit import bundled_scenarios
 
-    if given.exists():
+    if given.exists() and not given.is_dir():
         return given
     bundled = bundled_scenarios()
-    found = bundled_named(given, bundled)
+    found = bundled_named(given, bundled)  # a folder is no scenario: not even one of that name
     if found is not None:
         return found
+    if given.exists():
+        return given
     names = ", ".join(sorted({p.stem for p in bundled}))
     _fail(f"{given}: no such scenario file, nor a bundled scenario of that name; bundled: {names}")
 

@@ -47,3 +47,15 @@ def test_a_file_here_comes_first_and_a_path_is_a_path(
     missing = invoke("validate", "some/convoy-raid")
     assert missing.exit_code == 2
     assert "some/convoy-raid:1:1: error [FILE] no such file" in missing.stdout + missing.stderr
+
+
+def test_a_folder_of_the_name_does_not_hide_the_bundled_scenario(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's own steps: a kit written with ``-o convoy-raid``, then ``kit convoy-raid``
+    said "is a folder, not a YAML file". A folder is no scenario: the bundled one is read."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "convoy-raid").mkdir()  # as `kit ... -o convoy-raid` leaves it
+    made = invoke("map", "--scenario", "convoy-raid", "-o", str(tmp_path / "map.pdf"))
+    assert made.exit_code == 0, made.stderr
+    assert (tmp_path / "map.pdf").read_bytes()[:5] == b"%PDF-"

@@ -139,7 +139,7 @@ def condition_findings(stats: KillRadiusStats, cond: dict[str, Any] | None) -> l
             found.append(
                 error(
                     "CONDITION",
-                    f"{fighters} fighters aboard, but {stats.name} holds at most {held} "
+                    f"{fighters} fighter{'' if fighters == 1 else 's'} aboard, but {stats.name} holds at most {held} "
                     "(those it was built with, at most its current Number; Kill Radius, Fighters)",
                     where,
                 )
