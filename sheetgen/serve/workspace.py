@@ -211,7 +211,7 @@ class Workspace:
         return loaded
 
     def kit_zip(self, raw: str, paper: str = "letter") -> bytes:
-        """``sheetgen kit --scenario P --single`` for the workspace scenario ``raw``, the files
+        """``sheetgen kit P --single`` for the workspace scenario ``raw``, the files
         as one zip (``<scenario slug>/briefing.pdf`` ...). Built in a temporary folder: the
         workspace is not written; the same kit is the same bytes. Refuses a scenario with errors
         (422), as ``kit`` does."""
