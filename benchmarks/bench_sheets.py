@@ -13,16 +13,23 @@ builds it) and prints each with the same WeasyPrint in this run, the print cache
 * process (with ``--process``): that fresh process's whole CPU, user + system, imports
   included (what ``sheetgen sheets`` of one ship costs a user, less the YAML).
 
+With ``--split``, each document is also printed without its ships (the same stylesheets,
+page furniture and running heads, an empty body: what a document costs whatever it holds,
+with a fresh process's first use of fonts, stylesheets and WeasyPrint's C types when
+cold), and a second line per mode gives the ships' own part: the median document less the
+median empty one, new against old.
+
 Old and new runs alternate (old first in even rounds, new first in odd), each pair giving
 one ratio new / old; printed are per-ship CPU medians in ms and the median ratio with its
 spread (lowest to highest ratio of the pairs).
 
-    .venv/bin/python benchmarks/bench_sheets.py [--baseline REV] [--runs 3] [--ships 1 10 100] [--games starfire ...] [--cold] [--process]
+    .venv/bin/python benchmarks/bench_sheets.py [--baseline REV] [--runs 3] [--ships 1 10 100] [--games starfire ...] [--cold] [--process] [--split]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import statistics
@@ -79,10 +86,19 @@ def html_for(templates: Path | None, ships: list, paper: str = "letter") -> str:
     return doc
 
 
+def without_ships(doc: str) -> str:
+    """``doc`` with an empty body: its stylesheets and page furniture, no ship."""
+    start = doc.index("<body>") + len("<body>")
+    return doc[:start] + doc[doc.rindex("</body>") :]
+
+
 def warm_cpu(doc: str, base_url: str) -> float:
-    """CPU seconds of printing ``doc`` in this process."""
+    """CPU seconds of printing ``doc`` in this process, the garbage of earlier prints collected
+    first (not timed), so a print pays for the collections its own garbage makes and not for
+    a full collection another's left due."""
     from sheetgen.render.html import html_to_pdf
 
+    gc.collect()
     start = time.process_time()
     html_to_pdf(doc, base_url=base_url)
     return time.process_time() - start
@@ -146,6 +162,9 @@ def main() -> None:
         "--cold", action="store_true", help="measure cold (a fresh process's first print) as well"
     )
     parser.add_argument("--process", action="store_true", help="measure a fresh process's whole CPU as well")
+    parser.add_argument(
+        "--split", action="store_true", help="also print the documents without ships: the ships' own part"
+    )
     args = parser.parse_args()
     from sheetgen.core.resources import templates_dir
 
@@ -161,24 +180,33 @@ def main() -> None:
         for game_id in args.games:
             for count in args.ships:
                 ships = ships_of(game_id, count)
-                old_doc, new_doc = html_for(old_dir, ships), html_for(None, ships)
-                warm_cpu(old_doc, old_url)
-                warm_cpu(new_doc, new_url)
-                modes = {
-                    "warm": paired(lambda d: warm_cpu(*d), (old_doc, old_url), (new_doc, new_url), args.runs)
-                }
-                old_file, new_file = Path(tmp) / "old.html", Path(tmp) / "new.html"
-                old_file.write_text(old_doc, encoding="utf-8")
-                new_file.write_text(new_doc, encoding="utf-8")
-                for mode, measure, wanted in (
-                    ("cold", cold_cpu, args.cold),
-                    ("proc", process_cpu, args.process),
-                ):
-                    if wanted:
-                        modes[mode] = paired(
-                            lambda d, m=measure: m(*d), (old_file, old_url), (new_file, new_url), args.runs
-                        )
-                for mode, (olds, news) in modes.items():
+                docs = {"": (html_for(old_dir, ships), html_for(None, ships))}
+                if args.split:
+                    docs["empty"] = (without_ships(docs[""][0]), without_ships(docs[""][1]))
+                results: dict[tuple[str, str], tuple[list[float], list[float]]] = {}
+                for part, (old_doc, new_doc) in docs.items():
+                    warm_cpu(old_doc, old_url)
+                    warm_cpu(new_doc, new_url)
+                    results["warm", part] = paired(
+                        lambda d: warm_cpu(*d), (old_doc, old_url), (new_doc, new_url), args.runs
+                    )
+                    old_file, new_file = Path(tmp) / f"old{part}.html", Path(tmp) / f"new{part}.html"
+                    old_file.write_text(old_doc, encoding="utf-8")
+                    new_file.write_text(new_doc, encoding="utf-8")
+                    for mode, measure, wanted in (
+                        ("cold", cold_cpu, args.cold),
+                        ("proc", process_cpu, args.process),
+                    ):
+                        if wanted:
+                            results[mode, part] = paired(
+                                lambda d, m=measure: m(*d),
+                                (old_file, old_url),
+                                (new_file, new_url),
+                                args.runs,
+                            )
+                for (mode, part), (olds, news) in results.items():
+                    if part:
+                        continue
                     ratios = [n / o for o, n in zip(olds, news, strict=True)]
                     o, n = statistics.median(olds) / count * 1000, statistics.median(news) / count * 1000
                     print(
@@ -186,6 +214,15 @@ def main() -> None:
                         f"  {min(ratios):.2f}-{max(ratios):.2f}",
                         flush=True,
                     )
+                    if args.split:
+                        empty_olds, empty_news = results[mode, "empty"]
+                        o0, n0 = statistics.median(empty_olds) * 1000, statistics.median(empty_news) * 1000
+                        print(
+                            f"{'':<19}{'':>6}{'':>6}{o - o0 / count:13.1f}{n - n0 / count:13.1f}"
+                            f"{(n - n0 / count) / (o - o0 / count):7.2f}x  ships' own part"
+                            f" (empty document: old {o0:.1f} ms, new {n0:.1f} ms)",
+                            flush=True,
+                        )
 
 
 if __name__ == "__main__":
