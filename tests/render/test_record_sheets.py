@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from sheetgen.render.record_sheets import Ship, record_sheets_html, render_recor
 from sheetgen.scenarios.loading import load_designs
 
 from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text
+from tests.layout_boxes import boxes, classes
 
 Invoke = Callable[..., Any]
 Write = Callable[[str, str], Path]
@@ -69,19 +70,6 @@ def test_html_and_jinja_in_a_name_print_literally(invoke: Invoke, write: Write, 
     assert name in pdf_text(pdf_out)[0]
 
 
-def _boxes(box: Any) -> Iterator[Any]:
-    yield box
-    for child in getattr(box, "children", []):
-        yield from _boxes(child)
-
-
-def _classes(box: Any) -> set[str]:
-    element = getattr(box, "element", None)
-    if element is None:
-        return set()
-    return set((element.get("class") or "").split())
-
-
 @pytest.mark.parametrize(
     "name",
     [
@@ -100,14 +88,14 @@ def test_long_names_stay_inside_the_ship_box(name: str) -> None:
     (html,) = record_sheets_html([ship])
     document = weasyprint.HTML(string=html).render()
     page = document.pages[0]._page_box
-    ship_box = next(b for b in _boxes(page) if "ship" in _classes(b))
+    ship_box = next(b for b in boxes(page) if "ship" in classes(b))
     right = ship_box.content_box_x() + ship_box.width
-    name_box = next(b for b in _boxes(page) if "ship-name" in _classes(b))
-    texts = [b for b in _boxes(name_box) if type(b).__name__ == "TextBox"]
+    name_box = next(b for b in boxes(page) if "ship-name" in classes(b))
+    texts = [b for b in boxes(name_box) if type(b).__name__ == "TextBox"]
     assert texts
     for t in texts:
         assert t.position_x + t.width <= right + 0.01, (t.text, t.position_x + t.width, right)
-    hull_box = next(b for b in _boxes(page) if "ship-hull" in _classes(b))
+    hull_box = next(b for b in boxes(page) if "ship-hull" in classes(b))
     name_right = max(t.position_x + t.width for t in texts)
     assert name_right <= hull_box.position_x  # the name never runs under the hull label
 

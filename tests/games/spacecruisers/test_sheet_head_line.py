@@ -7,12 +7,12 @@ share a baseline, and a name too long for the line is set as the flexbox, whole.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.conftest import DESIGNS
+from tests.layout_boxes import boxes, classes, texts
 
 PAPERS = ("letter", "a4")
 PT = 96 / 72  # CSS px a point
@@ -47,28 +47,11 @@ def _laid_out(paper: str, long_name: bool = False) -> tuple[str, list[Any]]:
     return html, [page._page_box for page in document.pages]
 
 
-def _boxes(box: Any) -> Iterator[Any]:
-    yield box
-    for child in getattr(box, "children", ()):
-        yield from _boxes(child)
-
-
-def _classes(box: Any) -> set[str]:
-    element = getattr(box, "element", None)
-    return set((element.get("class") or "").split()) if element is not None else set()
-
-
 def _named(box: Any, cls: str) -> Any:
     """The one box under ``box`` of the element of class ``cls`` (its text boxes share the
     element)."""
-    (found,) = [
-        b for b in _boxes(box) if cls in _classes(b) and type(b).__name__ not in ("TextBox", "LineBox")
-    ]
+    (found,) = [b for b in boxes(box) if cls in classes(b) and type(b).__name__ not in ("TextBox", "LineBox")]
     return found
-
-
-def _texts(box: Any) -> list[Any]:
-    return [b for b in _boxes(box) if type(b).__name__ == "TextBox" and b.text.strip()]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -79,15 +62,15 @@ def test_the_hull_ends_at_the_ship_s_right_edge_on_the_name_s_baseline(paper: st
     assert body.count('<header class="ship-head line">') == ships  # every bundled name fits
     count = sided = 0
     for page in pages:
-        for ship in (b for b in _boxes(page) if "ship" in _classes(b) and type(b).__name__ == "BlockBox"):
+        for ship in (b for b in boxes(page) if "ship" in classes(b) and type(b).__name__ == "BlockBox"):
             right = ship.content_box_x() + ship.width
-            head = next(b for b in _boxes(ship) if "ship-head" in _classes(b))
-            (line,) = [b for b in _boxes(head) if type(b).__name__ == "LineBox"]  # one line
+            head = next(b for b in boxes(ship) if "ship-head" in classes(b))
+            (line,) = [b for b in boxes(head) if type(b).__name__ == "LineBox"]  # one line
             name, hull = _named(head, "ship-name"), _named(head, "ship-hull")
-            end = max(t.position_x + t.width for t in _texts(hull))
+            end = max(t.position_x + t.width for t in texts(hull))
             assert right - 0.4 * PT <= end <= right + 0.3 * PT, right - end
-            (name_text,) = _texts(name)
-            (hull_text,) = _texts(hull)
+            (name_text,) = texts(name)
+            (hull_text,) = texts(hull)
             assert name_text.position_y + name_text.baseline == pytest.approx(
                 hull_text.position_y + hull_text.baseline, abs=0.01
             )
@@ -95,16 +78,18 @@ def test_the_hull_ends_at_the_ship_s_right_edge_on_the_name_s_baseline(paper: st
             assert line.height == pytest.approx(
                 name_text.height, abs=0.01
             )  # the name's line, as in the flexbox
-            subs = [b for b in _boxes(ship) if "ship-sub" in _classes(b) and type(b).__name__ == "BlockBox"]
+            subs = [b for b in boxes(ship) if "ship-sub" in classes(b) and type(b).__name__ == "BlockBox"]
             if subs:
                 (sub,) = subs
-                assert "line" in _classes(sub)  # every bundled class fits beside the side
-                assert len([b for b in _boxes(sub) if type(b).__name__ == "LineBox"]) == 1
-                texts = _texts(sub)
-                if texts[0].text != "Blue":  # a class at the left
-                    assert texts[0].position_x == pytest.approx(ship.content_box_x(), abs=0.01)
-                if texts[-1].text == "Blue":  # the side at the right, whether there is a class or not
-                    assert right - 0.4 * PT <= texts[-1].position_x + texts[-1].width <= right + 0.3 * PT
+                assert "line" in classes(sub)  # every bundled class fits beside the side
+                assert len([b for b in boxes(sub) if type(b).__name__ == "LineBox"]) == 1
+                sub_texts = texts(sub)
+                if sub_texts[0].text != "Blue":  # a class at the left
+                    assert sub_texts[0].position_x == pytest.approx(ship.content_box_x(), abs=0.01)
+                if sub_texts[-1].text == "Blue":  # the side at the right, whether there is a class or not
+                    assert (
+                        right - 0.4 * PT <= sub_texts[-1].position_x + sub_texts[-1].width <= right + 0.3 * PT
+                    )
                     sided += 1
             count += 1
     assert count == ships >= 40
@@ -118,9 +103,9 @@ def test_a_name_too_long_for_the_line_is_set_as_before() -> None:
     (head,) = [
         b
         for page in pages
-        for b in _boxes(page)
-        if "ship-head" in _classes(b) and "line" not in _classes(b) and type(b).__name__ == "FlexBox"
+        for b in boxes(page)
+        if "ship-head" in classes(b) and "line" not in classes(b) and type(b).__name__ == "FlexBox"
     ]
     name, hull = _named(head, "ship-name"), _named(head, "ship-hull")
-    assert LONG.replace(" ", "") == "".join(t.text for t in _texts(name)).replace(" ", "")
+    assert LONG.replace(" ", "") == "".join(t.text for t in texts(name)).replace(" ", "")
     assert name.position_x + name.margin_width() <= hull.position_x  # side by side, not over each other

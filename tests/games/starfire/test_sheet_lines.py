@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import DESIGNS
+from tests.layout_boxes import boxes, classes, texts
 
 PAPERS = ("letter", "a4")
 MM = 96 / 25.4  # CSS px a millimetre
@@ -43,26 +44,11 @@ def laid_out(request: pytest.FixtureRequest) -> tuple[str, list[Any]]:
     return html, [page._page_box for page in document.pages]
 
 
-def _boxes(box: Any) -> Iterator[Any]:
-    yield box
-    for child in getattr(box, "children", ()):
-        yield from _boxes(child)
-
-
-def _classes(box: Any) -> set[str]:
-    element = getattr(box, "element", None)
-    return set((element.get("class") or "").split()) if element is not None else set()
-
-
 def _ships(pages: list[Any]) -> Iterator[Any]:
     for page in pages:
-        for box in _boxes(page):
-            if "ship" in _classes(box) and type(box).__name__ == "BlockBox":
+        for box in boxes(page):
+            if "ship" in classes(box) and type(box).__name__ == "BlockBox":
                 yield box
-
-
-def _texts(box: Any) -> list[Any]:
-    return [b for b in _boxes(box) if type(b).__name__ == "TextBox" and b.text.strip()]
 
 
 def test_no_table_and_no_flexbox_in_a_bundled_ship(laid_out: tuple[str, list[Any]]) -> None:
@@ -82,16 +68,16 @@ def test_the_hull_and_the_design_string_end_at_the_block_s_right_edge(
     count = lines = 0
     for ship in _ships(pages):
         right = ship.content_box_x() + ship.width
-        sub = next(b for b in _boxes(ship) if "ship-sub" in _classes(b))
+        sub = next(b for b in boxes(ship) if "ship-sub" in classes(b))
         # a design without a class prints its design string alone at the left, as before
-        for key in ("ship-hull", "notation") if "line" in _classes(sub) else ("ship-hull",):
-            (box,) = [b for b in _boxes(ship) if key in _classes(b) and type(b).__name__ == "InlineBox"]
-            end = max(t.position_x + t.width for t in _texts(box))
+        for key in ("ship-hull", "notation") if "line" in classes(sub) else ("ship-hull",):
+            (box,) = [b for b in boxes(ship) if key in classes(b) and type(b).__name__ == "InlineBox"]
+            end = max(t.position_x + t.width for t in texts(box))
             assert right - 0.4 * PT <= end <= right + 0.3 * PT, (key, right - end)
-        head = next(b for b in _boxes(ship) if "ship-head" in _classes(b))
-        assert len([b for b in _boxes(head) if type(b).__name__ == "LineBox"]) == 1  # name and hull: one line
+        head = next(b for b in boxes(ship) if "ship-head" in classes(b))
+        assert len([b for b in boxes(head) if type(b).__name__ == "LineBox"]) == 1  # name and hull: one line
         count += 1
-        lines += "line" in _classes(sub)
+        lines += "line" in classes(sub)
     assert count == 27 and lines >= 11
 
 
@@ -99,15 +85,15 @@ def test_rows_of_boxes_stay_whole_inside_their_block(laid_out: tuple[str, list[A
     html, pages = laid_out
     blocks = 0
     for ship in _ships(pages):
-        lower = [b for b in _boxes(ship) if "block" in _classes(b) and type(b).__name__ == "InlineBlockBox"]
+        lower = [b for b in boxes(ship) if "block" in classes(b) and type(b).__name__ == "InlineBlockBox"]
         for block in lower:
             right = block.content_box_x() + block.width
-            for text in _texts(block):
+            for text in texts(block):
                 assert text.position_x + text.width <= right + 0.05, (
                     text.text,
                     text.position_x + text.width - right,
                 )
-            rows = [b for b in _boxes(block) if "rows" in _classes(b) and type(b).__name__ == "BlockBox"]
+            rows = [b for b in boxes(block) if "rows" in classes(b) and type(b).__name__ == "BlockBox"]
             for r in rows:
                 lines = [b for b in r.children if type(b).__name__ == "LineBox"]
                 assert (
@@ -116,7 +102,7 @@ def test_rows_of_boxes_stay_whole_inside_their_block(laid_out: tuple[str, list[A
             blocks += 1
         # blocks on one line keep 6 mm apart
         for a, b in pairwise(lower):
-            if abs(a.position_y - b.position_y) < 0.5 and "next" in _classes(b):
+            if abs(a.position_y - b.position_y) < 0.5 and "next" in classes(b):
                 gap = b.border_box_x() - (a.border_box_x() + a.border_width())
                 assert gap == pytest.approx(6 * MM, abs=0.05)
     assert blocks >= 40
