@@ -16,11 +16,14 @@ cell starts within 0.15 pt of its place at 7 pt (``tests/render/test_textgrid.py
 * :func:`wrap` breaks a cell's text into lines no wider than its column.
 * :func:`line` sets cells in one line: each at its column's left, centre or right.
 * :func:`spaces` is the run of spaces nearest a width.
+* :func:`collapsed` is a name as a line that does not wrap prints it (white space
+  collapsed, soft hyphens hidden), to measure and set it as it will stand.
 * :func:`rules` draws a table's rules and shaded rows as one SVG for a CSS background.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -31,7 +34,7 @@ from markupsafe import Markup, escape
 
 from sheetgen.layout.text import unit_width
 
-__all__ = ["Cell", "column_widths", "line", "place", "rules", "spaces", "width", "wrap"]
+__all__ = ["Cell", "collapsed", "column_widths", "line", "place", "rules", "spaces", "width", "wrap"]
 
 Align = Literal["left", "center", "right"]
 
@@ -101,9 +104,24 @@ def spaces(em: float, family: str = "SheetSans") -> str:
     return whole + runs[units][1]
 
 
+#: A soft hyphen: printed only where a line breaks at it, never inside a line.
+_SOFT_HYPHEN = "\u00ad"
+#: CSS's white space, which a line that is not ``pre`` collapses (not the set-width spaces).
+_COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
+
+
 def width(text: str, family: str = "SheetSans", bold: bool = False) -> float:
-    """``text``'s advance width in em (kerning off)."""
-    return unit_width(text, family, bold)
+    """``text``'s advance width in em (kerning off), as a line that does not break at it
+    prints it: a soft hyphen takes no room."""
+    return unit_width(text.replace(_SOFT_HYPHEN, ""), family, bold)
+
+
+def collapsed(text: str) -> str:
+    """``text`` as a line with ``white-space: nowrap`` (or ``normal``) prints it on one
+    line: each run of spaces, tabs and line breaks one space, none at either end, and no
+    soft hyphen. A template measures (:func:`width`) and sets this, so the room it leaves
+    after a name is the room the page shows (``"Big   Gap"`` is as wide as ``"Big Gap"``)."""
+    return _COLLAPSIBLE.sub(" ", text.replace(_SOFT_HYPHEN, "")).strip(" ")
 
 
 def line(cells: Iterable[Cell], family: str = "SheetSans") -> Markup:
