@@ -16,6 +16,7 @@ cell starts within 0.15 pt of its place at 7 pt (``tests/render/test_textgrid.py
 * :func:`wrap` breaks a cell's text into lines no wider than its column.
 * :func:`line` sets cells in one line: each at its column's left, centre or right.
 * :func:`spaces` is the run of spaces nearest a width.
+* :func:`between` is the spaces that set two texts at a line's two ends, if they fit.
 * :func:`collapsed` is a name as a line that does not wrap prints it (white space
   collapsed, soft hyphens hidden), to measure and set it as it will stand.
 * :func:`rules` draws a table's rules and shaded rows as one SVG for a CSS background.
@@ -34,7 +35,18 @@ from markupsafe import Markup, escape
 
 from sheetgen.layout.text import unit_width
 
-__all__ = ["Cell", "collapsed", "column_widths", "line", "place", "rules", "spaces", "width", "wrap"]
+__all__ = [
+    "Cell",
+    "between",
+    "collapsed",
+    "column_widths",
+    "line",
+    "place",
+    "rules",
+    "spaces",
+    "width",
+    "wrap",
+]
 
 Align = Literal["left", "center", "right"]
 
@@ -102,6 +114,17 @@ def spaces(em: float, family: str = "SheetSans") -> str:
         whole += big
         units -= big_units
     return whole + runs[units][1]
+
+
+def between(room: float, left: float, right: float, gap: float) -> str | None:
+    """The spaces that set a text ``left`` em wide at the left end of a line ``room`` em wide
+    and one ``right`` em wide at its right end (a name and its hull); ``None`` when the two
+    and ``gap`` em between them do not fit with 0.1 em to spare (the template then sets them
+    another way). The spaces fall 0.02 em short of the room, so rounding never pushes the
+    right-hand text past the line."""
+    if left + right + gap > room - 0.1:
+        return None
+    return spaces(room - left - right - 0.02)
 
 
 #: A soft hyphen: printed only where a line breaks at it, never inside a line.
