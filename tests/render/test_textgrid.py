@@ -86,3 +86,13 @@ def test_rules_draw_every_column_and_row_edge() -> None:
     svg = urllib.parse.unquote(css[len('url("data:image/svg+xml,') : -2])
     assert "viewBox='0 0 500 280'" in svg and "fill='#e6e6e6'" in svg
     assert svg.count("V") == 2 * 3 and svg.count("H") == 3  # 3 vertical rules a row, 3 horizontal
+
+
+def test_between_sets_two_texts_at_a_line_s_ends_only_when_they_fit() -> None:
+    from sheetgen.render.textgrid import between, spaces, width
+
+    gap = between(10.0, 3.0, 4.0, 1.0)
+    assert gap == spaces(2.98) and abs(width(gap) - 2.98) < 0.001  # 0.02 em short of the room
+    assert between(10.0, 5.0, 4.0, 1.0) is None  # 10 em of text and gap: not with 0.1 em spare
+    assert between(10.0, 4.91, 4.0, 1.0) is None
+    assert between(10.0, 4.89, 4.0, 1.0) is not None
