@@ -235,8 +235,12 @@ class _Builder:
 #: (SVG, HTML) cannot hold them nor UTF-8 encode a lone surrogate. Also the invisible
 #: bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
 #: reorder what prints after them (a name would print other than it reads in the file);
-#: right-to-left names need none of them.
-UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+#: right-to-left names need none of them. And the line and paragraph separators (U+2028,
+#: U+2029): line breaks no font has a glyph for, which broke a name's line on a record
+#: sheet into two with an empty box (a text that wants a line break has ``\n``).
+UNPRINTABLE = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x80-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
+)
 
 
 def name_problem(name: str) -> str | None:

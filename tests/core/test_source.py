@@ -230,3 +230,26 @@ def test_bidirectional_overrides_are_refused_as_control_characters(char: str) ->
     assert located.finding.rule == "SCHEMA" and f"U+{ord(char):04X}" in located.finding.message
     (doc,) = load_text('name: "שלום evil"\n', "d.yaml")  # plain right-to-left text is read as written
     assert doc.data == {"name": "שלום evil"}
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029"])
+def test_line_and_paragraph_separators_are_refused(invoke, tmp_path, char: str) -> None:
+    """U+2028 and U+2029 are line breaks no bundled font has: in a name they split a record
+    sheet's header line in two around an empty box. The reader refuses them as it refuses
+    a vertical tab, on their line, exit 2."""
+    with pytest.raises(SourceError) as caught:
+        load_text(f'name: "Line{char}Separator"\n', "d.yaml")
+    (located,) = caught.value.located
+    assert located.finding.rule == "SCHEMA" and f"U+{ord(char):04X}" in located.finding.message
+    design = tmp_path / "ls.yaml"
+    design.write_text(
+        f'game: starfire\nname: Arrow\nclass: "Para\\u{ord(char):04x}class"\nhull: CT\nsystems: SSAA(I)(I)(I)QLR\n',
+        encoding="utf-8",
+    )
+    r = invoke("sheets", str(design), "-o", str(tmp_path / "ls.pdf"))
+    assert r.exit_code == 2, r.stdout + r.stderr
+    assert (
+        f"ls.yaml:3:8: error [SCHEMA] text holds the control character U+{ord(char):04X}"
+        in r.stdout + r.stderr
+    )
+    assert not (tmp_path / "ls.pdf").exists()
