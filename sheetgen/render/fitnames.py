@@ -2,7 +2,8 @@
 
 A template marks each name it prints (a ship's, a class's, a side's, a scenario's) with the
 class :data:`NAME` (``templates/base.css`` gives it ``overflow-wrap: normal``), so its lines
-break only where the text allows it: at spaces, after hyphens, at soft hyphens. A word
+break only where the text allows it: at spaces and after hyphens (``hyphens: none``: never at
+a soft hyphen, which would break a word with a hyphen the name does not show). A word
 wider than all the room it can have then runs past its line (or, in a table sized by its
 content, makes the table run past its block) instead of being cut. After WeasyPrint has
 laid a document out, :func:`print_names_whole` finds each such line or cell and prints the
