@@ -20,7 +20,9 @@ load = pool.import_weasyprint
 
 def noting_whether_loaded():
     if os.getpid() != printer_pid:
-        print("worker", "weasyprint" in sys.modules, flush=True)
+        # one write of a line: atomic on a pipe, where print's pieces (unbuffered,
+        # PYTHONUNBUFFERED=1) interleave with the other worker's
+        os.write(1, f"worker {'weasyprint' in sys.modules}\\n".encode())
     return load()
 
 pool.import_weasyprint = noting_whether_loaded
