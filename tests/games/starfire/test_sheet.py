@@ -12,6 +12,8 @@ from tests.conftest import DESIGNS, Built, pdf_page_sizes, pdf_text, pdf_text_li
 Invoke = Callable[..., Any]
 
 SHIPS = DESIGNS / "starfire" / "ships"
+#: what the record sheets add to a ship's view (render.record_sheets): no side, no colour
+NO_SIDE = {"side": None, "colour": None}
 
 
 def test_every_ship_is_printed_with_its_numbers(bundled_sheets: Callable[[Path], Built]) -> None:
@@ -56,7 +58,9 @@ def test_the_tm_count_has_one_box_per_mp_of_the_turn_mode() -> None:
     from sheetgen.render.html import render_html
 
     view = ship_view(derive(Design.from_string("Test", "CL", "SSSSAAAZ(I)(II)(I)(II)QQQYDDRRFLPtMg")), [])
-    html = render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+    html = render_html(
+        "starfire/sheet.html.j2", {"ships": [{**view, **NO_SIDE}], "paper": "a4", "title": "t"}
+    )
     assert view["turn_mode"] == 3
     # the design states no munitions, so its launchers' rows of blank boxes are longer
     # the vitals are one line: the label, spaces of set widths, the boxes
@@ -77,7 +81,9 @@ def test_an_armed_freighter_prints_the_damage_it_deals_not_doubled() -> None:
     assert s.double_damage
     (row,) = weapon_rows(s)
     assert [c["damage"] for c in row["cells"]][:11] == [1] * 11  # no sensors: 10 hexes
-    html = render_html("starfire/sheet.html.j2", {"ships": [ship_view(s, [])], "paper": "a4", "title": "t"})
+    html = render_html(
+        "starfire/sheet.html.j2", {"ships": [{**ship_view(s, []), **NO_SIDE}], "paper": "a4", "title": "t"}
+    )
     assert "double damage received" in html and "(doubled)" not in html
 
 
@@ -109,7 +115,9 @@ def test_only_ships_get_movement_and_sheltering_boxes() -> None:
 
     def html(hull: str, systems: str) -> str:
         view = ship_view(derive(Design.from_string("T", hull, systems)), [])
-        return render_html("starfire/sheet.html.j2", {"ships": [view], "paper": "a4", "title": "t"})
+        return render_html(
+            "starfire/sheet.html.j2", {"ships": [{**view, **NO_SIDE}], "paper": "a4", "title": "t"}
+        )
 
     base = html("BS1", "SSSSAAAAQQYDDRRRG")
     assert "sheltering" not in base and "transited" not in base and "modulating" not in base
