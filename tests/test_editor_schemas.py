@@ -63,6 +63,14 @@ TYPOS: list[tuple[str, str, str, str, str]] = [
         "fightrs",
         "fightrs",
     ),
+    # a fleet file's side printed on its sheets: blank is refused
+    (
+        "sf-fleet-side-blank",
+        "starfire",
+        "game: starfire\nside: '  '\ndesigns:\n  - {name: A, hull: CT, systems: SSAA(I)QLR}\n",
+        "'  '",
+        "pattern",
+    ),
     ("kh-weapon", "knight-hawks-2000", _KH.replace("[LLC]", "[LCC]"), "LCC", "LLC"),
     ("kh-role", "knight-hawks-2000", _KH.replace("role: military", "role: militray"), "militray", "role"),
     ("kh-adf", "knight-hawks-2000", _KH.replace("adf: 4", "adf: -1"), "-1", "0"),

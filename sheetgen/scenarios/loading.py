@@ -54,7 +54,12 @@ def fleet_shape(game_ids: Sequence[str], design: dict[str, Any]) -> Shape:
         (
             game_key(game_ids, "The game of every design in the fleet.", required=True),
             Text(name="fleet", description="The fleet's name (else the file's)."),
-            Text(name="side", description="The side the fleet plays for."),
+            Text(
+                name="side",
+                non_empty=True,
+                empty_says=": it is printed on the fleet's record sheets",
+                description="The side the fleet plays for.",
+            ),
             Given(
                 name="designs",
                 required=True,

@@ -150,7 +150,12 @@ FLEET_ENTRY = Shape(
 SIDE = Shape(
     "side",
     (
-        Text(name="name", description="The side's name."),
+        Text(
+            name="name",
+            non_empty=True,
+            empty_says=": it names the side on its record sheets, counters and briefing",
+            description="The side's name.",
+        ),
         COLOUR,
         Text(name="notes", limit=MAX_PROSE, description="Notes for the side (briefing)."),
         Items(

@@ -50,3 +50,15 @@ def test_a_count_gives_numbered_ships() -> None:
     wisp = next(e for e in result.entries if e.stats.name == "Wisp")
     assert [s.name for s in numbered_ships(wisp)] == ["Wisp"]
     assert numbered_ships(wisp)[0] == wisp.stats
+
+
+def test_a_fleet_side_must_not_be_blank(write: Write) -> None:
+    """A fleet file's ``side`` is printed on its ships' record sheets: a blank one is refused
+    where it is written, with the file's line and column (before, ``'  '`` printed nothing)."""
+    path = write(
+        "blank.yaml", "game: starfire\nside: '  '\ndesigns:\n  - {name: A, hull: CT, systems: SSAA(I)QLR}\n"
+    )
+    result = load_designs([str(path)])
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "2:7: error [SCHEMA] 'side' must not be empty: it is printed on the fleet's record sheets"
+    ]

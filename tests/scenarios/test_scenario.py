@@ -407,3 +407,19 @@ def test_a_sides_count_is_not_checked_while_some_of_its_designs_are_unread(write
     scenario, result = load_scenario(path)
     assert [x.finding.rule for x in result.input_errors] == ["FILE"]
     assert scenario is not None and [loc for loc in scenario.located if loc.finding.is_error] == []
+
+
+@pytest.mark.parametrize("name", ["''", "'   '"])
+def test_a_side_named_needs_a_name(write: Write, name: str) -> None:
+    """A side's name is printed on its ships' record sheets, its counters and the briefing,
+    and play joins a side by it: an empty or blank one is refused where it is written (a side
+    with no ``name`` is still ``Side 1``, ``Side 2``...). Before, ``'   '`` printed nothing."""
+    path = write(
+        "s.yaml", "scenario: Test\ngame: starfire\nsides:\n" + SIDE_B.replace("name: B", f"name: {name}")
+    )
+    scenario, result = load_scenario(path)
+    assert scenario is None
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "4:11: error [SCHEMA] 'name' must not be empty: it names the side on its record sheets,"
+        " counters and briefing"
+    ]
