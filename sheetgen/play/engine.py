@@ -417,6 +417,7 @@ class Engine:
                 # which play's condition now replaces
                 [f for f in ship.entry.findings if f.path[:1] != ("condition",)],
                 ship.side,
+                ship.colour,
             )
             for ship, cond, _gone in self.conditions(game_id)
         ]
