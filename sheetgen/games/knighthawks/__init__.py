@@ -159,7 +159,10 @@ class KnightHawks2000(Game[rules.Design, KnightHawksStats]):
             rows.append(("bay", f"{b.name}: {held}{boom}"))
         if s.mines_planned:
             rows.append(
-                ("minelaying", f"{s.mines_planned:,} mines in {s.mine_hexes:,} hexes ({s.mine_hexes:,} MP)")
+                (
+                    "minelaying",
+                    f"{s.mines_planned:,} mines in {s.mine_hexes:,} hexes ({s.mine_hexes:,} MP to lay)",
+                )
             )
         return rows
 

@@ -100,7 +100,10 @@ def test_linked_group_and_minelaying_on_the_sheet(invoke: Callable[..., Any], tm
     assert invoke("sheets", SHIPS / "pugilist.yaml", SHIPS / "warden.yaml", "-o", out).exit_code == 0
     pugilist, warden = (" ".join(p.split()) for p in pdf_text(out))
     assert "linked: main beams (6× HLC) fires as one attack 24,000 2,400D10" in pugilist
-    assert "60 mines in 6 hexes: 6 MP (2 turns), ADF ≤ 1" in warden
+    # the MP and turns of laying alone: a level up or down between the hexes is a change of
+    # direction, 1 MP more (the maneuvers table's row)
+    assert "60 mines in 6 hexes: 6 MP to lay (2 turns), ADF ≤ 1" in warden
+    assert "Change direction 1 1/3 1 a hexside, +1 a level" in warden
     assert "1506 (+1): 10" in warden
 
 
