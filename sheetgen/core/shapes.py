@@ -138,9 +138,19 @@ class KeySpec(_Described, Generic[T]):
         raise NotImplementedError
 
 
+#: A character that prints something: not white space, nor a format character (soft hyphen,
+#: zero-width space, direction marks, word joiner, byte-order mark), nor a blank filler (Hangul
+#: fillers, braille blank). Written alike for Python's and JavaScript's regular expressions, so
+#: a schema's ``pattern`` and the reader refuse the same names.
+VISIBLE = (
+    "[^\\s\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b-\\u200f\\u202a-\\u202e"
+    "\\u2060-\\u206f\\u2800\\u3164\\ufeff\\uffa0]"
+)
+
+
 class Text(KeySpec[str]):
     """Text of at most ``limit`` characters (a number is read as its text); with
-    ``non_empty``, some character that is not white space (``empty_says`` tells why in
+    ``non_empty``, some character that prints (:data:`VISIBLE`) (``empty_says`` tells why in
     the refusal); with ``pattern`` (a regular expression in
     Python's and JavaScript's common subset), text matching it whole, ``pattern_says``
     naming the form in the refusal (``"#rrggbb"``)."""
@@ -157,7 +167,7 @@ class Text(KeySpec[str]):
         out: dict[str, Any] = {"type": TEXT_TYPES}
         if self.non_empty:
             out["minLength"] = 1
-            out["pattern"] = "\\S"  # some character not white space, as the reader wants
+            out["pattern"] = VISIBLE  # some character that prints, as the reader wants
         out["maxLength"] = self.limit
         return out
 
@@ -165,7 +175,7 @@ class Text(KeySpec[str]):
         value = fields.text(self.name, None, required=self.required, limit=self.limit)
         if value is None:
             return self.default
-        if self.non_empty and not value.strip():
+        if self.non_empty and not re.search(VISIBLE, value):
             fields.problem(f"'{self.name}' must not be empty{self.empty_says}", fields.at(self.name))
             return value
         if self.pattern is not None and not re.fullmatch(self.pattern, value):

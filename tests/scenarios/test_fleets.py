@@ -62,3 +62,23 @@ def test_a_fleet_side_must_not_be_blank(write: Write) -> None:
     assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
         "2:7: error [SCHEMA] 'side' must not be empty: it is printed on the fleet's record sheets"
     ]
+
+
+def test_a_name_of_characters_that_print_nothing_is_refused(write: Write) -> None:
+    """A design's name (and a fleet's side) of only a soft hyphen or zero-width characters
+    prints nothing on its sheet and counter: refused as a blank name is, by the reader and
+    by the schema's pattern alike (before, both took it)."""
+    import json
+    import re
+
+    from sheetgen.scenarios.json_schemas import schema
+
+    path = write("shy.yaml", 'game: starfire\nname: "\\u00ad\\u200b"\nhull: CT\nsystems: SSAA(I)QLR\n')
+    result = load_designs([str(path)])
+    assert [str(x).removeprefix(f"{path}:") for x in result.input_errors] == [
+        "2:7: error [SCHEMA] 'name' must not be empty"
+    ]
+    pattern = re.search(r'"name": \{[^}]*"pattern": ("[^"]*")', json.dumps(schema("starfire")))
+    assert pattern is not None
+    visible = json.loads(pattern.group(1))
+    assert re.search(visible, "\u00ad\u200b") is None and re.search(visible, "Arrow")

@@ -409,11 +409,13 @@ def test_a_sides_count_is_not_checked_while_some_of_its_designs_are_unread(write
     assert scenario is not None and [loc for loc in scenario.located if loc.finding.is_error] == []
 
 
-@pytest.mark.parametrize("name", ["''", "'   '"])
+@pytest.mark.parametrize("name", ["''", "'   '", '"\\u00ad"', '"\\u200b\\u200e"', '"\\u3164"'])
 def test_a_side_named_needs_a_name(write: Write, name: str) -> None:
     """A side's name is printed on its ships' record sheets, its counters and the briefing,
-    and play joins a side by it: an empty or blank one is refused where it is written (a side
-    with no ``name`` is still ``Side 1``, ``Side 2``...). Before, ``'   '`` printed nothing."""
+        and play joins a side by it: an empty or blank one is refused where it is written (a side
+        with no ``name`` is still ``Side 1``, ``Side 2``...), and so is one of characters that print
+    nothing (a soft hyphen, zero-width and direction marks, a Hangul filler). Before, ``'   '``
+    printed nothing."""
     path = write(
         "s.yaml", "scenario: Test\ngame: starfire\nsides:\n" + SIDE_B.replace("name: B", f"name: {name}")
     )
