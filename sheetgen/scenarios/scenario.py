@@ -614,16 +614,26 @@ def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
     return loaded
 
 
+def _as_printed(name: str) -> str:
+    """``name`` as a page prints it: each run of white space one space, none at either end,
+    no soft hyphen, letters and their accents composed (NFC)."""
+    return unicodedata.normalize("NFC", " ".join(name.replace("\u00ad", "").split()))
+
+
 def _check_unique_names(top: Fields, sides: list[Side]) -> None:
     """Sides and ships need names of their own: start positions, placement rules,
     counters and record sheets all tell them apart by name."""
-    seen_sides: set[str] = set()
+    seen_sides: dict[str, str] = {}  # each side's name as printed: the name written
     for i, side in enumerate(sides):
-        if side.name in seen_sides:
+        printed = _as_printed(side.name)
+        if printed in seen_sides:
+            first = seen_sides[printed]
+            alike = "" if first == side.name else f" and {first!r}, which print alike"
             top.problem(
-                f"two sides are named {side.name!r}: give each side a name of its own", ("sides", i, "name")
+                f"two sides are named {side.name!r}{alike}: give each side a name of its own",
+                ("sides", i, "name"),
             )
-        seen_sides.add(side.name)
+        seen_sides.setdefault(printed, side.name)
     seen: dict[str, str] = {}
     clashes: dict[tuple[Path, str], list[str]] = {}  # per fleet entry and where the names are taken
     for side in sides:

@@ -425,3 +425,20 @@ def test_a_side_named_needs_a_name(write: Write, name: str) -> None:
         "4:11: error [SCHEMA] 'name' must not be empty: it names the side on its record sheets,"
         " counters and briefing"
     ]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Red Fleet", "'Red  Fleet'"), ("Red", "' Red'"), ("Red", '"R\\u00aded"'), ("Café", '"Cafe\\u0301"')],
+)
+def test_sides_whose_names_print_alike_are_refused(write: Write, first: str, second: str) -> None:
+    """Sides are told apart by name on the sheets, counters, briefing and in play: two names
+    that print the same (runs of spaces, a soft hyphen, an accent composed or not) are the
+    same name. Before, "Red  Fleet" and "Red Fleet" were two sides headed alike."""
+    sides = SIDE_B.replace("name: B", f"name: {first}") + SIDE_B.replace(
+        "name: B", f"name: {second}"
+    ).replace("Dart", "Lance")
+    _scenario, result = load_scenario(write("s.yaml", "scenario: Test\ngame: starfire\nsides:\n" + sides))
+    errors = [str(x).split(":", 1)[1] for x in result.input_errors]
+    assert len(errors) == 1 and errors[0].startswith("7:11: error [SCHEMA] two sides are named "), errors
+    assert errors[0].endswith("which print alike: give each side a name of its own"), errors
