@@ -44,11 +44,13 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
     "MAX_NODES",
+    "SOFT_HYPHEN",
     "UNPRINTABLE",
     "Document",
     "Located",
     "Mark",
     "SourceError",
+    "collapsed",
     "load_bytes",
     "load_file",
     "load_text",
@@ -241,6 +243,21 @@ class _Builder:
 UNPRINTABLE = re.compile(
     r"[\x00-\x08\x0b-\x1f\x80-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
 )
+
+
+#: A soft hyphen: printed only where a line breaks at it, never inside a line.
+SOFT_HYPHEN = "\u00ad"
+#: CSS's white space, which a line that is not ``pre`` collapses (not the set-width spaces
+#: nor the no-break space).
+_COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
+
+
+def collapsed(text: str) -> str:
+    """``text`` as a line with ``white-space: nowrap`` (or ``normal``) prints it on one
+    line: each run of spaces, tabs and line breaks one space, none at either end, and no
+    soft hyphen. Record sheets measure and set a name so (``"Big   Gap"`` is as wide as
+    ``"Big Gap"``), and scenarios tell sides apart by it."""
+    return _COLLAPSIBLE.sub(" ", text.replace(SOFT_HYPHEN, "")).strip(" ")
 
 
 def name_problem(name: str) -> str | None:

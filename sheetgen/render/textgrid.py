@@ -17,14 +17,14 @@ cell starts within 0.15 pt of its place at 7 pt (``tests/render/test_textgrid.py
 * :func:`line` sets cells in one line: each at its column's left, centre or right.
 * :func:`spaces` is the run of spaces nearest a width.
 * :func:`between` is the spaces that set two texts at a line's two ends, if they fit.
-* :func:`collapsed` is a name as a line that does not wrap prints it (white space
-  collapsed, soft hyphens hidden), to measure and set it as it will stand.
+* :func:`collapsed` (from :mod:`sheetgen.core.source`) is a name as a line that does not
+  wrap prints it (white space collapsed, soft hyphens hidden), to measure and set it as it
+  will stand.
 * :func:`rules` draws a table's rules and shaded rows as one SVG for a CSS background.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +33,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
+from sheetgen.core.source import SOFT_HYPHEN, collapsed
 from sheetgen.layout.text import unit_width
 
 __all__ = [
@@ -127,24 +128,10 @@ def between(room: float, left: float, right: float, gap: float) -> str | None:
     return spaces(room - left - right - 0.02)
 
 
-#: A soft hyphen: printed only where a line breaks at it, never inside a line.
-_SOFT_HYPHEN = "\u00ad"
-#: CSS's white space, which a line that is not ``pre`` collapses (not the set-width spaces).
-_COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
-
-
 def width(text: str, family: str = "SheetSans", bold: bool = False) -> float:
     """``text``'s advance width in em (kerning off), as a line that does not break at it
     prints it: a soft hyphen takes no room."""
-    return unit_width(text.replace(_SOFT_HYPHEN, ""), family, bold)
-
-
-def collapsed(text: str) -> str:
-    """``text`` as a line with ``white-space: nowrap`` (or ``normal``) prints it on one
-    line: each run of spaces, tabs and line breaks one space, none at either end, and no
-    soft hyphen. A template measures (:func:`width`) and sets this, so the room it leaves
-    after a name is the room the page shows (``"Big   Gap"`` is as wide as ``"Big Gap"``)."""
-    return _COLLAPSIBLE.sub(" ", text.replace(_SOFT_HYPHEN, "")).strip(" ")
+    return unit_width(text.replace(SOFT_HYPHEN, ""), family, bold)
 
 
 def line(cells: Iterable[Cell], family: str = "SheetSans") -> Markup:

@@ -20,7 +20,7 @@ from typing import Any
 from sheetgen.core.fields import MAX_PROSE, Fields
 from sheetgen.core.findings import Finding, InputError, Path, error, note
 from sheetgen.core.shapes import Block, Boolean, Choice, Given, Integer, Items, Shape, Text, TextList
-from sheetgen.core.source import Document, Located, SourceError, load_bytes, load_file
+from sheetgen.core.source import Document, Located, SourceError, collapsed, load_bytes, load_file
 from sheetgen.games import GAMES, UnknownGame, find_game
 from sheetgen.games.base import AnyGame, Placed, Stats, game_key
 from sheetgen.hexgrid import OffsetGrid, Orientation, Origin
@@ -614,18 +614,12 @@ def add_scenarios(result: LoadResult) -> list[tuple[Scenario, list[Entry]]]:
     return loaded
 
 
-def _as_printed(name: str) -> str:
-    """``name`` as a page prints it: each run of white space one space, none at either end,
-    no soft hyphen, letters and their accents composed (NFC)."""
-    return unicodedata.normalize("NFC", " ".join(name.replace("\u00ad", "").split()))
-
-
 def _check_unique_names(top: Fields, sides: list[Side]) -> None:
     """Sides and ships need names of their own: start positions, placement rules,
     counters and record sheets all tell them apart by name."""
-    seen_sides: dict[str, str] = {}  # each side's name as printed: the name written
+    seen_sides: dict[str, str] = {}  # each side's name as printed (accents composed): the name written
     for i, side in enumerate(sides):
-        printed = _as_printed(side.name)
+        printed = unicodedata.normalize("NFC", collapsed(side.name))
         if printed in seen_sides:
             first = seen_sides[printed]
             alike = "" if first == side.name else f" and {first!r}, which print alike"
