@@ -39,6 +39,7 @@
       try { body = await res.json(); } catch (e) { body = { error: `${res.status} ${res.statusText}` }; }
       const err = new Error(body.error || `${res.status}`);
       err.body = body; err.status = res.status;
+      err.retryAfter = Number(res.headers.get("Retry-After")) || 0;  // s, on a 503 (busy printing)
       throw err;
     }
     return res;
@@ -621,7 +622,11 @@
       $("sheet-preview").srcdoc = html;  // laid out as on paper, then zoomed to the pane (fitSheet)
       setBlob("front", $("counter-front"), front, "image/svg+xml");
       setBlob("back", $("counter-back"), back, "image/svg+xml");
-    } catch (e) { notice(e.message); }
+    } catch (e) {
+      notice(e.message);
+      // the server was busy printing: ask again when it says, unless newer text was sent since
+      if (e.status === 503 && e.retryAfter) setTimeout(() => { if (mine === seq) previews(body, mine); }, e.retryAfter * 1000);
+    }
   }
 
   // --- the form: each game's common fields, read from and written into the YAML text (form.js) ---
